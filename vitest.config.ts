@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: unit (pure logic, no servers), integration (real Postgres, Redis,
+// Kafka and S3 started by scripts/test.mjs) and browser (the built app in Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts', '**/*.e2e.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['**/test/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          minWorkers: 1,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
