@@ -1,1 +1,3 @@
 export * from './infra';
+export * from './service-deps';
+export * from './tokens';

@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import proxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { TokenError, type TokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { createServiceApp } from '@gnology/platform/http/service-app';
+import type { Logger } from '@gnology/platform/logger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config';
+import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  verifier: TokenVerifier;
+  /** Optional Redis client (ioredis) for rate-limit counters shared across replicas. */
+  rateLimitRedis?: unknown;
+}
+
+function pathOf(req: FastifyRequest): string {
+  const q = req.url.indexOf('?');
+  return q === -1 ? req.url : req.url.slice(0, q);
+}
+
+/**
+ * The only public entry: checks sessions, limits rates and bodies, proxies each /api area to
+ * its service, and serves the web build with the SPA fallback.
+ */
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const { config, verifier } = deps;
+  const upstreams = upstreamUrls(config);
+  const app = createServiceApp({
+    name: 'gateway',
+    logger: deps.logger,
+    bodyLimit: BODY_LIMIT,
+    checks: Object.fromEntries(
+      Object.entries(upstreams).map(([name, base]) => [
+        name,
+        async () => {
+          const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2500) });
+          if (!res.ok) throw new Error(`${name} is not ready (${res.status})`);
+        },
+      ]),
+    ),
+    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000 },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  if (origins.length) await app.register(cors, { origin: origins, credentials: false });
+
+  // Body limits are enforced before anything is read or proxied. The proxy streams bodies,
+  // so Fastify's own bodyLimit never sees them; the declared length is what we can check.
+  app.addHook('onRequest', async (req, reply) => {
+    const p = pathOf(req);
+    if (!p.startsWith('/api/')) return;
+    const limit = p === UPLOAD_PATH ? UPLOAD_LIMIT : BODY_LIMIT;
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > limit) {
+      return reply
+        .status(413)
+        .header('connection', 'close')
+        .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
+    }
+    if (isPublicPath(p)) return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) return reply.status(401).send({ error: 'Authentication required' });
+    try {
+      req.user = await verifier.verify(token);
+    } catch (e) {
+      const expired = e instanceof TokenError && e.expired;
+      return reply.status(401).send({ error: expired ? 'Session expired. Please log in again.' : 'Invalid session token', expired });
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    timeWindow: 60_000,
+    // biome-ignore lint/suspicious/noExplicitAny: ioredis instance, typed by the plugin as Redis
+    redis: deps.rateLimitRedis as any,
+    allowList: (req) => !pathOf(req).startsWith('/api/'),
+    keyGenerator: (req) => {
+      const p = pathOf(req);
+      if (isStrictPath(p)) return `strict:${req.ip}:${p}`;
+      return req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
+    },
+    max: (_req, key) => (key.startsWith('strict:') ? config.RATE_LIMIT_AUTH : key.startsWith('user:') ? config.RATE_LIMIT_PER_USER : config.RATE_LIMIT_PER_IP),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      error: `Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`,
+    }),
+  });
+
+  for (const route of ROUTES) {
+    const base = upstreams[route.upstream];
+    await app.register(proxy, {
+      upstream: base,
+      prefix: route.prefix,
+      rewritePrefix: route.prefix,
+      undici: {
+        connections: 128,
+        pipelining: 1,
+        headersTimeout: config.UPSTREAM_TIMEOUT_MS,
+        bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        connectTimeout: 5_000,
+      },
+      replyOptions: {
+        rewriteRequestHeaders: (req, headers) => {
+          // undici refuses `Expect: 100-continue` (curl sends it on uploads over 1 MB).
+          const { expect: _expect, ...rest } = headers as Record<string, string>;
+          return { ...rest, 'x-request-id': req.id, 'x-forwarded-for': req.ip };
+        },
+        onError: (reply, { error }) => {
+          const code = (error as { code?: string }).code ?? '';
+          const timedOut = code.includes('TIMEOUT');
+          reply.log.warn({ upstream: route.upstream, code }, 'upstream failed');
+          reply
+            .status(timedOut ? 504 : 503)
+            .send({ error: timedOut ? 'The service took too long to answer. Please try again.' : `The ${route.upstream} service is unavailable. Please try again in a moment.` });
+        },
+      },
+    });
+  }
+
+  const webDir = path.resolve(config.WEB_DIR);
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/assets/*', (req, reply) => reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(pathOf(req).slice(1)));
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const p = pathOf(req);
+    if (req.method === 'GET' && !p.startsWith('/api/') && hasWeb) {
+      const file = p.slice(1);
+      if (file && !file.includes('..') && existsSync(path.join(webDir, file)) && path.extname(file)) return reply.sendFile(file);
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
+  });
+  return app;
+}

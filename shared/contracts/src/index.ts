@@ -1,0 +1,2 @@
+// One line per area; each feature adds its own.
+export * from './common';

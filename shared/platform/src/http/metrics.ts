@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { JobQueue } from '../jobs/types';
+
+/**
+ * Per-app registry (no prom-client globals, so tests can build many apps in one process):
+ * process metrics, an HTTP duration histogram by route and status, and queue depth per queue.
+ */
+export function registerMetrics(app: FastifyInstance, opts: { service: string; queue?: JobQueue; queues?: string[] }): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service: opts.service });
+  collectDefaultMetrics({ register: registry });
+
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+
+  if (opts.queue && opts.queues?.length) {
+    const queue = opts.queue;
+    const names = opts.queues;
+    new Gauge({
+      name: 'job_queue_depth',
+      help: 'Jobs waiting or running, per queue',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        for (const name of names) {
+          try {
+            this.set({ queue: name }, await queue.depth(name));
+          } catch {
+            // An unreachable queue shows up in /readyz; the scrape itself must not fail.
+          }
+        }
+      },
+    });
+  }
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+
+  app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

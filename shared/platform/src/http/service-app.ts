@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from '../logger';
+import type { JobQueue } from '../jobs/types';
+import { registerMetrics } from './metrics';
+
+export type ReadinessCheck = () => Promise<void>;
+
+export interface ServiceAppOptions {
+  name: string;
+  logger: Logger;
+  /** Named dependencies that /readyz probes (database, queue, bus, storage, ...). */
+  checks?: Record<string, ReadinessCheck>;
+  queue?: JobQueue;
+  queues?: string[];
+  bodyLimit?: number;
+  /** Fastify options for special cases (e.g. the gateway's longer timeouts). */
+  fastify?: Partial<FastifyServerOptions>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The common shell of every HTTP process: request ids, zod validation, `{ error }` answers,
+ * /healthz, /readyz and /metrics. Routes are registered by the caller as encapsulated plugins.
+ */
+export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: opts.logger,
+    disableRequestLogging: false,
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: true,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ...opts.fastify,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; extra?: Record<string, unknown> }, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const message = first?.message ?? 'Invalid request';
+      return reply.status(400).send({ error: field ? `${field}: ${message}` : message });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return reply.status(status).send({ error: status === 503 ? err.message || 'Service unavailable' : 'Internal server error' });
+    }
+    return reply.status(status).send({ error: err.message, ...err.extra });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+  });
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: opts.name }));
+
+  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    const results: Record<string, string> = {};
+    let ready = true;
+    await Promise.all(
+      Object.entries(opts.checks ?? {}).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), 3000, `${name} did not answer within 3 s`);
+          results[name] = 'ok';
+        } catch (e) {
+          ready = false;
+          results[name] = (e as Error).message || 'unreachable';
+        }
+      }),
+    );
+    if (!ready) return reply.status(503).send({ error: 'not ready', checks: results });
+    return { status: 'ready', service: opts.name, checks: results };
+  });
+
+  registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues });
+  return app;
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    p.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
+}

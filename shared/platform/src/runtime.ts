@@ -1,0 +1,123 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from 'kysely';
+import type { z } from 'zod';
+import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { loadConfig } from './config';
+import { type Database, createDatabase, migrate, pingDatabase } from './db/database';
+import { createEventBus } from './events/create-bus';
+import { startOutboxRelay } from './events/relay';
+import type { EventBus, SubscribeOptions } from './events/types';
+import { createJobQueue } from './jobs/create-queue';
+import { type JobDefinition, startWorkers } from './jobs/registry';
+import type { JobQueue } from './jobs/types';
+import { type Closer, onShutdown } from './lifecycle';
+import { createLogger, type Logger } from './logger';
+import { serviceEnvSchema, type ServiceEnv } from './service-env';
+import { createObjectStorage } from './storage/create-storage';
+import type { ObjectStorage } from './storage/types';
+import type { ReadinessCheck } from './http/service-app';
+
+/** Everything a service's buildApp, jobs and consumers may use. Built once per process. */
+export interface ServiceDeps<C extends ServiceEnv = ServiceEnv> {
+  name: string;
+  config: C;
+  logger: Logger;
+  database: Database;
+  queue: JobQueue;
+  bus: EventBus;
+  storage: ObjectStorage;
+  verifier: TokenVerifier;
+  /** Readiness checks for /readyz: database, queue, bus and storage. */
+  checks: Record<string, ReadinessCheck>;
+}
+
+export interface ServiceDefinition<S extends z.ZodObject> {
+  name: string;
+  /** The Postgres schema this service owns. */
+  schema: string;
+  defaultPort: number;
+  /** Extra env variables of this service, merged into the common ones. */
+  env: S;
+  migrations: Record<string, Migration>;
+  /** Queues whose depth /metrics reports. */
+  queues?: string[];
+  buildApp(deps: ServiceDeps<z.infer<S> & ServiceEnv>): Promise<FastifyInstance> | FastifyInstance;
+  jobs?(deps: ServiceDeps<z.infer<S> & ServiceEnv>): JobDefinition[];
+  consumers?(deps: ServiceDeps<z.infer<S> & ServiceEnv>): SubscribeOptions[];
+}
+
+/**
+ * Builds the infrastructure backends the environment selects (production when configured,
+ * embedded otherwise) — the only place that decides between them.
+ */
+export async function createServiceDeps<C extends ServiceEnv>(name: string, schema: string, config: C, logger: Logger): Promise<ServiceDeps<C>> {
+  const database = createDatabase({ url: config.DATABASE_URL, schema, applicationName: name });
+  const queue = await createJobQueue({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger });
+  const bus = await createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, databaseUrl: config.DATABASE_URL, clientId: `gnology-${name}`, logger });
+  const storage = await createObjectStorage({
+    s3Endpoint: config.S3_ENDPOINT,
+    s3AccessKey: config.S3_ACCESS_KEY,
+    s3SecretKey: config.S3_SECRET_KEY,
+    s3Region: config.S3_REGION,
+    bucket: config.S3_BUCKET,
+    localDir: path.resolve(config.DATA_DIR, 'objects'),
+  });
+  const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json` });
+  return {
+    name,
+    config,
+    logger,
+    database,
+    queue,
+    bus,
+    storage,
+    verifier,
+    checks: {
+      database: () => pingDatabase(database),
+      queue: () => queue.ping(),
+      bus: () => bus.ping(),
+      storage: () => storage.ping(),
+    },
+  };
+}
+
+/** Runs a service with the roles ROLE asks for (api, worker, relay or all). */
+export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<void> {
+  const config = loadConfig(serviceEnvSchema.extend(def.env.shape)) as z.infer<S> & ServiceEnv & { PORT?: number };
+  const logger = createLogger({ service: def.name, level: config.LOG_LEVEL });
+  const deps = await createServiceDeps(def.name, def.schema, config, logger);
+  const applied = await migrate(deps.database, def.migrations);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+
+  const role = config.ROLE;
+  const closers: Closer[] = [];
+  if (role === 'api' || role === 'all') {
+    const app = await def.buildApp(deps);
+    const port = Number(process.env.PORT ?? def.defaultPort);
+    await app.listen({ port, host: config.HOST });
+    closers.push({ name: 'http', close: () => app.close() });
+  }
+  if ((role === 'worker' || role === 'all') && def.jobs) {
+    const workers = await startWorkers(deps.queue, def.jobs(deps), { logger });
+    closers.push({ name: 'workers', close: () => workers.close() });
+  }
+  if ((role === 'worker' || role === 'all') && def.consumers) {
+    for (const sub of def.consumers(deps)) {
+      const s = await deps.bus.subscribe(sub);
+      closers.push({ name: `consumer ${sub.group}`, close: () => s.close() });
+    }
+  }
+  if (role === 'relay' || role === 'all') {
+    const relay = startOutboxRelay({ db: deps.database.db, bus: deps.bus, logger });
+    closers.push({ name: 'relay', close: () => relay.stop() });
+  }
+  closers.push(
+    { name: 'bus', close: () => deps.bus.close() },
+    { name: 'queue', close: () => deps.queue.close() },
+    { name: 'storage', close: () => deps.storage.close() },
+    { name: 'database', close: () => deps.database.close() },
+  );
+  onShutdown(logger, closers, config.SHUTDOWN_TIMEOUT_MS);
+  logger.info({ role }, `${def.name} ready`);
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { env } from './config';
+
+/**
+ * Variables every service reads. Unset production backends select the embedded defaults
+ * (architecture section 2): no REDIS_URL → pg-boss jobs, no KAFKA_BROKERS → pg-boss events,
+ * no S3_ENDPOINT → files under DATA_DIR/objects.
+ */
+export const serviceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: env.role(),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.url({ message: 'a PostgreSQL URL such as postgres://user@host:5432/gnology' }),
+  REDIS_URL: env.optionalUrl(),
+  KAFKA_BROKERS: z.string().optional(),
+  S3_ENDPOINT: env.optionalUrl(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('gnology'),
+  DATA_DIR: z.string().default('.data'),
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
+  CONVERSATION_URL: z.url().default('http://127.0.0.1:8082'),
+  RESEARCH_URL: z.url().default('http://127.0.0.1:8083'),
+  DOCUMENTS_URL: z.url().default('http://127.0.0.1:8084'),
+  ALBUM_URL: z.url().default('http://127.0.0.1:8085'),
+  BILLING_URL: z.url().default('http://127.0.0.1:8086'),
+  /** Shared secret of service-to-service calls (the embedded launcher generates one per data dir). */
+  INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
+  SHUTDOWN_TIMEOUT_MS: env.int(30_000),
+});
+
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -1,0 +1,133 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, requireInfra, type TestDatabase } from '@gnology/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+
+export interface Stack {
+  url: string;
+  dataDir: string;
+  smsOutbox: string;
+  stop(): Promise<void>;
+}
+
+let portBase = 18_080 + (process.pid % 50) * 10;
+
+/**
+ * The whole built product (dist/ and web/dist, from `node scripts/build.mjs`) on a fresh
+ * database, with the queue, bus and storage backends the test environment provides.
+ */
+export async function startStack(): Promise<Stack> {
+  requireInfra('DATABASE_URL');
+  const db: TestDatabase = await createTestDatabase('gn_e2e');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gn-e2e-'));
+  const port = portBase;
+  portBase += 10;
+  Object.assign(process.env, {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SERVICE_PORT_BASE: String(port + 1),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+    QUEUE_PREFIX: `e2e${port}`,
+  });
+  const { launch } = await import(path.join(root, 'infra/embedded/launcher.mjs'));
+  const lines: string[] = [];
+  const running = await launch({ root, log: (l: string) => lines.push(l), exitOnStop: false, handleSignals: false }).catch((e: Error) => {
+    throw new Error(`${e.message}\n${lines.join('\n')}`);
+  });
+  return {
+    url: running.url,
+    dataDir,
+    smsOutbox: path.join(dataDir, 'sms-outbox.jsonl'),
+    stop: async () => {
+      await running.stop();
+      await db.drop().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, stack: Stack, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: stack.url, viewport: { width, height } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** axe-core in the page; returns the serious and critical violations (the suites expect none). */
+export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Screenshots land in test-results/screenshots (git-ignored) to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(root, 'test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The last verification code the console SMS sender wrote for a phone number (E.164). */
+export function lastSmsCode(stack: Stack, to?: string): string {
+  const lines = readFileSync(stack.smsOutbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
+  const match = lines.filter((l) => !to || l.to === to).pop();
+  if (!match) throw new Error(`no SMS sent${to ? ` to ${to}` : ''}`);
+  return match.code;
+}
+
+let counter = 0;
+
+/** Registers and verifies a user through the public API; returns its session token. */
+export async function createVerifiedUser(stack: Stack, overrides: { name?: string; email?: string; password?: string } = {}) {
+  counter += 1;
+  const n = `${Date.now().toString().slice(-6)}${counter}`;
+  const user = {
+    name: overrides.name ?? 'Ada Lovelace',
+    email: overrides.email ?? `ada.${n}@example.com`,
+    password: overrides.password ?? 'correct-horse-battery',
+    cellPhone: `(555) ${n.slice(0, 3)}-${n.slice(3, 7).padEnd(4, '0')}`,
+    optionalCode: '',
+  };
+  const post = async (p: string, body: unknown, token?: string) => {
+    const res = await fetch(`${stack.url}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(data)}`);
+    return data;
+  };
+  await post('/api/auth/register', user);
+  const code = lastSmsCode(stack);
+  await post('/api/auth/verify-phone', { email: user.email, code });
+  const login = await post('/api/auth/login', { email: user.email, password: user.password });
+  return { ...user, token: login.token as string, id: login.user.id as string };
+}
+
+/** Puts a session token where the web app reads it, before any page script runs. */
+export async function signInWithToken(context: BrowserContext, token: string) {
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+}
