@@ -1,30 +1,46 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { Placeholder } from './pages/Placeholder';
+import { AccountPage } from './pages/account/AccountPage';
+import { AlbumCreatorPage } from './pages/album/AlbumCreatorPage';
+import { LoginPage } from './pages/auth/LoginPage';
+import { RegisterPage } from './pages/auth/RegisterPage';
+import { AboutGenePage } from './pages/content/AboutGenePage';
+import { AboutPage } from './pages/content/AboutPage';
+import { FaqPage } from './pages/content/FaqPage';
+import { PrivacyPage } from './pages/content/PrivacyPage';
+import { ResourcesPage } from './pages/content/ResourcesPage';
+import { TermsPage } from './pages/content/TermsPage';
+import { TutorialPage } from './pages/content/TutorialPage';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { DocumentsPage } from './pages/documents/DocumentsPage';
+import { GalleryPage } from './pages/gallery/GalleryPage';
+import { LandingPage } from './pages/landing/LandingPage';
+import { PricingPage } from './pages/pricing/PricingPage';
+import { ResearchPage } from './pages/research/ResearchPage';
 
 /**
- * The route table of spec section 2. Public routes first, then the signed-in ones, which
- * the layout's guard protects. Pages are filled in by their features.
+ * The route table of spec section 2: public routes, then the signed-in ones, which the
+ * layout's guard protects. Each page lives in its own module under pages/<area>/.
  */
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <Placeholder title="GNology" /> },
+  { index: true, element: <LandingPage /> },
   { path: 'landing', element: <Navigate to="/" replace /> },
-  { path: 'login', element: <Placeholder title="Login" /> },
-  { path: 'register', element: <Placeholder title="Start Your Free Trial" /> },
-  { path: 'about', element: <Placeholder title="About GNology" /> },
-  { path: 'about-gene', element: <Placeholder title="About Gene" /> },
-  { path: 'pricing', element: <Placeholder title="Pricing" /> },
-  { path: 'resources', element: <Placeholder title="Resources" /> },
-  { path: 'faq', element: <Placeholder title="Frequently Asked Questions" /> },
-  { path: 'tutorial', element: <Placeholder title="Tutorial" /> },
-  { path: 'terms', element: <Placeholder title="Terms of Service" /> },
-  { path: 'privacy', element: <Placeholder title="Privacy Policy" /> },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'about', element: <AboutPage /> },
+  { path: 'about-gene', element: <AboutGenePage /> },
+  { path: 'pricing', element: <PricingPage /> },
+  { path: 'resources', element: <ResourcesPage /> },
+  { path: 'faq', element: <FaqPage /> },
+  { path: 'tutorial', element: <TutorialPage /> },
+  { path: 'terms', element: <TermsPage /> },
+  { path: 'privacy', element: <PrivacyPage /> },
 ];
 
 export const protectedRoutes: RouteObject[] = [
-  { path: 'research', element: <Placeholder title="Research" /> },
-  { path: 'documents', element: <Placeholder title="Documents" /> },
-  { path: 'gallery', element: <Placeholder title="Photo Gallery" /> },
-  { path: 'album-creator', element: <Placeholder title="Album Creator" /> },
-  { path: 'account', element: <Placeholder title="Account" /> },
-  { path: 'dashboard', element: <Placeholder title="Dashboard" /> },
+  { path: 'research', element: <ResearchPage /> },
+  { path: 'documents', element: <DocumentsPage /> },
+  { path: 'gallery', element: <GalleryPage /> },
+  { path: 'album-creator', element: <AlbumCreatorPage /> },
+  { path: 'account', element: <AccountPage /> },
+  { path: 'dashboard', element: <DashboardPage /> },
 ];

@@ -1,0 +1,7 @@
+import { outboxMigration } from '@gnology/platform/events/outbox';
+import type { Migration } from 'kysely';
+
+/** The billing schema's migrations, applied in key order by kysely's Migrator at start. */
+export const migrations: Record<string, Migration> = {
+  '0000_outbox': outboxMigration,
+};

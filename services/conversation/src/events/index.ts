@@ -1,0 +1,7 @@
+import type { SubscribeOptions } from '@gnology/platform/events/types';
+import type { ConversationDeps } from '../app';
+
+/** Event consumers of the conversation service (consumer groups on the bus). */
+export function conversationConsumers(_deps: ConversationDeps): SubscribeOptions[] {
+  return [];
+}

@@ -1,0 +1,7 @@
+import type { JobDefinition } from '@gnology/platform/jobs/registry';
+import type { ConversationDeps } from '../app';
+
+/** Background jobs the conversation service's worker role runs. */
+export function conversationJobs(_deps: ConversationDeps): JobDefinition[] {
+  return [];
+}

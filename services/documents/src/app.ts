@@ -1,0 +1,14 @@
+import { createServiceApp } from '@gnology/platform/http/service-app';
+import type { ServiceDeps } from '@gnology/platform/runtime';
+import type { FastifyInstance } from 'fastify';
+import type { DocumentsConfig } from './config';
+import { documentsRoutes } from './routes';
+
+export type DocumentsDeps = ServiceDeps<DocumentsConfig>;
+
+/** The documents service's HTTP app, built from its dependencies (no globals: tests pass their own). */
+export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {
+  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue });
+  await app.register(documentsRoutes, { deps });
+  return app;
+}

@@ -1,0 +1,17 @@
+import { runService } from '@gnology/platform/runtime';
+import { buildApp } from './app';
+import { researchEnvSchema } from './config';
+import { researchJobs } from './jobs';
+import { researchConsumers } from './events';
+import { migrations } from './migrations';
+
+await runService({
+  name: 'research',
+  schema: 'research',
+  defaultPort: 8083,
+  env: researchEnvSchema,
+  migrations,
+  buildApp,
+  jobs: researchJobs,
+  consumers: researchConsumers,
+});

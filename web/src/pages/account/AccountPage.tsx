@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function AccountPage() {
+  return <Placeholder title="Account" />;
+}

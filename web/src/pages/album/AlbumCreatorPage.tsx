@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function AlbumCreatorPage() {
+  return <Placeholder title="Album Creator" />;
+}

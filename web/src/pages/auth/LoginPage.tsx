@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function LoginPage() {
+  return <Placeholder title="Login" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function RegisterPage() {
+  return <Placeholder title="Start Your Free Trial" />;
+}

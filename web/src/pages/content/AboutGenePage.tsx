@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function AboutGenePage() {
+  return <Placeholder title="About Gene" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function AboutPage() {
+  return <Placeholder title="About GNology" />;
+}

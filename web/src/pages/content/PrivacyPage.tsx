@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function PrivacyPage() {
+  return <Placeholder title="Privacy Policy" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function ResourcesPage() {
+  return <Placeholder title="Resources" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function TutorialPage() {
+  return <Placeholder title="Tutorial" />;
+}

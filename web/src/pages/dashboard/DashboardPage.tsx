@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function DashboardPage() {
+  return <Placeholder title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function DocumentsPage() {
+  return <Placeholder title="Documents" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function LandingPage() {
+  return <Placeholder title="GNology" />;
+}

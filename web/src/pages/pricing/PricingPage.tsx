@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function PricingPage() {
+  return <Placeholder title="Pricing" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from '../Placeholder';
+
+export function ResearchPage() {
+  return <Placeholder title="Research" />;
+}
