@@ -32,6 +32,8 @@ function pathOf(req: FastifyRequest): string {
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, verifier } = deps;
   const upstreams = upstreamUrls(config);
+  const webDir = path.resolve(config.WEB_DIR);
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
   const app = createServiceApp({
     name: 'gateway',
     logger: deps.logger,
@@ -46,6 +48,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       ]),
     ),
     fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000 },
+    // The SPA fallback: any GET outside /api that is not a file gets index.html.
+    notFound: (req, reply) => {
+      const p = pathOf(req);
+      if (req.method === 'GET' && !p.startsWith('/api/') && hasWeb) {
+        const file = p.slice(1);
+        if (file && !file.includes('..') && path.extname(file) && existsSync(path.join(webDir, file))) return reply.sendFile(file);
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
+    },
   });
 
   await app.register(helmet, {
@@ -108,10 +120,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       return req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
     },
     max: (_req, key) => (key.startsWith('strict:') ? config.RATE_LIMIT_AUTH : key.startsWith('user:') ? config.RATE_LIMIT_PER_USER : config.RATE_LIMIT_PER_IP),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      error: `Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`,
-    }),
+    // The plugin throws what this returns; the shared error handler turns it into `{ error }`.
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error(`Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`), { statusCode: 429 }),
   });
 
   for (const route of ROUTES) {
@@ -145,20 +156,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     });
   }
 
-  const webDir = path.resolve(config.WEB_DIR);
-  const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
     app.get('/assets/*', (req, reply) => reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(pathOf(req).slice(1)));
   }
-  app.setNotFoundHandler((req, reply) => {
-    const p = pathOf(req);
-    if (req.method === 'GET' && !p.startsWith('/api/') && hasWeb) {
-      const file = p.slice(1);
-      if (file && !file.includes('..') && existsSync(path.join(webDir, file)) && path.extname(file)) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
-  });
   return app;
 }

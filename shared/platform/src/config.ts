@@ -22,7 +22,8 @@ export class ConfigError extends Error {
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.message && !issue.message.startsWith('Invalid input')) return issue.message;
+  // zod's own messages start with "Invalid"; ours (set in the schemas) say what is expected.
+  if (issue.message && !issue.message.startsWith('Invalid')) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return `a ${issue.expected}`;

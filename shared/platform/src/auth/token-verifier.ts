@@ -25,6 +25,8 @@ export function createTokenVerifier(opts: {
   jwksUrl?: string;
   jwks?: { keys: unknown[] };
   cacheSize?: number;
+  /** Least time between two fetches of the key set (an unknown kid triggers one). */
+  jwksCooldownMs?: number;
   /**
    * Optional: whether a token version is still current for its user (a password change bumps
    * it to sign out every other session). Called on every verification; cache inside it.
@@ -39,7 +41,7 @@ export function createTokenVerifier(opts: {
   };
   const keySet: JWTVerifyGetKey = opts.jwks
     ? createLocalJWKSet(opts.jwks as Parameters<typeof createLocalJWKSet>[0])
-    : createRemoteJWKSet(new URL(opts.jwksUrl!), { cooldownDuration: 5_000, cacheMaxAge: 10 * 60_000 });
+    : createRemoteJWKSet(new URL(opts.jwksUrl!), { cooldownDuration: opts.jwksCooldownMs ?? 5_000, cacheMaxAge: 10 * 60_000 });
   const cache = new LRUCache<string, AuthUser>({ max: opts.cacheSize ?? 10_000 });
 
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import type { JobQueue } from '../jobs/types';
@@ -15,6 +15,8 @@ export interface ServiceAppOptions {
   queue?: JobQueue;
   queues?: string[];
   bodyLimit?: number;
+  /** Replaces the `{ error: 'Not found…' }` answer (the gateway serves the SPA fallback). */
+  notFound?: (req: FastifyRequest, reply: FastifyReply) => unknown;
   /** Fastify options for special cases (e.g. the gateway's longer timeouts). */
   fastify?: Partial<FastifyServerOptions>;
 }
@@ -28,14 +30,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
   const app = Fastify({
     loggerInstance: opts.logger,
-    disableRequestLogging: false,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: true,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -63,9 +63,12 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     return reply.status(status).send({ error: err.message, ...err.extra });
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
-  });
+  app.setNotFoundHandler(
+    opts.notFound ??
+      ((req, reply) => {
+        reply.status(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+      }),
+  );
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok', service: opts.name }));
 

@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger, redactUrl } from '../src/logger';
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).trim().split('\n')) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  return { lines, destination };
+}
+
+describe('logger', () => {
+  it('redacts authorization headers, cookies, passwords and tokens', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ service: 't', destination });
+    log.info({ req: { method: 'GET', url: '/api/documents/1/view?token=abc.def&x=1', headers: { authorization: 'Bearer secret' } } }, 'r');
+    log.info({ headers: { authorization: 'Bearer s2', cookie: 'sid=1' } }, 'h');
+    log.info({ body: { password: 'hunter2', token: 't0k', newPassword: 'n', currentPassword: 'c' } }, 'b');
+    const text = JSON.stringify(lines);
+    for (const secret of ['Bearer secret', 'Bearer s2', 'sid=1', 'hunter2', 't0k', 'abc.def']) expect(text).not.toContain(secret);
+    expect((lines[0].req as { url: string }).url).toBe('/api/documents/1/view?token=[REDACTED]&x=1');
+    expect(lines[1].headers).toEqual({ authorization: '[REDACTED]', cookie: '[REDACTED]' });
+    expect(lines[2].body).toMatchObject({ password: '[REDACTED]', token: '[REDACTED]' });
+  });
+
+  it('keeps the service name and ISO time on every line', () => {
+    const { lines, destination } = capture();
+    createLogger({ service: 'documents', destination }).warn('x');
+    expect(lines[0]).toMatchObject({ service: 'documents', level: 40, msg: 'x' });
+    expect(String(lines[0].time)).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('redactUrl handles several secret parameters', () => {
+    expect(redactUrl('/a?token=1&b=2&access_token=3')).toBe('/a?token=[REDACTED]&b=2&access_token=[REDACTED]');
+    expect(redactUrl('/plain')).toBe('/plain');
+  });
+});
