@@ -32,7 +32,9 @@ export interface JobState {
   id: string;
   name: string;
   status: JobStatus;
+  /** Tries that have finished (succeeded or failed); a job running its first try has 0. */
   attemptsMade: number;
+  /** The last value passed to `progress()`; null when none was reported (BullMQ cannot tell 0 from none, so 0 reads as null). */
   progress: number | Record<string, unknown> | null;
   failedReason: string | null;
   result?: unknown;

@@ -1,0 +1,19 @@
+/**
+ * Names both backends accept. Checked on every call, in both backends alike, so a service that
+ * works on the embedded queue cannot fail only in production: BullMQ rejects job ids containing
+ * ':' or made only of digits, and pg-boss writes queue names into SQL text.
+ */
+const QUEUE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+const JOB_ID = /^[A-Za-z0-9_.@/=+-]{1,200}$/;
+
+export function assertQueueName(queue: string): void {
+  if (!QUEUE_NAME.test(queue)) {
+    throw new Error(`invalid queue name "${queue}": use 1-100 letters, digits, '_', '-' or '.', starting with a letter or digit`);
+  }
+}
+
+export function assertJobId(jobId: string): void {
+  if (!JOB_ID.test(jobId) || /^\d+$/.test(jobId)) {
+    throw new Error(`invalid jobId "${jobId}": use 1-200 letters, digits or _ . @ / = + -, not only digits (BullMQ reserves numeric ids and ':')`);
+  }
+}
