@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // Kafka and S3 started by scripts/test.mjs) and browser (the built app in Chromium).
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (integration files each get their own database).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,8 +22,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
-          minWorkers: 1,
         },
       },
       {
@@ -31,7 +31,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

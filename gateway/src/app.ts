@@ -10,6 +10,7 @@ import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
+import { registerOpenApi } from './openapi';
 import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
 
 export interface GatewayDeps {
@@ -124,6 +125,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error(`Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`), { statusCode: 429 }),
   });
+
+  registerOpenApi(app, upstreams);
 
   for (const route of ROUTES) {
     const base = upstreams[route.upstream];

@@ -32,11 +32,12 @@ export function upstreamUrls(config: GatewayConfig): Record<Upstream, string> {
  * the query string, which the documents service checks itself (it may be a scoped image token).
  */
 const PUBLIC = [
+  /^\/api\/docs$/,
   /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/,
   /^\/api\/auth\/\.well-known\/jwks\.json$/,
   /^\/api\/billing\/(plans|webhook)$/,
   /^\/api\/resources\/gnology-journal\.pdf$/,
-  /^\/api\/documents\/[^/]+\/(view|page\/\d+)$/,
+  /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+)$/,
 ];
 
 export function isPublicPath(path: string): boolean {

@@ -26,6 +26,11 @@ async function fakeService(name: string): Promise<FastifyInstance> {
     payload.on('end', () => done(null, { size }));
   });
   app.get('/readyz', async () => ({ status: 'ready' }));
+  app.get('/openapi.json', async () => ({
+    openapi: '3.1.0',
+    paths: { [`/api/${name}/thing`]: { get: { summary: name } }, '/internal/secret': { get: {} } },
+    components: { schemas: { [`${name}Thing`]: { type: 'object' } } },
+  }));
   app.get('/api/research/stream', (_req, reply) => {
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     reply.raw.write('event: delta\ndata: first\n\n');
@@ -194,6 +199,17 @@ describe('gateway', () => {
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     expect(last.error).toMatch(/^Too many requests\. Please try again in \d+ minute/);
+  });
+
+  it('publishes one OpenAPI document at /api/docs merged from the services, without internal routes', async () => {
+    const res = await get('/api/docs');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/album/thing', '/api/auth/thing', '/api/conversation/thing', '/api/documents/thing', '/api/research/thing']);
+    expect(doc.components.schemas.authThing).toEqual({ type: 'object' });
+    // billing is down in this suite: the document says it is incomplete rather than failing
+    expect(res.headers.get('warning')).toContain('billing');
   });
 
   it('sets security headers with a strict CSP', async () => {

@@ -109,7 +109,7 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     }
   }
   if (role === 'relay' || role === 'all') {
-    const relay = startOutboxRelay({ db: deps.database.db, bus: deps.bus, logger });
+    const relay = startOutboxRelay({ db: deps.database, bus: deps.bus, logger });
     closers.push({ name: 'relay', close: () => relay.stop() });
   }
   closers.push(

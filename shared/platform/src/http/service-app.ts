@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import type { JobQueue } from '../jobs/types';
 import { registerMetrics } from './metrics';
@@ -43,6 +44,14 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every route registered after this is described in the service's OpenAPI document, from the
+  // same zod schemas that validate it; the gateway merges them all at /api/docs.
+  app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: `GNology ${opts.name} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+    hideUntagged: false,
+  });
+  app.get('/openapi.json', { logLevel: 'warn', schema: { hide: true } }, async () => app.swagger());
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
