@@ -29,6 +29,11 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
     user: 'gnology',
     password: 'gnology',
     persistent: true,
+    // The package asks initdb for en_US.UTF-8 messages, a locale many machines lack; later flags
+    // win, and the C locale exists everywhere (text is still UTF-8).
+    initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
+    // Six services, each with a query pool, a queue pool and a bus pool, plus the relays' listeners.
+    postgresFlags: ['-c', 'max_connections=300'],
     // Postgres refuses to run as root; the package then runs it as a dedicated system user.
     createPostgresUser: isRoot,
     onLog: () => {},

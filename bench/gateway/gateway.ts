@@ -1,0 +1,22 @@
+// The real gateway (buildGateway) in front of the bench upstream, verifying real EdDSA tokens.
+import { buildGateway } from '../../gateway/src/app';
+import { gatewayEnvSchema } from '../../gateway/src/config';
+import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
+import { createLogger } from '../../shared/platform/src/logger';
+
+const upstream = `http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 19181}`;
+const config = gatewayEnvSchema.parse({
+  AUTH_URL: upstream,
+  CONVERSATION_URL: upstream,
+  RESEARCH_URL: upstream,
+  DOCUMENTS_URL: upstream,
+  ALBUM_URL: upstream,
+  BILLING_URL: upstream,
+  RATE_LIMIT_PER_USER: '100000000',
+  RATE_LIMIT_PER_IP: '100000000',
+  LOG_LEVEL: 'warn',
+});
+const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
+const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'warn' }), verifier: createTokenVerifier({ jwks }) });
+await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
+process.send?.('ready');
