@@ -1,0 +1,87 @@
+# syntax=docker/dockerfile:1
+# One image per service, all from one build (docs/decisions/0003-containers.md):
+#   docker build --target documents -t gnology-documents .
+# Targets: gateway auth conversation research documents album billing. Each runs
+# `node dist/<name>.mjs`; the role (api | worker | relay | all) is chosen by ROLE at run time.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# --- deps: every workspace's dependencies, installed from the lockfile -------------------
+FROM ${NODE_IMAGE} AS deps
+# The repo's npm (11) honours package.json `allowScripts`: only the listed packages may run
+# install scripts. The base image ships npm 10, which would run them all.
+ARG NPM_VERSION=11
+RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund && npm --version
+WORKDIR /app
+# Manifests first, so that this layer is rebuilt only when dependencies change.
+COPY package.json package-lock.json .npmrc ./
+COPY shared/contracts/package.json shared/contracts/
+COPY shared/platform/package.json shared/platform/
+COPY shared/testing/package.json shared/testing/
+COPY services/auth/package.json services/auth/
+COPY services/conversation/package.json services/conversation/
+COPY services/research/package.json services/research/
+COPY services/documents/package.json services/documents/
+COPY services/album/package.json services/album/
+COPY services/billing/package.json services/billing/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+COPY scripts/lib/ensure-install.mjs scripts/lib/
+# The same install step as `npm start` and `npm test`: npm ci from package-lock.json.
+RUN node scripts/lib/ensure-install.mjs
+
+# --- build: bundles every service into dist/ and the web app into web/dist -------------
+FROM deps AS build
+COPY . .
+RUN node scripts/build.mjs
+# Only production dependencies go into the runtime image.
+RUN npm prune --omit=dev --no-audit --no-fund
+
+# --- runtime: what every service image shares ------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/app/.data \
+    NODE_OPTIONS=--enable-source-maps
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+# Writable scratch for caches (e.g. OCR models); under Kubernetes an emptyDir is mounted here.
+RUN mkdir -p /app/.data && chown node:node /app/.data
+USER node
+EXPOSE 8080
+STOPSIGNAL SIGTERM
+
+# --- one target per service ------------------------------------------------------------
+FROM runtime AS auth
+ENV SERVICE=auth
+CMD ["node", "dist/auth.mjs"]
+
+FROM runtime AS conversation
+ENV SERVICE=conversation
+CMD ["node", "dist/conversation.mjs"]
+
+FROM runtime AS research
+ENV SERVICE=research
+CMD ["node", "dist/research.mjs"]
+
+FROM runtime AS documents
+ENV SERVICE=documents
+CMD ["node", "dist/documents.mjs"]
+
+FROM runtime AS album
+ENV SERVICE=album
+CMD ["node", "dist/album.mjs"]
+
+FROM runtime AS billing
+ENV SERVICE=billing
+CMD ["node", "dist/billing.mjs"]
+
+# The gateway also serves the web build (WEB_DIR). Last, so a plain `docker build .` builds it.
+FROM runtime AS gateway
+ENV SERVICE=gateway \
+    WEB_DIR=/app/web/dist
+COPY --from=build /app/web/dist ./web/dist
+CMD ["node", "dist/gateway.mjs"]
