@@ -1,7 +1,39 @@
-import { z } from 'zod';
+import { env } from '@gnology/platform/config';
 import type { ServiceEnv } from '@gnology/platform/service-env';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v : undefined));
 
 /** Variables of the auth service beyond the common ones (shared/platform/src/service-env.ts). */
-export const authEnvSchema = z.object({});
+export const authEnvSchema = z.object({
+  /**
+   * The EdDSA (Ed25519) signing key: a private JWK (JSON) or a PKCS8 PEM. Unset: a key is
+   * generated once into DATA_DIR/keys and reused (embedded mode). See docs/decisions/0011.
+   */
+  JWT_PRIVATE_KEY: optional,
+  /** The `kid` of JWT_PRIVATE_KEY; defaults to the JWK's own kid, else its RFC 7638 thumbprint. */
+  JWT_KEY_ID: optional,
+  /** Public keys still accepted after a rotation: a JWKS `{"keys":[...]}` or a JSON array of JWKs. */
+  JWT_PREVIOUS_PUBLIC_KEYS: optional,
+  /** Session lifetime (jose duration). */
+  JWT_TTL: z.string().default('7d'),
+
+  /** Twilio Verify: all three set selects it; otherwise the console sender. */
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_VERIFY_SERVICE_SID: optional,
+  /** Base URL of the Verify API (tests point it at a loopback fake). */
+  TWILIO_VERIFY_BASE_URL: optional,
+  /** Where the console sender appends `{"to","code","sentAt"}` lines; default DATA_DIR/sms-outbox.jsonl. */
+  SMS_OUTBOX_FILE: optional,
+
+  /** Failed logins allowed per e-mail, and per client IP, within LOGIN_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES_PER_EMAIL: env.int(5),
+  LOGIN_MAX_FAILURES_PER_IP: env.int(30),
+  LOGIN_WINDOW_MINUTES: env.int(15),
+});
 
 export type AuthConfig = ServiceEnv & z.infer<typeof authEnvSchema>;

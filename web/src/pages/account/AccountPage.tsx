@@ -1,5 +1,61 @@
-import { Placeholder } from '../Placeholder';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Card, PageHeader } from '../../components/ui';
+import { useSession } from '../../lib/session';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { TokenUsagePanel } from './TokenUsagePanel';
+import './account.css';
 
+const PLAN_NAMES: Record<string, string> = { trial: 'Trial', professional: 'Professional', test: 'Test', basic: 'Basic' };
+
+/** Known plans by name; anything else is "Unknown" (spec section 3). */
+export function planName(plan: string | undefined | null): string {
+  return (plan && PLAN_NAMES[plan]) || 'Unknown';
+}
+
+/** /account (spec section 2): token usage, account information, security, a link back to research. */
 export function AccountPage() {
-  return <Placeholder title="Account" />;
+  const session = useSession();
+  const { refreshUser } = session;
+  const user = session.user!;
+
+  // The plan changes when billing says so: read the account afresh on each visit.
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
+
+  return (
+    <main className="page account-page">
+      <PageHeader title="Account" subtitle="Your plan, usage and sign-in settings." />
+      <div className="account-page__panels">
+        <TokenUsagePanel />
+        <Card title="Account Information">
+          <dl className="account-info">
+            <div className="account-info__row">
+              <dt>Name</dt>
+              <dd>{user.name || <span className="account-info__empty">Not set</span>}</dd>
+            </div>
+            <div className="account-info__row">
+              <dt>Email</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div className="account-info__row">
+              <dt>Plan</dt>
+              <dd>
+                <span className="plan-badge">{planName(user.subscription?.plan)}</span>
+              </dd>
+            </div>
+          </dl>
+        </Card>
+        <ChangePasswordForm />
+      </div>
+      <p className="account-page__back">
+        <Link to="/research">
+          <ArrowLeft size={16} aria-hidden="true" />
+          Back to Research
+        </Link>
+      </p>
+    </main>
+  );
 }

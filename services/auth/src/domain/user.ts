@@ -1,0 +1,23 @@
+import type { PublicUser } from '@gnology/contracts';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: string;
+  isTestUser: boolean;
+  phoneVerified: boolean;
+  tokenVersion: number;
+}
+
+/** What the API shows of an account (spec section 3: the User entity). */
+export function toPublicUser(u: UserRecord): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    subscription: { plan: u.plan },
+    isTestUser: u.isTestUser,
+    phoneVerified: u.phoneVerified,
+  };
+}

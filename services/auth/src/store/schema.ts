@@ -1,0 +1,73 @@
+import type { EventsTables } from '@gnology/platform/events/outbox';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  /** 24-character hex id (newObjectId). */
+  id: string;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  name: string | null;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** E.164. */
+  phone: string;
+  phone_verified: Generated<boolean>;
+  promo_code: string | null;
+  /** Mirrors billing's subscription plan (subscription.changed events). */
+  plan: Generated<string>;
+  /** Time of the billing event that set `plan`: an older, redelivered event never overwrites it. */
+  plan_changed_at: Date | null;
+  is_test_user: Generated<boolean>;
+  /** Bumped on password change: tokens carrying an older `tv` are refused. */
+  token_version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PromoCodesTable {
+  code: string;
+  description: string | null;
+  active: Generated<boolean>;
+  max_uses: number | null;
+  uses: Generated<number>;
+  expires_at: Date | null;
+  /** Accounts registered with this code are test users (spec: "A test user plan exists"). */
+  marks_test_user: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface PhoneVerificationsTable {
+  user_id: string;
+  phone: string;
+  /** Salted hash of the code; null when the SMS provider (Twilio Verify) owns the code. */
+  code_hash: string | null;
+  expires_at: Timestamp;
+  failed_attempts: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface SmsSendsTable {
+  id: Generated<number>;
+  user_id: string;
+  kind: 'registration' | 'resend' | 'login';
+  sent_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: Date;
+}
+
+export interface AuthDB extends EventsTables {
+  users: UsersTable;
+  promo_codes: PromoCodesTable;
+  phone_verifications: PhoneVerificationsTable;
+  sms_sends: SmsSendsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type AuthDb = Kysely<AuthDB>;
+export type AuthTrx = Transaction<AuthDB>;

@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function login(email: string, password: string) {
+  const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  return { status: res.status, body: (await res.json()) as { token?: string; error?: string } };
+}
+
+describe('/account (Chromium, built product)', () => {
+  it('shows account information with the plan by name, and a link back to research', async () => {
+    const user = await createVerifiedUser(stack, { name: 'Harriet Coldwell' });
+    for (const width of [1280, 375]) {
+      const { context, page } = await newPage(browser, stack, width, 900);
+      await signInWithToken(context, user.token);
+      await page.goto('/account');
+      const info = page.getByRole('region', { name: 'Account Information' });
+      await info.getByText('Harriet Coldwell').waitFor();
+      expect(await info.getByText(user.email).count()).toBe(1);
+      expect(await info.getByText('Trial', { exact: true }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Back to Research' }).getAttribute('href')).toBe('/research');
+      await expectNoSidewaysScroll(page);
+      await shot(page, 'account');
+      await expectAccessible(page, 'account');
+      await context.close();
+    }
+  });
+
+  it('checks the change-password form, Cancel clears it, and success collapses it', async () => {
+    const user = await createVerifiedUser(stack);
+    const { context, page } = await newPage(browser, stack);
+    await signInWithToken(context, user.token);
+    await page.goto('/account');
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByRole('button', { name: 'Change Password' }).click();
+    const current = security.getByLabel('Current Password');
+    const next = security.getByLabel('New Password', { exact: true });
+    const confirm = security.getByLabel('Confirm New Password');
+
+    await current.fill(user.password);
+    await next.fill('brand-new-pass');
+    await confirm.fill('brand-new-pasS');
+    await security.getByRole('button', { name: 'Update Password' }).click();
+    await security.getByText('New passwords do not match').waitFor();
+
+    await next.fill('short');
+    await confirm.fill('short');
+    await security.getByRole('button', { name: 'Update Password' }).click();
+    await security.getByText('New password must be at least 6 characters long').waitFor();
+
+    await current.fill('not-my-password');
+    await next.fill('brand-new-pass');
+    await confirm.fill('brand-new-pass');
+    await security.getByRole('button', { name: 'Update Password' }).click();
+    await security.getByText('Current password is incorrect').waitFor();
+    await shot(page, 'account-password-error');
+    await expectAccessible(page, 'change password form with an error');
+
+    await security.getByRole('button', { name: 'Cancel' }).click();
+    expect(await security.getByLabel('Current Password').count()).toBe(0);
+    await security.getByRole('button', { name: 'Change Password' }).click();
+    expect(await security.getByLabel('Current Password').inputValue()).toBe('');
+    expect(await security.getByText('Current password is incorrect').count()).toBe(0);
+
+    await security.getByLabel('Current Password').fill(user.password);
+    await security.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
+    await security.getByLabel('Confirm New Password').fill('brand-new-pass');
+    await security.getByRole('button', { name: 'Update Password' }).click();
+    await security.getByText('Password changed successfully').waitFor();
+    expect(await security.getByLabel('Current Password').count()).toBe(0);
+    await shot(page, 'account-password-changed');
+
+    // This browser stays signed in: it stored a token of the new version, which the API accepts.
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    expect(stored).not.toBe(user.token);
+    const status = await page.evaluate(async (t) => (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).status, stored);
+    expect(status).toBe(200);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
+    await page.waitForURL('**/research');
+    await context.close();
+  });
+
+  it('after a password change the old password fails and another open session is signed out on its next call', async () => {
+    const user = await createVerifiedUser(stack, { name: 'Oswin Marlowe' });
+    const other = await login(user.email, user.password);
+    expect(other.status).toBe(200);
+
+    const a = await newPage(browser, stack);
+    await signInWithToken(a.context, user.token);
+    const b = await newPage(browser, stack);
+    await signInWithToken(b.context, other.body.token!);
+    await b.page.goto('/dashboard');
+    await b.page.getByRole('banner').getByText('Welcome, Oswin Marlowe').waitFor();
+
+    await a.page.goto('/account');
+    const security = a.page.getByRole('region', { name: 'Security' });
+    await security.getByRole('button', { name: 'Change Password' }).click();
+    await security.getByLabel('Current Password').fill(user.password);
+    await security.getByLabel('New Password', { exact: true }).fill('a-whole-new-secret');
+    await security.getByLabel('Confirm New Password').fill('a-whole-new-secret');
+    await security.getByRole('button', { name: 'Update Password' }).click();
+    await security.getByText('Password changed successfully').waitFor();
+
+    expect(await login(user.email, user.password)).toEqual({ status: 401, body: { error: 'Invalid email or password' } });
+    expect((await login(user.email, 'a-whole-new-secret')).status).toBe(200);
+
+    // B's next call (opening Account reads the user afresh) answers 401: B is signed out with the spec's message.
+    await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await b.page.waitForURL('**/login');
+    await b.page.getByText('Session expired. Please log in again.').waitFor();
+    expect(await b.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await shot(b.page, 'login-session-expired');
+    await expectAccessible(b.page, 'login after session expiry');
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('the gateway refuses the signed-out session on every service, not only auth', async () => {
+    const user = await createVerifiedUser(stack);
+    const other = (await login(user.email, user.password)).body.token!;
+    const change = await fetch(`${stack.url}/api/users/change-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({ currentPassword: user.password, newPassword: 'gateway-check-pass' }),
+    });
+    expect(change.status).toBe(200);
+    for (const path of ['/api/auth/me', '/api/documents', '/api/conversations?limit=1000', '/api/users/token-usage']) {
+      const res = await fetch(`${stack.url}${path}`, { headers: { authorization: `Bearer ${other}` } });
+      expect(res.status, path).toBe(401);
+      expect(await res.json(), path).toMatchObject({ expired: true });
+    }
+  });
+});
+
+// ---- helpers ----
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * axe-core's serious and critical violations. Injected with page.evaluate, which the
+ * gateway's Content-Security-Policy (script-src 'self') does not block, unlike a script tag.
+ */
+async function seriousA11yViolations(page: Page) {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((node) => node.target.join(' ')) }));
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/** Screenshots at the width the page has now; the file name says which. */
+async function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await screenshot(page, `auth-${name}-${width}`);
+}

@@ -1,0 +1,324 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVerifiedUser, lastSmsCode, newPage, openBrowser, type Stack, screenshot, startStack } from './harness';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function fillSignUp(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.getByLabel('Name').fill(person.name);
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Phone Number').pressSequentially(person.digits);
+  await page.getByLabel('Password').fill(person.password);
+}
+
+describe('sign up, verify, log out, log in (Chromium, built product)', () => {
+  it('signs up, verifies the code from the SMS outbox and lands on /dashboard greeted by name', async () => {
+    const { context, page } = await newPage(browser, stack);
+    const person = newPerson();
+    await page.goto('/register');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Start Your Free Trial');
+    expect(await page.getByText('50,000 tokens').count()).toBe(1);
+
+    // Input rules: the phone is masked, the promo code filtered and upper-cased.
+    await fillSignUp(page, person);
+    expect(await page.getByLabel('Phone Number').inputValue()).toBe(person.formatted);
+    await page.getByLabel('Optional Code (Promo)').pressSequentially('spring 25!x');
+    expect(await page.getByLabel('Optional Code (Promo)').inputValue()).toBe('SPRING25X');
+    await page.getByLabel('Optional Code (Promo)').fill('');
+    await shot(page, 'register-form');
+    await expectAccessible(page, 'registration form');
+
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    expect(await page.getByText(`We sent a 6-digit code to ${person.formatted}`).count()).toBe(1);
+    // Registration stored the token at once under the one key, `token`.
+    expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('pendingVerificationEmail')])).toEqual([true, person.email]);
+
+    const code = page.getByLabel('Verification Code');
+    await code.pressSequentially('12ab3456789');
+    expect(await code.inputValue()).toBe('123456');
+    expect(await code.getAttribute('placeholder')).toBe('123456');
+    await code.fill('');
+    await shot(page, 'register-verify');
+    await expectAccessible(page, 'verification step');
+
+    await code.fill(lastSmsCode(stack, person.e164));
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('banner').getByText(`Welcome, ${person.name}`).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('pendingVerificationEmail'))).toBeNull();
+    await context.close();
+  });
+
+  it('logs out to /, then logs in with the same password and lands on /research', async () => {
+    const user = await createVerifiedUser(stack, { name: 'Thomas Ashby' });
+    const { context, page } = await newPage(browser, stack);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await shot(page, 'login');
+    await expectAccessible(page, 'login');
+
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await shot(page, 'login-error');
+
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/research');
+    await page.getByRole('banner').getByText('Welcome, Thomas Ashby').waitFor();
+    for (const link of ['Home', 'Resources', 'Tutorial', 'FAQ', 'Research', 'Documents', 'Gallery', 'Account']) {
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).count(), link).toBe(1);
+    }
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByRole('link', { name: 'Sign Up', exact: true }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/research');
+    // `/` sends a signed-in user to /research.
+    await page.goto('/');
+    await page.waitForURL('**/research');
+    await context.close();
+  });
+
+  it('sends a signed-out visitor from a guarded page to /login and back to that page after login', async () => {
+    const user = await createVerifiedUser(stack);
+    const { context, page } = await newPage(browser, stack);
+    await page.goto('/account?tab=security');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/account?tab=security');
+    await page.getByRole('heading', { name: 'Account Information' }).waitFor();
+    await context.close();
+  });
+
+  it('requires a new code after 5 wrong ones; Resend Code sends it and it verifies', async () => {
+    const { context, page } = await newPage(browser, stack);
+    const person = newPerson('Eleanor Price');
+    await page.goto('/register');
+    await fillSignUp(page, person);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    const right = lastSmsCode(stack, person.e164);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const code = page.getByLabel('Verification Code');
+    const alert = page.getByRole('alert');
+
+    for (const left of [4, 3, 2, 1]) {
+      await code.fill(wrong);
+      await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+      await alert.getByText(`Incorrect verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`).waitFor();
+    }
+    await shot(page, 'verify-error');
+    await expectAccessible(page, 'verification error');
+    await code.fill(wrong);
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    await alert.getByText('Too many incorrect attempts. Please request a new code.').waitFor();
+    await code.fill(right);
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    await alert.getByText('Too many incorrect attempts. Please request a new code.', { exact: true }).waitFor();
+
+    // Resend is allowed once per 30 s: let that time pass in the send log.
+    await ageSmsSends(31);
+    await page.getByRole('button', { name: 'Resend Code' }).click();
+    await page.getByRole('status').getByText('New verification code sent!').waitFor();
+    await shot(page, 'verify-resent');
+    const fresh = lastSmsCode(stack, person.e164);
+    await code.fill(fresh);
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('sends an unverified account that logs in to the verification step; Change Phone Number returns to the form', async () => {
+    const { context, page } = await newPage(browser, stack);
+    const person = newPerson('Walter Greaves');
+    await page.goto('/register');
+    await fillSignUp(page, person);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Login' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    await page.getByRole('button', { name: 'Change Phone Number' }).click();
+    await page.getByRole('heading', { name: 'Start Your Free Trial' }).waitFor();
+    await context.close();
+  });
+
+  it('opens and closes the mobile menu at 375 px, with nothing scrolling sideways', async () => {
+    const user = await createVerifiedUser(stack, { name: 'Beatrice Holloway-Fairweather' });
+    for (const signedIn of [false, true]) {
+      const { context, page } = await newPage(browser, stack, 375, 812);
+      if (signedIn) await context.addInitScript((t) => localStorage.setItem('token', t), user.token);
+      await page.goto(signedIn ? '/account' : '/login');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await nav.isVisible()).toBe(false);
+      await expectNoSidewaysScroll(page);
+      await shot(page, signedIn ? 'account' : 'login');
+
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await nav.getByRole('link', { name: 'FAQ' }).waitFor();
+      if (signedIn) await page.getByRole('banner').getByText('Welcome, Beatrice Holloway-Fairweather').waitFor();
+      else await page.getByRole('link', { name: 'Sign Up', exact: true }).waitFor();
+      await expectNoSidewaysScroll(page);
+      await shot(page, `mobile-menu-${signedIn ? 'signed-in' : 'signed-out'}`);
+      await expectAccessible(page, 'mobile menu');
+
+      await page.keyboard.press('Escape');
+      expect(await nav.isVisible()).toBe(false);
+      await toggle.click();
+      await nav.getByRole('link', { name: 'FAQ' }).click();
+      await page.waitForURL('**/faq');
+      expect(await nav.isVisible()).toBe(false);
+      await context.close();
+    }
+  });
+
+  it('with ?plan=yearly goes from verification to the checkout billing answers, and the plan reaches the account', async () => {
+    const { context, page } = await newPage(browser, stack);
+    const person = newPerson('Cornelius Vane');
+    await page.goto('/register?plan=yearly');
+    await page.getByText('continue to checkout for the Professional plan, billed yearly').waitFor();
+    await fillSignUp(page, person);
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    await page.getByLabel('Verification Code').fill(lastSmsCode(stack, person.e164));
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    // Embedded mode runs with billing off: checkout applies the plan and returns to /account.
+    await page.waitForURL((u) => u.pathname === '/account' && u.searchParams.get('checkout') === 'success');
+    const plan = page.getByRole('region', { name: 'Account Information' }).getByText('Professional', { exact: true });
+    await expect
+      .poll(
+        async () => {
+          if (await plan.count()) return true;
+          await page.reload();
+          await page.getByRole('region', { name: 'Account Information' }).waitFor();
+          return (await plan.count()) > 0;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(true);
+    await context.close();
+  });
+
+  it('shows the register steps and login without sideways scrolling at 375 px', async () => {
+    const { context, page } = await newPage(browser, stack, 375, 812);
+    const person = newPerson('Ida Fenwick');
+    await page.goto('/register?plan=monthly');
+    await page.getByRole('heading', { name: 'Start Your Free Trial' }).waitFor();
+    await fillSignUp(page, person);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'register-form');
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'register-verify');
+    await page.getByLabel('Verification Code').fill('000000');
+    await page.getByRole('button', { name: 'Verify Phone Number' }).click();
+    await page.getByRole('alert').waitFor();
+    await shot(page, 'verify-error');
+    await context.close();
+  });
+});
+
+// ---- helpers ----
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/**
+ * axe-core's serious and critical violations. Injected with page.evaluate, which the
+ * gateway's Content-Security-Policy (script-src 'self') does not block, unlike a script tag.
+ */
+async function seriousA11yViolations(page: Page) {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
+    const axe = (window as any).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((node) => node.target.join(' ')) }));
+}
+
+let n = 0;
+
+/** A new visitor's details: unique e-mail and phone (the console SMS outbox is keyed by phone). */
+function newPerson(name = 'Margaret Whitfield') {
+  n += 1;
+  const digits = `${Date.now() % 10_000_000}`.padStart(7, '0');
+  const local = `${(Number(digits) + n * 7919) % 10_000_000}`.padStart(7, '0');
+  return {
+    name,
+    email: `margaret.${Date.now().toString(36)}${n}@example.com`,
+    password: 'archive-reading-room',
+    digits: `555${local}`,
+    formatted: `(555) ${local.slice(0, 3)}-${local.slice(3)}`,
+    e164: `+1555${local}`,
+  };
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
+async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+/** Screenshots at the width the page has now; the file name says which. */
+async function shot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await screenshot(page, `auth-${name}-${width}`);
+}
+
+/**
+ * Moves the stack's SMS send log back in time, as if `seconds` had passed: the resend limits
+ * (30 s between codes) read it. The harness points DATABASE_URL at the stack's database.
+ */
+async function ageSmsSends(seconds: number) {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`update auth.sms_sends set sent_at = sent_at - make_interval(secs => $1)`, [seconds]);
+  } finally {
+    await client.end();
+  }
+}

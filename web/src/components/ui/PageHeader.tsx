@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import './ui.css';
+
+/** The page's one h1, with an optional lead line and actions on the right. */
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <div>
+        <h1 className="page-header__title">{title}</h1>
+        {subtitle && <p className="page-header__subtitle">{subtitle}</p>}
+      </div>
+      {actions && <div className="page-header__actions">{actions}</div>}
+    </header>
+  );
+}
