@@ -15,6 +15,7 @@ const config = gatewayEnvSchema.parse({
   RATE_LIMIT_PER_USER: '100000000',
   RATE_LIMIT_PER_IP: '100000000',
   LOG_LEVEL: 'warn',
+  INTERNAL_TOKEN: 'bench-internal-token-0123456789',
 });
 const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
 const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'warn' }), verifier: createTokenVerifier({ jwks }) });

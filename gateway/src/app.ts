@@ -17,6 +17,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   verifier: TokenVerifier;
+  /** Called when a user's password change went through here, to drop cached token versions. */
+  onPasswordChanged?: (userId: string) => void;
   /** Optional Redis client (ioredis) for rate-limit counters shared across replicas. */
   rateLimitRedis?: unknown;
 }
@@ -127,6 +129,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   registerOpenApi(app, upstreams);
+
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.user && reply.statusCode === 200 && req.method === 'POST' && pathOf(req) === '/api/users/change-password') {
+      deps.onPasswordChanged?.(req.user.id);
+    }
+  });
 
   for (const route of ROUTES) {
     const base = upstreams[route.upstream];

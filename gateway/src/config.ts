@@ -13,6 +13,8 @@ export const gatewayEnvSchema = z.object({
   ALBUM_URL: z.url().default('http://127.0.0.1:8085'),
   BILLING_URL: z.url().default('http://127.0.0.1:8086'),
   WEB_DIR: z.string().default('web/dist'),
+  /** Shared secret of internal calls (here: asking auth for a user's current token version). */
+  INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
   /** Requests per minute per client IP on the API. */
   RATE_LIMIT_PER_IP: env.int(600),
   /** Requests per minute per signed-in user on the API. */

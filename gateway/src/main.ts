@@ -3,10 +3,12 @@ import { onShutdown } from '@gnology/platform/lifecycle';
 import { createLogger } from '@gnology/platform/logger';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
+import { createTokenVersionCheck } from './token-versions';
 
 const config = loadGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
-const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json` });
-const app = await buildGateway({ config, logger, verifier });
+const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
+const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`, isCurrentVersion: versions.isCurrentVersion });
+const app = await buildGateway({ config, logger, verifier, onPasswordChanged: versions.forget });
 await app.listen({ port: config.PORT, host: config.HOST });
 onShutdown(logger, [{ name: 'http', close: () => app.close() }]);

@@ -68,6 +68,7 @@ describe('gateway', () => {
       // billing points at a port nobody listens on: the "service down" case
       BILLING_URL: 'http://127.0.0.1:9',
       WEB_DIR: webDir,
+      INTERNAL_TOKEN: 'test-internal-token-0123456789',
       RATE_LIMIT_AUTH: '5',
     });
     gateway = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'silent' }), verifier: signer.verifier });
