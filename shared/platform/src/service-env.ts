@@ -20,6 +20,8 @@ export const serviceEnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('gnology'),
   DATA_DIR: z.string().default('.data'),
+  /** Key prefix of the BullMQ queues in Redis, so several deployments can share one Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' }).default('gnology'),
   AUTH_URL: z.url().default('http://127.0.0.1:8081'),
   CONVERSATION_URL: z.url().default('http://127.0.0.1:8082'),
   RESEARCH_URL: z.url().default('http://127.0.0.1:8083'),

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { eventCatalog } from './events/catalog';
+
+const safe = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_');
+
+/** The CloudEvents 1.0 envelope (structured JSON mode) every record's value carries. */
+function envelope(type: string, data: unknown) {
+  return {
+    type: 'object',
+    required: ['specversion', 'id', 'type', 'source', 'time', 'datacontenttype', 'data'],
+    properties: {
+      specversion: { const: '1.0' },
+      id: { type: 'string', description: 'Unique event id; consumers de-duplicate on it.' },
+      type: { const: type },
+      source: { type: 'string', description: 'The emitting service, e.g. /services/documents.' },
+      subject: { type: 'string', description: 'The aggregate id (also the Kafka key).' },
+      time: { type: 'string', format: 'date-time' },
+      datacontenttype: { const: 'application/json' },
+      requestid: { type: 'string', description: 'The HTTP request that caused the event.' },
+      data,
+    },
+  };
+}
+
+/** Builds the AsyncAPI 3.0 document of every topic and event type from the zod schemas. */
+export function buildAsyncApi() {
+  const channels: Record<string, unknown> = {};
+  const operations: Record<string, unknown> = {};
+  const messages: Record<string, unknown> = {};
+  const topics = [...new Set(eventCatalog.map((e) => e.topic))];
+  for (const topic of topics) {
+    const entries = eventCatalog.filter((e) => e.topic === topic);
+    const channelId = safe(topic);
+    channels[channelId] = {
+      address: topic,
+      description: `Kafka topic ${topic}. Records are keyed by ${[...new Set(entries.map((e) => e.key))].join(' / ')} (ordering per key).`,
+      messages: Object.fromEntries(entries.map((e) => [safe(e.type), { $ref: `#/components/messages/${safe(e.type)}` }])),
+    };
+    operations[`receive_${channelId}`] = {
+      action: 'receive',
+      channel: { $ref: `#/channels/${channelId}` },
+      summary: `Consume ${topic}`,
+    };
+    for (const e of entries) {
+      messages[safe(e.type)] = {
+        name: e.type,
+        title: e.type,
+        summary: e.summary,
+        contentType: 'application/cloudevents+json',
+        headers: {
+          type: 'object',
+          properties: { ce_type: { const: e.type }, ce_id: { type: 'string' } },
+        },
+        payload: envelope(e.type, z.toJSONSchema(e.data, { target: 'draft-2020-12', unrepresentable: 'any' })),
+      };
+    }
+  }
+  return {
+    asyncapi: '3.0.0',
+    info: {
+      title: 'GNology events',
+      version: '1.0.0',
+      description:
+        'Events GNology publishes for integrators: CloudEvents 1.0 in structured JSON mode on versioned Kafka topics. Delivery is at least once; de-duplicate on the event id. See docs/integrators/events.md.',
+    },
+    defaultContentType: 'application/cloudevents+json',
+    channels,
+    operations,
+    components: { messages },
+  };
+}
