@@ -3,12 +3,13 @@ import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentsConfig } from './config';
 import { documentsRoutes } from './routes';
+import type { DocumentsDB } from './store/schema';
 
-export type DocumentsDeps = ServiceDeps<DocumentsConfig>;
+export type DocumentsDeps = ServiceDeps<DocumentsConfig> & { database: { db: import('kysely').Kysely<DocumentsDB> } };
 
 /** The documents service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {
-  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue });
+  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: ['documents'] });
   await app.register(documentsRoutes, { deps });
   return app;
 }

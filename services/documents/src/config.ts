@@ -1,7 +1,41 @@
-import { z } from 'zod';
+import { env } from '@gnology/platform/config';
 import type { ServiceEnv } from '@gnology/platform/service-env';
+import { z } from 'zod';
 
-/** Variables of the documents service beyond the common ones (shared/platform/src/service-env.ts). */
-export const documentsEnvSchema = z.object({});
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * Variables of the documents service beyond the common ones (shared/platform/src/service-env.ts).
+ * LLM extraction runs when a provider is configured (ANTHROPIC_API_KEY, else OPENAI_BASE_URL);
+ * EXTRACTION_PROVIDER forces one, or `rules` for the offline extractor only.
+ */
+export const documentsEnvSchema = z.object({
+  /** tesseract.js workers kept warm in the worker role (each ~110 MB, one core). */
+  OCR_WORKERS: env.int(1),
+  /** Documents a worker processes at once; defaults to OCR_WORKERS. */
+  DOCUMENTS_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  PDF_PAGE_LIMIT: env.int(500),
+  /** Images above this many pixels are refused (decompression bombs). */
+  MAX_IMAGE_PIXELS: env.int(120_000_000),
+  /** A DOCX whose parts expand to more than this is refused (zip bombs). */
+  DOCX_MAX_UNCOMPRESSED_MB: env.int(256),
+  /** Secret of the scoped image-URL tokens; derived from INTERNAL_TOKEN when unset. */
+  DOCUMENT_URL_SECRET: optionalString,
+  VIEW_TOKEN_TTL_SECONDS: env.int(3600),
+  /** Where tesseract.js caches its unpacked model (default DATA_DIR/cache/tesseract/<model>). */
+  OCR_CACHE_DIR: optionalString,
+  EXTRACTION_PROVIDER: z.enum(['anthropic', 'openai', 'rules', '']).optional().transform((v) => (v ? v : undefined)),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: env.optionalUrl(),
+  EXTRACTION_ANTHROPIC_MODEL: z.string().default('claude-haiku-4-5'),
+  OPENAI_BASE_URL: env.optionalUrl(),
+  OPENAI_API_KEY: optionalString,
+  EXTRACTION_OPENAI_MODEL: z.string().default('llama3.1'),
+  /** Per-request timeout of an extraction call; the rules answer when it passes. */
+  EXTRACTION_TIMEOUT_MS: env.int(60_000),
+});
 
 export type DocumentsConfig = ServiceEnv & z.infer<typeof documentsEnvSchema>;

@@ -1,5 +1,19 @@
+import multipart from '@fastify/multipart';
+import { DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentsDeps } from '../app';
+import { documentRoutes } from './documents';
+import { fileRoutes } from './files';
+import { internalRoutes } from './internal';
+import { uploadRoutes } from './upload';
 
 /** Every HTTP route of the documents service, as one encapsulated plugin. */
-export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (_app, _opts) => {};
+export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (app, { deps }) => {
+  // Streams only: no attachFieldsToBody, so nothing is buffered. The per-route limit is set in upload.ts.
+  await app.register(multipart, { limits: { fileSize: DOCUMENT_UPLOAD_LIMIT_BYTES + 1, files: 1 } });
+  await app.register(uploadRoutes, { deps });
+  // Static paths before `/:id` is a router matter (find-my-way prefers static), not an order one.
+  await app.register(documentRoutes, { deps });
+  await app.register(fileRoutes, { deps });
+  await app.register(internalRoutes, { deps });
+};

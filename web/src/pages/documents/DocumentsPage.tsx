@@ -1,5 +1,118 @@
-import { Placeholder } from '../Placeholder';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FolderOpen } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Alert, Button, Dialog, PageHeader, Spinner } from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { DocumentCard } from './DocumentCard';
+import { DocumentViewer } from './DocumentViewer';
+import { type DocumentRecord, deleteDocument, fetchDocuments, SESSION_EXPIRED, UnexpectedListFormat } from './documentApi';
+import { UploadForm } from './UploadForm';
+import './documents.css';
 
+export const DOCUMENTS_KEY = ['documents'] as const;
+
+/** /documents (spec sections 2, 4, 8): upload with progress, the list with its facts, viewer, delete. */
 export function DocumentsPage() {
-  return <Placeholder title="Documents" />;
+  const { signedIn } = useSession();
+  if (!signedIn) {
+    return (
+      <main className="page">
+        <p>Please log in to view documents</p>
+      </main>
+    );
+  }
+  return <SignedInDocuments />;
+}
+
+function loadError(err: unknown): string {
+  if (err instanceof UnexpectedListFormat) return 'Warning: Unable to load documents list';
+  if (err instanceof ApiError && err.status === 401) return SESSION_EXPIRED;
+  return `Error loading documents: ${(err as Error).message || 'unknown error'}`;
+}
+
+function SignedInDocuments() {
+  const queryClient = useQueryClient();
+  const docs = useQuery({
+    queryKey: DOCUMENTS_KEY,
+    queryFn: fetchDocuments,
+    // While something is being processed the list follows it.
+    refetchInterval: (q) => (q.state.data?.some((d) => d.processingStatus === 'pending' || d.processingStatus === 'processing') ? 2000 : false),
+  });
+  const [viewing, setViewing] = useState<DocumentRecord | null>(null);
+  const [confirming, setConfirming] = useState<DocumentRecord | null>(null);
+  const [deleting, setDeleting] = useState<Set<string>>(new Set());
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: DOCUMENTS_KEY }), [queryClient]);
+
+  const remove = async (doc: DocumentRecord) => {
+    setConfirming(null);
+    setNotice(null);
+    setDeleting((s) => new Set(s).add(doc._id));
+    try {
+      await deleteDocument(doc._id);
+      setNotice({ tone: 'success', text: 'Document deleted successfully!' });
+      await refresh();
+    } catch (err) {
+      setNotice({ tone: 'error', text: err instanceof ApiError && err.message ? err.message : 'Failed to delete document' });
+    } finally {
+      setDeleting((s) => {
+        const next = new Set(s);
+        next.delete(doc._id);
+        return next;
+      });
+    }
+  };
+
+  const list = docs.data ?? [];
+  return (
+    <main className="page documents-page">
+      <PageHeader title="Documents" subtitle="Upload records, letters and photos. Gene reads them and finds the people, dates and places in each." />
+      <UploadForm onUploaded={refresh} onFinished={refresh} />
+      <section className="documents-list" aria-labelledby="documents-list-title">
+        <h2 id="documents-list-title" className="documents-list__title">
+          Your Documents {docs.isSuccess && <span className="documents-list__count">({list.length})</span>}
+        </h2>
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {docs.isPending && <Spinner label="Loading documents..." />}
+        {docs.isError && <Alert tone={docs.error instanceof UnexpectedListFormat ? 'warning' : 'error'}>{loadError(docs.error)}</Alert>}
+        {docs.isSuccess && list.length === 0 && (
+          <div className="documents-empty">
+            <FolderOpen size={40} aria-hidden="true" />
+            <p>No documents yet. Upload a record, a letter or a photo to get started.</p>
+          </div>
+        )}
+        {list.length > 0 && (
+          <ul className="doc-list">
+            {list.map((doc) => (
+              <DocumentCard key={doc._id} doc={doc} deleting={deleting.has(doc._id)} onView={() => setViewing(doc)} onDelete={() => setConfirming(doc)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <DocumentViewer doc={viewing} onClose={() => setViewing(null)} />
+      <Dialog
+        title="Delete document?"
+        size="sm"
+        dismissable={false}
+        isOpen={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        footer={(close) => (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => confirming && remove(confirming)}>
+              Delete
+            </Button>
+          </>
+        )}
+      >
+        <p>
+          Delete <strong>{confirming?.originalName}</strong>? The file, its pages and everything found in it will be removed. This cannot be undone.
+        </p>
+      </Dialog>
+    </main>
+  );
 }

@@ -1,0 +1,103 @@
+// Extraction quality on the labelled set (bench/documents/labelled/*.json): precision and recall
+// per field, rules against the LLM extractor. Without ANTHROPIC_API_KEY the LLM side talks to a
+// loopback fake that answers each document's gold labels: that measures only the plumbing
+// (request, schema, validation, tag merge), not a model's quality. With a real key it measures Claude.
+//   npx tsx bench/documents/extraction.mts
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DocumentEntities } from '@gnology/contracts';
+import { documentsEnvSchema } from '../../services/documents/src/config';
+import { createExtractionService } from '../../services/documents/src/llm/select-extractor';
+import { startToolFake } from '../../services/documents/test/fakes/anthropic-tools';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+interface Labelled {
+  id: string;
+  text: string;
+  expected: { documentType: string; peopleIdentified: { name: string; role: string }[]; dates: string[]; places: string[]; occupations: string[] };
+}
+const set: Labelled[] = readdirSync(path.join(here, 'labelled'))
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(path.join(here, 'labelled', f), 'utf8')));
+
+const key = (s: string) => s.toLowerCase().replace(/[.,]/g, '').trim();
+type Fields = Record<'people' | 'roles' | 'dates' | 'places' | 'occupations', string[]> & { type: string };
+const fieldsOf = (e: DocumentEntities): Fields => ({
+  people: e.peopleIdentified.map((p) => key(p.name)),
+  roles: e.peopleIdentified.map((p) => `${key(p.name)}|${p.role}`),
+  dates: e.dateInfo.map((d) => d.normalized),
+  places: e.geographicalInfo.map((g) => key(g.name)),
+  occupations: e.occupations.map(key),
+  type: e.documentType,
+});
+const gold = (l: Labelled): Fields => ({
+  people: l.expected.peopleIdentified.map((p) => key(p.name)),
+  roles: l.expected.peopleIdentified.map((p) => `${key(p.name)}|${p.role}`),
+  dates: l.expected.dates,
+  places: l.expected.places.map(key),
+  occupations: l.expected.occupations.map(key),
+  type: l.expected.documentType,
+});
+const goldEntities = (l: Labelled): DocumentEntities => ({
+  documentType: l.expected.documentType as DocumentEntities['documentType'],
+  peopleIdentified: l.expected.peopleIdentified as DocumentEntities['peopleIdentified'],
+  dateInfo: l.expected.dates.map((d) => ({ original: d, normalized: d, qualifier: d.includes('/') ? 'between' : 'exact', year: Number(d.slice(0, 4)) })),
+  geographicalInfo: l.expected.places.map((name) => ({ name, kind: 'town' })),
+  occupations: l.expected.occupations,
+  tags: [],
+});
+
+async function score(label: string, extract: (l: Labelled) => Promise<{ entities: DocumentEntities; method: string }>) {
+  const totals: Record<string, { tp: number; fp: number; fn: number }> = {};
+  let typeHits = 0;
+  let llmAnswers = 0;
+  for (const l of set) {
+    const { entities, method } = await extract(l);
+    if (method === 'llm') llmAnswers++;
+    const got = fieldsOf(entities);
+    const want = gold(l);
+    for (const f of ['people', 'roles', 'dates', 'places', 'occupations'] as const) {
+      totals[f] ??= { tp: 0, fp: 0, fn: 0 };
+      const t = totals[f];
+      const w = new Set(want[f]);
+      const g = new Set(got[f]);
+      for (const x of g) {
+        if (w.has(x)) t.tp++;
+        else t.fp++;
+      }
+      for (const x of w) if (!g.has(x)) t.fn++;
+    }
+    if (got.type === want.type) typeHits++;
+  }
+  const row: Record<string, string> = { extractor: label };
+  for (const [f, t] of Object.entries(totals)) {
+    const p = t.tp / Math.max(1, t.tp + t.fp);
+    const r = t.tp / Math.max(1, t.tp + t.fn);
+    row[f] = `P ${(p * 100).toFixed(0)} / R ${(r * 100).toFixed(0)}`;
+  }
+  row.documentType = `${typeHits}/${set.length}`;
+  row['answered by LLM'] = `${llmAnswers}/${set.length}`;
+  return row;
+}
+
+const rows = [];
+const rules = createExtractionService(documentsEnvSchema.parse({}) as never);
+rows.push(await score('rules', (l) => rules.extract({ text: l.text, isImage: false })));
+
+const realKey = process.env.ANTHROPIC_API_KEY;
+const fake = realKey ? undefined : await startToolFake();
+const byText = new Map(set.map((l) => [l.text, l]));
+if (fake) {
+  fake.respond = (body) => {
+    const content = String((body as { messages: { content: string }[] }).messages[0]!.content);
+    const l = [...byText.values()].find((x) => content.includes(x.text));
+    return { input: l ? goldEntities(l) : {} };
+  };
+}
+const llm = createExtractionService(documentsEnvSchema.parse({ ANTHROPIC_API_KEY: realKey ?? 'fake', ...(fake ? { ANTHROPIC_BASE_URL: fake.url } : {}) }) as never);
+rows.push(await score(realKey ? 'LLM (Anthropic)' : 'LLM plumbing (fake answering gold labels)', (l) => llm.extract({ text: l.text, isImage: false })));
+await fake?.close();
+console.log(`${set.length} labelled documents`);
+console.table(rows);

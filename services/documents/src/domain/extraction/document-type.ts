@@ -1,0 +1,38 @@
+import type { DocumentType } from '@gnology/contracts';
+
+/**
+ * The record type from its wording: weighted cues per type, the best score above a threshold
+ * wins. An image with almost no text is a photo. Obituary cues outrank plain death cues
+ * ("died" appears in both; "survived by" only in obituaries).
+ */
+const CUES: Record<Exclude<DocumentType, 'photo' | 'other'>, [RegExp, number][]> = {
+  census: [[/\bcensus\b/gi, 4], [/\benumerat(?:ion|or|ed)\b/gi, 3], [/\bdwelling\b/gi, 1], [/\bhead of (?:household|family)\b/gi, 2], [/\n[^\n]*\b(?:Head|Wife|Son|Daur|Dau)\b[^\n]*\b\d{1,2}\b/g, 1]],
+  birth: [[/\bbirth\s+certificate\b|\bcertificate\s+of\s+birth\b|\bregistration\s+of\s+birth\b|\brecord\s+of\s+birth\b/gi, 6], [/\bwas\s+born\b|\bborn\s+(?:on|at|in)\b/gi, 2], [/\bbaptism\b|\bbaptized\b|\bbaptised\b|\bchristening\b/gi, 2], [/\bdate of birth\b|\bplace of birth\b/gi, 1]],
+  marriage: [[/\bmarriage\s+(?:certificate|license|licence|record|register)\b|\bcertificate\s+of\s+marriage\b/gi, 6], [/\bunited\s+in\s+(?:holy\s+)?(?:matrimony|marriage)\b/gi, 4], [/\bbride\b|\bgroom\b|\bbanns\b/gi, 2], [/\bmarried\b/gi, 2], [/\bwitness(?:es)?\b/gi, 1]],
+  death: [[/\bdeath\s+certificate\b|\bcertificate\s+of\s+death\b|\bcause\s+of\s+death\b|\bregistration\s+of\s+death\b/gi, 6], [/\bdate\s+of\s+death\b|\bplace\s+of\s+burial\b|\bundertaker\b|\binterment\b/gi, 2], [/\bdied\b|\bdeceased\b/gi, 1]],
+  obituary: [[/\bobituary\b/gi, 6], [/\bsurvived\s+by\b|\bpassed\s+away\b|\bfuneral\s+(?:services|will\s+be|was\s+held)\b|\bin\s+loving\s+memory\b|\blaid\s+to\s+rest\b/gi, 3], [/\bpreceded\s+in\s+death\b/gi, 3]],
+  military: [[/\bregiment\b|\binfantry\b|\bcavalry\b|\bartillery\b|\benlist(?:ed|ment)\b|\bdischarge[d]?\b|\bdraft\s+registration\b/gi, 3], [/\barmy\b|\bnavy\b|\bmarine\s+corps\b|\bsoldier\b|\bveteran\b|\bpension\b|\bservice\s+(?:number|record)\b|\bcompany\s+[A-K]\b/gi, 2], [/\bpvt\.|\bsgt\.|\bcorporal\b|\bprivate\b/gi, 1]],
+  letter: [[/^\s*(?:my\s+)?dear(?:est)?\s+[A-Z][a-z]+/gm, 4], [/\byours\s+(?:truly|sincerely|faithfully|affectionately)\b|\byour\s+(?:loving|affectionate|devoted)\s+\w+|\bwith\s+love\b|\bi\s+remain\b/gi, 3]],
+  journal: [[/\bdiary\b|\bjournal\b/gi, 3], [/^\s*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b,?/gim, 2], [/\btoday\s+(?:i|we)\b/gi, 2]],
+};
+
+export function classifyDocument(text: string, opts: { isImage: boolean }): DocumentType {
+  const letters = text.replace(/[^A-Za-z]/g, '').length;
+  if (opts.isImage && letters < 40) return 'photo';
+  let best: DocumentType = 'other';
+  let bestScore = 0;
+  for (const [type, cues] of Object.entries(CUES) as [DocumentType, [RegExp, number][]][]) {
+    let score = 0;
+    for (const [re, weight] of cues) {
+      re.lastIndex = 0;
+      const hits = text.match(re)?.length ?? 0;
+      score += Math.min(hits, 3) * weight;
+    }
+    if (score > bestScore) {
+      best = type;
+      bestScore = score;
+    }
+  }
+  // An obituary is also about a death: prefer the more specific type whenever it scores at all.
+  return bestScore >= 3 ? best : 'other';
+}

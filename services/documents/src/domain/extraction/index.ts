@@ -1,0 +1,54 @@
+import type { DocumentEntities, DocumentType } from '@gnology/contracts';
+import { extractDates } from './dates';
+import { classifyDocument } from './document-type';
+import { defaultGazetteer, type Gazetteer } from './gazetteer';
+import { extractOccupations } from './occupations';
+import { extractPeople } from './people';
+import { extractPlaces } from './places';
+
+export type { Gazetteer } from './gazetteer';
+
+export interface ExtractionInput {
+  text: string;
+  /** The document is a picture (JPG/PNG): little text then means a photograph. */
+  isImage: boolean;
+  originalName?: string;
+}
+
+/**
+ * Turns a document's text into the spec's fields. The rule-based extractor is the embedded default;
+ * an LLM extractor (services/documents/src/llm) implements the same interface and falls back to it.
+ */
+export interface Extractor {
+  readonly method: 'rules' | 'llm';
+  extract(input: ExtractionInput, signal?: AbortSignal): Promise<DocumentEntities>;
+}
+
+// Extraction reads at most this much text: records are short, and the rules are linear anyway.
+const MAX_TEXT = 400_000;
+
+export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer = defaultGazetteer()): DocumentEntities {
+  const text = input.text.length > MAX_TEXT ? input.text.slice(0, MAX_TEXT) : input.text;
+  const documentType = classifyDocument(text, { isImage: input.isImage });
+  const peopleIdentified = extractPeople(text);
+  const dateInfo = extractDates(text).slice(0, 200);
+  const geographicalInfo = extractPlaces(text, gazetteer).slice(0, 100);
+  const occupations = extractOccupations(text).slice(0, 50);
+  return { documentType, peopleIdentified, dateInfo, geographicalInfo, occupations, tags: deriveTags(documentType, dateInfo, geographicalInfo) };
+}
+
+/** Tags for filtering and search: the record type, the decades it covers, the countries it names. */
+export function deriveTags(type: DocumentType, dates: DocumentEntities['dateInfo'], places: DocumentEntities['geographicalInfo']): string[] {
+  const tags = new Set<string>();
+  if (type !== 'other') tags.add(type);
+  for (const d of dates) tags.add(`${Math.floor(d.year / 10) * 10}s`);
+  for (const p of places) if (p.kind === 'country' || p.kind === 'state') tags.add(p.name);
+  return [...tags].slice(0, 20);
+}
+
+export function createRulesExtractor(gazetteer?: Gazetteer): Extractor {
+  return {
+    method: 'rules',
+    extract: async (input) => extractWithRules(input, gazetteer),
+  };
+}

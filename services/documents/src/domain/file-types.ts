@@ -1,0 +1,96 @@
+import { ACCEPTED_EXTENSIONS } from '@gnology/contracts';
+
+/**
+ * Which uploads are accepted: the content decides (magic bytes sniffed by file-type, or a valid
+ * text encoding for TXT) and the extension must agree with it. A PDF renamed .png, or an
+ * executable renamed .pdf, is refused before anything is stored.
+ */
+export type DocumentKind = 'pdf' | 'jpeg' | 'png' | 'doc' | 'docx' | 'txt';
+
+export const KIND_MIME: Record<DocumentKind, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+};
+
+const EXTENSION_KIND: Record<(typeof ACCEPTED_EXTENSIONS)[number], DocumentKind> = {
+  pdf: 'pdf',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  doc: 'doc',
+  docx: 'docx',
+  txt: 'txt',
+};
+
+export const ACCEPTED_TYPES_MESSAGE = `Unsupported file type. Accepted types: ${ACCEPTED_EXTENSIONS.join(', ')}.`;
+
+export function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Decides an upload's kind. `sniffed` is file-type's answer for the first bytes (undefined when it
+ * found no signature); `looksLikeText` says the first bytes decode as text.
+ */
+export function decideKind(
+  filename: string,
+  sniffed: { ext: string; mime: string } | undefined,
+  looksLikeText: boolean,
+): { ok: true; kind: DocumentKind; mimetype: string } | { ok: false; error: string } {
+  const ext = extensionOf(filename);
+  const claimed = (EXTENSION_KIND as Record<string, DocumentKind>)[ext];
+  if (!claimed) return { ok: false, error: ACCEPTED_TYPES_MESSAGE };
+  const actual = kindOfSniffed(sniffed, claimed, looksLikeText);
+  if (!actual) {
+    const what = sniffed ? `a ${sniffed.ext.toUpperCase()} file` : 'not a document of a supported type';
+    return { ok: false, error: `The file's content does not match its .${ext} extension (it is ${what}). ${ACCEPTED_TYPES_MESSAGE}` };
+  }
+  if (actual !== claimed) {
+    return { ok: false, error: `The file's content (${actual.toUpperCase()}) does not match its .${ext} extension. Rename it or convert it. ${ACCEPTED_TYPES_MESSAGE}` };
+  }
+  return { ok: true, kind: actual, mimetype: KIND_MIME[actual] };
+}
+
+/**
+ * Signatures of a byte or two that text can start with by chance: a UTF-16 byte-order mark (FF FE)
+ * is also an MPEG audio frame sync. For a .txt that decodes as text, the text reading wins.
+ */
+const WEAK_SIGNATURES = new Set(['mp1', 'mp2', 'mp3', 'aac', 'mpg']);
+
+function kindOfSniffed(sniffed: { ext: string; mime: string } | undefined, claimed: DocumentKind, looksLikeText: boolean): DocumentKind | undefined {
+  if (sniffed && claimed === 'txt' && looksLikeText && WEAK_SIGNATURES.has(sniffed.ext)) return 'txt';
+  if (!sniffed) return looksLikeText ? 'txt' : undefined;
+  switch (sniffed.ext) {
+    case 'pdf':
+      return 'pdf';
+    case 'jpg':
+      return 'jpeg';
+    case 'png':
+      return 'png';
+    case 'docx':
+      return 'docx';
+    // Word 97-2003 files are OLE compound files; file-type names the container only.
+    case 'cfb':
+      return claimed === 'doc' ? 'doc' : undefined;
+    // Without [Content_Types].xml early in the archive file-type may only see a ZIP: the DOCX parser checks the rest.
+    case 'zip':
+      return claimed === 'docx' ? 'docx' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The display name stored as `filename`: the base name only, without control or path characters. */
+export function safeDisplayName(originalName: string): string {
+  const base = [...(originalName.split(/[\\/]/).pop() ?? '')]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(ch))
+    .join('')
+    .trim();
+  return base.slice(0, 200) || 'document';
+}

@@ -1,0 +1,59 @@
+/**
+ * Reads a ZIP's central directory (no decompression) to refuse archives that would expand far
+ * beyond their size — "zip bombs" — before a DOCX parser inflates them. The sizes are what the
+ * archive declares; the parser runs in a memory-limited thread as well, for archives that lie.
+ */
+export interface ZipEntryInfo {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+
+export function readZipDirectory(buf: Buffer): ZipEntryInfo[] | undefined {
+  // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
+  const from = Math.max(0, buf.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= from; i--) {
+    if (buf.readUInt32LE(i) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return undefined;
+  const count = buf.readUInt16LE(eocd + 10);
+  let offset = buf.readUInt32LE(eocd + 16);
+  const entries: ZipEntryInfo[] = [];
+  for (let n = 0; n < count; n++) {
+    if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== CENTRAL_SIGNATURE) return undefined;
+    const compressedSize = buf.readUInt32LE(offset + 20);
+    const uncompressedSize = buf.readUInt32LE(offset + 24);
+    const nameLength = buf.readUInt16LE(offset + 28);
+    const extraLength = buf.readUInt16LE(offset + 30);
+    const commentLength = buf.readUInt16LE(offset + 32);
+    const name = buf.toString('utf8', offset + 46, offset + 46 + nameLength);
+    entries.push({ name, compressedSize, uncompressedSize });
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+export type ZipVerdict = { ok: true } | { ok: false; reason: 'not-zip' | 'not-docx' | 'too-large' | 'ratio'; detail: string };
+
+/** Whether a DOCX is safe to inflate: a real Word package whose parts stay under `maxBytes` in total. */
+export function checkDocxArchive(buf: Buffer, maxBytes: number, maxRatio = 200): ZipVerdict {
+  const entries = readZipDirectory(buf);
+  if (!entries) return { ok: false, reason: 'not-zip', detail: 'the archive is damaged or incomplete' };
+  if (!entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'not-docx', detail: 'it has no word/document.xml part' };
+  const total = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
+  if (total > maxBytes) return { ok: false, reason: 'too-large', detail: `its parts expand to ${Math.round(total / 1048576)} MB` };
+  for (const e of entries) {
+    // Ordinary XML compresses ~10-30×; hundreds of times over many megabytes is a bomb.
+    if (e.uncompressedSize > 16 * 1048576 && e.uncompressedSize > e.compressedSize * maxRatio) {
+      return { ok: false, reason: 'ratio', detail: `${e.name} expands ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times` };
+    }
+  }
+  return { ok: true };
+}

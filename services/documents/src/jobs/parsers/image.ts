@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import { PermanentProcessingError } from '../../domain/processing';
+import type { DocumentParser, ParseContext } from './types';
+
+export const THUMBNAIL_SIZE = 150;
+
+/**
+ * JPG and PNG: sharp reads the header first and refuses decompression bombs (pixel limit), then
+ * auto-orients (EXIF), greys and normalises the picture for tesseract.js.
+ */
+export const imageParser: DocumentParser = {
+  kinds: ['jpeg', 'png'],
+  async parse(ctx: ParseContext) {
+    const limit = ctx.limits.maxImagePixels;
+    const meta = await sharp(ctx.path, { limitInputPixels: false })
+      .metadata()
+      .catch((err: Error) => {
+        throw new PermanentProcessingError(`The image could not be read: it is damaged or not really a JPG/PNG (${err.message}).`);
+      });
+    const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+    if (!meta.width || !meta.height) throw new PermanentProcessingError('The image could not be read: it has no size.');
+    if (pixels > limit) {
+      throw new PermanentProcessingError(
+        `The image is too large to process (${meta.width} × ${meta.height} pixels; the limit is ${Math.round(limit / 1e6)} megapixels). Please scale it down and upload it again.`,
+      );
+    }
+    const open = () => sharp(ctx.path, { limitInputPixels: limit, failOn: 'error' });
+    await ctx.progress({ step: 'thumbnail' });
+    const thumbnail = await open()
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80 })
+      .toBuffer()
+      .catch((err: Error) => {
+        throw new PermanentProcessingError(`The image could not be read: it is damaged or incomplete (${err.message}).`);
+      });
+    await ctx.progress({ step: 'ocr', page: 1, of: 1 });
+    let prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise();
+    // Small pictures (phone crops) OCR far better at ~300 dpi letter size.
+    const longest = Math.max(meta.width, meta.height);
+    if (longest < 1600) prepared = prepared.resize({ width: meta.width * 2, height: meta.height * 2, kernel: 'lanczos3' });
+    const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
+    const { text } = await ctx.ocr.recognize(png);
+    const clean = text.replace(/[ \t]+\n/g, '\n').trim();
+    return { text: clean, thumbnail, pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width: meta.width, height: meta.height }] };
+  },
+};

@@ -1,0 +1,118 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentProcessingStep } from '@gnology/contracts';
+import type { JobContext } from '@gnology/platform/jobs/types';
+import type { DocumentsDeps } from '../app';
+import { PermanentProcessingError, readableError } from '../domain/processing';
+import type { ExtractionService } from '../llm/select-extractor';
+import { completeProcessing, failProcessing, getDocumentById, saveAttemptError, saveStep, startProcessing, trimPages, upsertPage } from '../store/documents-store';
+import { pageImageKey, thumbnailKey } from '../store/object-keys';
+import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
+import type { OcrEngine } from './ocr-pool';
+import { parserFor } from './parsers';
+
+// Stored text beyond this is cut (a 200 MB text file is not something anyone reads back whole).
+const MAX_STORED_TEXT = 20_000_000;
+
+export interface ProcessorDeps {
+  deps: Pick<DocumentsDeps, 'database' | 'storage' | 'config' | 'logger'>;
+  ocr: OcrEngine;
+  extraction: ExtractionService;
+}
+
+/**
+ * The worker's handler for one document. Safe to run again at any point: pages are upserted by
+ * (document, page number), objects are written under fixed keys, and the completed status and its
+ * `document.processed` event are written once, guarded in the same transaction. Files that can
+ * never be read fail at once; other errors are retried, and the last try reports the failure.
+ */
+export function createDocumentProcessor({ deps, ocr, extraction }: ProcessorDeps) {
+  const db = deps.database.db;
+  return async (job: JobContext<ProcessDocumentJob>) => {
+    const id = job.data.documentId;
+    const doc = await getDocumentById(db, id);
+    // Deleted meanwhile, or finished by an earlier run whose acknowledgement was lost.
+    if (!doc) return { skipped: 'deleted' };
+    if (doc.processing_status === 'completed' || doc.processing_status === 'failed') return { skipped: doc.processing_status };
+
+    const run = await startProcessing(db, id);
+    const log = deps.logger.child({ documentId: id, attempt: job.attempt, run, requestId: job.requestId });
+    let current: DocumentProcessingStep['step'] = 'reading';
+    let lastSaved = 0;
+    const progress = async (step: DocumentProcessingStep) => {
+      current = step.step;
+      const now = Date.now();
+      // Page-by-page steps of long PDFs: at most a few writes a second.
+      if (step.page && step.of && step.page !== step.of && step.page !== 1 && now - lastSaved < 250) return;
+      lastSaved = now;
+      const withAttempt = { ...step, attempt: run };
+      await saveStep(db, id, withAttempt);
+      await job.progress(withAttempt);
+    };
+
+    const dir = await mkdtemp(path.join(tmpdir(), 'gn-doc-'));
+    try {
+      await progress({ step: 'reading' });
+      const file = path.join(dir, 'original');
+      await pipeline(await deps.storage.get(doc.storage_key), createWriteStream(file));
+      const size = (await stat(file)).size;
+      const parser = parserFor(doc.kind);
+      const parsed = await parser.parse({
+        path: file,
+        size,
+        ocr,
+        signal: job.signal,
+        progress,
+        limits: {
+          pdfPageLimit: deps.config.PDF_PAGE_LIMIT,
+          maxImagePixels: deps.config.MAX_IMAGE_PIXELS,
+          docxMaxUncompressedBytes: deps.config.DOCX_MAX_UNCOMPRESSED_MB * 1024 * 1024,
+        },
+        storePageImage: async (n, jpeg) => {
+          const key = pageImageKey(doc.owner_id, id, n);
+          await deps.storage.put(key, jpeg, { contentType: 'image/jpeg', size: jpeg.length });
+          return key;
+        },
+      });
+
+      await progress({ step: 'saving' });
+      for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
+      await trimPages(db, id, parsed.pages.length);
+      let thumb: string | null = null;
+      if (parsed.thumbnail) {
+        thumb = thumbnailKey(doc.owner_id, id);
+        await deps.storage.put(thumb, parsed.thumbnail, { contentType: 'image/jpeg', size: parsed.thumbnail.length });
+      }
+
+      await progress({ step: 'extracting' });
+      const text = parsed.text.length > MAX_STORED_TEXT ? parsed.text.slice(0, MAX_STORED_TEXT) : parsed.text;
+      const { entities, method } = await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
+      const written = await completeProcessing(
+        db,
+        id,
+        { text, pageCount: parsed.pages.length, ocrPages: parsed.pages.filter((p) => p.ocr).length, thumbnailKey: thumb, entities, extractionMethod: method },
+        job.requestId,
+      );
+      log.info({ pages: parsed.pages.length, chars: text.length, method, written }, 'document processed');
+      return { pages: parsed.pages.length, chars: text.length };
+    } catch (err) {
+      // Shutting down: leave the try to the retry, whatever attempt this is.
+      if (job.signal.aborted) throw err;
+      const message = readableError(err);
+      const final = err instanceof PermanentProcessingError || job.attempt >= PROCESS_ATTEMPTS;
+      if (final) {
+        log.warn({ err, step: current }, 'document processing failed');
+        await failProcessing(db, id, { error: message, step: current, attempts: run }, job.requestId);
+        return { failed: message };
+      }
+      log.warn({ err, step: current }, 'document processing try failed; it will be retried');
+      await saveAttemptError(db, id, message);
+      throw err;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,38 @@
+import { DocumentContextRequest, type DocumentContextResponse } from '@gnology/contracts';
+import { requireInternal } from '@gnology/platform/http/internal';
+import { OBJECT_ID } from '@gnology/platform/ids';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DocumentsDeps } from '../app';
+import { contextDocuments } from '../store/documents-store';
+
+/**
+ * POST /internal/documents/context — the research service reads a user's documents to attach them
+ * to a question. Only that user's completed documents, in the order asked; unknown, foreign or
+ * unfinished ids are simply absent.
+ */
+export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/internal/documents/context',
+    { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: DocumentContextRequest } },
+    async (req): Promise<DocumentContextResponse> => {
+      const ids = req.body.documentIds.filter((id) => OBJECT_ID.test(id));
+      const rows = await contextDocuments(deps.database.db, req.body.userId, ids);
+      return {
+        documents: rows.map((r) => ({
+          _id: r.id,
+          originalName: r.original_name,
+          documentType: r.document_type as DocumentContextResponse['documents'][number]['documentType'],
+          extractedText: r.extracted_text,
+          peopleIdentified: r.people_identified,
+          dateInfo: r.date_info,
+          geographicalInfo: r.geographical_info,
+          occupations: r.occupations,
+          tags: r.tags,
+          uploadedAt: new Date(r.uploaded_at).toISOString(),
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,48 @@
+import type { DocumentRecord } from '@gnology/contracts';
+import { signViewToken } from '../domain/view-token';
+import type { ListedDocument } from '../store/documents-store';
+
+export interface PresentOptions {
+  secret: string;
+  ttlSeconds: number;
+  now?: number;
+}
+
+type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null };
+
+/** A stored document as the API shows it (spec section 3 names), with a scoped image token. */
+export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: PresentOptions, extractedText?: string): DocumentRecord {
+  const expiresAt = (opts.now ?? Date.now()) + opts.ttlSeconds * 1000;
+  const uploadedAt = new Date(row.uploaded_at).toISOString();
+  const active = row.processing_status === 'pending' || row.processing_status === 'processing';
+  const record: DocumentRecord = {
+    _id: row.id,
+    originalName: row.original_name,
+    filename: row.filename,
+    mimetype: row.mimetype,
+    documentType: row.document_type as DocumentRecord['documentType'],
+    size: Number(row.size),
+    uploadedAt,
+    uploadDate: uploadedAt,
+    processingStatus: row.processing_status,
+    processingStep: active ? (row.task_step ?? { step: 'queued' }) : null,
+    processingError: row.processing_status === 'failed' ? (row.task_error ?? 'Failed to process document') : null,
+    processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
+    tags: row.tags,
+    peopleIdentified: row.people_identified,
+    dateInfo: row.date_info,
+    geographicalInfo: row.geographical_info,
+    occupations: row.occupations,
+    pageCount: row.page_count,
+    pageImages: pages
+      .filter((p) => p.image_key)
+      .map((p) => ({ pageNumber: p.page_number, ...(p.width ? { width: p.width } : {}), ...(p.height ? { height: p.height } : {}) })),
+    hasThumbnail: Boolean(row.thumbnail_key),
+    textLength: row.text_length,
+    extractionMethod: row.extraction_method,
+    viewToken: signViewToken(opts.secret, row.id, row.owner_id, expiresAt),
+    viewTokenExpiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(),
+  };
+  if (extractedText !== undefined) record.extractedText = extractedText;
+  return record;
+}

@@ -1,0 +1,156 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import { badRequest, HttpError } from '@gnology/platform/http/errors';
+import { newObjectId } from '@gnology/platform/ids';
+import type { FastifyPluginAsync } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { DocumentsDeps } from '../app';
+import { decideKind, safeDisplayName } from '../domain/file-types';
+import { detectTextEncoding } from '../domain/text-decoding';
+import { viewTokenSecret } from '../domain/view-token';
+import { enqueueProcessing } from '../jobs/enqueue';
+import { insertUploadedDocument, listPages, getOwnedDocument } from '../store/documents-store';
+import { originalKey } from '../store/object-keys';
+import { presentDocument } from './present';
+
+// Enough for file-type to see any signature we accept, and for the text check.
+const HEAD_BYTES = 64 * 1024;
+// Multipart boundaries and headers around the file: a declared length beyond limit + this is refused unread.
+const MULTIPART_SLACK = 64 * 1024;
+
+class TooLarge extends Error {}
+
+/**
+ * POST /api/documents/upload — the file (field `document`) is streamed to object storage under a
+ * new id; only its first 64 KB are held, to decide its type by content. Over 200 MB the stream is
+ * cut, the partial object deleted and 413 answered; nothing is recorded.
+ */
+export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (app, { deps }) => {
+  const limit = DOCUMENT_UPLOAD_LIMIT_BYTES;
+  const secret = viewTokenSecret(deps.config);
+
+  app.post('/api/documents/upload', { preHandler: requireUser(deps.verifier) }, async (req, reply) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit + MULTIPART_SLACK) {
+      reply.header('connection', 'close');
+      throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE);
+    }
+    if (!req.isMultipart()) throw badRequest('Please select a file to upload');
+    const part = await req.file({ limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20, fieldNameSize: 100 } });
+    if (!part) throw badRequest('Please select a file to upload');
+    if (part.fieldname !== 'document') {
+      reply.header('connection', 'close');
+      throw badRequest('Send the file in the form field "document".');
+    }
+    const file = part.file;
+    const { head, ended } = await readHead(file, HEAD_BYTES);
+    if (head.length === 0) throw badRequest('The file is empty. Please choose another file.');
+    const sniffed = await fileTypeFromBuffer(head);
+    const decision = decideKind(part.filename, sniffed, detectTextEncoding(head) !== undefined);
+    if (!decision.ok) {
+      reply.header('connection', 'close');
+      file.destroy();
+      throw badRequest(decision.error);
+    }
+
+    const id = newObjectId();
+    const userId = req.user!.id;
+    const key = originalKey(userId, id);
+    // Counts bytes on the way to storage and cuts the stream one byte past the limit.
+    let size = 0;
+    const counter = new PassThrough({
+      transform(chunk: Buffer, _enc, cb) {
+        size += chunk.length;
+        if (size > limit) return cb(new TooLarge());
+        cb(null, chunk);
+      },
+    });
+    file.on('limit', () => counter.destroy(new TooLarge()));
+    file.on('error', (err) => counter.destroy(err));
+    if (ended) {
+      // A small file arrived whole while sniffing: store it as it is.
+      size = head.length;
+    } else {
+      // readHead gave the sample back to the stream: the whole file flows from its first byte.
+      file.pipe(counter);
+    }
+    try {
+      await deps.storage.put(key, ended ? head : counter, { contentType: decision.mimetype, ...(ended ? { size } : {}) });
+      if (size > limit || (file as { truncated?: boolean }).truncated) throw new TooLarge();
+    } catch (err) {
+      file.unpipe(counter);
+      file.resume();
+      await deps.storage.delete(key).catch((e) => req.log.warn({ err: e, key }, 'could not delete a partial upload'));
+      if (err instanceof TooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        reply.header('connection', 'close');
+        throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE);
+      }
+      throw err;
+    }
+
+    const uploadedAt = new Date();
+    try {
+      await insertUploadedDocument(
+        deps.database.db,
+        {
+          id,
+          owner_id: userId,
+          original_name: (part.filename || 'document').slice(0, 500),
+          filename: safeDisplayName(part.filename || ''),
+          mimetype: decision.mimetype,
+          kind: decision.kind,
+          document_type: decision.kind === 'jpeg' || decision.kind === 'png' ? 'photo' : 'other',
+          size,
+          storage_key: key,
+          uploaded_at: uploadedAt,
+          page_count: null,
+          processed_at: null,
+          thumbnail_key: null,
+          extraction_method: null,
+        },
+        req.id,
+      );
+    } catch (err) {
+      await deps.storage.delete(key).catch(() => {});
+      throw err;
+    }
+    // After the commit: a lost enqueue is recovered by the worker's sweep of pending documents.
+    await enqueueProcessing(deps, id, req.id).catch((err) => req.log.error({ err, documentId: id }, 'could not enqueue document processing'));
+
+    const row = (await getOwnedDocument(deps.database.db, id, userId))!;
+    const record = presentDocument(row, await listPages(deps.database.db, id), { secret, ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS });
+    return reply.status(201).send(record);
+  });
+};
+
+/**
+ * Reads at least `n` bytes (fewer only when the stream ends first) and, unless it ended, puts
+ * them back at the front of the stream at once: in the same tick as the last read, before the
+ * stream could emit 'end' (unshifting after 'end' would lose the file).
+ */
+async function readHead(stream: Readable, n: number): Promise<{ head: Buffer; ended: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < n) {
+    const chunk = stream.read() as Buffer | null;
+    if (chunk !== null) {
+      chunks.push(chunk);
+      length += chunk.length;
+      continue;
+    }
+    if (stream.readableEnded) return { head: Buffer.concat(chunks), ended: true };
+    if (stream.destroyed) throw badRequest('The upload was interrupted. Please try again.');
+    const ac = new AbortController();
+    const ended = await Promise.race([
+      once(stream, 'readable', { signal: ac.signal }).then(() => false),
+      once(stream, 'end', { signal: ac.signal }).then(() => true),
+      once(stream, 'close', { signal: ac.signal }).then(() => true),
+    ]).finally(() => ac.abort());
+    if (ended) return { head: Buffer.concat(chunks), ended: true };
+  }
+  const head = Buffer.concat(chunks);
+  stream.unshift(head);
+  return { head, ended: false };
+}

@@ -1,0 +1,271 @@
+import type { DocumentEntities, DocumentEventData, DocumentProcessingStep, PersonTag } from '@gnology/contracts';
+import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC } from '@gnology/contracts';
+import { writeEvent } from '@gnology/platform/events/outbox';
+import { type Kysely, sql } from 'kysely';
+import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
+
+export type DocumentsDb = Kysely<DocumentsDB>;
+export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & { task_step: TaskRow['step'] | null; task_error: string | null };
+
+// Everything but the text, which can be megabytes: lists never need it.
+const LIST_COLUMNS = [
+  'd.id', 'd.owner_id', 'd.original_name', 'd.filename', 'd.mimetype', 'd.kind', 'd.document_type', 'd.size', 'd.storage_key', 'd.uploaded_at',
+  'd.processing_status', 'd.processed_at', 'd.text_length', 'd.people_identified', 'd.date_info', 'd.geographical_info', 'd.occupations', 'd.tags',
+  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method',
+] as const;
+
+function event<T extends keyof typeof TYPES>(type: T, documentId: string, data: DocumentEventData<T>, requestId?: string) {
+  return { topic: DOCUMENTS_TOPIC, key: documentId, type, source: DOCUMENTS_EVENT_SOURCE, subject: documentId, data, requestId };
+}
+const TYPES = { 'document.uploaded': 1, 'document.processed': 1, 'document.failed': 1, 'document.deleted': 1 } as const;
+
+/** Records an uploaded document, its pending task and `document.uploaded`, in one transaction. */
+export async function insertUploadedDocument(db: DocumentsDb, row: NewDocumentRow & { uploaded_at: Date }, requestId?: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('documents').values(row).execute();
+    await trx.insertInto('processing_tasks').values({ document_id: row.id, status: 'pending', step: JSON.stringify({ step: 'queued' }) }).execute();
+    await writeEvent(
+      trx,
+      event(
+        'document.uploaded',
+        row.id,
+        {
+          documentId: row.id,
+          ownerId: row.owner_id,
+          originalName: row.original_name,
+          mimetype: row.mimetype,
+          documentType: (row.document_type ?? 'other') as DocumentEventData<'document.uploaded'>['documentType'],
+          size: row.size,
+          uploadedAt: row.uploaded_at.toISOString(),
+        },
+        requestId,
+      ),
+    );
+  });
+}
+
+function listQuery(db: DocumentsDb) {
+  return db
+    .selectFrom('documents as d')
+    .leftJoin('processing_tasks as t', 't.document_id', 'd.id')
+    .select([...LIST_COLUMNS, 't.step as task_step', 't.error as task_error']);
+}
+
+export async function listDocuments(db: DocumentsDb, ownerId: string): Promise<ListedDocument[]> {
+  return listQuery(db).where('d.owner_id', '=', ownerId).orderBy('d.uploaded_at', 'desc').orderBy('d.id', 'desc').execute();
+}
+
+export async function listDocumentsWhere(db: DocumentsDb, ownerId: string, filter: { status?: 'completed'; kinds?: string[] }): Promise<ListedDocument[]> {
+  let q = listQuery(db).where('d.owner_id', '=', ownerId);
+  if (filter.status) q = q.where('d.processing_status', '=', filter.status);
+  if (filter.kinds) q = q.where('d.kind', 'in', filter.kinds);
+  return q.orderBy('d.uploaded_at', 'desc').orderBy('d.id', 'desc').execute();
+}
+
+/** The document when it exists and belongs to `ownerId` (anything else is "not found"). */
+export async function getOwnedDocument(db: DocumentsDb, id: string, ownerId: string): Promise<ListedDocument | undefined> {
+  return listQuery(db).where('d.id', '=', id).where('d.owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export async function getDocumentText(db: DocumentsDb, id: string): Promise<string> {
+  const row = await db.selectFrom('documents').select('extracted_text').where('id', '=', id).executeTakeFirst();
+  return row?.extracted_text ?? '';
+}
+
+export async function getDocumentById(db: DocumentsDb, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listPages(db: DocumentsDb, documentId: string): Promise<Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key'>[]> {
+  return db
+    .selectFrom('document_pages')
+    .select(['page_number', 'width', 'height', 'image_key'])
+    .where('document_id', '=', documentId)
+    .orderBy('page_number')
+    .execute();
+}
+
+export async function getPage(db: DocumentsDb, documentId: string, pageNumber: number) {
+  return db.selectFrom('document_pages').select(['image_key']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
+}
+
+export async function updatePeople(db: DocumentsDb, id: string, ownerId: string, people: PersonTag[]): Promise<boolean> {
+  const res = await db
+    .updateTable('documents')
+    .set({ people_identified: JSON.stringify(people) })
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Deletes the record (pages and task cascade) and writes `document.deleted`; returns what was deleted. */
+export async function deleteDocument(db: DocumentsDb, id: string, ownerId: string, requestId?: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('documents')
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .returning(['id', 'owner_id', 'storage_key'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await writeEvent(trx, event('document.deleted', id, { documentId: id, ownerId, deletedAt: new Date().toISOString() }, requestId));
+    return row;
+  });
+}
+
+/** Completed documents of one user among `ids`, with their text, in the order asked. */
+export async function contextDocuments(db: DocumentsDb, ownerId: string, ids: string[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('documents')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .where('processing_status', '=', 'completed')
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return [...new Set(ids)].map((id) => byId.get(id)).filter((r): r is DocumentRow => r !== undefined);
+}
+
+// ——— processing (worker role) ———
+
+/**
+ * Starts a run: the document is "processing" and the task counts one more run. Runs are counted
+ * here, not taken from the queue: a job recovered from a dead worker runs again under the same
+ * queue attempt number. Returns the run number.
+ */
+export async function startProcessing(db: DocumentsDb, id: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('documents').set({ processing_status: 'processing' }).where('id', '=', id).where('processing_status', 'in', ['pending', 'processing']).execute();
+    const row = await trx
+      .updateTable('processing_tasks')
+      .set({
+        status: 'processing',
+        attempts: sql`attempts + 1`,
+        step: sql`jsonb_build_object('step', 'reading', 'attempt', attempts + 1)`,
+        started_at: sql`coalesce(started_at, now())`,
+        updated_at: sql`now()`,
+      })
+      .where('document_id', '=', id)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row?.attempts ?? 1;
+  });
+}
+
+export async function saveStep(db: DocumentsDb, id: string, step: DocumentProcessingStep): Promise<void> {
+  await db.updateTable('processing_tasks').set({ step: JSON.stringify(step), updated_at: sql`now()` }).where('document_id', '=', id).execute();
+}
+
+/** Records a failed try that will be retried; the document stays "processing". */
+export async function saveAttemptError(db: DocumentsDb, id: string, error: string): Promise<void> {
+  await db.updateTable('processing_tasks').set({ error, updated_at: sql`now()` }).where('document_id', '=', id).execute();
+}
+
+export async function upsertPage(db: DocumentsDb, page: { documentId: string; pageNumber: number; text: string; ocr: boolean; imageKey: string | null; width: number | null; height: number | null }) {
+  await db
+    .insertInto('document_pages')
+    .values({ document_id: page.documentId, page_number: page.pageNumber, text: page.text, ocr: page.ocr, image_key: page.imageKey, width: page.width, height: page.height })
+    .onConflict((oc) =>
+      oc.columns(['document_id', 'page_number']).doUpdateSet({ text: page.text, ocr: page.ocr, image_key: page.imageKey, width: page.width, height: page.height }),
+    )
+    .execute();
+}
+
+/** Pages beyond `pageCount` left by an earlier run of a different parser version. */
+export async function trimPages(db: DocumentsDb, documentId: string, pageCount: number) {
+  await db.deleteFrom('document_pages').where('document_id', '=', documentId).where('page_number', '>', pageCount).execute();
+}
+
+export interface ProcessingResult {
+  text: string;
+  pageCount: number;
+  ocrPages: number;
+  thumbnailKey: string | null;
+  entities: DocumentEntities;
+  extractionMethod: 'rules' | 'llm';
+}
+
+/**
+ * Marks the document completed and writes `document.processed`, once: the status change is
+ * guarded (not already completed), so a job re-run after a crash between commit and
+ * acknowledgement writes no second event. Returns false when nothing changed.
+ */
+export async function completeProcessing(db: DocumentsDb, id: string, r: ProcessingResult, requestId?: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('documents')
+      .set({
+        processing_status: 'completed',
+        processed_at: sql`now()`,
+        extracted_text: r.text,
+        text_length: r.text.length,
+        page_count: r.pageCount,
+        ocr_pages: r.ocrPages,
+        thumbnail_key: r.thumbnailKey,
+        document_type: r.entities.documentType,
+        people_identified: JSON.stringify(r.entities.peopleIdentified),
+        date_info: JSON.stringify(r.entities.dateInfo),
+        geographical_info: JSON.stringify(r.entities.geographicalInfo),
+        occupations: JSON.stringify(r.entities.occupations),
+        tags: JSON.stringify(r.entities.tags),
+        extraction_method: r.extractionMethod,
+      })
+      .where('id', '=', id)
+      .where('processing_status', '!=', 'completed')
+      .returning(['owner_id', 'mimetype', 'processed_at'])
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('processing_tasks')
+      .set({ status: 'completed', step: JSON.stringify({ step: 'done' }), error: null, finished_at: sql`now()`, updated_at: sql`now()` })
+      .where('document_id', '=', id)
+      .execute();
+    await writeEvent(
+      trx,
+      event(
+        'document.processed',
+        id,
+        {
+          documentId: id,
+          ownerId: row.owner_id,
+          documentType: r.entities.documentType,
+          mimetype: row.mimetype,
+          pageCount: r.pageCount,
+          textLength: r.text.length,
+          ocrPages: r.ocrPages,
+          extractionMethod: r.extractionMethod,
+          entities: r.entities,
+          processedAt: (row.processed_at ?? new Date()).toISOString(),
+        },
+        requestId,
+      ),
+    );
+    return true;
+  });
+}
+
+/** Marks the document failed with a readable error and writes `document.failed`, once. */
+export async function failProcessing(db: DocumentsDb, id: string, f: { error: string; step: DocumentProcessingStep['step']; attempts: number }, requestId?: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('documents')
+      .set({ processing_status: 'failed' })
+      .where('id', '=', id)
+      .where('processing_status', 'in', ['pending', 'processing'])
+      .returning(['owner_id'])
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('processing_tasks')
+      .set({ status: 'failed', step: JSON.stringify({ step: 'failed' }), error: f.error, finished_at: sql`now()`, updated_at: sql`now()` })
+      .where('document_id', '=', id)
+      .execute();
+    await writeEvent(
+      trx,
+      event('document.failed', id, { documentId: id, ownerId: row.owner_id, error: f.error, step: f.step, attempts: f.attempts, failedAt: new Date().toISOString() }, requestId),
+    );
+    return true;
+  });
+}

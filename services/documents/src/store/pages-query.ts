@@ -1,0 +1,21 @@
+import type { DocumentsDb } from './documents-store';
+
+/** Page images of many documents in one query (the list answer), by document id. */
+export async function pagesOf(db: DocumentsDb, ids: string[]) {
+  const out = new Map<string, { page_number: number; width: number | null; height: number | null; image_key: string | null }[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('document_pages')
+    .select(['document_id', 'page_number', 'width', 'height', 'image_key'])
+    .where('document_id', 'in', ids)
+    .where('image_key', 'is not', null)
+    .orderBy('document_id')
+    .orderBy('page_number')
+    .execute();
+  for (const { document_id, ...p } of rows) {
+    const list = out.get(document_id) ?? [];
+    list.push(p);
+    out.set(document_id, list);
+  }
+  return out;
+}

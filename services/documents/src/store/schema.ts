@@ -1,0 +1,65 @@
+import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, PersonTag } from '@gnology/contracts';
+import type { EventsTables } from '@gnology/platform/events/outbox';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** JSON columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface DocumentsTable {
+  id: string;
+  owner_id: string;
+  original_name: string;
+  filename: string;
+  mimetype: string;
+  kind: string;
+  document_type: Generated<string>;
+  size: number;
+  storage_key: string;
+  uploaded_at: Generated<Date>;
+  processing_status: Generated<'pending' | 'processing' | 'completed' | 'failed'>;
+  processed_at: Date | null;
+  extracted_text: Generated<string>;
+  text_length: Generated<number>;
+  people_identified: Json<PersonTag[]>;
+  date_info: Json<DateInfoItem[]>;
+  geographical_info: Json<GeoInfoItem[]>;
+  occupations: Json<string[]>;
+  tags: Json<string[]>;
+  page_count: number | null;
+  ocr_pages: Generated<number>;
+  thumbnail_key: string | null;
+  extraction_method: 'rules' | 'llm' | null;
+}
+
+export interface DocumentPagesTable {
+  document_id: string;
+  page_number: number;
+  text: Generated<string>;
+  ocr: Generated<boolean>;
+  image_key: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ProcessingTasksTable {
+  document_id: string;
+  status: Generated<string>;
+  step: Json<DocumentProcessingStep | null>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface DocumentsDB extends EventsTables {
+  documents: DocumentsTable;
+  document_pages: DocumentPagesTable;
+  processing_tasks: ProcessingTasksTable;
+}
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+export type PageRow = Selectable<DocumentPagesTable>;
+export type TaskRow = Selectable<ProcessingTasksTable>;

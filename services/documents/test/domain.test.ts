@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { decideKind, safeDisplayName } from '../src/domain/file-types';
+import { PermanentProcessingError, readableError } from '../src/domain/processing';
+import { decodeText, detectTextEncoding } from '../src/domain/text-decoding';
+import { signViewToken, verifyViewToken } from '../src/domain/view-token';
+import { checkDocxArchive } from '../src/domain/zip-inspection';
+import { docx, zip } from './fixtures/generate';
+
+describe('upload type decisions', () => {
+  it('accepts content and extension that agree', () => {
+    expect(decideKind('a.PDF', { ext: 'pdf', mime: 'application/pdf' }, false)).toMatchObject({ ok: true, kind: 'pdf' });
+    expect(decideKind('a.jpg', { ext: 'jpg', mime: 'image/jpeg' }, false)).toMatchObject({ ok: true, kind: 'jpeg' });
+    expect(decideKind('a.doc', { ext: 'cfb', mime: 'application/x-cfb' }, false)).toMatchObject({ ok: true, kind: 'doc' });
+    expect(decideKind('a.docx', { ext: 'zip', mime: 'application/zip' }, false)).toMatchObject({ ok: true, kind: 'docx' });
+    expect(decideKind('notes.txt', undefined, true)).toMatchObject({ ok: true, kind: 'txt', mimetype: 'text/plain' });
+    // A UTF-16 byte-order mark looks like an MPEG frame sync.
+    expect(decideKind('notes.txt', { ext: 'mp1', mime: 'audio/mpeg' }, true)).toMatchObject({ ok: true, kind: 'txt' });
+  });
+  it('refuses mismatches and unknown types, naming the accepted ones', () => {
+    for (const [name, sniffed, text] of [
+      ['a.pdf', { ext: 'png', mime: 'image/png' }, false],
+      ['a.png', undefined, true],
+      ['a.txt', { ext: 'elf', mime: 'application/x-elf' }, false],
+      ['a.svg', undefined, true],
+      ['a.html', undefined, true],
+      ['noext', undefined, true],
+      ['a.doc', { ext: 'zip', mime: 'application/zip' }, false],
+    ] as const) {
+      const d = decideKind(name, sniffed, text);
+      expect(d.ok, name).toBe(false);
+      if (!d.ok) expect(d.error).toContain('Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.');
+    }
+  });
+  it('keeps only a safe base name for display', () => {
+    expect(safeDisplayName('C:\\Users\\me\\grandpa.pdf')).toBe('grandpa.pdf');
+    expect(safeDisplayName('../../etc/passwd')).toBe('passwd');
+    expect(safeDisplayName('a\u0000b<c>.txt')).toBe('abc.txt');
+    expect(safeDisplayName('')).toBe('document');
+  });
+});
+
+describe('text encodings', () => {
+  it('detects UTF-8, UTF-16 with BOM and Windows-1252, and refuses binary', () => {
+    expect(detectTextEncoding(Buffer.from('Zoë'))).toBe('utf-8');
+    expect(detectTextEncoding(Buffer.from([0xff, 0xfe, 0x5a, 0x00]))).toBe('utf-16le');
+    expect(detectTextEncoding(Buffer.from([0xfe, 0xff, 0x00, 0x5a]))).toBe('utf-16be');
+    expect(detectTextEncoding(Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x20]))).toBe('windows-1252');
+    expect(detectTextEncoding(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]))).toBeUndefined();
+    expect(decodeText(Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x0d, 0x0a]))).toBe('José\n');
+    // A sample cut inside a multi-byte character is still UTF-8.
+    expect(detectTextEncoding(Buffer.from('Zoë').subarray(0, 3))).toBe('utf-8');
+  });
+});
+
+describe('scoped image tokens', () => {
+  const secret = 's3cret';
+  it('are valid for one document and owner until they expire', () => {
+    const t = signViewToken(secret, 'doc1', 'alice', Date.now() + 60_000);
+    expect(verifyViewToken(secret, t, 'doc1', 'alice')).toBe(true);
+    expect(verifyViewToken(secret, t, 'doc2', 'alice')).toBe(false);
+    expect(verifyViewToken(secret, t, 'doc1', 'bob')).toBe(false);
+    expect(verifyViewToken('other', t, 'doc1', 'alice')).toBe(false);
+    expect(verifyViewToken(secret, t, 'doc1', 'alice', Date.now() + 120_000)).toBe(false);
+    expect(verifyViewToken(secret, `${t}x`, 'doc1', 'alice')).toBe(false);
+  });
+});
+
+describe('zip inspection', () => {
+  it('passes a real DOCX and refuses bombs and non-Word archives', () => {
+    expect(checkDocxArchive(docx('Hello'), 256 * 1048576)).toEqual({ ok: true });
+    expect(checkDocxArchive(zip([{ name: 'a.txt', data: Buffer.from('x') }]), 1e9)).toMatchObject({ ok: false, reason: 'not-docx' });
+    expect(checkDocxArchive(Buffer.from('not a zip at all, just text'), 1e9)).toMatchObject({ ok: false, reason: 'not-zip' });
+    const declared = zip([
+      { name: 'word/document.xml', data: Buffer.alloc(0), deflated: { data: Buffer.alloc(1000), size: 500 * 1048576, crc: 0 } },
+    ]);
+    expect(checkDocxArchive(declared, 256 * 1048576)).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(checkDocxArchive(declared, 1e12)).toMatchObject({ ok: false, reason: 'ratio' });
+  });
+});
+
+describe('processing errors', () => {
+  it('are short, readable and free of paths', () => {
+    expect(readableError(new PermanentProcessingError('The PDF has no pages.'))).toBe('The PDF has no pages.');
+    expect(readableError(new Error('ENOENT: no such file /tmp/gn-doc-123/original\n at x'))).toBe('Processing failed: ENOENT: no such file …');
+    expect(readableError(new Error('x'.repeat(1000))).length).toBe(300);
+  });
+});

@@ -1,0 +1,147 @@
+import type { DocumentRecord } from '@gnology/contracts';
+import { ApiError, api, readStoredToken } from '../../lib/api';
+
+export type { DocumentRecord };
+
+export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.txt';
+export const TOO_LARGE = 'Error: File too large! Maximum file size is 200MB. Please choose a smaller file.';
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+
+/** Thrown when the list answer is neither an array nor `{ documents: [...] }` (spec section 7). */
+export class UnexpectedListFormat extends Error {}
+
+/** GET /api/documents: an array, or an object with a documents array. */
+export async function fetchDocuments(): Promise<DocumentRecord[]> {
+  const data = await api<unknown>('/api/documents');
+  if (Array.isArray(data)) return data as DocumentRecord[];
+  const wrapped = (data as { documents?: unknown }).documents;
+  if (Array.isArray(wrapped)) return wrapped as DocumentRecord[];
+  throw new UnexpectedListFormat('Unexpected documents list format');
+}
+
+export function fetchDocument(id: string): Promise<DocumentRecord> {
+  return api<DocumentRecord>(`/api/documents/${id}`);
+}
+
+export function deleteDocument(id: string): Promise<{ message?: string }> {
+  return api(`/api/documents/${id}`, { method: 'DELETE' });
+}
+
+/**
+ * POST /api/documents/upload with XMLHttpRequest: fetch cannot report upload progress. The file
+ * goes as multipart field `document`; `onProgress` gets 0-100.
+ */
+export function uploadDocument(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<DocumentRecord> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/documents/upload');
+    const token = readStoredToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}');
+      } catch {
+        body = { error: xhr.responseText };
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as unknown as DocumentRecord);
+      else reject(new ApiError(xhr.status, String(body.error ?? `Upload failed (${xhr.status})`), body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('document', file);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Image URLs carry the document's short-lived scoped token (`viewToken`), never the session token:
+ * <img> cannot send headers, and URLs end up in histories.
+ */
+export const viewUrl = (d: DocumentRecord) => `/api/documents/${d._id}/view?token=${encodeURIComponent(d.viewToken)}`;
+export const pageUrl = (d: DocumentRecord, n: number) => `/api/documents/${d._id}/page/${n}?token=${encodeURIComponent(d.viewToken)}`;
+// Through /view: the gateway admits only /view and /page/:n without a bearer header.
+export const thumbnailUrl = (d: DocumentRecord) => `/api/documents/${d._id}/view?variant=thumbnail&token=${encodeURIComponent(d.viewToken)}`;
+
+/** Spec section 5: only JPEG/PNG images (and GIF/WebP, never uploaded here) and PDFs are displayable. */
+export const isImage = (d: Pick<DocumentRecord, 'mimetype'>) => /^image\/(jpeg|jpg|png|gif|webp)$/.test(d.mimetype);
+export const isPdf = (d: Pick<DocumentRecord, 'mimetype'>) => d.mimetype === 'application/pdf';
+
+const KINDS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPG',
+  'image/png': 'PNG',
+  'application/msword': 'DOC',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'text/plain': 'TXT',
+};
+export const kindLabel = (mimetype: string) => KINDS[mimetype] ?? 'File';
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+const TYPE_LABELS: Record<string, string> = {
+  photo: 'Photo',
+  census: 'Census record',
+  birth: 'Birth record',
+  marriage: 'Marriage record',
+  death: 'Death record',
+  obituary: 'Obituary',
+  military: 'Military record',
+  letter: 'Letter',
+  journal: 'Journal',
+  other: 'Document',
+};
+export const typeLabel = (t: string) => TYPE_LABELS[t] ?? 'Document';
+
+const ROLE_LABELS: Record<string, string> = {
+  primary_subject: 'subject',
+  spouse: 'spouse',
+  child: 'child',
+  parent: 'parent',
+  sibling: 'sibling',
+  other_relative: 'relative',
+};
+export const roleLabel = (r: string) => ROLE_LABELS[r] ?? r;
+
+/** The processing step as the list and the upload panel show it. */
+export function describeStep(step: DocumentRecord['processingStep']): string {
+  if (!step) return 'Waiting to be processed';
+  const pages = step.page && step.of && step.of > 1 ? ` (page ${step.page} of ${step.of})` : '';
+  switch (step.step) {
+    case 'reading':
+      return 'Reading the file';
+    case 'text':
+      return 'Reading the text';
+    case 'ocr':
+      return `Recognising text${pages}`;
+    case 'rendering':
+      return `Preparing pages${pages}`;
+    case 'thumbnail':
+      return 'Making a thumbnail';
+    case 'extracting':
+      return 'Finding names, dates and places';
+    case 'saving':
+      return 'Saving';
+    case 'done':
+      return 'Done';
+    case 'failed':
+      return 'Failed';
+    default:
+      return 'Waiting to be processed';
+  }
+}
