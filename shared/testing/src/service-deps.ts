@@ -6,7 +6,7 @@ import { migrate } from '@gnology/platform/db/database';
 import { createLogger } from '@gnology/platform/logger';
 import { createServiceDeps, type ServiceDeps } from '@gnology/platform/runtime';
 import { serviceEnvSchema, type ServiceEnv } from '@gnology/platform/service-env';
-import { createTestDatabase } from './infra';
+import { createTestDatabase, uniqueName } from './infra';
 import { createTestSigner, type TestSigner } from './tokens';
 
 export interface TestService extends ServiceDeps {
@@ -34,6 +34,8 @@ export async function createTestService(opts: {
     DATA_DIR: dataDir,
     S3_BUCKET: `t-${opts.name}-${Date.now().toString(36)}`,
     INTERNAL_TOKEN: 'test-internal-token-0123456789',
+    // Test files share one Redis: each gets its own queues so no worker takes another's jobs.
+    QUEUE_PREFIX: uniqueName('t'),
     ...opts.env,
   });
   const logger = createLogger({ service: opts.name, level: process.env.TEST_LOG_LEVEL ?? 'silent' });

@@ -83,10 +83,10 @@ export class BullMqJobQueue implements JobQueue {
         connection: this.connection,
         prefix: this.prefix,
         concurrency: opts.concurrency ?? 1,
-        // Undefined keeps BullMQ's defaults (30 s); a dead worker's job is re-queued by the
-        // stalled check of any other worker once its lock lapses.
-        lockDuration: this.opts.lockDurationMs,
-        stalledInterval: this.opts.stalledIntervalMs,
+        // Unset keeps BullMQ's defaults (30 s); a dead worker's job is re-queued by the stalled
+        // check of any other worker once its lock lapses. (BullMQ throws on an explicit undefined.)
+        ...(this.opts.lockDurationMs ? { lockDuration: this.opts.lockDurationMs } : {}),
+        ...(this.opts.stalledIntervalMs ? { stalledInterval: this.opts.stalledIntervalMs } : {}),
         maxStalledCount: Math.max(1, this.opts.maxStalledCount ?? 1),
         metrics: { maxDataPoints: MetricsTime.ONE_WEEK },
       },
