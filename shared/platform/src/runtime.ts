@@ -16,7 +16,7 @@ import { createLogger, type Logger } from './logger';
 import { serviceEnvSchema, type ServiceEnv } from './service-env';
 import { createObjectStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/types';
-import type { ReadinessCheck } from './http/service-app';
+import { createServiceApp, type ReadinessCheck } from './http/service-app';
 
 /** Everything a service's buildApp, jobs and consumers may use. Built once per process. */
 export interface ServiceDeps<C extends ServiceEnv = ServiceEnv> {
@@ -92,12 +92,15 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
 
   const role = config.ROLE;
   const closers: Closer[] = [];
-  if (role === 'api' || role === 'all') {
-    const app = await def.buildApp(deps);
-    const port = Number(process.env.PORT ?? def.defaultPort);
-    await app.listen({ port, host: config.HOST });
-    closers.push({ name: 'http', close: () => app.close() });
-  }
+  const port = Number(process.env.PORT ?? def.defaultPort);
+  // The API role serves the routes; worker and relay processes still answer /healthz, /readyz
+  // and /metrics on PORT so orchestrators can probe them and scrape queue depth.
+  const app =
+    role === 'api' || role === 'all'
+      ? await def.buildApp(deps)
+      : createServiceApp({ name: `${def.name}-${role}`, logger, checks: deps.checks, queue: deps.queue, queues: def.queues });
+  await app.listen({ port, host: config.HOST });
+  closers.push({ name: 'http', close: () => app.close() });
   if ((role === 'worker' || role === 'all') && def.jobs) {
     const workers = await startWorkers(deps.queue, def.jobs(deps), { logger });
     closers.push({ name: 'workers', close: () => workers.close() });
