@@ -1,7 +1,9 @@
 import { outboxMigration } from '@gnology/platform/events/outbox';
 import type { Migration } from 'kysely';
+import { researchMigration } from './0001_research';
 
 /** The research schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
   '0000_outbox': outboxMigration,
+  '0001_research': researchMigration,
 };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ResearchDeps } from '../app';
+import { generationRoutes } from './generations';
+import { researchApiRoutes } from './research';
 
 /** Every HTTP route of the research service, as one encapsulated plugin. */
-export const researchRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (_app, _opts) => {};
+export const researchRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app, { deps }) => {
+  await app.register(researchApiRoutes, { deps });
+  await app.register(generationRoutes, { deps });
+};

@@ -1,0 +1,39 @@
+import { ObjectId, SaveMessageBody } from '@gnology/contracts';
+import { notFound } from '@gnology/platform/http/errors';
+import { requireInternal } from '@gnology/platform/http/internal';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ConversationDeps } from '../app';
+import { addMessage, getConversation } from '../store/conversations';
+
+const Params = z.object({ id: ObjectId });
+const UserQuery = z.object({ userId: z.string().min(1) });
+
+/**
+ * Service-to-service routes for the research service: it reads a conversation's history to
+ * build Gene's context and saves both sides of an exchange (decision 0041). Owner-checked
+ * with the userId the research service verified from the caller's token.
+ */
+export const internalRoutes: FastifyPluginAsync<{ deps: ConversationDeps }> = async (app, { deps }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  r.addHook('preHandler', requireInternal(deps.config.INTERNAL_TOKEN));
+
+  r.get('/internal/conversations/:id', { schema: { params: Params, querystring: UserQuery } }, async (req) => {
+    const conversation = await getConversation(db, req.query.userId, req.params.id);
+    if (!conversation) throw notFound('Conversation not found');
+    return conversation;
+  });
+
+  r.post(
+    '/internal/conversations/:id/messages',
+    { schema: { params: Params, body: SaveMessageBody.extend({ userId: z.string().min(1) }) } },
+    async (req, reply) => {
+      const { userId, ...body } = req.body;
+      const message = await addMessage(db, userId, req.params.id, body, req.id);
+      if (!message) throw notFound('Conversation not found');
+      return reply.status(201).send(message);
+    },
+  );
+};

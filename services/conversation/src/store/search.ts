@@ -1,0 +1,134 @@
+import type { SearchResponse, SearchResult } from '@gnology/contracts';
+import type pg from 'pg';
+import { buildTsQuery, excerptHtml, type ExpandedWord, HEADLINE_OPTIONS, headlineToHtml } from '../domain/search';
+import { queryWords } from '../domain/text';
+
+/**
+ * Conversation search, per PERFORMANCE-NOTES: every scan starts from the user's own rows
+ * (GIN on (user_id, tsv)); ts_headline runs only for the best message of each returned
+ * conversation; statements are named so Postgres plans them once per connection.
+ */
+
+// Each query word's alternatives: the known equivalents of its group and the user's own
+// vocabulary terms that look alike (trigram similarity), best first.
+const EXPAND_SQL = `
+  select w.word,
+         coalesce((select array_agg(e2.name) from surname_equivalents e1
+                   join surname_equivalents e2 on e2.group_id = e1.group_id and e2.name <> e1.name
+                   where e1.name = w.word), '{}') as equivalents,
+         coalesce((select array_agg(t.term) from (
+                     select term from user_terms
+                     where user_id = $1 and term % w.word and term <> w.word
+                     order by similarity(term, w.word) desc, term
+                     limit 3) t), '{}') as similar
+  from unnest($2::text[]) as w(word)`;
+
+const SEARCH_SQL = `
+  with q as (select to_tsquery('gn_search', $2) as tq),
+  hits as (
+    select m.id, m.conversation_id, ts_rank(m.tsv, q.tq) as rank, m.seq
+    from messages m, q
+    where m.user_id = $1 and m.tsv @@ q.tq
+  ),
+  per_conversation as (
+    select conversation_id, count(*)::int as match_count, max(rank) as best
+    from hits group by conversation_id
+  ),
+  titles as (
+    select c.id as conversation_id, ts_rank(c.title_tsv, q.tq) as rank
+    from conversations c, q
+    where c.user_id = $1 and c.title_tsv @@ q.tq
+  ),
+  matched as (
+    select coalesce(p.conversation_id, t.conversation_id) as conversation_id,
+           coalesce(p.match_count, 0) as match_count,
+           coalesce(p.best, 0) + 2 * coalesce(t.rank, 0) as score
+    from per_conversation p full join titles t on t.conversation_id = p.conversation_id
+  ),
+  top as (
+    select m.conversation_id, m.match_count, m.score, c.title, c.last_activity, count(*) over ()::int as total
+    from matched m join conversations c on c.id = m.conversation_id
+    order by m.score desc, c.last_activity desc
+    limit $3
+  ),
+  best as (
+    select id, conversation_id, rn from (
+      select h.id, h.conversation_id,
+             row_number() over (partition by h.conversation_id order by h.rank desc, h.seq desc) as rn
+      from hits h where h.conversation_id in (select conversation_id from top)
+    ) ranked where rn <= 3
+  )
+  select top.conversation_id, top.title, top.last_activity, top.match_count, top.total, top.score,
+         b.rn, msg.type, msg.created_at, left(msg.content, 300) as content_start,
+         case when b.rn = 1 then ts_headline('gn_search', left(msg.content, 60000), q.tq, $4) end as headline,
+         case when b.rn > 1 then left(msg.content, 4000) end as content_head
+  from top
+  cross join q
+  left join best b on b.conversation_id = top.conversation_id
+  left join messages msg on msg.id = b.id
+  order by top.score desc, top.last_activity desc, b.rn`;
+
+interface Row {
+  conversation_id: string;
+  title: string;
+  last_activity: Date;
+  match_count: number;
+  total: number;
+  rn: string | number | null;
+  type: 'user' | 'assistant' | null;
+  created_at: Date | null;
+  content_start: string | null;
+  headline: string | null;
+  content_head: string | null;
+}
+
+export async function expandQuery(pool: pg.Pool, userId: string, words: string[]): Promise<ExpandedWord[]> {
+  const res = await pool.query<{ word: string; equivalents: string[]; similar: string[] }>({
+    name: 'conversation_search_expand',
+    text: EXPAND_SQL,
+    values: [userId, words],
+  });
+  const byWord = new Map(res.rows.map((r) => [r.word, r]));
+  return words.map((word) => {
+    const r = byWord.get(word);
+    // Digits (years) and very short words are searched as typed.
+    if (!r || word.length < 3 || /^\d+$/.test(word)) return { word, alternatives: [] };
+    return { word, alternatives: [...r.equivalents, ...r.similar] };
+  });
+}
+
+export async function searchConversations(pool: pg.Pool, userId: string, query: string, limit: number): Promise<SearchResponse> {
+  const words = queryWords(query);
+  if (words.length === 0) return { query, results: [], totalFound: 0 };
+  const expanded = await expandQuery(pool, userId, words);
+  const tsQuery = buildTsQuery(expanded);
+  const res = await pool.query<Row>({ name: 'conversation_search', text: SEARCH_SQL, values: [userId, tsQuery, limit, HEADLINE_OPTIONS] });
+  const terms = expanded.flatMap((e) => [e.word, ...e.alternatives]);
+  const results: SearchResult[] = [];
+  const byId = new Map<string, SearchResult>();
+  let total = 0;
+  for (const row of res.rows) {
+    total = row.total;
+    let result = byId.get(row.conversation_id);
+    if (!result) {
+      result = {
+        conversationId: row.conversation_id,
+        title: row.title,
+        matchCount: row.match_count,
+        lastActivity: new Date(row.last_activity).toISOString(),
+        relevantMessages: [],
+      };
+      byId.set(row.conversation_id, result);
+      results.push(result);
+    }
+    if (row.rn === null || row.type === null || row.created_at === null) continue;
+    const preview = row.headline !== null ? headlineToHtml(row.headline) : excerptHtml(row.content_head ?? '', terms);
+    result.relevantMessages.push({
+      type: row.type,
+      timestamp: new Date(row.created_at).toISOString(),
+      content: row.content_start ?? '',
+      preview,
+    });
+  }
+  return { query, results, totalFound: total };
+}

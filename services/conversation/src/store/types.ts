@@ -1,0 +1,43 @@
+import type { EventsTables } from '@gnology/platform/events/outbox';
+import type { ColumnType, Generated } from 'kysely';
+
+export interface ConversationsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_activity: ColumnType<Date, Date | string | undefined, Date | string>;
+  message_count: Generated<number>;
+}
+
+export interface MessagesTable {
+  id: string;
+  seq: Generated<number>;
+  conversation_id: string;
+  user_id: string;
+  type: 'user' | 'assistant';
+  content: string;
+  request_type: 'regular' | 'chapter' | 'book';
+  documents: ColumnType<string[] | null, string | null, string | null>;
+  tokens: ColumnType<Record<string, number> | null, string | null, string | null>;
+  token_balance: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  cost: number | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface UserTermsTable {
+  user_id: string;
+  term: string;
+}
+
+export interface SurnameEquivalentsTable {
+  name: string;
+  group_id: number;
+}
+
+export interface ConversationDB extends EventsTables {
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  user_terms: UserTermsTable;
+  surname_equivalents: SurnameEquivalentsTable;
+}

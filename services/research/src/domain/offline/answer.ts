@@ -1,0 +1,179 @@
+import type { RequestType } from '@gnology/contracts';
+import type { BookContext, ContextDocument } from '../../providers/types';
+import { sortDocuments } from '../prompt';
+import { dateConflicts, type DatedEvent, datedEvents, EVENT_LABEL, knownPeople, placesOf, relevantSentences } from './extract';
+
+export const OFFLINE_NOTICE =
+  '> **No AI model is configured**, so Gene is answering offline: everything below is read directly from your selected documents (their text and the names, dates and places found in them), without interpretation. Ask your administrator to configure a model for full research answers.';
+
+export interface OfflineInput {
+  query: string;
+  documents: ContextDocument[];
+  requestType: RequestType;
+  book?: BookContext;
+}
+
+const cite = (d: ContextDocument) => `*"${d.originalName}"* (id ${d._id})`;
+const quote = (s: string) => s.replace(/"/g, '”');
+const mdCell = (s: string) => s.replace(/\|/g, '/').replace(/\n/g, ' ');
+
+/** The whole offline answer as Markdown. Deterministic, so a resumed generation can skip what it wrote. */
+export function offlineAnswer(input: OfflineInput): string {
+  const docs = sortDocuments(input.documents);
+  const parts: string[] = [OFFLINE_NOTICE, ''];
+  if (docs.length === 0) {
+    parts.push(
+      '## No documents selected',
+      'You have not selected any documents for this question, and without a model Gene can only work from documents. Use **Documents** above the message box to select the records you uploaded, then ask again: Gene will list what they say, build a timeline, flag conflicting dates and suggest the next records to search.',
+      '',
+      ...generalGuidance(input.query),
+    );
+    return parts.join('\n');
+  }
+  const events = datedEvents(docs);
+  const conflicts = dateConflicts(events);
+  const places = placesOf(docs);
+
+  if (input.book && input.book.section.index >= 0) parts.push(...bookSection(input.book, docs, events));
+  else if (input.requestType !== 'regular') parts.push(...outline(input, docs, events, places));
+
+  parts.push(`## What your documents say`);
+  const sentences = relevantSentences(docs, input.query);
+  if (sentences.length === 0) parts.push('None of the selected documents contains readable text that matches your question.');
+  for (const s of sentences) parts.push(`- "${quote(s.text)}" — ${cite(s.doc)}`);
+  parts.push('');
+
+  const people = docs.flatMap((d) => (d.peopleIdentified ?? []).map((p) => ({ p, d })));
+  if (people.length) {
+    parts.push('## People named in the documents');
+    for (const { p, d } of people.slice(0, 30)) parts.push(`- **${p.name}**${p.role ? ` (${p.role.replace(/_/g, ' ')})` : ''} — ${cite(d)}`);
+    parts.push('');
+  }
+
+  parts.push('## Timeline');
+  if (events.length) {
+    parts.push('| Year | Event | Person | What the record says | Source |', '|---|---|---|---|---|');
+    for (const e of events.slice(0, 40)) {
+      parts.push(`| ${e.year} | ${EVENT_LABEL[e.kind]} | ${mdCell(e.person ?? '—')} | ${mdCell(e.sentence)} | ${mdCell(`"${e.doc.originalName}" (id ${e.doc._id})`)} |`);
+    }
+  } else parts.push('The selected documents contain no dated events that Gene could read.');
+  parts.push('');
+
+  parts.push('## Conflicting dates');
+  if (conflicts.length) {
+    for (const c of conflicts) {
+      parts.push(`- ⚠️ **${c.person}**, ${EVENT_LABEL[c.kind].toLowerCase()}: the documents disagree —`);
+      for (const r of c.readings) parts.push(`  - ${r.year}: "${quote(r.sentence)}" — ${cite(r.doc)}`);
+      parts.push('  - Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.');
+    }
+  } else parts.push('No conflicting dates were found among the selected documents.');
+  parts.push('');
+
+  parts.push('## Records to search next', ...nextRecords(places, events), '');
+  parts.push('---', `*Evidence listed above comes only from the documents cited. No records were looked up or invented.*`);
+  return parts.join('\n');
+}
+
+function range(years: number[]): string {
+  if (!years.length) return '';
+  const lo = Math.min(...years);
+  const hi = Math.max(...years);
+  return lo === hi ? `around ${lo}` : `${lo}–${hi}`;
+}
+
+function nextRecords(places: { place: string; years: number[] }[], events: DatedEvent[]): string[] {
+  const out: string[] = [];
+  const allYears = events.map((e) => e.year);
+  for (const { place, years } of places.slice(0, 4)) {
+    const when = range(years.length ? years : allYears);
+    out.push(`- **${place}**${when ? ` (${when})` : ''}: parish registers of baptisms, marriages and burials; civil registration indexes; census returns for the census years in that span; local directories and land or tax records.`);
+  }
+  const kinds = new Set(events.map((e) => e.kind));
+  const yearOf = (k: string) => events.find((e) => e.kind === k)?.year;
+  if (kinds.has('emigration')) out.push(`- Passenger lists and naturalisation papers around ${yearOf('emigration')}, at both the port of departure and of arrival.`);
+  if (kinds.has('death') || kinds.has('burial')) out.push(`- Probate records, wills and administrations after ${yearOf('death') ?? yearOf('burial')}; cemetery and monument inscriptions.`);
+  if (kinds.has('military')) out.push(`- Military service, pension and muster records around ${yearOf('military')}.`);
+  if (kinds.has('marriage')) out.push(`- Marriage banns and licences around ${yearOf('marriage')}, which often name fathers and residences.`);
+  if (!out.length) out.push('- The documents name no places or years Gene could read; census, parish and civil registration records for the family’s home area are the usual next step.');
+  return out;
+}
+
+function generalGuidance(query: string): string[] {
+  const years = [...query.matchAll(/\b(1[4-9]\d\d|20[0-2]\d)\b/g)].map((m) => m[1]);
+  const places = [...query.matchAll(/\b(?:in|at|near|from)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/gu)].map((m) => m[1]);
+  const lines = ['## Where to start'];
+  if (places.length || years.length) {
+    lines.push(`From your question: ${[...places.map((p) => `**${p}**`), ...years.map((y) => `**${y}**`)].join(', ')}.`);
+    for (const p of places) lines.push(`- ${p}: parish registers, civil registration indexes and census returns${years.length ? ` around ${years.join(', ')}` : ''}.`);
+  }
+  lines.push(
+    '- Write down what you already know for each ancestor (names, dates, places) and where each fact comes from.',
+    '- Work backwards one generation at a time, from documents you hold to the records that name the next generation.',
+    '- Upload birth, marriage and death certificates, census pages and family letters in Documents so Gene can read them.',
+  );
+  return lines;
+}
+
+/** Chapter and book requests: a grounded outline built from the people, places and dated events found. */
+function outline(input: OfflineInput, docs: ContextDocument[], events: DatedEvent[], places: { place: string; years: number[] }[]): string[] {
+  const people = knownPeople(docs).slice(0, 6);
+  const surname = mostCommonSurname([...people, ...events.map((e) => e.person ?? '')]);
+  const place = places[0]?.place;
+  const span = range(events.map((e) => e.year));
+  const lines: string[] = [];
+  if (input.requestType === 'book') {
+    lines.push('## Title options');
+    lines.push(
+      `1. *The ${surname ?? 'Family'} Story${place ? `: From ${place}` : ''}*`,
+      `2. *Roots and Records${span ? `, ${span}` : ''}: A ${surname ?? 'Family'} History*`,
+      `3. *${people[0] ?? 'Our Ancestors'} and Those Who Came After*`,
+      '',
+      '## How the book will be written',
+      '1. Table of contents and introduction',
+      '2. Chapters 1-3',
+      '3. Chapters 4-6',
+      '4. Chapters 7-9',
+      '5. Conclusion and appendices',
+      '6. Photo integration',
+      '',
+      'Type **continue** to write each part in turn. Save this plan as a Format document: if a conversation reaches capacity, upload it with your journal in a new conversation and ask to continue.',
+      '',
+    );
+  }
+  lines.push(`## ${input.requestType === 'book' ? 'Chapter outline' : 'Chapter outline'} (grounded in your documents)`);
+  let n = 1;
+  lines.push(`${n++}. **Introduction** — the family${surname ? ` ${surname}` : ''}${place ? ` in ${place}` : ''}${span ? `, ${span}` : ''}; the sources: ${docs.map((d) => `"${d.originalName}"`).join(', ')}.`);
+  for (const p of people.slice(0, 4)) {
+    const theirs = events.filter((e) => e.person === p);
+    const facts = theirs.map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} ${e.year} (${e.doc.originalName})`).join('; ');
+    lines.push(`${n++}. **${p}** — ${facts || 'what the documents record about them'}.`);
+  }
+  const byDecade = new Map<number, DatedEvent[]>();
+  for (const e of events) byDecade.set(Math.floor(e.year / 10) * 10, [...(byDecade.get(Math.floor(e.year / 10) * 10) ?? []), e]);
+  if (people.length === 0) {
+    for (const [decade, list] of [...byDecade].slice(0, 5)) lines.push(`${n++}. **The ${decade}s** — ${list.map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} (${e.doc.originalName})`).join('; ')}.`);
+  }
+  lines.push(`${n++}. **Open questions** — gaps and conflicts to resolve before the narrative is final.`);
+  lines.push('');
+  return lines;
+}
+
+function bookSection(book: BookContext, docs: ContextDocument[], events: DatedEvent[]): string[] {
+  const lines = [`## ${book.section.title}`, `*Part ${book.section.index + 1} of ${book.outline.length} of "${book.title}".*`, ''];
+  if (book.summaries.length) lines.push(`Written so far: ${book.summaries.map((s) => s.title).join(', ')}.`, '');
+  lines.push('Without a model Gene cannot write the narrative itself; here is the material this part should draw on:', '');
+  for (const e of events.slice(0, 12)) lines.push(`- ${e.year} — ${EVENT_LABEL[e.kind]}${e.person ? ` of ${e.person}` : ''}: "${quote(e.sentence)}" — ${cite(e.doc)}`);
+  if (!events.length) lines.push(`- The selected documents (${docs.map((d) => `"${d.originalName}"`).join(', ')}) contain no dated events.`);
+  const next = book.outline[book.section.index + 1];
+  lines.push('', next ? `Type **continue** for the next part: ${next}.` : 'This was the last part of the plan.', '');
+  return lines;
+}
+
+function mostCommonSurname(names: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const n of names) {
+    const last = n.trim().split(/\s+/).pop();
+    if (last && last.length > 2) counts.set(last, (counts.get(last) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

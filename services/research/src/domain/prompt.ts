@@ -1,0 +1,114 @@
+import { CHARS_PER_TOKEN, CONTEXT_WINDOW } from '@gnology/contracts';
+import type { BookContext, ChatTurn, ContextDocument } from '../providers/types';
+
+/** Gene's standing instructions: a careful genealogist's method, not a persona's flourishes. */
+export const GENE_SYSTEM_PROMPT = `You are Gene, the research assistant of GNology, working with family historians and professional genealogists.
+
+Work like a careful genealogist:
+- Base every statement on the user's documents or on well-known record sets. Cite the document each fact comes from by its name and its id, written like this: (Source: "parish-register.pdf", id 65f1c2a9e4b0a1b2c3d4e5f6).
+- Keep evidence and inference apart. Say "the record states" for what a document shows, and "this suggests" or "a likely explanation is" for your reasoning. Never present an inference as a fact.
+- Flag conflicting dates, names or places between documents explicitly, name both sources, and suggest which records could resolve the conflict.
+- Never invent records, people, dates, places, archives or citations. If the documents do not answer a question, say so plainly and suggest which records to search next (for example census returns, parish registers, civil registration, probate, military, immigration and naturalisation records), with the places and years that make sense.
+- Follow the Genealogical Proof Standard: reasonably exhaustive research, complete and accurate citations, analysis and correlation of the evidence, resolution of conflicting evidence, and a soundly reasoned, written conclusion.
+- Count generations inclusively: generation 1 is the earliest known ancestor.
+- Write in clear, warm, plain English. Use Markdown headings, lists and tables where they help. No hype.
+
+When asked to write a chapter, a story or a family history book, write engaging narrative prose grounded in the documents, mark clearly any passage that is informed speculation, and end each section by offering to review it (download as TXT or PDF), continue, add details, or integrate photos.`;
+
+const DOC_TEXT_LIMIT = 120_000;
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(describe).filter(Boolean).join('; ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => {
+        const d = describe(v);
+        return d ? `${k}: ${d}` : '';
+      })
+      .filter(Boolean)
+      .join(', ');
+  }
+  return String(value);
+}
+
+/** Documents in a stable order (by id), so repeated calls share a cacheable prefix. */
+export function sortDocuments(docs: ContextDocument[]): ContextDocument[] {
+  return [...docs].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+}
+
+/** One document as a block of the system prompt. */
+export function documentBlock(doc: ContextDocument): string {
+  const lines = [`<document name="${doc.originalName.replace(/"/g, "'")}" id="${doc._id}"${doc.documentType ? ` type="${doc.documentType}"` : ''}>`];
+  const people = (doc.peopleIdentified ?? []).map((p) => (p.role ? `${p.name} (${p.role.replace(/_/g, ' ')})` : p.name)).join('; ');
+  if (people) lines.push(`People identified: ${people}`);
+  const dates = describe(doc.dateInfo);
+  if (dates) lines.push(`Dates: ${dates}`);
+  const places = describe(doc.geographicalInfo);
+  if (places) lines.push(`Places: ${places}`);
+  const occupations = describe(doc.occupations);
+  if (occupations) lines.push(`Occupations: ${occupations}`);
+  if (doc.tags?.length) lines.push(`Tags: ${doc.tags.join(', ')}`);
+  const text = (doc.extractedText ?? '').trim();
+  if (text) lines.push('Extracted text:', text.length > DOC_TEXT_LIMIT ? `${text.slice(0, DOC_TEXT_LIMIT)}\n[… text truncated]` : text);
+  else lines.push('(No text could be extracted from this document.)');
+  lines.push('</document>');
+  return lines.join('\n');
+}
+
+export function documentsPreamble(count: number): string {
+  return count === 1
+    ? 'The user has selected 1 document for this request. Cite it by name and id.'
+    : `The user has selected ${count} documents for this request. Cite each fact's document by name and id.`;
+}
+
+/** Instructions for a book section: the outline, what is written, and where to pick up. */
+export function bookInstructions(book: BookContext): string {
+  const outline = book.outline.map((t, i) => `${i + 1}. ${t}${i === book.section.index ? '  ← now' : ''}`).join('\n');
+  const written = book.summaries.length
+    ? book.summaries.map((s) => `- ${s.title}: ${s.summary}`).join('\n')
+    : '- (nothing yet)';
+  if (book.section.index < 0) {
+    return `The user wants to write a family history book from their research ("${book.title}"). Reply with three title options and the creation process, in these parts:\n${outline}\nSay what each part will draw on from the documents, and invite the user to type "continue" to write the first part. Do not write the parts yet.`;
+  }
+  const where = book.section.resume
+    ? `The previous text stopped in the middle of "${book.section.title}". Continue it exactly where it stops, without repeating or summarising anything. The text so far ends with:\n"""\n${book.tail}\n"""`
+    : `Write the next part: "${book.section.title}". The book so far ends with:\n"""\n${book.tail || '(this is the first part)'}\n"""`;
+  return `You are writing the family history book "${book.title}".\nPlan:\n${outline}\n\nWritten so far (summaries):\n${written}\n\n${where}`;
+}
+
+/**
+ * The conversation's history, newest kept first, trimmed to what fits beside the system
+ * prompt, the documents and the answer (spec section 9: a 200,000-token window).
+ */
+export function trimHistory(history: ChatTurn[], budgetTokens: number): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  let used = 0;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const turn = history[i]!;
+    const cost = Math.ceil(turn.content.length / CHARS_PER_TOKEN);
+    if (used + cost > budgetTokens) break;
+    kept.unshift(turn);
+    used += cost;
+  }
+  // The Messages API wants the first turn to be the user's, and turns to alternate.
+  while (kept.length && kept[0]!.role !== 'user') kept.shift();
+  return mergeSameRole(kept);
+}
+
+function mergeSameRole(turns: ChatTurn[]): ChatTurn[] {
+  const out: ChatTurn[] = [];
+  for (const t of turns) {
+    const last = out[out.length - 1];
+    if (last && last.role === t.role) last.content = `${last.content}\n\n${t.content}`;
+    else out.push({ ...t });
+  }
+  return out;
+}
+
+/** Tokens left for history once the fixed parts and the answer have their share. */
+export function historyBudget(fixedChars: number, maxOutputTokens: number): number {
+  const fixed = Math.ceil(fixedChars / CHARS_PER_TOKEN);
+  return Math.max(0, Math.floor(CONTEXT_WINDOW * 0.9) - fixed - maxOutputTokens);
+}

@@ -1,0 +1,60 @@
+import OpenAI from 'openai';
+import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
+import { deadlineSignal, toProviderError } from './errors';
+import type { LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
+
+/**
+ * Any server speaking OpenAI's chat completions (Ollama, vLLM, llama.cpp, OpenAI itself), through
+ * the official SDK, streamed with usage in the last chunk.
+ */
+export class OpenAiCompatibleProvider implements LlmProvider {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly opts: { baseURL: string; apiKey?: string; model: string }) {
+    // Local servers ignore the key; the SDK insists on one.
+    this.client = new OpenAI({ baseURL: opts.baseURL, apiKey: opts.apiKey ?? 'not-needed', maxRetries: 0 });
+  }
+
+  async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
+    const deadline = deadlineSignal(signal, req.timeoutMs);
+    const docs = sortDocuments(req.documents);
+    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length), ...docs.map(documentBlock)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
+    const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      ...(req.messages.length ? req.messages : [{ role: 'user' as const, content: req.query }]),
+    ];
+    if (req.continuation) {
+      messages.push({ role: 'assistant', content: req.continuation });
+      messages.push({ role: 'user', content: 'Continue exactly where your previous answer stops. Do not repeat anything already written.' });
+    }
+    let inputTokens = 0;
+    let outputTokens = 0;
+    let savedTokens = 0;
+    let stopReason: StopReason = 'end';
+    try {
+      const stream = await this.client.chat.completions.create(
+        { model: this.opts.model, messages, max_tokens: req.maxTokens, stream: true, stream_options: { include_usage: true } },
+        { timeout: req.timeoutMs, maxRetries: req.maxRetries, signal: deadline.signal },
+      );
+      for await (const chunk of stream) {
+        const choice = chunk.choices?.[0];
+        const text = choice?.delta?.content;
+        if (text) yield { type: 'delta', text };
+        if (choice?.finish_reason === 'length') stopReason = 'max_tokens';
+        if (chunk.usage) {
+          inputTokens = chunk.usage.prompt_tokens ?? 0;
+          outputTokens = chunk.usage.completion_tokens ?? 0;
+          savedTokens = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+        }
+      }
+      // The SDK ends an aborted stream quietly: say why it ended.
+      if (deadline.signal.aborted) throw toProviderError(new Error('aborted'), deadline);
+    } catch (err) {
+      throw toProviderError(err, deadline);
+    } finally {
+      deadline.dispose();
+    }
+    yield { type: 'done', usage: { inputTokens, outputTokens, savedTokens }, stopReason };
+  }
+}

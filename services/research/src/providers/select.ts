@@ -1,0 +1,19 @@
+import type { ResearchConfig } from '../config';
+import { AnthropicProvider } from './anthropic';
+import { OfflineProvider } from './offline';
+import { OpenAiCompatibleProvider } from './openai';
+import type { LlmProvider } from './types';
+
+/** The one place that picks the model provider from the environment (architecture section 2). */
+export function selectProvider(config: ResearchConfig): LlmProvider {
+  const choice = config.LLM_PROVIDER ?? (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'offline');
+  if (choice === 'anthropic') {
+    if (!config.ANTHROPIC_API_KEY) throw new Error('LLM_PROVIDER=anthropic needs ANTHROPIC_API_KEY');
+    return new AnthropicProvider({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, model: config.ANTHROPIC_MODEL });
+  }
+  if (choice === 'openai') {
+    if (!config.OPENAI_BASE_URL) throw new Error('LLM_PROVIDER=openai needs OPENAI_BASE_URL');
+    return new OpenAiCompatibleProvider({ baseURL: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL });
+  }
+  return new OfflineProvider({ chunkDelayMs: config.NODE_ENV === 'test' ? 0 : 12 });
+}

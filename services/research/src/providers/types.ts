@@ -1,0 +1,77 @@
+import type { RequestType } from '@gnology/contracts';
+
+/** One document as research reads it from the documents service (this user's only). */
+export interface ContextDocument {
+  _id: string;
+  originalName: string;
+  documentType?: string | null;
+  extractedText?: string | null;
+  peopleIdentified?: { name: string; role?: string | null }[] | null;
+  dateInfo?: unknown;
+  geographicalInfo?: unknown;
+  occupations?: unknown;
+  tags?: string[] | null;
+  uploadedAt?: string | null;
+}
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What a book continuation needs to know (decision 0044). */
+export interface BookContext {
+  title: string;
+  outline: string[];
+  /** Summaries of the sections written so far, in order. */
+  summaries: { title: string; summary: string }[];
+  /** The section to write now, and whether the previous text stopped inside it. */
+  section: { index: number; title: string; resume: boolean };
+  /** The last characters written, so the text can pick up exactly where it stopped. */
+  tail: string;
+}
+
+export interface ProviderRequest {
+  requestType: RequestType;
+  system: string;
+  /** Selected documents, sorted by id so the cached prefix is the same on every call. */
+  documents: ContextDocument[];
+  /** History (trimmed) and the new user turn last. */
+  messages: ChatTurn[];
+  /** Text already written by an interrupted generation: the answer continues it. */
+  continuation?: string;
+  book?: BookContext;
+  query: string;
+  maxTokens: number;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface ProviderUsage {
+  /** input + cache creation + cache read (architecture: count input tokens this way). */
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens read from the prompt cache. */
+  savedTokens: number;
+}
+
+export type StopReason = 'end' | 'max_tokens' | 'aborted';
+
+export type ProviderEvent = { type: 'delta'; text: string } | { type: 'done'; usage: ProviderUsage; stopReason: StopReason };
+
+export interface LlmProvider {
+  readonly name: 'anthropic' | 'openai' | 'offline';
+  stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+}
+
+/** A provider failure, carrying the status and error type the spec's messages are chosen by. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly type: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,81 @@
+import { ResearchBody, researchErrorMessage } from '@gnology/contracts';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import { HttpError } from '@gnology/platform/http/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ResearchDeps } from '../app';
+import { startGeneration } from '../pipeline/generation';
+import { runInline } from '../pipeline/inline';
+import { prepareRequest } from '../pipeline/prepare';
+import { getRuntime } from '../pipeline/runtime';
+import { tailGeneration } from '../pipeline/tail';
+import { startSse } from './sse';
+
+/** The done event without the answer text, which the stream has already delivered. */
+function doneEvent(result: Record<string, unknown>) {
+  const { response, ...rest } = result;
+  return { ...rest, responseLength: typeof response === 'string' ? response.length : 0 };
+}
+
+/**
+ * POST /api/research (spec section 7) and its streaming form. Refusals (capacity, balance,
+ * unknown conversation) answer as JSON errors before any stream starts; once streaming, a
+ * failure is an `error` event with the spec's message.
+ */
+export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app, { deps }) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rt = await getRuntime(deps);
+
+  r.post('/api/research', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req) => {
+    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id);
+    if (!prepared.plan.asJob) return runInline(rt, prepared, () => {}, req.id);
+    const id = await startGeneration(rt, prepared, req.id);
+    // The JSON form waits for the job; the stream form is the one the web uses.
+    const controller = new AbortController();
+    req.raw.on('close', () => {
+      if (req.raw.destroyed) controller.abort();
+    });
+    for await (const ev of tailGeneration(rt, req.user!.id, id, 0, controller.signal)) {
+      if (ev.type === 'done') return ev.result;
+      if (ev.type === 'error') throw new HttpError(ev.status && ev.status >= 400 && ev.status < 500 ? ev.status : 503, ev.error, { code: 'provider_error' });
+    }
+    throw new HttpError(499, 'Client closed the request');
+  });
+
+  r.post('/api/research/stream', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req, reply) => {
+    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id);
+    if (!prepared.plan.asJob) {
+      const sse = startSse(req, reply);
+      sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: null, userMessageId: prepared.userMessageId });
+      try {
+        const done = await runInline(rt, prepared, (text) => sse.send('delta', { text }), req.id);
+        sse.send('done', doneEvent(done as unknown as Record<string, unknown>));
+      } catch (err) {
+        const e = err instanceof HttpError ? err : null;
+        if (!e || e.statusCode >= 500) req.log.error({ err }, 'research stream failed');
+        sse.send('error', { error: e?.message ?? researchErrorMessage(undefined), status: e?.statusCode ?? 500, ...(e?.extra ?? {}) });
+      }
+      sse.end();
+      return;
+    }
+    const id = await startGeneration(rt, prepared, req.id);
+    const sse = startSse(req, reply);
+    sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: id, userMessageId: prepared.userMessageId });
+    await pipeTail(rt, req.user!.id, id, 0, sse);
+  });
+};
+
+export async function pipeTail(rt: Awaited<ReturnType<typeof getRuntime>>, userId: string, id: string, from: number, sse: ReturnType<typeof startSse>) {
+  try {
+    for await (const ev of tailGeneration(rt, userId, id, from, sse.signal)) {
+      if (ev.type === 'delta') sse.send('delta', { text: ev.text }, ev.offset);
+      else if (ev.type === 'heartbeat') sse.comment('waiting');
+      else if (ev.type === 'done') sse.send('done', doneEvent(ev.result));
+      else sse.send('error', { error: ev.error, status: ev.status });
+    }
+  } catch (err) {
+    rt.deps.logger.warn({ err, generationId: id }, 'generation stream failed');
+    sse.send('error', { error: researchErrorMessage(undefined), status: 500 });
+  }
+  sse.end();
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { advanceProject, DEFAULT_OUTLINE, nextBookContext, planContext, type ProjectState, summarise, titleFromPlan } from '../src/domain/book';
+import { OFFLINE_NOTICE, offlineAnswer } from '../src/domain/offline/answer';
+import { dateConflicts, datedEvents } from '../src/domain/offline/extract';
+import { trimHistory } from '../src/domain/prompt';
+import type { ContextDocument } from '../src/providers/types';
+
+const baptism: ContextDocument = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
+  originalName: 'kassel-baptisms.txt',
+  extractedText: 'Johann Weber was born in Kassel in 1850. He was baptised at St Martin on 3 May 1850. His father Heinrich Weber was a miller.',
+  peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }, { name: 'Heinrich Weber', role: 'parent' }],
+  geographicalInfo: { places: ['Kassel, Hesse'] },
+};
+const census: ContextDocument = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9d1',
+  originalName: 'ohio-census-1880.pdf',
+  extractedText: 'Johann Weber, farmer, born in Germany in 1852, lived in Canton, Ohio in 1880. He emigrated in 1872 aboard the Hansa.',
+  peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }],
+};
+
+describe('offline engine', () => {
+  it('says plainly that no model is configured', () => {
+    expect(offlineAnswer({ query: 'Hello', documents: [], requestType: 'regular' })).toContain('No AI model is configured');
+    expect(offlineAnswer({ query: 'Hello', documents: [baptism], requestType: 'regular' }).startsWith(OFFLINE_NOTICE)).toBe(true);
+  });
+
+  it('lists facts with the document each comes from', () => {
+    const answer = offlineAnswer({ query: 'When was Johann Weber baptised?', documents: [baptism], requestType: 'regular' });
+    expect(answer).toMatch(/"He was baptised at St Martin on 3 May 1850\." — \*"kassel-baptisms.txt"\* \(id 65f0a1b2c3d4e5f6a7b8c9d0\)/);
+    expect(answer).toContain('**Heinrich Weber** (parent)');
+  });
+
+  it('builds a timeline and flags conflicting birth years between documents', () => {
+    const events = datedEvents([baptism, census]);
+    expect(events.map((e) => e.year)).toEqual([...events.map((e) => e.year)].sort());
+    const conflicts = dateConflicts(events);
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({ person: 'Johann Weber', kind: 'birth' });
+    expect(conflicts[0]!.readings.map((r) => r.year).sort()).toEqual([1850, 1852]);
+    const answer = offlineAnswer({ query: 'Johann Weber', documents: [baptism, census], requestType: 'regular' });
+    expect(answer).toContain('## Timeline');
+    expect(answer).toMatch(/\| 1872 \| Emigration/);
+    expect(answer).toMatch(/⚠️ \*\*Johann Weber\*\*, birth: the documents disagree/);
+  });
+
+  it('suggests next records for the places and years found', () => {
+    const answer = offlineAnswer({ query: 'What next?', documents: [baptism, census], requestType: 'regular' });
+    expect(answer).toMatch(/## Records to search next[\s\S]*Kassel/);
+    expect(answer).toMatch(/Passenger lists and naturalisation papers around 1872/);
+  });
+
+  it('answers chapter and book requests with a grounded outline', () => {
+    const book = offlineAnswer({ query: 'Write the book', documents: [baptism, census], requestType: 'book' });
+    expect(book).toContain('## Title options');
+    expect(book).toContain('The Weber Story');
+    expect(book).toMatch(/Chapter outline/);
+    expect(book).toMatch(/\*\*Johann Weber\*\* — .*birth 1850 \(kassel-baptisms.txt\)/);
+    const chapter = offlineAnswer({ query: 'Write a chapter', documents: [baptism], requestType: 'chapter' });
+    expect(chapter).not.toContain('## Title options');
+    expect(chapter).toMatch(/Chapter outline/);
+  });
+
+  it('is deterministic (a resumed generation can skip what it already wrote)', () => {
+    const a = offlineAnswer({ query: 'Q', documents: [census, baptism], requestType: 'chapter' });
+    const b = offlineAnswer({ query: 'Q', documents: [baptism, census], requestType: 'chapter' });
+    expect(a).toBe(b);
+  });
+});
+
+describe('book projects', () => {
+  it('walks the tutorial plan part by part and resumes a cut-off part from its tail', () => {
+    const plan = planContext('Family History Book');
+    let state: ProjectState = { title: 'Family History Book', outline: DEFAULT_OUTLINE, sections: [], currentSection: 0, resume: false, tail: '' };
+    state = advanceProject(state, plan, '1. *The Weber Story*\n2. *Roots*\n3. *Ohio*', true);
+    expect(state.title).toBe('The Weber Story');
+    const first = nextBookContext(state)!;
+    expect(first.section).toEqual({ index: 0, title: 'Table of contents and introduction', resume: false });
+    state = advanceProject(state, first, 'Introduction\n\nThe Webers farmed near Kassel for three generations before Johann left. He was', false);
+    const again = nextBookContext(state)!;
+    expect(again.section).toMatchObject({ index: 0, resume: true });
+    expect(again.tail.endsWith('He was')).toBe(true);
+    state = advanceProject(state, again, ' nineteen when he sailed.', true);
+    expect(nextBookContext(state)!.section).toMatchObject({ index: 1, title: 'Chapters 1-3', resume: false });
+    expect(state.sections).toHaveLength(1);
+    expect(state.sections[0]!.summary).toMatch(/farmed near Kassel/);
+  });
+
+  it('summarises extractively and reads a plan’s first title', () => {
+    expect(summarise('# Chapter 1\n\nThe family came from Hesse in the 1850s and settled by the river. More text follows.\n\nA second paragraph that is long enough to count here. And more.')).toBe(
+      'The family came from Hesse in the 1850s and settled by the river. A second paragraph that is long enough to count here. And more.',
+    );
+    expect(titleFromPlan('Options:\n1. "From Kassel to Canton"\n2. x')).toBe('From Kassel to Canton');
+  });
+});
+
+describe('history trimming', () => {
+  it('keeps the newest turns that fit and starts with a user turn', () => {
+    const turns = [
+      { role: 'user' as const, content: 'a'.repeat(700) },
+      { role: 'assistant' as const, content: 'b'.repeat(700) },
+      { role: 'user' as const, content: 'c'.repeat(70) },
+      { role: 'assistant' as const, content: 'd'.repeat(70) },
+    ];
+    const kept = trimHistory(turns, 250);
+    expect(kept.map((t) => t.content[0])).toEqual(['c', 'd']);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ObjectId } from './common';
+
+/** The three request types of spec section 4, inferred from the typed text. */
+export const RequestType = z.enum(['regular', 'chapter', 'book']);
+export type RequestType = z.infer<typeof RequestType>;
+
+/** Token figures stored on an assistant message (spec section 3, Message.tokens). */
+export const MessageTokens = z.object({
+  input: z.number().nonnegative(),
+  output: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  saved: z.number().nonnegative().default(0),
+  savingsPercentage: z.number().nonnegative().default(0),
+  max: z.number().nonnegative().optional(),
+});
+export type MessageTokens = z.infer<typeof MessageTokens>;
+
+/** Every field of the spec's Message, as saved and as answered. */
+export const Message = z.object({
+  _id: ObjectId,
+  id: ObjectId,
+  type: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string(),
+  requestType: RequestType,
+  documents: z.array(ObjectId).nullable(),
+  tokens: MessageTokens.nullable(),
+  tokenBalance: z.object({ remaining: z.number() }).passthrough().nullable(),
+  cost: z.number().nullable(),
+});
+export type Message = z.infer<typeof Message>;
+
+export const ConversationSummary = z.object({
+  _id: ObjectId,
+  id: ObjectId,
+  title: z.string(),
+  lastActivity: z.string(),
+  createdAt: z.string(),
+  messageCount: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const Conversation = ConversationSummary.extend({ messages: z.array(Message) });
+export type Conversation = z.infer<typeof Conversation>;
+
+const Title = z.string().max(200, 'title: at most 200 characters');
+
+export const CreateConversationBody = z.object({ title: Title.optional() });
+export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
+
+/** A blank title is refused (spec section 5: "A rename with a blank title is discarded"). */
+export const RenameConversationBody = z.object({
+  title: Title.refine((t) => t.trim().length > 0, 'title must not be blank'),
+});
+export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
+
+/** POST /api/conversations/{id}/messages (spec section 7): user and assistant forms share one body. */
+export const SaveMessageBody = z.object({
+  type: z.enum(['user', 'assistant']),
+  content: z.string().min(1, 'content must not be empty').max(2_000_000),
+  requestType: RequestType.default('regular'),
+  documents: z.array(ObjectId).max(200).nullable().optional(),
+  tokens: MessageTokens.nullable().optional(),
+  tokenBalance: z.object({ remaining: z.number() }).passthrough().nullable().optional(),
+  cost: z.number().nullable().optional(),
+  timestamp: z.string().datetime().optional(),
+});
+export type SaveMessageBody = z.infer<typeof SaveMessageBody>;
+
+export const ListConversationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+});
+
+export const SearchConversationsQuery = z.object({
+  query: z.string().trim().min(1, 'query must not be empty').max(200),
+  limit: z.coerce.number().int().min(1).max(20).default(20),
+});
+
+export const SearchResultMessage = z.object({
+  type: z.enum(['user', 'assistant']),
+  timestamp: z.string(),
+  /** The start of the message, as plain text. */
+  content: z.string(),
+  /** An excerpt around the match: HTML-escaped text whose only markup is <mark>…</mark>. */
+  preview: z.string(),
+});
+
+export const SearchResult = z.object({
+  conversationId: ObjectId,
+  title: z.string(),
+  matchCount: z.number().int().nonnegative(),
+  lastActivity: z.string(),
+  relevantMessages: z.array(SearchResultMessage),
+});
+
+export const SearchResponse = z.object({
+  query: z.string(),
+  results: z.array(SearchResult),
+  totalFound: z.number().int().nonnegative(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+export type SearchResult = z.infer<typeof SearchResult>;

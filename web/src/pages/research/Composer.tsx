@@ -1,0 +1,61 @@
+import { CAPACITY_MESSAGE, inferRequestType } from '@gnology/contracts';
+import { Send } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Button } from '../../components/ui';
+
+interface Props {
+  disabled: boolean;
+  atCapacity: boolean;
+  onSend(text: string): void;
+  onStartNew(): void;
+}
+
+/** The message box; at capacity it is replaced by the at-capacity panel (spec section 4). */
+export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
+  const [text, setText] = useState('');
+  if (atCapacity) {
+    return (
+      <section className="capacity-panel" aria-label="Conversation at capacity">
+        <p>{CAPACITY_MESSAGE}</p>
+        <Button onClick={onStartNew}>Start New Conversation</Button>
+      </section>
+    );
+  }
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    const value = text.trim();
+    if (!value || disabled) return; // empty or whitespace messages are not sent
+    onSend(value);
+    setText('');
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+  const type = text.trim() ? inferRequestType(text) : null;
+  return (
+    <form className="composer" onSubmit={submit}>
+      <label htmlFor="research-input" className="visually-hidden">
+        Message to Gene
+      </label>
+      <textarea
+        id="research-input"
+        className="composer__input"
+        rows={3}
+        placeholder="Ask Gene about your ancestors, or ask for a chapter or a book…"
+        value={text}
+        disabled={disabled}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKey}
+      />
+      <div className="composer__row">
+        <span className="composer__hint">{type && type !== 'regular' ? `This will be written as a ${type}.` : 'Enter sends · Shift+Enter for a new line'}</span>
+        <Button type="submit" icon={<Send size={16} />} disabled={disabled || !text.trim()}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,105 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, Spinner } from '../../components/ui';
+import { api, readStoredToken } from '../../lib/api';
+
+interface DocumentMeta {
+  _id: string;
+  originalName: string;
+  mimetype?: string;
+  documentType?: string;
+  extractedText?: string;
+  pageImages?: { pageNumber: number }[];
+}
+
+const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
+export const PDF_PREVIEW_CHARS = 500;
+
+/**
+ * Opens a referenced document: images in a lightbox, PDFs in a page viewer ("Page X of Y",
+ * Previous and Next, a 500-character text preview), anything else as a text preview.
+ * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5).
+ */
+export function DocumentViewer({ documentId, onClose }: { documentId: string | null; onClose(): void }) {
+  const [doc, setDoc] = useState<DocumentMeta | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [broken, setBroken] = useState(false);
+
+  useEffect(() => {
+    setDoc(null);
+    setError(null);
+    setPage(1);
+    setBroken(false);
+    if (!documentId) return;
+    let live = true;
+    api<DocumentMeta | { document: DocumentMeta }>(`/api/documents/${documentId}`)
+      .then((d) => live && setDoc('document' in d ? d.document : d))
+      .catch((e) => live && setError(e.status === 404 ? 'This document is not among your documents (it may have been deleted).' : `Could not open the document: ${e.message}`));
+    return () => {
+      live = false;
+    };
+  }, [documentId]);
+
+  const token = encodeURIComponent(readStoredToken() ?? '');
+  const mimetype = doc?.mimetype ?? '';
+  const isImage = IMAGE_TYPES.includes(mimetype);
+  const isPdf = mimetype === 'application/pdf';
+  const pages = Math.max(1, doc?.pageImages?.length ?? 1);
+  const title = doc?.originalName ?? 'Document';
+
+  return (
+    <Dialog title={title} size="lg" isOpen={documentId !== null} onOpenChange={(open) => !open && onClose()}>
+      {(close) => (
+        <div className="viewer">
+          {!doc && !error && <Spinner label="Opening document…" />}
+          {error && <Alert tone="error">{error}</Alert>}
+          {doc && isImage && (
+            <figure className="viewer__figure">
+              {broken ? (
+                <div className="viewer__noimage">No Preview</div>
+              ) : (
+                <img className="viewer__image" src={`/api/documents/${doc._id}/view?token=${token}`} alt={doc.originalName} onError={() => setBroken(true)} />
+              )}
+            </figure>
+          )}
+          {doc && isPdf && (
+            <div className="viewer__pdf">
+              {broken ? (
+                <div className="viewer__noimage">No Preview</div>
+              ) : (
+                <img className="viewer__image" src={`/api/documents/${doc._id}/page/${page}?token=${token}`} alt={`${doc.originalName}, page ${page}`} onError={() => setBroken(true)} />
+              )}
+              <div className="viewer__pager">
+                <Button size="sm" variant="secondary" icon={<ChevronLeft size={16} />} disabled={page <= 1} onClick={() => { setBroken(false); setPage((p) => p - 1); }}>
+                  Previous
+                </Button>
+                <span aria-live="polite">
+                  Page {page} of {pages}
+                </span>
+                <Button size="sm" variant="secondary" icon={<ChevronRight size={16} />} disabled={page >= pages} onClick={() => { setBroken(false); setPage((p) => p + 1); }}>
+                  Next
+                </Button>
+              </div>
+            </div>
+          )}
+          {doc && !isImage && (doc.extractedText ?? '').trim() && (
+            <section className="viewer__text" aria-label="Text preview">
+              <h3>Text preview</h3>
+              <p>
+                {doc.extractedText!.slice(0, PDF_PREVIEW_CHARS)}
+                {doc.extractedText!.length > PDF_PREVIEW_CHARS ? '…' : ''}
+              </p>
+            </section>
+          )}
+          {doc && !isImage && !isPdf && !(doc.extractedText ?? '').trim() && <p>This document type cannot be shown here. Open it from the Documents page.</p>}
+          <div className="viewer__footer">
+            <Button variant="secondary" onClick={close}>
+              Close
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
