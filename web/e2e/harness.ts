@@ -28,7 +28,7 @@ export async function startStack(): Promise<Stack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gn-e2e-'));
   const port = portBase;
   portBase += 10;
-  Object.assign(process.env, {
+  const overrides: Record<string, string> = {
     DATABASE_URL: db.url,
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -36,7 +36,16 @@ export async function startStack(): Promise<Stack> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
     QUEUE_PREFIX: `e2e${port}`,
-  });
+  };
+  // The launcher reads its settings from process.env; put back what was there when this stack stops.
+  const saved = Object.fromEntries(Object.keys(overrides).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, overrides);
+  const restoreEnv = () => {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
   const { launch } = await import(path.join(root, 'infra/embedded/launcher.mjs'));
   const lines: string[] = [];
   const running = await launch({ root, log: (l: string) => lines.push(l), exitOnStop: false, handleSignals: false }).catch((e: Error) => {
@@ -48,6 +57,7 @@ export async function startStack(): Promise<Stack> {
     smsOutbox: path.join(dataDir, 'sms-outbox.jsonl'),
     stop: async () => {
       await running.stop();
+      restoreEnv();
       await db.drop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,2 +1,12 @@
 // One line per area; each feature adds its own.
 export * from './common';
+export * from './conversations';
+export * from './research';
+export * from './events/conversations';
+export * from './events/research';
+export * from './auth';
+export * from './events/auth';
+export * from './documents';
+export * from './events/documents';
+export * from './billing';
+export * from './events/billing';
