@@ -35,7 +35,7 @@ export async function uploadText(stack: Stack, token: string, name: string, text
 /** Uploads a file (any type) and waits until the documents service has processed it. */
 export async function uploadFile(stack: Stack, token: string, name: string, data: Uint8Array, type: string): Promise<string> {
   const form = new FormData();
-  form.append('document', new Blob([data], { type }), name);
+  form.append('document', new Blob([new Uint8Array(data)], { type }), name);
   const res = await fetch(`${stack.url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const body = await res.json();
   if (!res.ok) throw new Error(`upload answered ${res.status}: ${JSON.stringify(body)}`);

@@ -54,7 +54,7 @@ describe('billing off (no Stripe key)', () => {
     expect(await ledgerSum(h.db, u)).toBe(a.balance);
     expect(a.stripe_customer_id).toBeNull();
     const events = (await h.db.selectFrom('outbox').select('payload').where('key', '=', u).execute()).map((r) => r.payload as { type: string; data: unknown });
-    expect(events).toEqual([expect.objectContaining({ type: 'gnology.billing.subscription.changed', data: { userId: u, plan: 'professional', previousPlan: 'trial', reason: 'subscribed' } })]);
+    expect(events).toEqual([expect.objectContaining({ type: 'subscription.changed', data: { userId: u, plan: 'professional', previousPlan: 'trial', reason: 'subscribed' } })]);
   });
 
   it('renews the billing-off month by itself, resetting the tokens', async () => {
@@ -88,7 +88,7 @@ describe('the user.registered event', () => {
   const event = (data: Record<string, unknown>, id = randomUUID()) => ({
     specversion: '1.0' as const,
     id,
-    type: 'gnology.auth.user.registered',
+    type: 'user.registered',
     source: '/services/auth',
     time: new Date().toISOString(),
     datacontenttype: 'application/json' as const,

@@ -61,7 +61,7 @@ describe('the internal metering API', () => {
 
     // tokens.consumed was written in the settle's transaction.
     const events = await h.db.selectFrom('outbox').select(['topic', 'payload']).where('key', '=', u).execute();
-    const consumed = events.map((e) => e.payload as { type: string; data: Record<string, unknown> }).find((p) => p.type === 'gnology.billing.tokens.consumed');
+    const consumed = events.map((e) => e.payload as { type: string; data: Record<string, unknown> }).find((p) => p.type === 'tokens.consumed');
     expect(events[0]?.topic).toBe('gnology.billing.v1');
     expect(consumed?.data).toMatchObject({ userId: u, requestId, inputTokens: 3000, outputTokens: 1500, used: 4500, remaining: 45_500, plan: 'trial' });
   });

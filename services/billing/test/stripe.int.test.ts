@@ -131,7 +131,7 @@ describe('Stripe webhooks', () => {
     expect(a.stripe_customer_id).toBe(sub.customer);
     expect(await ledgerSum(h.db, u)).toBe(a.balance);
     const changed = await h.db.selectFrom('outbox').select('payload').where('key', '=', u).execute();
-    const planEvents = changed.map((r) => r.payload as { type: string; data: unknown }).filter((p) => p.type === 'gnology.billing.subscription.changed');
+    const planEvents = changed.map((r) => r.payload as { type: string; data: unknown }).filter((p) => p.type === 'subscription.changed');
     expect(planEvents.map((p) => p.data)).toEqual([{ userId: u, plan: 'professional', previousPlan: 'trial', reason: 'subscribed' }]);
   });
 
@@ -207,7 +207,7 @@ describe('Stripe webhooks', () => {
       expect(await ledgerSum(h.db, u)).toBe(a.balance);
       const plans = (await h.db.selectFrom('outbox').select('payload').where('key', '=', u).orderBy('id').execute())
         .map((r) => r.payload as { type: string; data: { plan: string } })
-        .filter((p) => p.type === 'gnology.billing.subscription.changed')
+        .filter((p) => p.type === 'subscription.changed')
         .map((p) => p.data.plan);
       expect(plans).toEqual(['professional', 'basic']);
     } finally {

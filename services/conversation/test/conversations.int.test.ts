@@ -76,7 +76,7 @@ describe('conversation routes', () => {
     const rows = await svc.database.db.selectFrom('outbox').selectAll().where('key', '=', c.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].topic).toBe('gnology.conversations.v1');
-    expect(rows[0].payload).toMatchObject({ type: 'gnology.conversations.message.created', subject: m.id, data: { conversationId: c.id, messageId: m.id, userId: 'user-alice', type: 'user' } });
+    expect(rows[0].payload).toMatchObject({ type: 'conversation.message.created', subject: m.id, data: { conversationId: c.id, messageId: m.id, userId: 'user-alice', type: 'user' } });
   });
 
   it('lists by last activity, newest first', async () => {

@@ -55,7 +55,7 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     expect(conv.messages[1].tokens.total).toBe(conv.messages[1].tokens.input + conv.messages[1].tokens.output);
 
     const events = await stack.deps.database.db.selectFrom('outbox').selectAll().execute();
-    expect(events.some((e) => (e.payload as { type: string }).type === 'gnology.research.completed')).toBe(true);
+    expect(events.some((e) => (e.payload as { type: string }).type === 'research.completed')).toBe(true);
   });
 
   it('sends Gene’s prompt and the documents as system blocks in a stable order, with cache_control, for this user only', async () => {

@@ -1,3 +1,4 @@
+import { USER_REGISTERED } from '@gnology/contracts';
 import { handleOnce } from '@gnology/platform/events/inbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import type { CloudEventJson, SubscribeOptions } from '@gnology/platform/events/types';
@@ -5,8 +6,6 @@ import { z } from 'zod';
 import type { BillingDeps } from '../app';
 import type { Trx } from '../store/schema';
 import { openRegisteredAccount } from '../store/subscriptions';
-
-const USER_REGISTERED = 'gnology.auth.user.registered';
 
 /** The fields billing needs of auth's `user.registered` (the full schema lives in contracts/events/auth). */
 const Registered = z.object({

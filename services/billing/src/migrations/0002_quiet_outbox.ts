@@ -13,7 +13,7 @@ export const quietOutboxMigration: Migration = {
     await sql`drop trigger if exists outbox_notify on outbox`.execute(db);
     await sql`
       create trigger outbox_notify_rare after insert on outbox
-      for each row when (new.payload ->> 'type' is distinct from 'gnology.billing.tokens.consumed')
+      for each row when (new.payload ->> 'type' is distinct from 'tokens.consumed')
       execute function outbox_notify()`.execute(db);
   },
   async down(db: Kysely<unknown>) {

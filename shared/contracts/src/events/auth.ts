@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** `gnology.auth.user.registered` on gnology.auth.v1, keyed by user id; written with the new account. */
-export const USER_REGISTERED = 'gnology.auth.user.registered';
+/** `user.registered` on gnology.auth.v1, keyed by user id; written with the new account. */
+export const USER_REGISTERED = 'user.registered';
 
 export const UserRegisteredData = z.object({
   userId: z.string(),
@@ -16,8 +16,8 @@ export const UserRegisteredData = z.object({
 });
 export type UserRegisteredData = z.infer<typeof UserRegisteredData>;
 
-/** `gnology.auth.user.phone-verified` on gnology.auth.v1: the account may now use the product. */
-export const USER_PHONE_VERIFIED = 'gnology.auth.user.phone-verified';
+/** `user.phone-verified` on gnology.auth.v1: the account may now use the product. */
+export const USER_PHONE_VERIFIED = 'user.phone-verified';
 
 export const UserPhoneVerifiedData = z.object({
   userId: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PlanId } from '../billing';
 
-/** `gnology.billing.tokens.consumed` on gnology.billing.v1, keyed by user id: one settled research request. */
-export const TOKENS_CONSUMED = 'gnology.billing.tokens.consumed';
+/** `tokens.consumed` on gnology.billing.v1, keyed by user id: one settled research request. */
+export const TOKENS_CONSUMED = 'tokens.consumed';
 
 export const TokensConsumedData = z.object({
   userId: z.string(),
@@ -20,8 +20,8 @@ export const TokensConsumedData = z.object({
 });
 export type TokensConsumedData = z.infer<typeof TokensConsumedData>;
 
-/** `gnology.billing.subscription.changed` on gnology.billing.v1, keyed by user id: the account's plan changed. */
-export const SUBSCRIPTION_CHANGED = 'gnology.billing.subscription.changed';
+/** `subscription.changed` on gnology.billing.v1, keyed by user id: the account's plan changed. */
+export const SUBSCRIPTION_CHANGED = 'subscription.changed';
 
 export const SubscriptionChangedData = z.object({
   userId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** `gnology.conversations.message.created` on gnology.conversations.v1, keyed by conversation id. */
-export const CONVERSATION_MESSAGE_CREATED = 'gnology.conversations.message.created';
+/** `conversation.message.created` on gnology.conversations.v1, keyed by conversation id. */
+export const CONVERSATION_MESSAGE_CREATED = 'conversation.message.created';
 
 export const ConversationMessageCreatedData = z.object({
   conversationId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** `gnology.research.completed` on gnology.research.v1, keyed by user id. */
-export const RESEARCH_COMPLETED = 'gnology.research.completed';
+/** `research.completed` on gnology.research.v1, keyed by user id. */
+export const RESEARCH_COMPLETED = 'research.completed';
 
 export const ResearchCompletedData = z.object({
   requestId: z.string(),
