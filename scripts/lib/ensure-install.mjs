@@ -1,4 +1,4 @@
-// Installs what is missing: `npm ci` when node_modules is absent or was installed from another
+// Installs what is missing: `npm install` (from the lockfile) when node_modules is absent or was installed from another
 // package-lock.json. Used by `npm start` and `npm test`, so it must run before any dependency
 // exists: node builtins only.
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,7 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)
 const HASH_FILE = '.gnology-lock-hash';
 
 /**
- * Returns what it did ('up-to-date' | 'npm ci' | 'npm install'); throws if npm failed.
+ * Returns what it did ('up-to-date' | 'npm install'); throws if npm failed.
  * npm 11 runs install scripts only for the packages listed in the root package.json
  * `allowScripts`, so the install here never runs arbitrary postinstall code.
  */
@@ -36,15 +36,11 @@ export function ensureInstall({ root = REPO_ROOT, log = (line) => console.log(li
         ? 'package-lock.json changed since the last install'
         : 'node_modules was not installed by this script';
   const started = Date.now();
-  let command = hasLock ? 'ci' : 'install';
-  let status = npm(root, command);
-  if (status !== 0 && command === 'ci') {
-    // npm ci refuses a lockfile that lacks other platforms' optional packages (npm/cli#8320),
-    // which npm install accepts as it is. Say so loudly rather than leave the tree uninstalled.
-    log(`install: npm ci failed (exit ${status}); retrying with npm install. Regenerate package-lock.json so that npm ci passes.`);
-    command = 'install';
-    status = npm(root, command);
-  }
+  // `npm install`, not `npm ci`: npm 11 writes lockfiles without other platforms' optional
+  // packages (biome, rollup, turbo binaries) and then its own `npm ci` refuses them as out of
+  // sync (npm/cli#8320). `npm install` installs the locked versions just the same.
+  const command = 'install';
+  const status = npm(root, command);
   if (status !== 0) throw new Error(`install: npm ${command} failed with exit code ${status}`);
 
   // Without a lockfile npm install has just written one: record that.
@@ -56,12 +52,8 @@ export function ensureInstall({ root = REPO_ROOT, log = (line) => console.log(li
 }
 
 function npm(root, command) {
-  // stderr is kept so that a refused `npm ci` shows its reason, not its whole usage text.
-  const result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.error) throw new Error(`install: could not run npm: ${result.error.message}`);
-  const lines = (result.stderr ?? '').split('\n').filter((l) => !/EBADENGINE|Unknown user config/.test(l));
-  const usage = lines.findIndex((l) => /^npm error (Clean install a project|Usage:)/.test(l));
-  process.stderr.write(`${(usage > 0 ? lines.slice(0, usage) : lines).join('\n').trim()}\n`);
   return result.status ?? 1;
 }
 
