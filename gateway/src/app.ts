@@ -5,7 +5,8 @@ import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { TokenError, type TokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import type { TokenVerifier } from '@gnology/platform/auth/token-verifier';
 import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -85,6 +86,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
   if (origins.length) await app.register(cors, { origin: origins, credentials: false });
 
+  const authenticate = requireUser(verifier, { allowUnverified: true });
+
   // Body limits are enforced before anything is read or proxied. The proxy streams bodies,
   // so Fastify's own bodyLimit never sees them; the declared length is what we can check.
   app.addHook('onRequest', async (req, reply) => {
@@ -99,15 +102,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
     }
     if (isPublicPath(p)) return;
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) return reply.status(401).send({ error: 'Authentication required' });
-    try {
-      req.user = await verifier.verify(token);
-    } catch (e) {
-      const expired = e instanceof TokenError && e.expired;
-      return reply.status(401).send({ error: expired ? 'Session expired. Please log in again.' : 'Invalid session token', expired });
-    }
+    // Unverified accounts pass here; each service answers them 403 where it must.
+    return authenticate(req, reply);
   });
 
   await app.register(rateLimit, {
