@@ -11,6 +11,7 @@ await runService({
   defaultPort: 8086,
   env: billingEnvSchema,
   migrations,
+  queues: ['billing-maintenance'],
   buildApp,
   jobs: billingJobs,
   consumers: billingConsumers,

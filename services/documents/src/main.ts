@@ -11,6 +11,7 @@ await runService({
   defaultPort: 8084,
   env: documentsEnvSchema,
   migrations,
+  queues: ['documents'],
   buildApp,
   jobs: documentsJobs,
   consumers: documentsConsumers,

@@ -11,6 +11,7 @@ await runService({
   defaultPort: 8083,
   env: researchEnvSchema,
   migrations,
+  queues: ['research'],
   buildApp,
   jobs: researchJobs,
   consumers: researchConsumers,
