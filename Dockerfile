@@ -27,7 +27,7 @@ COPY services/billing/package.json services/billing/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY scripts/lib/ensure-install.mjs scripts/lib/
-# The same install step as `npm start` and `npm test`: npm ci from package-lock.json.
+# The same install step as `npm start` and `npm test`: the locked versions (see scripts/lib/ensure-install.mjs).
 RUN node scripts/lib/ensure-install.mjs
 
 # --- build: bundles every service into dist/ and the web app into web/dist -------------
