@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import { createVerifiedUser, newPage, openBrowser, expectAccessible, expectNoSidewaysScroll, type Stack, screenshot, signInWithToken, startStack } from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -148,37 +146,9 @@ describe('/account (Chromium, built product)', () => {
 
 // ---- helpers ----
 
-const require = createRequire(import.meta.url);
-let axeSource: string | undefined;
 
-/**
- * axe-core's serious and critical violations. Injected with page.evaluate, which the
- * gateway's Content-Security-Policy (script-src 'self') does not block, unlike a script tag.
- */
-async function seriousA11yViolations(page: Page) {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((node) => node.target.join(' ')) }));
-}
 
-/** axe finds no serious or critical violation on the page as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
-/** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
 
 /** Screenshots at the width the page has now; the file name says which. */
 async function shot(page: Page, name: string) {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, lastSmsCode, newPage, openBrowser, screenshot, type Stack, signInWithToken, startStack } from './harness';
+import { createVerifiedUser, lastSmsCode, newPage, openBrowser, expectAccessible, expectNoSidewaysScroll, screenshot, type Stack, signInWithToken, startStack } from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -31,29 +30,8 @@ afterAll(async () => {
   }
 });
 
-const require = createRequire(import.meta.url);
-let axeSource: string | undefined;
 
-/** axe-core finds no serious or critical violation (injected with evaluate: the CSP blocks script tags). */
-async function expectAccessible(page: Page, what: string) {
-  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global
-    const axe = (window as any).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  const serious = (result.violations as { id: string; impact: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(serious, `${what}: ${JSON.stringify(serious, null, 2)}`).toEqual([]);
-}
 
-/** Nothing is wider than the viewport (no sideways scrolling at 375 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
 
 /** A new visitor with a unique e-mail and phone number (the SMS outbox is keyed by phone). */
 function newPerson(name: string) {

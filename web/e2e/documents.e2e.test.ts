@@ -24,7 +24,7 @@ describe('documents screen and dashboard', () => {
     const user = await createVerifiedUser(stack, { name: 'Ada Lovelace' });
     token = user.token;
     // axe is injected as an inline script, which the gateway's CSP (rightly) forbids.
-    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await signInWithToken(context, token);
   });

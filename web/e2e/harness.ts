@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, requireInfra, type TestDatabase } from '@gnology/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -72,7 +73,7 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, stack: Stack, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: stack.url, viewport: { width, height } });
+  const context = await browser.newContext({ baseURL: stack.url, viewport: { width, height }, acceptDownloads: true });
   const page = await context.newPage();
   return { context, page };
 }
@@ -89,6 +90,18 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; i
   return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** axe finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+}
+
+/** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 /** Screenshots land in test-results/screenshots (git-ignored) to be looked at. */

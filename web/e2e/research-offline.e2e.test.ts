@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
-import { call, downloadText, newPage, uploadText } from './research-support';
+import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
+import { call, downloadText, uploadText } from './research-support';
 
 // The same journey with no model configured: the embedded offline engine answers from the
 // uploaded document, and says so.

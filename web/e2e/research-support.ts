@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Stack } from './harness';
 
 /** Helpers shared by the research journeys (a user's API calls as the web makes them). */
@@ -59,13 +59,3 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
 }
 
-/**
- * A page like the harness's newPage, but with the page's CSP bypassed so axe-core can be
- * injected (the harness's seriousA11yViolations adds an inline script, which the gateway's
- * CSP `script-src 'self'` refuses).
- */
-export async function newPage(browser: Browser, stack: Stack, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: stack.url, viewport: { width, height }, bypassCSP: true, acceptDownloads: true });
-  const page = await context.newPage();
-  return { context, page };
-}

@@ -2,8 +2,8 @@ import { CAPACITY_MESSAGE, CAPACITY_WARNING } from '@gnology/contracts';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
-import { call, downloadText, newPage, uploadFile, uploadText } from './research-support';
+import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
+import { call, downloadText, uploadFile, uploadText } from './research-support';
 
 // The research journey of issue 6 with a fake Anthropic server on loopback, driven through the
 // whole built product (gateway, services, web) in Chromium.
@@ -222,9 +222,10 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.getByLabel('Message to Gene').press('Enter');
     await page.locator(`a[data-doc-id="${imageId}"]`).click();
     const lightbox = page.getByRole('dialog', { name: 'portrait.png' });
-    await lightbox.getByRole('img', { name: 'portrait.png' }).waitFor();
-    const loaded = await lightbox.getByRole('img', { name: 'portrait.png' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
-    expect(loaded).toBe(true);
+    const image = lightbox.getByRole('img', { name: 'portrait.png' });
+    await image.waitFor();
+    // Visible is not loaded: wait for the bytes (served same-origin under the app's CSP).
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'research-lightbox-1280');
     await lightbox.getByRole('button', { name: 'Close' }).last().click();
     await lightbox.waitFor({ state: 'detached' });
