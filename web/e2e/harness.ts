@@ -37,6 +37,8 @@ export async function startStack(): Promise<Stack> {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
     QUEUE_PREFIX: `e2e${port}`,
+    // Each stack its own Kafka topics and groups: no stack joins a group a previous one left behind.
+    EVENT_NAMESPACE: `e2e${process.pid}-${port}`,
   };
   // The launcher reads its settings from process.env; put back what was there when this stack stops.
   const saved = Object.fromEntries(Object.keys(overrides).map((k) => [k, process.env[k]]));

@@ -54,7 +54,13 @@ export interface ServiceDefinition<S extends z.ZodObject> {
 export async function createServiceDeps<C extends ServiceEnv>(name: string, schema: string, config: C, logger: Logger): Promise<ServiceDeps<C>> {
   const database = createDatabase({ url: config.DATABASE_URL, schema, applicationName: name });
   const queue = await createJobQueue({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger, prefix: config.REDIS_URL ? config.QUEUE_PREFIX : undefined });
-  const bus = await createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, databaseUrl: config.DATABASE_URL, clientId: `gnology-${name}`, logger });
+  const bus = await createEventBus({
+    kafkaBrokers: config.KAFKA_BROKERS,
+    databaseUrl: config.DATABASE_URL,
+    clientId: `gnology-${name}`,
+    logger,
+    namespace: config.EVENT_NAMESPACE,
+  });
   const storage = await createObjectStorage({
     s3Endpoint: config.S3_ENDPOINT,
     s3AccessKey: config.S3_ACCESS_KEY,

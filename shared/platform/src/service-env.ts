@@ -14,6 +14,8 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: z.url({ message: 'a PostgreSQL URL such as postgres://user@host:5432/gnology' }),
   REDIS_URL: env.optionalUrl(),
   KAFKA_BROKERS: z.string().optional(),
+  /** Prefix of Kafka topics and consumer groups, for deployments that share one Kafka cluster. */
+  EVENT_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/, { message: 'letters, digits, - and _' }).optional(),
   S3_ENDPOINT: env.optionalUrl(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
