@@ -16,6 +16,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True once the page has started to unload. Requests still in flight then fail as network
+ * errors; they say nothing about the session and must not sign the user out (for example the
+ * session check that is cut off when registration hands over to checkout).
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leaving = true;
+  });
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+export function isLeavingPage(): boolean {
+  return leaving;
+}
+
 type Unauthorized = () => void;
 let onUnauthorized: Unauthorized | undefined;
 export function setUnauthorizedHandler(fn: Unauthorized | undefined) {

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api, readStoredToken, setUnauthorizedHandler, TOKEN_KEY } from './api';
+import { ApiError, api, isLeavingPage, readStoredToken, setUnauthorizedHandler, TOKEN_KEY } from './api';
 
 /** The signed-in user as GET /api/auth/me answers (spec section 3). */
 export interface SessionUser {
@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(me);
         return me;
       } catch (e) {
-        if (mine !== generation.current) return null;
+        if (mine !== generation.current || isLeavingPage()) return null;
         if (e instanceof ApiError && e.status === 401) setNotice(SESSION_EXPIRED);
         clear();
         return null;
