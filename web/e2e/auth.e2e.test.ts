@@ -185,7 +185,7 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
       await shot(page, signedIn ? 'account' : 'login');
 
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
       await nav.getByRole('link', { name: 'FAQ' }).waitFor();
       if (signedIn) await page.getByRole('banner').getByText('Welcome, Beatrice Holloway-Fairweather').waitFor();
       else await page.getByRole('link', { name: 'Sign Up', exact: true }).waitFor();
@@ -193,12 +193,14 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
       await shot(page, `mobile-menu-${signedIn ? 'signed-in' : 'signed-out'}`);
       await expectAccessible(page, 'mobile menu');
 
+      // The menu closes on the render after the key or the route change: wait for it, not a snapshot.
       await page.keyboard.press('Escape');
-      expect(await nav.isVisible()).toBe(false);
+      await nav.waitFor({ state: 'hidden', timeout: 5_000 });
       await toggle.click();
       await nav.getByRole('link', { name: 'FAQ' }).click();
       await page.waitForURL('**/faq');
-      expect(await nav.isVisible()).toBe(false);
+      await nav.waitFor({ state: 'hidden', timeout: 5_000 });
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
       await context.close();
     }
   });

@@ -67,7 +67,7 @@ describe('/pricing (Chromium, built product)', () => {
       const monthly = page.getByRole('radio', { name: 'Monthly' });
       const yearly = page.getByRole('radio', { name: /Yearly/ });
       await monthly.waitFor({ state: 'attached' });
-      expect(await monthly.isChecked()).toBe(true);
+      await expect.poll(() => monthly.isChecked()).toBe(true);
       expect(await page.getByText('Save 13%').count()).toBe(1);
 
       const trial = page.getByRole('article', { name: 'Free Trial' });
@@ -89,7 +89,7 @@ describe('/pricing (Chromium, built product)', () => {
       }
 
       await page.getByText('Yearly', { exact: false }).first().click();
-      expect(await yearly.isChecked()).toBe(true);
+      await expect.poll(() => yearly.isChecked()).toBe(true);
       await pro.getByText('$1,044').waitFor();
       expect(await pro.getByText('/ year').count()).toBe(1);
       expect(await pro.getByText(/you save \$156 a year/).count()).toBe(1);
@@ -98,14 +98,14 @@ describe('/pricing (Chromium, built product)', () => {
       // Keyboard: arrow keys move the selection back to Monthly.
       await yearly.focus();
       await page.keyboard.press('ArrowLeft');
-      expect(await monthly.isChecked()).toBe(true);
+      await expect.poll(() => monthly.isChecked()).toBe(true);
       await pro.getByText('$100').waitFor();
 
       // The FAQ opens one answer at a time on demand.
       const question = page.getByRole('button', { name: 'Do unused tokens roll over?' });
       expect(await question.getAttribute('aria-expanded')).toBe('false');
       await question.click();
-      expect(await question.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
       await page.getByText('Professional tokens reset at the start of each monthly period').waitFor();
       await shot(page, 'pricing-yearly-faq');
       await expectAccessible(page, `pricing at ${width}`);
