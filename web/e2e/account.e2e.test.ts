@@ -69,8 +69,9 @@ describe('/account (Chromium, built product)', () => {
     await expectAccessible(page, 'change password form with an error');
 
     await security.getByRole('button', { name: 'Cancel' }).click();
-    expect(await security.getByLabel('Current Password').count()).toBe(0);
+    await expect.poll(() => security.getByLabel('Current Password').count()).toBe(0);
     await security.getByRole('button', { name: 'Change Password' }).click();
+    await security.getByLabel('Current Password').waitFor();
     expect(await security.getByLabel('Current Password').inputValue()).toBe('');
     expect(await security.getByText('Current password is incorrect').count()).toBe(0);
 
@@ -79,7 +80,7 @@ describe('/account (Chromium, built product)', () => {
     await security.getByLabel('Confirm New Password').fill('brand-new-pass');
     await security.getByRole('button', { name: 'Update Password' }).click();
     await security.getByText('Password changed successfully').waitFor();
-    expect(await security.getByLabel('Current Password').count()).toBe(0);
+    await expect.poll(() => security.getByLabel('Current Password').count()).toBe(0);
     await shot(page, 'account-password-changed');
 
     // This browser stays signed in: it stored a token of the new version, which the API accepts.
