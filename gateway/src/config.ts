@@ -1,20 +1,12 @@
 import { env, loadConfig } from '@gnology/platform/config';
+import { commonEnvShape } from '@gnology/platform/service-env';
 import { z } from 'zod';
 
 export const gatewayEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...commonEnvShape,
   HOST: z.string().default('0.0.0.0'),
   PORT: env.port(8080),
-  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
-  CONVERSATION_URL: z.url().default('http://127.0.0.1:8082'),
-  RESEARCH_URL: z.url().default('http://127.0.0.1:8083'),
-  DOCUMENTS_URL: z.url().default('http://127.0.0.1:8084'),
-  ALBUM_URL: z.url().default('http://127.0.0.1:8085'),
-  BILLING_URL: z.url().default('http://127.0.0.1:8086'),
   WEB_DIR: z.string().default('web/dist'),
-  /** Shared secret of internal calls (here: asking auth for a user's current token version). */
-  INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
   /** Requests per minute per client IP on the API. */
   RATE_LIMIT_PER_IP: env.int(600),
   /** Requests per minute per signed-in user on the API. */

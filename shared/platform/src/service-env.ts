@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import { env } from './config';
 
+/** Variables the gateway and every service read alike: environment, logging, where the services are. */
+export const commonEnvShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
+  CONVERSATION_URL: z.url().default('http://127.0.0.1:8082'),
+  RESEARCH_URL: z.url().default('http://127.0.0.1:8083'),
+  DOCUMENTS_URL: z.url().default('http://127.0.0.1:8084'),
+  ALBUM_URL: z.url().default('http://127.0.0.1:8085'),
+  BILLING_URL: z.url().default('http://127.0.0.1:8086'),
+  /** Shared secret of service-to-service calls (the embedded launcher generates one per data dir). */
+  INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
+};
+
 /**
  * Variables every service reads. Unset production backends select the embedded defaults
  * (architecture section 2): no REDIS_URL → pg-boss jobs, no KAFKA_BROKERS → pg-boss events,
  * no S3_ENDPOINT → files under DATA_DIR/objects.
  */
 export const serviceEnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...commonEnvShape,
   ROLE: env.role(),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url({ message: 'a PostgreSQL URL such as postgres://user@host:5432/gnology' }),
@@ -24,14 +37,6 @@ export const serviceEnvSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** Key prefix of the BullMQ queues in Redis, so several deployments can share one Redis. */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' }).default('gnology'),
-  AUTH_URL: z.url().default('http://127.0.0.1:8081'),
-  CONVERSATION_URL: z.url().default('http://127.0.0.1:8082'),
-  RESEARCH_URL: z.url().default('http://127.0.0.1:8083'),
-  DOCUMENTS_URL: z.url().default('http://127.0.0.1:8084'),
-  ALBUM_URL: z.url().default('http://127.0.0.1:8085'),
-  BILLING_URL: z.url().default('http://127.0.0.1:8086'),
-  /** Shared secret of service-to-service calls (the embedded launcher generates one per data dir). */
-  INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
   SHUTDOWN_TIMEOUT_MS: env.int(30_000),
 });
 

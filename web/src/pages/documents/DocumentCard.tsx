@@ -1,5 +1,5 @@
 import { Calendar, Eye, FileText, MapPin, Trash2, Users } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui';
 import { type DocumentRecord, describeStep, formatDate, formatSize, isImage, isPdf, kindLabel, roleLabel, thumbnailUrl, typeLabel } from './documentApi';
 
@@ -11,7 +11,6 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
   const completed = doc.processingStatus === 'completed';
   const status = completed ? 'Completed' : doc.processingStatus === 'failed' ? 'Failed' : doc.processingStatus === 'processing' ? describeStep(doc.processingStep) : 'Pending';
   const viewable = completed && (isImage(doc) || isPdf(doc) || doc.textLength > 0);
-  const more = (n: number) => (n > MAX_CHIPS ? <li className="chip chip--more">+{n - MAX_CHIPS} more</li> : null);
 
   return (
     <li className="doc-card">
@@ -37,64 +36,28 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
         {doc.processingStatus === 'failed' && doc.processingError && <p className="doc-card__error">{doc.processingError}</p>}
         {completed && (
           <dl className="doc-facts">
-            <div className="doc-facts__row">
-              <dt>
-                <Users size={16} aria-hidden="true" /> People
-              </dt>
-              <dd>
-                {doc.peopleIdentified.length ? (
-                  <ul className="chips">
-                    {doc.peopleIdentified.slice(0, MAX_CHIPS).map((p) => (
-                      <li key={`${p.name}|${p.role}`} className="chip">
-                        {p.name} <span className="chip__note">({roleLabel(p.role)})</span>
-                      </li>
-                    ))}
-                    {more(doc.peopleIdentified.length)}
-                  </ul>
-                ) : (
-                  <span className="doc-facts__none">None found</span>
-                )}
-              </dd>
-            </div>
-            <div className="doc-facts__row">
-              <dt>
-                <Calendar size={16} aria-hidden="true" /> Dates
-              </dt>
-              <dd>
-                {doc.dateInfo.length ? (
-                  <ul className="chips">
-                    {doc.dateInfo.slice(0, MAX_CHIPS).map((d) => (
-                      <li key={`${d.original}|${d.normalized}`} className="chip" title={d.normalized}>
-                        {d.original}
-                      </li>
-                    ))}
-                    {more(doc.dateInfo.length)}
-                  </ul>
-                ) : (
-                  <span className="doc-facts__none">None found</span>
-                )}
-              </dd>
-            </div>
-            <div className="doc-facts__row">
-              <dt>
-                <MapPin size={16} aria-hidden="true" /> Places
-              </dt>
-              <dd>
-                {doc.geographicalInfo.length ? (
-                  <ul className="chips">
-                    {doc.geographicalInfo.slice(0, MAX_CHIPS).map((g) => (
-                      <li key={`${g.kind}|${g.name}`} className="chip">
-                        {g.name}
-                        {g.state && g.kind === 'town' ? `, ${g.state}` : ''}
-                      </li>
-                    ))}
-                    {more(doc.geographicalInfo.length)}
-                  </ul>
-                ) : (
-                  <span className="doc-facts__none">None found</span>
-                )}
-              </dd>
-            </div>
+            <FactRow
+              icon={<Users size={16} aria-hidden="true" />}
+              label="People"
+              items={doc.peopleIdentified.map((p) => ({
+                key: `${p.name}|${p.role}`,
+                content: (
+                  <>
+                    {p.name} <span className="chip__note">({roleLabel(p.role)})</span>
+                  </>
+                ),
+              }))}
+            />
+            <FactRow
+              icon={<Calendar size={16} aria-hidden="true" />}
+              label="Dates"
+              items={doc.dateInfo.map((d) => ({ key: `${d.original}|${d.normalized}`, title: d.normalized, content: d.original }))}
+            />
+            <FactRow
+              icon={<MapPin size={16} aria-hidden="true" />}
+              label="Places"
+              items={doc.geographicalInfo.map((g) => ({ key: `${g.kind}|${g.name}`, content: `${g.name}${g.state && g.kind === 'town' ? `, ${g.state}` : ''}` }))}
+            />
           </dl>
         )}
         <div className="doc-card__actions">
@@ -109,5 +72,30 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
         </div>
       </div>
     </li>
+  );
+}
+
+/** One kind of extracted fact (people, dates, places) as chips: the first few, then "+N more". */
+function FactRow({ icon, label, items }: { icon: ReactNode; label: string; items: { key: string; content: ReactNode; title?: string }[] }) {
+  return (
+    <div className="doc-facts__row">
+      <dt>
+        {icon} {label}
+      </dt>
+      <dd>
+        {items.length ? (
+          <ul className="chips">
+            {items.slice(0, MAX_CHIPS).map((item) => (
+              <li key={item.key} className="chip" title={item.title}>
+                {item.content}
+              </li>
+            ))}
+            {items.length > MAX_CHIPS && <li className="chip chip--more">+{items.length - MAX_CHIPS} more</li>}
+          </ul>
+        ) : (
+          <span className="doc-facts__none">None found</span>
+        )}
+      </dd>
+    </div>
   );
 }
