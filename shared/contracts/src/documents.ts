@@ -17,9 +17,21 @@ export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 
 export const PersonRole = z.enum(['primary_subject', 'spouse', 'child', 'parent', 'sibling', 'other_relative']);
 export type PersonRole = z.infer<typeof PersonRole>;
 
+/** A region of an image as fractions (0..1) of its width and height, from the top left. */
+export const ImageRegion = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+});
+export type ImageRegion = z.infer<typeof ImageRegion>;
+
 export const PersonTag = z.object({
   name: z.string().trim().min(1, 'a name is required').max(200),
   role: PersonRole,
+  /** Set when the tag names a detected face (`faces[].id`); its region is copied from the face. */
+  faceId: z.string().max(64).optional(),
+  region: ImageRegion.optional(),
 });
 export type PersonTag = z.infer<typeof PersonTag>;
 
@@ -68,6 +80,18 @@ export type DocumentProcessingStep = z.infer<typeof DocumentProcessingStep>;
 
 export const DocumentPageImage = z.object({ pageNumber: z.number().int().min(1), width: z.number().int().optional(), height: z.number().int().optional() });
 
+/**
+ * A face found in a photo by the documents worker. `suggestion` is "this may be the same person
+ * as …": the closest tagged face among the same user's photos (never another user's).
+ */
+export const DetectedFace = z.object({
+  id: z.string(),
+  region: ImageRegion,
+  score: z.number(),
+  suggestion: z.object({ name: z.string(), documentId: z.string(), faceId: z.string(), similarity: z.number() }).nullable(),
+});
+export type DetectedFace = z.infer<typeof DetectedFace>;
+
 /** A document as the list and detail answers show it (the detail adds `extractedText`). */
 export const DocumentRecord = z.object({
   _id: ObjectId,
@@ -92,6 +116,8 @@ export const DocumentRecord = z.object({
   hasThumbnail: z.boolean(),
   textLength: z.number().int(),
   extractionMethod: z.enum(['rules', 'llm']).nullable(),
+  /** Faces detected in a photo (empty for other documents), each with a suggestion of who it may be. */
+  faces: z.array(DetectedFace).optional(),
   /** A short-lived token scoped to this document for the view, page and thumbnail URLs. */
   viewToken: z.string(),
   viewTokenExpiresAt: z.string(),

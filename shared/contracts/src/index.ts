@@ -10,3 +10,5 @@ export * from './documents';
 export * from './events/documents';
 export * from './billing';
 export * from './events/billing';
+export * from './albums';
+export * from './events/albums';
