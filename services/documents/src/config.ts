@@ -36,6 +36,8 @@ export const documentsEnvSchema = z.object({
   EXTRACTION_OPENAI_MODEL: z.string().default('llama3.1'),
   /** Per-request timeout of an extraction call; the rules answer when it passes. */
   EXTRACTION_TIMEOUT_MS: env.int(60_000),
+  /** Face detection in photos on the worker role (face-api on TensorFlow.js WASM); `off` skips it. */
+  FACE_DETECTION: z.enum(['on', 'off']).default('on'),
 });
 
 export type DocumentsConfig = ServiceEnv & z.infer<typeof documentsEnvSchema>;

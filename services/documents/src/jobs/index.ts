@@ -3,6 +3,7 @@ import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import { sql } from 'kysely';
 import type { DocumentsDeps } from '../app';
 import { createExtractionService } from '../llm/select-extractor';
+import { createFaceDetector } from './faces/face-detector';
 import { DOCUMENTS_QUEUE, enqueueProcessing, PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';
 import { createOcrPool, type OcrEngine } from './ocr-pool';
 import { createDocumentProcessor } from './process-document';
@@ -27,14 +28,15 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
     logger: deps.logger,
   });
   const extraction = createExtractionService(deps.config, deps.logger);
-  deps.logger.info({ extraction: extraction.configured, ocrWorkers: ocr.size }, 'document processing configured');
+  const faces = deps.config.FACE_DETECTION === 'on' ? createFaceDetector({ logger: deps.logger }) : undefined;
+  deps.logger.info({ extraction: extraction.configured, ocrWorkers: ocr.size, faceDetection: deps.config.FACE_DETECTION }, 'document processing configured');
   if (opts.sweep !== false) startPendingSweep(deps);
   const jobs = [
     defineJob<ProcessDocumentJob>({
       queue: DOCUMENTS_QUEUE,
       name: PROCESS_DOCUMENT_JOB,
       concurrency: deps.config.DOCUMENTS_CONCURRENCY ?? Math.max(1, deps.config.OCR_WORKERS),
-      handler: createDocumentProcessor({ deps, ocr, extraction }),
+      handler: createDocumentProcessor({ deps, ocr, extraction, faces }),
     }),
   ];
   return { jobs, ocr };

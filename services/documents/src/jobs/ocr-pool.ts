@@ -3,14 +3,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
+import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
 
 export interface OcrResult {
   text: string;
   confidence: number;
+  /** Each word with its confidence, when asked for (`words: true`; photo classification uses it). */
+  words?: OcrWord[];
 }
 
 export interface OcrEngine {
-  recognize(image: Buffer): Promise<OcrResult>;
+  recognize(image: Buffer, opts?: { words?: boolean }): Promise<OcrResult>;
   /** Workers in the pool (created on first use, then kept warm). */
   readonly size: number;
   close(): Promise<void>;
@@ -58,15 +61,19 @@ export function createOcrPool(opts: { workers: number; cacheDir: string; logger?
 
   return {
     size,
-    async recognize(image: Buffer) {
+    async recognize(image: Buffer, opts?: { words?: boolean }) {
       if (closed) throw new Error('the OCR pool is closed');
       ready ??= start().catch((err) => {
         ready = undefined;
         throw err;
       });
       const scheduler = await ready;
-      const result = await scheduler.addJob('recognize', image);
-      return { text: result.data.text, confidence: result.data.confidence };
+      if (!opts?.words) {
+        const result = await scheduler.addJob('recognize', image);
+        return { text: result.data.text, confidence: result.data.confidence };
+      }
+      const result = await scheduler.addJob('recognize', image, {}, { text: true, tsv: true });
+      return { text: result.data.text, confidence: result.data.confidence, words: wordsFromTsv(result.data.tsv) };
     },
     async close() {
       closed = true;

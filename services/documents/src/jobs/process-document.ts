@@ -11,6 +11,8 @@ import type { ExtractionService } from '../llm/select-extractor';
 import { completeProcessing, failProcessing, getDocumentById, saveAttemptError, saveStep, startProcessing, trimPages, upsertPage } from '../store/documents-store';
 import { pageImageKey, thumbnailKey } from '../store/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
+import type { FaceDetector } from './faces/face-detector';
+import { analysePhoto } from './faces/photo-analysis';
 import type { OcrEngine } from './ocr-pool';
 import { parserFor } from './parsers';
 
@@ -21,6 +23,8 @@ export interface ProcessorDeps {
   deps: Pick<DocumentsDeps, 'database' | 'storage' | 'config' | 'logger'>;
   ocr: OcrEngine;
   extraction: ExtractionService;
+  /** Face detection for photos; absent when FACE_DETECTION=off. */
+  faces?: FaceDetector;
 }
 
 /**
@@ -29,7 +33,7 @@ export interface ProcessorDeps {
  * `document.processed` event are written once, guarded in the same transaction. Files that can
  * never be read fail at once; other errors are retried, and the last try reports the failure.
  */
-export function createDocumentProcessor({ deps, ocr, extraction }: ProcessorDeps) {
+export function createDocumentProcessor({ deps, ocr, extraction, faces }: ProcessorDeps) {
   const db = deps.database.db;
   return async (job: JobContext<ProcessDocumentJob>) => {
     const id = job.data.documentId;
@@ -89,7 +93,12 @@ export function createDocumentProcessor({ deps, ocr, extraction }: ProcessorDeps
 
       await progress({ step: 'extracting' });
       const text = parsed.text.length > MAX_STORED_TEXT ? parsed.text.slice(0, MAX_STORED_TEXT) : parsed.text;
-      const { entities, method } = await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
+      const extracted = await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
+      const { method } = extracted;
+      const entities = await analysePhoto(
+        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, file, ocrWords: parsed.ocrWords, entities: extracted.entities },
+        { db, faces, logger: log },
+      );
       const written = await completeProcessing(
         db,
         id,

@@ -6,9 +6,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../app';
 import { viewTokenSecret } from '../domain/view-token';
-import { deleteDocument, getDocumentText, getOwnedDocument, listDocuments, listDocumentsWhere, listPages, updatePeople } from '../store/documents-store';
+import { deleteDocument, getDocumentText, getOwnedDocument, listDocuments, listDocumentsWhere, listPages } from '../store/documents-store';
 import { documentPrefix } from '../store/object-keys';
 import { pagesOf } from '../store/pages-query';
+import { listImages } from '../use-cases/list-images';
+import { documentFaces } from '../use-cases/photo-faces';
+import { tagPeople } from '../use-cases/tag-people';
 import { presentDocument } from './present';
 
 /** The signed-in user's documents (spec section 7). Another user's id, or a malformed one, is 404. */
@@ -37,31 +40,22 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
     return rows.map((r) => ({ _id: r.id, originalName: r.original_name, documentType: r.document_type, uploadedAt: new Date(r.uploaded_at).toISOString(), size: Number(r.size) }));
   });
 
-  app.get('/api/documents/images', { preHandler: auth }, async (req) => {
-    const rows = await listDocumentsWhere(db, req.user!.id, { kinds: ['jpeg', 'png'] });
-    return { images: rows.map((r) => presentDocument(r, [], present)) };
-  });
+  // Photos and scans of the gallery, each with its faces and their suggestions.
+  app.get('/api/documents/images', { preHandler: auth }, async (req) => ({ images: await listImages(db, req.user!.id, present) }));
 
   app.get('/api/documents/:id', { preHandler: auth }, async (req) => {
     const { id } = req.params as { id: string };
     const row = await owned(id, req.user!.id);
-    return presentDocument(row, await listPages(db, id), present, await getDocumentText(db, id));
+    const record = presentDocument(row, await listPages(db, id), present, await getDocumentText(db, id));
+    return { ...record, faces: await documentFaces(db, req.user!.id, id) };
   });
 
   app.put('/api/documents/:id', { preHandler: auth, schema: { body: UpdateDocumentBody } }, async (req) => {
     const { id } = req.params as { id: string };
     await owned(id, req.user!.id);
-    // Same person twice in the list is one tag.
-    const seen = new Set<string>();
-    const people = req.body.peopleIdentified.filter((p) => {
-      const key = `${p.name.toLowerCase()}|${p.role}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    if (!(await updatePeople(db, id, req.user!.id, people))) throw notFound('Document not found');
+    await tagPeople(db, id, req.user!.id, req.body.peopleIdentified);
     const row = (await getOwnedDocument(db, id, req.user!.id))!;
-    return presentDocument(row, await listPages(db, id), present);
+    return { ...presentDocument(row, await listPages(db, id), present), faces: await documentFaces(db, req.user!.id, id) };
   });
 
   app.delete('/api/documents/:id', { preHandler: auth }, async (req) => {

@@ -53,13 +53,28 @@ export interface ProcessingTasksTable {
   updated_at: Generated<Date>;
 }
 
+export interface DocumentFacesTable {
+  document_id: string;
+  face_id: string;
+  owner_id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+  descriptor: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface DocumentsDB extends EventsTables {
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
   processing_tasks: ProcessingTasksTable;
+  document_faces: DocumentFacesTable;
 }
 
 export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocumentRow = Insertable<DocumentsTable>;
 export type PageRow = Selectable<DocumentPagesTable>;
 export type TaskRow = Selectable<ProcessingTasksTable>;
+export type FaceRow = Selectable<DocumentFacesTable>;

@@ -41,8 +41,8 @@ export const imageParser: DocumentParser = {
     const longest = Math.max(meta.width, meta.height);
     if (longest < 1600) prepared = prepared.resize({ width: meta.width * 2, height: meta.height * 2, kernel: 'lanczos3' });
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
-    const { text } = await ctx.ocr.recognize(png);
+    const { text, words } = await ctx.ocr.recognize(png, { words: true });
     const clean = text.replace(/[ \t]+\n/g, '\n').trim();
-    return { text: clean, thumbnail, pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width: meta.width, height: meta.height }] };
+    return { text: clean, thumbnail, ocrWords: words ?? [], pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width: meta.width, height: meta.height }] };
   },
 };

@@ -1,5 +1,6 @@
 import type { DocumentProcessingStep } from '@gnology/contracts';
 import type { DocumentKind } from '../../domain/file-types';
+import type { OcrWord } from '../../domain/photos/ocr-words';
 import type { OcrEngine } from '../ocr-pool';
 
 /** One page of a parsed document; a page image (PDF) is stored by the parser as it renders. */
@@ -17,6 +18,8 @@ export interface ParseResult {
   pages: ParsedPage[];
   /** A 150 px JPEG for images and page 1 of PDFs. */
   thumbnail?: Buffer;
+  /** Images: the words OCR read, with their confidence (to tell a photo from a record scan). */
+  ocrWords?: OcrWord[];
 }
 
 export interface ParseLimits {

@@ -1,0 +1,24 @@
+/** One word tesseract read, with its confidence (0..100). */
+export interface OcrWord {
+  text: string;
+  confidence: number;
+}
+
+/**
+ * The words of tesseract's TSV output (level 5 rows; columns: level, page, block, paragraph,
+ * line, word, left, top, width, height, conf, text). TSV is used rather than the `blocks` tree:
+ * it is a string, cheap to pass back from the worker thread, and has all we need.
+ */
+export function wordsFromTsv(tsv: string | null | undefined): OcrWord[] {
+  if (!tsv) return [];
+  const words: OcrWord[] = [];
+  for (const line of tsv.split('\n')) {
+    const cols = line.split('\t');
+    if (cols.length < 12 || cols[0] !== '5') continue;
+    const text = cols.slice(11).join('\t').trim();
+    const confidence = Number(cols[10]);
+    if (!text || !Number.isFinite(confidence) || confidence < 0) continue;
+    words.push({ text, confidence });
+  }
+  return words;
+}

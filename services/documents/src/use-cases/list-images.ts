@@ -1,0 +1,18 @@
+import type { DocumentRecord } from '@gnology/contracts';
+import { type PresentOptions, presentDocument } from '../routes/present';
+import { type DocumentsDb, listDocumentsWhere } from '../store/documents-store';
+import { ownerFacesByDocument } from './photo-faces';
+
+/**
+ * GET /api/documents/images: the user's JPG and PNG uploads, newest first, each with its faces
+ * and their suggestions. Two queries whatever the number of images (documents, then faces).
+ */
+export async function listImages(db: DocumentsDb, ownerId: string, present: PresentOptions): Promise<DocumentRecord[]> {
+  const rows = await listDocumentsWhere(db, ownerId, { kinds: ['jpeg', 'png'] });
+  const faces = await ownerFacesByDocument(
+    db,
+    ownerId,
+    rows.map((r) => ({ id: r.id, people: r.people_identified })),
+  );
+  return rows.map((r) => ({ ...presentDocument(r, [], present), faces: faces.get(r.id) ?? [] }));
+}
