@@ -1,14 +1,14 @@
 import { createServiceApp } from '@gnology/platform/http/service-app';
-import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
-import type { AlbumConfig } from './config';
+import type { AlbumDeps } from './context';
+import { ALBUMS_QUEUE } from './jobs/enqueue';
 import { albumRoutes } from './routes';
 
-export type AlbumDeps = ServiceDeps<AlbumConfig>;
+export type { AlbumDeps } from './context';
 
 /** The album service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(deps: AlbumDeps): Promise<FastifyInstance> {
-  const app = createServiceApp({ name: 'album', logger: deps.logger, checks: deps.checks, queue: deps.queue });
+  const app = createServiceApp({ name: 'album', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: [ALBUMS_QUEUE] });
   await app.register(albumRoutes, { deps });
   return app;
 }

@@ -1,8 +1,10 @@
 import { runService } from '@gnology/platform/runtime';
 import { buildApp } from './app';
 import { albumEnvSchema } from './config';
-import { albumJobs } from './jobs';
+import { createAlbumContext } from './context';
 import { albumConsumers } from './events';
+import { ALBUMS_QUEUE } from './jobs/enqueue';
+import { albumJobs } from './jobs';
 import { migrations } from './migrations';
 
 await runService({
@@ -11,7 +13,8 @@ await runService({
   defaultPort: 8085,
   env: albumEnvSchema,
   migrations,
-  buildApp,
-  jobs: albumJobs,
-  consumers: albumConsumers,
+  queues: [ALBUMS_QUEUE],
+  buildApp: (deps) => buildApp(createAlbumContext(deps)),
+  jobs: (deps) => albumJobs(createAlbumContext(deps)),
+  consumers: (deps) => albumConsumers(createAlbumContext(deps)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
+import { DateInfoItem, GeoInfoItem, PersonTag } from './documents';
 
 /**
  * Albums API (spec sections 3, 5, 7, 8 and 9). `POST /api/albums/generate` takes the album request
@@ -73,3 +74,28 @@ export function albumFileName(title: string): string {
   const base = (title.trim() || ALBUM_DEFAULT_TITLE).replace(/[^a-zA-Z0-9]/g, '_');
   return `${base}.pdf`;
 }
+
+/**
+ * Internal (album → documents): `POST /internal/documents/photos` answers the metadata of the
+ * user's own image documents among `ids`; unknown, foreign, deleted and non-image ids are absent.
+ * The bytes come from `GET /internal/documents/:id/original?userId=`.
+ */
+export const PhotoLookupRequest = z.object({ userId: z.string().min(1), ids: z.array(ObjectId).max(ALBUM_MAX_PHOTOS) });
+export type PhotoLookupRequest = z.infer<typeof PhotoLookupRequest>;
+
+export const PhotoInfo = z.object({
+  id: ObjectId,
+  originalName: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  peopleIdentified: z.array(PersonTag),
+  dateInfo: z.array(DateInfoItem),
+  geographicalInfo: z.array(GeoInfoItem),
+  tags: z.array(z.string()),
+});
+export type PhotoInfo = z.infer<typeof PhotoInfo>;
+
+export const PhotoLookupResponse = z.object({ photos: z.array(PhotoInfo) });
+export type PhotoLookupResponse = z.infer<typeof PhotoLookupResponse>;

@@ -1,7 +1,7 @@
 import type { SubscribeOptions } from '@gnology/platform/events/types';
-import type { AlbumDeps } from '../app';
+import type { AlbumDeps } from '../context';
 
-/** Event consumers of the album service (consumer groups on the bus). */
+/** Event consumers of the album service (consumer groups on the bus): none; it only publishes `album.generated`. */
 export function albumConsumers(_deps: AlbumDeps): SubscribeOptions[] {
   return [];
 }

@@ -5,6 +5,7 @@ import type { DocumentsDeps } from '../app';
 import { documentRoutes } from './documents';
 import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
+import { internalPhotoRoutes } from './internal-photos';
 import { uploadRoutes } from './upload';
 
 /** Every HTTP route of the documents service, as one encapsulated plugin. */
@@ -16,4 +17,5 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(documentRoutes, { deps });
   await app.register(fileRoutes, { deps });
   await app.register(internalRoutes, { deps });
+  await app.register(internalPhotoRoutes, { deps });
 };
