@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
+import { Journal } from './journal';
 
 /**
  * Documents API bodies (spec sections 3 and 7). Field names are the spec's: `_id`, `originalName`,
@@ -122,6 +123,8 @@ export const DocumentRecord = z.object({
   viewToken: z.string(),
   viewTokenExpiresAt: z.string(),
   extractedText: z.string().optional(),
+  /** A filled GNology Journal's form, read back into ancestors, sources and log (journals only). */
+  journal: Journal.optional(),
 });
 export type DocumentRecord = z.infer<typeof DocumentRecord>;
 
@@ -146,6 +149,8 @@ export const DocumentContext = z.object({
   occupations: z.array(z.string()),
   tags: z.array(z.string()),
   uploadedAt: z.string(),
+  /** The structured journal when the document is a filled GNology Journal. */
+  journal: Journal.optional(),
 });
 export type DocumentContext = z.infer<typeof DocumentContext>;
 export const DocumentContextResponse = z.object({ documents: z.array(DocumentContext) });

@@ -8,6 +8,7 @@ import type { JobContext } from '@gnology/platform/jobs/types';
 import type { DocumentsDeps } from '../app';
 import { PermanentProcessingError, readableError } from '../domain/processing';
 import type { ExtractionService } from '../llm/select-extractor';
+import { saveJournal } from '../store/journal-store';
 import { completeProcessing, failProcessing, getDocumentById, saveAttemptError, saveStep, startProcessing, trimPages, upsertPage } from '../store/documents-store';
 import { pageImageKey, thumbnailKey } from '../store/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
@@ -15,6 +16,7 @@ import type { FaceDetector } from './faces/face-detector';
 import { analysePhoto } from './faces/photo-analysis';
 import type { OcrEngine } from './ocr-pool';
 import { parserFor } from './parsers';
+import { readJournalForm } from './parsers/journal-form';
 
 // Stored text beyond this is cut (a 200 MB text file is not something anyone reads back whole).
 const MAX_STORED_TEXT = 20_000_000;
@@ -92,13 +94,21 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       }
 
       await progress({ step: 'extracting' });
-      const text = parsed.text.length > MAX_STORED_TEXT ? parsed.text.slice(0, MAX_STORED_TEXT) : parsed.text;
-      const extracted = await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
+      // A filled GNology Journal: its form fields are the document's data (decision 0072).
+      const journal = doc.kind === 'pdf' ? await readJournalForm(file, size) : null;
+      const pageText = parsed.text.length > MAX_STORED_TEXT ? parsed.text.slice(0, MAX_STORED_TEXT) : parsed.text;
+      const text = journal?.text ?? pageText;
+      const extracted = journal
+        ? { entities: journal.entities, method: 'rules' as const }
+        : await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
       const { method } = extracted;
-      const entities = await analysePhoto(
-        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, file, ocrWords: parsed.ocrWords, entities: extracted.entities },
-        { db, faces, logger: log },
-      );
+      const entities = journal
+        ? journal.entities
+        : await analysePhoto(
+            { documentId: id, ownerId: doc.owner_id, kind: doc.kind, file, ocrWords: parsed.ocrWords, entities: extracted.entities },
+            { db, faces, logger: log },
+          );
+      if (journal) await saveJournal(db, id, journal.journal);
       const written = await completeProcessing(
         db,
         id,

@@ -2,10 +2,12 @@ import { outboxMigration } from '@gnology/platform/events/outbox';
 import type { Migration } from 'kysely';
 import { documentsMigration } from './0001_documents';
 import { facesMigration } from './0002_faces';
+import { journalMigration } from './0010_journal';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
   '0000_outbox': outboxMigration,
   '0001_documents': documentsMigration,
   '0002_faces': facesMigration,
+  '0010_journal': journalMigration,
 };

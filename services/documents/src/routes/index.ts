@@ -6,6 +6,7 @@ import { documentRoutes } from './documents';
 import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
 import { internalPhotoRoutes } from './internal-photos';
+import { journalRoutes } from './journal';
 import { uploadRoutes } from './upload';
 
 /** Every HTTP route of the documents service, as one encapsulated plugin. */
@@ -18,4 +19,5 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(fileRoutes, { deps });
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
+  await app.register(journalRoutes, { deps });
 };

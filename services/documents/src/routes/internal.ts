@@ -31,6 +31,7 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
           occupations: r.occupations,
           tags: r.tags,
           uploadedAt: new Date(r.uploaded_at).toISOString(),
+          ...(r.journal ? { journal: r.journal } : {}),
         })),
       };
     },

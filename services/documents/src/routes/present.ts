@@ -44,5 +44,6 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
     viewTokenExpiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(),
   };
   if (extractedText !== undefined) record.extractedText = extractedText;
+  if (row.journal) record.journal = row.journal;
   return record;
 }

@@ -1,4 +1,4 @@
-import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, PersonTag } from '@gnology/contracts';
+import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, PersonTag } from '@gnology/contracts';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -29,6 +29,8 @@ export interface DocumentsTable {
   ocr_pages: Generated<number>;
   thumbnail_key: string | null;
   extraction_method: 'rules' | 'llm' | null;
+  /** A filled GNology Journal's fields (migration 0010); null for other documents. */
+  journal: ColumnType<Journal | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentPagesTable {
