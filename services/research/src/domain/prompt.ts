@@ -1,5 +1,6 @@
 import { CHARS_PER_TOKEN, CONTEXT_WINDOW } from '@gnology/contracts';
 import type { BookContext, ChatTurn, ContextDocument } from '../providers/types';
+import { journalBlock } from './journal-block';
 
 /** Gene's standing instructions: a careful genealogist's method, not a persona's flourishes. */
 export const GENE_SYSTEM_PROMPT = `You are Gene, the research assistant of GNology, working with family historians and professional genealogists.
@@ -50,6 +51,7 @@ export function documentBlock(doc: ContextDocument): string {
   const occupations = describe(doc.occupations);
   if (occupations) lines.push(`Occupations: ${occupations}`);
   if (doc.tags?.length) lines.push(`Tags: ${doc.tags.join(', ')}`);
+  if (doc.journal) lines.push(journalBlock(doc.journal));
   const text = (doc.extractedText ?? '').trim();
   if (text) lines.push('Extracted text:', text.length > DOC_TEXT_LIMIT ? `${text.slice(0, DOC_TEXT_LIMIT)}\n[… text truncated]` : text);
   else lines.push('(No text could be extracted from this document.)');

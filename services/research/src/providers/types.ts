@@ -1,4 +1,4 @@
-import type { RequestType } from '@gnology/contracts';
+import type { Journal, RequestType } from '@gnology/contracts';
 
 /** One document as research reads it from the documents service (this user's only). */
 export interface ContextDocument {
@@ -12,6 +12,8 @@ export interface ContextDocument {
   occupations?: unknown;
   tags?: string[] | null;
   uploadedAt?: string | null;
+  /** A filled GNology Journal's structured fields (journals only). */
+  journal?: Journal | null;
 }
 
 export interface ChatTurn {

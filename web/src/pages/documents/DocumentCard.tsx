@@ -1,6 +1,7 @@
 import { Calendar, Eye, FileText, MapPin, Trash2, Users } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/ui';
+import { JournalPanel } from './JournalPanel';
 import { type DocumentRecord, describeStep, formatDate, formatSize, isImage, isPdf, kindLabel, roleLabel, thumbnailUrl, typeLabel } from './documentApi';
 
 const MAX_CHIPS = 6;
@@ -34,6 +35,7 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
           {doc.pageCount && doc.pageCount > 1 ? ` · ${doc.pageCount} pages` : ''}
         </p>
         {doc.processingStatus === 'failed' && doc.processingError && <p className="doc-card__error">{doc.processingError}</p>}
+        {completed && doc.journal && <JournalPanel journal={doc.journal} />}
         {completed && (
           <dl className="doc-facts">
             <FactRow

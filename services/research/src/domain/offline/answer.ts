@@ -1,5 +1,6 @@
 import type { RequestType } from '@gnology/contracts';
 import type { BookContext, ContextDocument } from '../../providers/types';
+import { journalAncestorsMarkdown } from '../journal-block';
 import { sortDocuments } from '../prompt';
 import { dateConflicts, type DatedEvent, datedEvents, EVENT_LABEL, knownPeople, placesOf, relevantSentences } from './extract';
 
@@ -37,6 +38,7 @@ export function offlineAnswer(input: OfflineInput): string {
   if (input.book && input.book.section.index >= 0) parts.push(...bookSection(input.book, docs, events));
   else if (input.requestType !== 'regular') parts.push(...outline(input, docs, events, places));
 
+  parts.push(...journalAncestorsMarkdown(docs));
   parts.push(`## What your documents say`);
   const sentences = relevantSentences(docs, input.query);
   if (sentences.length === 0) parts.push('None of the selected documents contains readable text that matches your question.');
