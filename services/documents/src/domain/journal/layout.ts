@@ -131,7 +131,7 @@ function ancestorSection(n: number): SectionSpec {
       { kind: 'row', fields: [date(f('burial.date'), 'Burial date', 0.3), text(f('burial.place'), 'Burial place and cemetery', 0.7)] },
       { kind: 'subheading', text: 'Family and life' },
       { kind: 'row', fields: [text(f('father'), 'Father', 0.5), text(f('mother'), 'Mother (maiden name)', 0.5)] },
-      { kind: 'row', fields: [prose(f('children'), 'Children, one a line (name, birth year)', 0.5, 5), prose(f('residences'), 'Residences, one a line (year, place)', 0.5, 5)] },
+      { kind: 'row', fields: [prose(f('children'), 'Children, one a line (name, birth year)', 0.5, 4), prose(f('residences'), 'Residences, one a line (year, place)', 0.5, 4)] },
       { kind: 'row', fields: [text(f('occupation'), 'Occupation(s)', 1)] },
       { kind: 'row', fields: [prose(f('sources'), 'Sources for this ancestor (record, repository, page)', 1, 3)] },
       { kind: 'row', fields: [prose(f('notes'), 'Notes, family stories to check, questions', 1, 4)] },

@@ -60,7 +60,8 @@ const TEXT_FEATURES = { calt: false, liga: false, kern: false };
 const FIELD_FONT = 10;
 const TABLE_FONT = 8.5;
 const LABEL_FONT = 7.5;
-const LINE_STEP = 15;
+/** Room around typed text inside a box. */
+const INSET = 3;
 const SINGLE_FIELD_HEIGHT = 20;
 
 interface Ctx {
@@ -71,6 +72,8 @@ interface Ctx {
   height: number;
   paper: JournalPaper;
   version: string;
+  /** The distance between lines of typed text in a multi-line field (pdf-lib: 1.2 × the font's height), so the writing lines drawn under it match. */
+  lineStep: number;
 }
 
 /** The journal's bytes for one paper size. */
@@ -80,7 +83,7 @@ export async function renderJournalPdf(opts: RenderOptions): Promise<Uint8Array>
   const text = await doc.embedFont(opts.fonts.text, { subset: false, features: TEXT_FEATURES });
   const heading = await doc.embedFont(opts.fonts.heading, { subset: true });
   const [width, height] = PAPER[opts.paper];
-  const ctx: Ctx = { doc, text, heading, width, height, paper: opts.paper, version: opts.version };
+  const ctx: Ctx = { doc, text, heading, width, height, paper: opts.paper, version: opts.version, lineStep: 1.2 * text.heightAtSize(FIELD_FONT) };
 
   setMetadata(doc, opts);
   const cover = doc.addPage([width, height]);
@@ -233,15 +236,15 @@ function drawBlock(ctx: Ctx, page: PDFPage, block: Block, at: { left: number; wi
   }
 }
 
-function fieldHeight(f: FieldSpec): number {
-  return f.kind === 'multiline' ? (f.lines ?? 3) * LINE_STEP + 6 : SINGLE_FIELD_HEIGHT;
+function fieldHeight(ctx: Ctx, f: FieldSpec): number {
+  return f.kind === 'multiline' ? Math.round((f.lines ?? 3) * ctx.lineStep + 6) : SINGLE_FIELD_HEIGHT;
 }
 
 const GAP = 10;
 
 function drawRow(ctx: Ctx, page: PDFPage, fields: FieldSpec[], at: { left: number; width: number; y: number }): number {
   const usable = at.width - GAP * (fields.length - 1);
-  const height = Math.max(...fields.map(fieldHeight));
+  const height = Math.max(...fields.map((f) => fieldHeight(ctx, f)));
   let x = at.left;
   for (const f of fields) {
     const w = usable * f.width;
@@ -256,7 +259,7 @@ function drawRow(ctx: Ctx, page: PDFPage, fields: FieldSpec[], at: { left: numbe
 function drawLabel(ctx: Ctx, page: PDFPage, f: FieldSpec, x: number, y: number, width: number) {
   page.drawText(f.label, { x, y, size: LABEL_FONT, font: ctx.text, color: SOFT });
   if (f.kind !== 'date') return;
-  const hint = `(${DATE_HINT.split(',')[0]!.replace('e.g. ', '')})`;
+  const hint = `(${DATE_HINT.split(',')[0]})`;
   const labelWidth = ctx.text.widthOfTextAtSize(f.label, LABEL_FONT);
   if (labelWidth + 6 + ctx.text.widthOfTextAtSize(hint, LABEL_FONT) <= width) page.drawText(hint, { x: x + labelWidth + 4, y, size: LABEL_FONT, font: ctx.text, color: FAINT });
 }
@@ -280,14 +283,15 @@ function textField(ctx: Ctx, page: PDFPage, f: BoxField) {
   if (f.box !== false) {
     page.drawRectangle({ x: f.x, y: f.y, width: f.width, height: f.height, borderColor: RULE, borderWidth: 0.75 });
     if (f.multiline) {
-      for (let ly = f.y + f.height - 3 - LINE_STEP; ly > f.y + 4; ly -= LINE_STEP) {
-        page.drawLine({ start: { x: f.x + 4, y: ly }, end: { x: f.x + f.width - 4, y: ly }, thickness: 0.4, color: WRITING_LINE });
+      // Just under each baseline of typed text (pdf-lib's first baseline is one line step below the top, less its 1 pt padding).
+      for (let ly = f.y + f.height - 1 - ctx.lineStep - 2.5; ly > f.y + 3; ly -= ctx.lineStep) {
+        page.drawLine({ start: { x: f.x + INSET, y: ly }, end: { x: f.x + f.width - INSET, y: ly }, thickness: 0.4, color: WRITING_LINE });
       }
     }
   }
   const field = ctx.doc.getForm().createTextField(f.name);
   if (f.multiline) field.enableMultiline();
-  field.addToPage(page, { x: f.x, y: f.y, width: f.width, height: f.height, font: ctx.text, textColor: rgb(0, 0, 0), backgroundColor: undefined, borderColor: undefined, borderWidth: 0 });
+  field.addToPage(page, { x: f.x + INSET, y: f.y, width: f.width - 2 * INSET, height: f.height, font: ctx.text, textColor: rgb(0, 0, 0), backgroundColor: undefined, borderColor: undefined, borderWidth: 0 });
   // After addToPage: that is what writes the /DA this size goes into.
   field.setFontSize(f.fontSize);
   field.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText(f.tooltip));
