@@ -15,6 +15,13 @@ const Query = z.object({ paper: JournalPaper.default('letter').describe('Paper s
  */
 export const journalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps; journals?: JournalCache }> = async (plain, { deps, journals = createJournalCache() }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
+  // A first build takes a second or more of CPU: in production it starts once the service is up, so
+  // the first person to click Download does not wait for it (tests build on demand).
+  if (deps.config.NODE_ENV === 'production') {
+    app.addHook('onReady', async () => {
+      journals.get('letter').catch((err) => deps.logger.warn({ err }, 'journal pre-build failed; it will be built on first request'));
+    });
+  }
 
   const send = async (req: FastifyRequest, reply: FastifyReply, paper: JournalPaper, disposition: 'inline' | 'attachment', cacheControl: string) => {
     const file = await journals.get(paper);

@@ -64,7 +64,7 @@ export const HOW_TO_USE: string[] = [
 ];
 
 export const SOURCES: SourceSpec[] = [
-  { key: 'census', label: 'Census returns', hint: 'Every ten years: US 1790-1950, UK 1841-1921, Canada 1851 on' },
+  { key: 'census', label: 'Census returns', hint: 'Every ten years: US 1790-1950, UK 1841-1921' },
   { key: 'vital', label: 'Civil birth, marriage and death records', hint: 'State, county or national registration' },
   { key: 'church', label: 'Church registers', hint: 'Baptisms, marriages and burials; before civil registration' },
   { key: 'probate', label: 'Probate and wills', hint: 'Wills, estate inventories, guardianships' },
