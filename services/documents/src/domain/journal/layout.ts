@@ -56,11 +56,11 @@ export const VERSION_FIELD = 'gnology.journalVersion';
 
 export const HOW_TO_USE: string[] = [
   'Choose five ancestors for one project: a direct line (a parent, a grandparent, a great-grandparent and so on) or one couple and their parents. Start from what you know and work back one generation at a time.',
-  'Set a goal in Section 1. A precise question ("Who were the parents of Johann Weber, born about 1832 in Hesse?") is answered sooner than "everything about the Webers".',
+  'Set a goal in Section 1. A precise question (\u201cWho were the parents of Johann Weber, born about 1832 in Hesse?\u201d) is answered sooner than \u201ceverything about the Webers\u201d.',
   'Give each ancestor a section (Sections 2 to 6). Write names as the records spell them and women under their maiden names; write dates day month year (12 Mar 1850), with abt, bef or aft for estimates; write places from the smallest to the largest (town, county, state or province, country).',
   'Tick every kind of record you have searched in Section 7, and write each search in the Research Log (Section 8), whether it found anything or not: a search that finds nothing is a result too.',
   'Keep letters, emails and record requests in Section 9. Sum up what the evidence shows, where it conflicts and what to do next in Section 10.',
-  'Save the filled PDF, upload it on the Documents page, select it on the Research page and ask Gene, for example "Write the book". Gene reads the fields you typed. A printed copy filled in by hand can be scanned and uploaded too.',
+  'Save the filled PDF, upload it on the Documents page, select it on the Research page and ask Gene, for example \u201cWrite the book\u201d. Gene reads the fields you typed. A printed copy filled in by hand can be scanned and uploaded too.',
 ];
 
 export const SOURCES: SourceSpec[] = [
