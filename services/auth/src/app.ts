@@ -7,7 +7,7 @@ import { createSessionTokens, type SessionTokens } from './keys/session-tokens';
 import { authRoutes } from './routes';
 import { createSmsVerifier, type SmsVerifier } from './sms';
 import type { AuthDb } from './store/schema';
-import { tokenVersionOf } from './store/users';
+import { sessionVersionOf } from './store/users';
 
 export type AuthDeps = ServiceDeps<AuthConfig>;
 
@@ -27,7 +27,7 @@ export async function createAuthContext(deps: AuthDeps, overrides: { sms?: SmsVe
   const tokens = createSessionTokens(keys, {
     ttl: deps.config.JWT_TTL,
     // The auth service owns both the keys and the versions: it checks them locally, never over HTTP.
-    isCurrentVersion: async (userId, tv) => (await tokenVersionOf(db, userId)) === tv,
+    isCurrentVersion: async (userId, tv) => (await sessionVersionOf(db, userId)) === tv,
   });
   const sms = overrides.sms ?? createSmsVerifier(deps.config, deps.logger);
   deps.logger.info({ provider: sms.name }, 'SMS verification provider');

@@ -34,6 +34,27 @@ export const authEnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: env.int(5),
   LOGIN_MAX_FAILURES_PER_IP: env.int(30),
   LOGIN_WINDOW_MINUTES: env.int(15),
+
+  /**
+   * SMS pumping guards (issue 11, point 2): verification codes sent per client IP, and per
+   * number prefix (the E.164 number less its last 4 digits: one NANP exchange), per hour.
+   */
+  SMS_MAX_PER_IP_PER_HOUR: env.int(10),
+  SMS_MAX_PER_PREFIX_PER_HOUR: env.int(20),
+  /**
+   * Country calling codes whose phone numbers may sign up, comma-separated. Default `1`: the
+   * NANP area (US, Canada and the Caribbean), which the form's (xxx) xxx-xxxx format serves.
+   */
+  SMS_ALLOWED_CALLING_CODES: z
+    .string()
+    .default('1')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim().replace(/^\+/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[1-9]\d{0,2}$/, { message: 'calling codes such as 1,44' })).min(1, { message: 'at least one calling code' })),
 });
 
 export type AuthConfig = ServiceEnv & z.infer<typeof authEnvSchema>;

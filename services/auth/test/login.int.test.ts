@@ -1,6 +1,6 @@
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTest, ageSends, e164, newSignup, startAuth, verifiedUser } from './helpers';
+import { type AuthTest, ageSends, bearer, e164, newSignup, startAuth, verifiedUser } from './helpers';
 
 requireInfra('DATABASE_URL');
 
@@ -57,6 +57,22 @@ describe('POST /api/auth/login', () => {
     expect((await t.post('/api/auth/login', { email: u.email, password: u.password }, newIp())).status).toBe(200);
   });
 
+  it('counts each attempt before checking it: of 50 parallel wrong passwords, at most the limit are checked', async () => {
+    const u = await verifiedUser(t);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => t.post('/api/auth/login', { email: u.email, password: `wrong-${i}` }, newIp())));
+    const checked = results.filter((r) => r.status === 401);
+    expect(checked.length).toBeLessThanOrEqual(5);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(50 - checked.length);
+    expect((await t.post('/api/auth/login', { email: u.email, password: u.password }, newIp())).status).toBe(429);
+  });
+
+  it('does not count good sign-ins against the address', async () => {
+    const u = await verifiedUser(t);
+    const ip = newIp();
+    for (let i = 0; i < 12; i++) expect((await t.post('/api/auth/login', { email: u.email, password: u.password }, ip)).status).toBe(200);
+  });
+
   it('shares its counters between replicas (they live in Postgres)', async () => {
     const u = await verifiedUser(t);
     const replica = await t.rebuild({ LOGIN_MAX_FAILURES_PER_EMAIL: '5' });
@@ -86,7 +102,7 @@ describe('POST /api/auth/login', () => {
 
   it('sends an unverified account a fresh code at sign-in when its last one is used up', async () => {
     const signup = newSignup();
-    await t.post('/api/auth/register', signup);
+    const reg = await t.post('/api/auth/register', signup);
     const phone = e164(signup.cellPhone);
     const sent = t.smsLines().filter((l) => l.to === phone).length;
     // The registration code is still good: no new SMS.
@@ -97,7 +113,7 @@ describe('POST /api/auth/login', () => {
     await ageSends(t.db, 31);
     await t.post('/api/auth/login', { email: signup.email, password: signup.password }, newIp());
     expect(t.smsLines().filter((l) => l.to === phone)).toHaveLength(sent + 1);
-    const verify = await t.post('/api/auth/verify-phone', { email: signup.email, code: t.lastCode(phone) });
+    const verify = await t.post('/api/auth/verify-phone', { email: signup.email, code: t.lastCode(phone) }, bearer(reg.body.token));
     expect(verify.status).toBe(200);
   });
 });

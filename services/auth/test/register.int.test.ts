@@ -3,7 +3,7 @@ import { requireInfra } from '@gnology/testing';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPromoCode } from '../src/store/promo-codes';
-import { type AuthTest, e164, newSignup, startAuth } from './helpers';
+import { type AuthTest, bearer, e164, newSignup, startAuth } from './helpers';
 
 requireInfra('DATABASE_URL');
 
@@ -46,14 +46,39 @@ describe('POST /api/auth/register', () => {
     expect(event.payload).toMatchObject({ type: USER_REGISTERED, subject: claims.sub, data: { userId: claims.sub, email: 'grace.hopper@example.com', plan: 'trial', promoCode: null } });
   });
 
-  it('answers 409 for a taken e-mail (any case) and creates nothing', async () => {
-    const signup = newSignup();
-    expect((await t.post('/api/auth/register', signup)).status).toBe(201);
+  it('answers a taken e-mail (any case) exactly like a new sign-up, creating nothing and texting no one', async () => {
+    const owner = newSignup();
+    const first = await t.post('/api/auth/register', owner);
+    expect(first.status).toBe(201);
+    await t.post('/api/auth/verify-phone', { email: owner.email, code: t.lastCode(e164(owner.cellPhone)) }, bearer(first.body.token));
     const before = await counts();
-    const again = await t.post('/api/auth/register', { ...newSignup(), email: signup.email.toUpperCase(), password: 'another-password' });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toBe('An account with this email already exists. Please log in instead.');
-    expect(await counts()).toEqual(before);
+
+    const attacker = { ...newSignup(), email: owner.email.toUpperCase(), password: 'another-password' };
+    const again = await t.post('/api/auth/register', attacker);
+    const fresh = await t.post('/api/auth/register', newSignup());
+    // Same status, same body keys, same claims: nothing says the e-mail was taken.
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body)).toEqual(Object.keys(fresh.body));
+    const claims = decodeJwt(again.body.token);
+    expect(Object.keys(claims).sort()).toEqual(Object.keys(decodeJwt(fresh.body.token)).sort());
+    expect(claims).toMatchObject({ email: owner.email, name: 'Ada Lovelace', verified: false, tv: 0 });
+    expect(claims.sub).toMatch(/^[0-9a-f]{24}$/);
+    expect((await counts()).users).toBe(before.users + 1); // only the fresh sign-up
+    expect(t.smsLines().filter((l) => l.to === e164(attacker.cellPhone))).toEqual([]);
+
+    // The decoy session reads like any account waiting for its code...
+    const me = await t.get('/api/auth/me', again.body.token);
+    expect(me).toEqual({ status: 200, body: { id: claims.sub, email: owner.email, name: 'Ada Lovelace', subscription: { plan: 'trial' }, isTestUser: false, phoneVerified: false } });
+    const guess = await t.post('/api/auth/verify-phone', { email: owner.email, code: '123456' }, bearer(again.body.token));
+    expect(guess).toEqual({ status: 400, body: { error: 'Incorrect verification code. 4 attempts left.' } });
+    const tooSoon = await t.post('/api/auth/resend-verification', { email: owner.email }, bearer(again.body.token));
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error).toMatch(/^Please wait \d+ seconds before requesting another code\.$/);
+    // ...and cannot touch the real account, whose owner still signs in as before.
+    const login = await t.post('/api/auth/login', { email: owner.email, password: owner.password });
+    expect(login.status).toBe(200);
+    expect(login.body.user.phoneVerified).toBe(true);
+    expect(login.body.user.id).not.toBe(claims.sub);
   });
 
   it('refuses an unknown, disabled or used-up promo code with a clear error and creates nothing', async () => {
@@ -95,6 +120,9 @@ describe('POST /api/auth/register', () => {
       [{ name: '   ' }, 'Name is required'],
       [{ cellPhone: '(555) 123' }, 'Please enter a valid phone number, e.g. (555) 123-4567.'],
       [{ optionalCode: 'no spaces!' }, 'The code may contain only letters, digits and hyphens'],
+      [{ password: 'Password1' }, 'This password is too common and easy to guess. Please choose a less common password.'],
+      [{ password: 'QWERTY123' }, 'This password is too common and easy to guess. Please choose a less common password.'],
+      [{ cellPhone: '+44 20 7946 0958' }, 'We can only send verification codes to phone numbers in the United States and Canada for now.'],
     ];
     for (const [override, message] of cases) {
       const res = await t.post('/api/auth/register', newSignup(override));
@@ -117,7 +145,11 @@ describe('POST /api/auth/register', () => {
     expect(row.phone).toBe('+15559990001');
     expect(t.smsLines().pop()?.to).toBe('+15559990001');
 
-    const wrongPassword = await t.post('/api/auth/register', { ...changed, password: 'someone-else' });
-    expect(wrongPassword.status).toBe(409);
+    // Another password is someone else: answered alike, and the pending account keeps its phone.
+    const wrongPassword = await t.post('/api/auth/register', { ...changed, cellPhone: '(555) 999-0002', password: 'someone-else' });
+    expect(wrongPassword.status).toBe(201);
+    expect(decodeJwt(wrongPassword.body.token).sub).not.toBe(id);
+    const kept = await t.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(kept.phone).toBe('+15559990001');
   });
 });

@@ -122,6 +122,14 @@ describe('POST /api/users/change-password', () => {
     const short = await change(u.token, { currentPassword: u.password, newPassword: '12345' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ message: 'New password must be at least 6 characters long' });
+    for (const common of ['letmein', 'Password123', 'ILOVEYOU']) {
+      const weak = await change(u.token, { currentPassword: u.password, newPassword: common });
+      expect(weak.statusCode, common).toBe(400);
+      expect(weak.json()).toEqual({
+        error: 'This password is too common and easy to guess. Please choose a less common password.',
+        message: 'This password is too common and easy to guess. Please choose a less common password.',
+      });
+    }
     const login = await t.post('/api/auth/login', { email: u.email, password: u.password }, { 'x-forwarded-for': '198.51.100.7' });
     expect(login.status).toBe(200);
   });

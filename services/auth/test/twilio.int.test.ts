@@ -1,7 +1,7 @@
 import { startFakeTwilio, type FakeTwilio } from '@gnology/testing/fakes/twilio';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthTest, e164, newSignup, startAuth } from './helpers';
+import { type AuthTest, bearer, e164, newSignup, startAuth } from './helpers';
 
 requireInfra('DATABASE_URL');
 
@@ -27,13 +27,14 @@ describe('Twilio Verify provider (real twilio SDK against a loopback fake)', () 
   it('starts a Verify SMS at sign-up, stores no code itself, and approves the code Twilio sent', async () => {
     const signup = newSignup();
     const phone = e164(signup.cellPhone);
-    expect((await t.post('/api/auth/register', signup)).status).toBe(201);
+    const reg = await t.post('/api/auth/register', signup);
+    expect(reg.status).toBe(201);
     expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: `/v2/Services/${fake.serviceSid}/Verifications`, form: { To: phone, Channel: 'sms' } });
     const pending = await t.db.selectFrom('phone_verifications').select('code_hash').executeTakeFirstOrThrow();
     expect(pending.code_hash).toBeNull();
     expect(t.smsLines()).toEqual([]);
 
-    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code: fake.lastCode(phone) });
+    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code: fake.lastCode(phone) }, bearer(reg.body.token));
     expect(res).toMatchObject({ status: 200, body: { success: true, user: { phoneVerified: true } } });
     expect(fake.requests.at(-1)).toMatchObject({ path: `/v2/Services/${fake.serviceSid}/VerificationCheck`, form: { To: phone, Code: fake.lastCode(phone) } });
   });
@@ -41,16 +42,16 @@ describe('Twilio Verify provider (real twilio SDK against a loopback fake)', () 
   it('counts wrong codes the same way as with local codes', async () => {
     const signup = newSignup();
     const phone = e164(signup.cellPhone);
-    await t.post('/api/auth/register', signup);
+    const reg = await t.post('/api/auth/register', signup);
     const wrong = fake.lastCode(phone) === '000000' ? '111111' : '000000';
-    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code: wrong });
+    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code: wrong }, bearer(reg.body.token));
     expect(res).toMatchObject({ status: 400, body: { error: 'Incorrect verification code. 4 attempts left.' } });
   });
 
   it('treats a verification Twilio no longer knows as expired', async () => {
     const signup = newSignup();
     const phone = e164(signup.cellPhone);
-    await t.post('/api/auth/register', signup);
+    const reg = await t.post('/api/auth/register', signup);
     const code = fake.lastCode(phone);
     // Twilio forgets a verification once it is approved; our pending row is still there.
     await fetch(`${fake.url}/v2/Services/${fake.serviceSid}/VerificationCheck`, {
@@ -58,7 +59,7 @@ describe('Twilio Verify provider (real twilio SDK against a loopback fake)', () 
       headers: { authorization: `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ To: phone, Code: code }),
     });
-    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code });
+    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code }, bearer(reg.body.token));
     expect(res).toMatchObject({ status: 400, body: { error: 'This verification code has expired. Please request a new code.' } });
   });
 

@@ -13,3 +13,17 @@ export function toE164(input: string): string | null {
   if (!parsed?.isPossible()) return null;
   return parsed.number;
 }
+
+/** Whether a normalised (E.164) number belongs to one of the allowed country calling codes. */
+export function isAllowedCallingCode(e164: string, allowed: readonly string[]): boolean {
+  const parsed = parsePhoneNumberFromString(e164);
+  return Boolean(parsed && allowed.includes(parsed.countryCallingCode));
+}
+
+/**
+ * The number less its last 4 digits: for NANP the area code and exchange (+1 555 123), a block
+ * of 10,000 numbers. SMS pumping walks such blocks, so codes are also limited per prefix.
+ */
+export function numberPrefix(e164: string): string {
+  return e164.slice(0, Math.max(2, e164.length - 4));
+}

@@ -1,15 +1,18 @@
 import { ChangePasswordBody, type TokenVersionResponse } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
-import { HttpError, badRequest, notFound, unauthorized } from '@gnology/platform/http/errors';
+import { badRequest, notFound, unauthorized } from '@gnology/platform/http/errors';
 import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../app';
-import { minutesUntil, tooManyAttemptsMessage } from '../domain/rate-limit';
+import { decoyAsUser } from '../domain/decoy';
 import { toPublicUser } from '../domain/user';
 import { hashPassword, verifyPassword } from '../security/passwords';
-import { currentCount, hit, resetCount } from '../store/rate-limits';
-import { changePasswordHash, findUserById, tokenVersionOf } from '../store/users';
+import { claimAttempt } from '../security/attempt-limit';
+import { COMMON_PASSWORD, isCommonPassword } from '../security/common-passwords';
+import { resetCount } from '../store/rate-limits';
+import { findDecoy } from '../store/decoys';
+import { changePasswordHash, findUserById, sessionVersionOf } from '../store/users';
 import { parseBody } from './parse';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -28,22 +31,21 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
   // Unverified users may ask who they are: the web uses phoneVerified to send them back to the code step.
   app.get('/api/auth/me', { preHandler: requireUser(tokens.verifier, { allowUnverified: true }) }, async (req) => {
     const user = await findUserById(ctx.db, req.user!.id);
-    if (!user) throw unauthorized('Invalid session token', { expired: false });
-    return toPublicUser(user);
+    if (user) return toPublicUser(user);
+    // A registration decoy looks like any account still waiting for its code.
+    const decoy = await findDecoy(ctx.db, req.user!.id);
+    if (decoy) return toPublicUser(decoyAsUser(decoy));
+    throw unauthorized('Invalid session token', { expired: false });
   });
 
   app.post('/api/users/change-password', { preHandler: requireUser(tokens.verifier) }, async (req) => {
     const body = parseBody(ChangePasswordBody, req.body, { alsoAsMessage: true });
+    if (isCommonPassword(body.newPassword)) throw badRequest(COMMON_PASSWORD, { message: COMMON_PASSWORD });
     const limitKey = `password:user:${req.user!.id}`;
-    const current = await currentCount(ctx.db, limitKey, PASSWORD_WINDOW_MS);
-    if (current && current.count >= PASSWORD_MAX_FAILURES) {
-      const message = tooManyAttemptsMessage(minutesUntil(current.resetAt, new Date()));
-      throw new HttpError(429, message, { message });
-    }
+    await claimAttempt(ctx.db, [{ key: limitKey, max: PASSWORD_MAX_FAILURES }], PASSWORD_WINDOW_MS, (message) => ({ message }));
     const user = await findUserById(ctx.db, req.user!.id);
     if (!user) throw unauthorized('Invalid session token', { expired: false });
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      await hit(ctx.db, limitKey, PASSWORD_WINDOW_MS);
       throw badRequest(WRONG_CURRENT_PASSWORD, { message: WRONG_CURRENT_PASSWORD });
     }
     await resetCount(ctx.db, limitKey);
@@ -59,7 +61,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     '/internal/users/:id/token-version',
     { preHandler: requireInternal(ctx.deps.config.INTERNAL_TOKEN) },
     async (req): Promise<z.infer<typeof TokenVersionResponse>> => {
-      const tokenVersion = await tokenVersionOf(ctx.db, req.params.id);
+      const tokenVersion = await sessionVersionOf(ctx.db, req.params.id);
       if (tokenVersion === undefined) throw notFound('No such user');
       return { tokenVersion };
     },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuthDb } from './schema';
+import type { AuthDb, AuthTrx } from './schema';
 
 /**
  * Fixed-window counters in Postgres, so every replica of the auth service sees the same
@@ -11,18 +11,8 @@ export interface WindowCount {
   resetAt: Date;
 }
 
-export async function currentCount(db: AuthDb, key: string, windowMs: number): Promise<WindowCount | undefined> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['count', 'window_started_at'])
-    .where('key', '=', key)
-    .where('window_started_at', '>', sql<Date>`now() - make_interval(secs => ${windowMs / 1000})`)
-    .executeTakeFirst();
-  return row && { count: row.count, resetAt: new Date(row.window_started_at.getTime() + windowMs) };
-}
-
 /** Counts one hit atomically (one statement: concurrent hits from two replicas both count). */
-export async function hit(db: AuthDb, key: string, windowMs: number): Promise<WindowCount> {
+export async function hit(db: AuthDb | AuthTrx, key: string, windowMs: number): Promise<WindowCount> {
   const expired = sql<boolean>`rate_limits.window_started_at <= now() - make_interval(secs => ${windowMs / 1000})`;
   const row = await db
     .insertInto('rate_limits')
@@ -39,12 +29,21 @@ export async function hit(db: AuthDb, key: string, windowMs: number): Promise<Wi
   return { count: row.count, resetAt: new Date(row.window_started_at.getTime() + windowMs) };
 }
 
+/** Takes one back (never below 0): an attempt counted up front turned out not to be a failure. */
+export async function release(db: AuthDb, key: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`greatest(rate_limits.count - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
+}
+
 export async function resetCount(db: AuthDb, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
 /** Rows whose window ended long ago are noise; dropped now and then by `hit`. */
-export async function purgeExpired(db: AuthDb, olderThanMs: number): Promise<void> {
+export async function purgeExpired(db: AuthDb | AuthTrx, olderThanMs: number): Promise<void> {
   await db
     .deleteFrom('rate_limits')
     .where('window_started_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)

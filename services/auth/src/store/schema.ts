@@ -61,12 +61,25 @@ export interface RateLimitsTable {
   window_started_at: Date;
 }
 
+/** A sign-up answered for an e-mail that already has an account (see 0002_registration_decoys). */
+export interface RegistrationDecoysTable {
+  id: string;
+  email: string;
+  name: string | null;
+  phone: string;
+  code_sent_at: Generated<Date>;
+  resent_at: Generated<Date[]>;
+  failed_attempts: Generated<number>;
+  created_at: Generated<Date>;
+}
+
 export interface AuthDB extends EventsTables {
   users: UsersTable;
   promo_codes: PromoCodesTable;
   phone_verifications: PhoneVerificationsTable;
   sms_sends: SmsSendsTable;
   rate_limits: RateLimitsTable;
+  registration_decoys: RegistrationDecoysTable;
 }
 
 export type AuthDb = Kysely<AuthDB>;

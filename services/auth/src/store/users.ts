@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { UserRecord } from '../domain/user';
 import type { AuthDb, AuthTrx } from './schema';
 
@@ -39,6 +40,22 @@ export async function findUserById(db: Db, id: string, opts: { forUpdate?: boole
 export async function tokenVersionOf(db: Db, id: string): Promise<number | undefined> {
   const row = await db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
   return row?.token_version;
+}
+
+/**
+ * The version a session token of this id must carry: the account's, or 0 for a live registration
+ * decoy (its token works exactly as far as an unverified account's does). Undefined: no such id.
+ */
+export async function sessionVersionOf(db: Db, id: string): Promise<number | undefined> {
+  const version = await tokenVersionOf(db, id);
+  if (version !== undefined) return version;
+  const decoy = await db
+    .selectFrom('registration_decoys')
+    .select('id')
+    .where('id', '=', id)
+    .where('created_at', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
+  return decoy ? 0 : undefined;
 }
 
 export async function insertUser(
