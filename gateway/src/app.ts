@@ -42,6 +42,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     name: 'gateway',
     logger: deps.logger,
     bodyLimit: BODY_LIMIT,
+    trustedProxies: config.TRUSTED_PROXIES,
+    metricsToken: config.METRICS_TOKEN,
     checks: Object.fromEntries(
       Object.entries(upstreams).map(([name, base]) => [
         name,

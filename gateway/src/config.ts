@@ -1,4 +1,5 @@
 import { env, loadConfig } from '@gnology/platform/config';
+import { trustedProxiesVar } from '@gnology/platform/http/trust-proxy';
 import { commonEnvShape } from '@gnology/platform/service-env';
 import { z } from 'zod';
 
@@ -13,6 +14,11 @@ export const gatewayEnvSchema = z.object({
   RATE_LIMIT_PER_USER: env.int(1200),
   /** Requests per minute per IP on login, register, verify and resend. */
   RATE_LIMIT_AUTH: env.int(20),
+  /**
+   * The front proxies (load balancer, ingress controller) whose X-Forwarded-For is believed.
+   * Default none: the client address is the socket's, whatever headers the client sends.
+   */
+  TRUSTED_PROXIES: trustedProxiesVar(''),
   /** Comma-separated origins allowed cross-origin; empty means same-origin only. */
   CORS_ORIGINS: z.string().default(''),
   /** Redis for shared rate-limit counters across gateway replicas; in memory when unset. */

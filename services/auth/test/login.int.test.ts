@@ -73,6 +73,15 @@ describe('POST /api/auth/login', () => {
     for (let i = 0; i < 12; i++) expect((await t.post('/api/auth/login', { email: u.email, password: u.password }, ip)).status).toBe(200);
   });
 
+  it('keys the failure count on the peer address: a header from a client that is not the gateway changes nothing', async () => {
+    const u = await verifiedUser(t);
+    const attempt = (password: string, i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': `192.0.2.${i}` }, payload: { email: `guess${i}@example.com`, password } });
+    for (let i = 0; i < 8; i++) expect((await attempt('not-the-password', i)).statusCode).toBe(401);
+    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.77', headers: { 'x-forwarded-for': '192.0.2.99' }, payload: { email: u.email, password: u.password } });
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('shares its counters between replicas (they live in Postgres)', async () => {
     const u = await verifiedUser(t);
     const replica = await t.rebuild({ LOGIN_MAX_FAILURES_PER_EMAIL: '5' });

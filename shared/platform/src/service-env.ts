@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { env } from './config';
+import { SERVICE_TRUSTED_PROXIES_DEFAULT, trustedProxiesVar } from './http/trust-proxy';
 
 /** Variables the gateway and every service read alike: environment, logging, where the services are. */
 export const commonEnvShape = {
@@ -13,6 +14,18 @@ export const commonEnvShape = {
   BILLING_URL: z.url().default('http://127.0.0.1:8086'),
   /** Shared secret of service-to-service calls (the embedded launcher generates one per data dir). */
   INTERNAL_TOKEN: z.string().min(16, { message: 'a shared secret of at least 16 characters' }),
+  /** Bearer token that /metrics requires; unset: /metrics answers only peers on this host. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || v.length >= 16, { message: 'a token of at least 16 characters' }),
+  /**
+   * Production safety valve (issue 11, point 7): with NODE_ENV=production a service refuses to
+   * start on an embedded default that is unsafe for real users (console SMS, billing off,
+   * generated signing keys) unless this says it is intended. The embedded launcher sets it.
+   */
+  ALLOW_EMBEDDED_DEFAULTS: env.bool(false),
 };
 
 /**
@@ -23,6 +36,8 @@ export const commonEnvShape = {
 export const serviceEnvSchema = z.object({
   ...commonEnvShape,
   ROLE: env.role(),
+  /** Peers whose X-Forwarded-For is believed: the gateway (default: loopback). */
+  TRUSTED_PROXIES: trustedProxiesVar(SERVICE_TRUSTED_PROXIES_DEFAULT),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.url({ message: 'a PostgreSQL URL such as postgres://user@host:5432/gnology' }),
   REDIS_URL: env.optionalUrl(),

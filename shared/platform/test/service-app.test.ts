@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp } from '../src/http/service-app';
 import { notFound } from '../src/http/errors';
 import { createLogger } from '../src/logger';
+import type { JobQueue } from '../src/jobs/types';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 let app: FastifyInstance;
@@ -89,5 +90,35 @@ describe('service app shell', () => {
     expect(count(['method="POST"', 'route="/things"', 'status_code="200"', 'service="svc"'])).toEqual([1]);
     expect(count(['method="GET"', 'route="/missing"', 'status_code="404"'])).toEqual([1]);
     expect(text).toContain('process_resident_memory_bytes');
+  });
+
+  it('believes X-Forwarded-For only from the gateway (loopback by default), never from another peer', async () => {
+    app = createServiceApp({ name: 'svc', logger });
+    app.get('/ip', async (req) => ({ ip: req.ip }));
+    const viaGateway = await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(viaGateway.json()).toEqual({ ip: '203.0.113.9' });
+    const direct = await app.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(direct.json()).toEqual({ ip: '10.1.2.3' });
+    await app.close();
+    app = createServiceApp({ name: 'svc', logger, trustedProxies: ['10.0.0.0/8'] });
+    app.get('/ip', async (req) => ({ ip: req.ip }));
+    expect((await app.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.9' } })).json()).toEqual({ ip: '203.0.113.9' });
+    expect((await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).json()).toEqual({ ip: '127.0.0.1' });
+  });
+
+  it('/metrics answers peers on this host, or anyone with METRICS_TOKEN when set, and keeps the queue depth', async () => {
+    const queue = { depth: async (name: string) => (name === 'documents.process' ? 7 : 0) } as unknown as JobQueue;
+    app = createServiceApp({ name: 'svc', logger, queue, queues: ['documents.process'] });
+    expect((await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
+    // A forwarded header naming loopback does not make a remote peer local.
+    expect((await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body).toContain('job_queue_depth{queue="documents.process",service="svc"} 7');
+    await app.close();
+
+    app = createServiceApp({ name: 'svc', logger, queue, queues: ['documents.process'], metricsToken: 'scrape-token-0123456789' });
+    expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    const scraped = await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer scrape-token-0123456789' } });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toContain('job_queue_depth{queue="documents.process",service="svc"} 7');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { canReadMetrics } from './metrics-access';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobQueue } from '../jobs/types';
 
@@ -6,7 +7,7 @@ import type { JobQueue } from '../jobs/types';
  * Per-app registry (no prom-client globals, so tests can build many apps in one process):
  * process metrics, an HTTP duration histogram by route and status, and queue depth per queue.
  */
-export function registerMetrics(app: FastifyInstance, opts: { service: string; queue?: JobQueue; queues?: string[] }): Registry {
+export function registerMetrics(app: FastifyInstance, opts: { service: string; queue?: JobQueue; queues?: string[]; token?: string }): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service: opts.service });
   collectDefaultMetrics({ register: registry });
@@ -44,7 +45,8 @@ export function registerMetrics(app: FastifyInstance, opts: { service: string; q
     duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (req, reply) => {
+    if (!canReadMetrics(req, opts.token)) return reply.status(404).send({ error: `Not found: GET /metrics` });
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

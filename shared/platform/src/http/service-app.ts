@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import type { Logger } from '../logger';
 import type { JobQueue } from '../jobs/types';
 import { registerMetrics } from './metrics';
+import { serviceTrustedProxies, trustProxyOption } from './trust-proxy';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -18,6 +19,13 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Replaces the `{ error: 'Not found…' }` answer (the gateway serves the SPA fallback). */
   notFound?: (req: FastifyRequest, reply: FastifyReply) => unknown;
+  /**
+   * Peers whose X-Forwarded-For is believed (TRUSTED_PROXIES). Default: the services' setting from
+   * the environment, `loopback` unless set — the gateway passes its own (none by default).
+   */
+  trustedProxies?: string[];
+  /** Bearer token of /metrics (METRICS_TOKEN); unset: /metrics answers loopback peers only. */
+  metricsToken?: string;
   /** Fastify options for special cases (e.g. the gateway's longer timeouts). */
   fastify?: Partial<FastifyServerOptions>;
 }
@@ -37,7 +45,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(opts.trustedProxies ?? serviceTrustedProxies()),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ...opts.fastify,
@@ -99,7 +107,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     return { status: 'ready', service: opts.name, checks: results };
   });
 
-  registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues });
+  registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues, token: opts.metricsToken ?? (process.env.METRICS_TOKEN || undefined) });
   return app;
 }
 
