@@ -86,6 +86,8 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
     const baseEnv = {
       ...process.env,
       NODE_ENV: process.env.NODE_ENV ?? 'production',
+      // Embedded mode runs on its defaults on purpose (console SMS, billing off, generated keys).
+      ALLOW_EMBEDDED_DEFAULTS: process.env.ALLOW_EMBEDDED_DEFAULTS ?? 'true',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       INTERNAL_TOKEN: internalToken(dataDir),

@@ -1,7 +1,8 @@
 import { createServiceApp } from '@gnology/platform/http/service-app';
+import { refuseUnsafeDefaults } from '@gnology/platform/production-guard';
 import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
-import type { AuthConfig } from './config';
+import { type AuthConfig, unsafeAuthDefaults } from './config';
 import { loadSigningKeys, type SigningKeys } from './keys/key-store';
 import { createSessionTokens, type SessionTokens } from './keys/session-tokens';
 import { authRoutes } from './routes';
@@ -22,6 +23,7 @@ export interface AuthContext {
 
 export async function createAuthContext(deps: AuthDeps, overrides: { sms?: SmsVerifier } = {}): Promise<AuthContext> {
   const db = deps.database.db as AuthDb;
+  refuseUnsafeDefaults(deps.config, unsafeAuthDefaults(deps.config));
   const keys = await loadSigningKeys(deps.config);
   deps.logger.info({ kid: keys.kid, source: keys.source, publishedKeys: keys.jwks.keys.length }, 'session signing key loaded');
   const tokens = createSessionTokens(keys, {

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { createLogger } from '@gnology/platform/logger';
 import { exportJWK, exportPKCS8, generateKeyPair } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,15 +58,21 @@ describe('loadSigningKeys', () => {
 describe('createSmsVerifier', () => {
   it('uses the console sender without Twilio settings, appending {"to","code","sentAt"} lines', async () => {
     const dir = tempDir();
-    const sms = createSmsVerifier({ DATA_DIR: dir }, logger);
+    let logged = '';
+    const captured = createLogger({ service: 'auth', destination: new Writable({ write: (c, _e, cb) => cb(void (logged += String(c))) }) });
+    const sms = createSmsVerifier({ DATA_DIR: dir }, captured);
     expect(sms).toMatchObject({ name: 'console', codes: 'local' });
-    await sms.send('+15551234567', '123456');
-    await sms.send('+15557654321', '654321');
+    await sms.send('+15551234567', '908172');
+    await sms.send('+15557654321', '736451');
     const lines = readFileSync(path.join(dir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      { to: '+15551234567', code: '123456', sentAt: expect.any(String) },
-      { to: '+15557654321', code: '654321', sentAt: expect.any(String) },
+      { to: '+15551234567', code: '908172', sentAt: expect.any(String) },
+      { to: '+15557654321', code: '736451', sentAt: expect.any(String) },
     ]);
+    // The codes reach the outbox file only, never the logs (issue 11, point 7).
+    expect(logged).toContain('+15551234567');
+    expect(logged).not.toContain('908172');
+    expect(logged).not.toContain('736451');
   });
 
   it('uses Twilio Verify when all three TWILIO_* are set and refuses a partial configuration', () => {

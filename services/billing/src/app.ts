@@ -1,5 +1,6 @@
 import { createDatabase } from '@gnology/platform/db/database';
 import { createServiceApp } from '@gnology/platform/http/service-app';
+import { refuseUnsafeDefaults } from '@gnology/platform/production-guard';
 import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -26,11 +27,13 @@ export interface BuildOptions {
 }
 
 export function billingContext(deps: BillingDeps, opts: BuildOptions & { pool?: pg.Pool } = {}): BillingContext {
+  const payments = createPayments(deps.config);
+  refuseUnsafeDefaults(deps.config, payments ? [] : ['billing is off (STRIPE_SECRET_KEY unset), so checkout would grant Professional for free']);
   return {
     deps,
     db: deps.database.db as Db,
     pool: opts.pool ?? deps.database.pool,
-    payments: createPayments(deps.config),
+    payments,
     now: opts.clock ?? (() => new Date()),
   };
 }

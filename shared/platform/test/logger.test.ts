@@ -27,6 +27,24 @@ describe('logger', () => {
     expect(lines[2].body).toMatchObject({ password: '[REDACTED]', token: '[REDACTED]' });
   });
 
+  it('redacts verification codes and every secret field, at any of three depths, but keeps error codes', () => {
+    const { lines, destination } = capture();
+    const log = createLogger({ service: 't', destination });
+    log.info({ to: '+15551234567', smsCode: '482913' }, 'sms');
+    log.info({ body: { email: 'a@example.com', code: '573920' } }, 'verify');
+    log.info({ user: { verificationCode: '110293', codeHash: 'salt:abcdef0123' } }, 'nested');
+    log.info({ config: { INTERNAL_TOKEN: 'internal-secret-value', JWT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----xyz', STRIPE_SECRET_KEY: 'sk_live_123' } }, 'config');
+    log.info({ headers: { 'x-internal-token': 'internal-secret-2' }, outer: { inner: { token: 'deep-token', privateKey: 'pk-1' } } }, 'deep');
+    log.warn({ err: { code: 'ECONNREFUSED' }, code: 'ETIMEDOUT' }, 'upstream failed');
+    const text = JSON.stringify(lines);
+    for (const secret of ['482913', '573920', '110293', 'abcdef0123', 'internal-secret-value', 'BEGIN PRIVATE KEY', 'sk_live_123', 'internal-secret-2', 'deep-token', 'pk-1']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(lines[0]).toMatchObject({ to: '+15551234567', smsCode: '[REDACTED]' });
+    expect(lines[1].body).toEqual({ email: 'a@example.com', code: '[REDACTED]' });
+    expect(lines[5]).toMatchObject({ code: 'ETIMEDOUT', err: { code: 'ECONNREFUSED' } });
+  });
+
   it('keeps the service name and ISO time on every line', () => {
     const { lines, destination } = capture();
     createLogger({ service: 'documents', destination }).warn('x');

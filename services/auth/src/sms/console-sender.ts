@@ -4,7 +4,7 @@ import type { Logger } from '@gnology/platform/logger';
 import type { SmsVerifier } from './types';
 
 /**
- * Embedded mode's "SMS": each code is logged and appended as one JSON line
+ * Embedded mode's "SMS": each code is appended as one JSON line
  * `{"to","code","sentAt"}` to the outbox file, where a developer (or a browser test) reads it.
  */
 export function createConsoleSender(opts: { outboxFile: string; logger: Logger }): SmsVerifier {
@@ -19,7 +19,8 @@ export function createConsoleSender(opts: { outboxFile: string; logger: Logger }
       const line = JSON.stringify({ to, code, sentAt: new Date().toISOString() });
       // One write call per line with O_APPEND: lines of concurrent sends never interleave.
       await appendFile(opts.outboxFile, `${line}\n`, { mode: 0o600 });
-      opts.logger.info({ to, smsCode: code, outbox: opts.outboxFile }, `SMS (console): verification code for ${to} is ${code}`);
+      // The code itself goes to the outbox file only: logs are shipped and kept, codes are secrets.
+      opts.logger.info({ to, outbox: opts.outboxFile }, `SMS (console): verification code for ${to} written to the outbox`);
     },
     async check() {
       throw new Error('console sender: codes are checked locally');

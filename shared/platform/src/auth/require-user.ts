@@ -32,7 +32,9 @@ export function requireUser(verifier: TokenVerifier, opts: { allowUnverified?: b
     try {
       req.user = await verifier.verify(token);
     } catch (e) {
-      const expired = e instanceof TokenError && e.expired;
+      // Not a verdict on the token (e.g. revocation cannot be checked right now): the error's own status.
+      if (!(e instanceof TokenError)) throw e;
+      const expired = e.expired;
       return reply.status(401).send({ error: expired ? 'Session expired. Please log in again.' : 'Invalid session token', expired });
     }
     if (!req.user.verified && !opts.allowUnverified) {
