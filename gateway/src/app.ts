@@ -12,7 +12,7 @@ import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { registerOpenApi } from './openapi';
-import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
+import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isFilePath, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -103,7 +103,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         .header('connection', 'close')
         .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
     }
-    if (isPublicPath(p)) return;
+    if (isPublicPath(p) && !(isFilePath(p) && req.headers.authorization)) return;
     // Unverified accounts pass here; each service answers them 403 where it must.
     return authenticate(req, reply);
   });

@@ -1,9 +1,9 @@
 import { createTokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { createTokenVersionCheck } from '@gnology/platform/auth/token-versions';
 import { onShutdown } from '@gnology/platform/lifecycle';
 import { createLogger } from '@gnology/platform/logger';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
-import { createTokenVersionCheck } from './token-versions';
 
 const config = loadGatewayConfig();
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });

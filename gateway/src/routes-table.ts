@@ -28,8 +28,9 @@ export function upstreamUrls(config: GatewayConfig): Record<Upstream, string> {
 }
 
 /**
- * Paths that take no session token at the gateway. The image and page URLs carry a token in
- * the query string, which the documents service checks itself (it may be a scoped image token).
+ * Paths that take no session token at the gateway. The image and page URLs carry a scoped view
+ * token in the query string, which the documents service checks itself; when they carry a
+ * session token in the Authorization header instead, the gateway checks it like any other.
  */
 const PUBLIC = [
   /^\/api\/docs$/,
@@ -42,6 +43,13 @@ const PUBLIC = [
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
+}
+
+const FILE_PATH = /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+)$/;
+
+/** The image and page URLs (public only while they carry no session header). */
+export function isFilePath(path: string): boolean {
+  return FILE_PATH.test(path);
 }
 
 /** Sign-in endpoints get a much stricter per-IP limit (credential stuffing, SMS pumping). */

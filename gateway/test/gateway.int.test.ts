@@ -118,6 +118,9 @@ describe('gateway', () => {
     for (const p of ['/api/auth/.well-known/jwks.json', '/api/resources/gnology-journal.pdf', '/api/documents/abc/view?token=t', '/api/documents/abc/page/2?token=t']) {
       expect((await get(p)).status, p).toBe(200);
     }
+    // A file URL that carries a session header is checked like any protected route (issue 11, point 3).
+    expect((await get('/api/documents/abc/view', authed)).status).toBe(401);
+    expect((await get('/api/documents/abc/view', { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 
   it('answers 503 { error } at once when a service is down, and /readyz says which', async () => {

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { createTokenVersionCheck } from '@gnology/platform/auth/token-versions';
 import { createLogger } from '@gnology/platform/logger';
 import { createTestSigner } from '@gnology/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
-import { createTokenVersionCheck } from '../src/token-versions';
 
 /** Issue 11, point 7: with auth unreachable past the cache lifetime, the gateway fails closed. */
 const TTL_MS = 300;

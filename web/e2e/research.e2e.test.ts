@@ -226,6 +226,10 @@ describe('research with Gene (fake Anthropic)', () => {
     await image.waitFor();
     // Visible is not loaded: wait for the bytes (served same-origin under the app's CSP).
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    // The URL carries the document's scoped view token, never the session token (issue 11, point 3).
+    const src = (await image.getAttribute('src')) ?? '';
+    expect(src).toMatch(/\?token=v1\./);
+    expect(src).not.toContain(encodeURIComponent(user.token));
     await screenshot(page, 'research-lightbox-1280');
     await lightbox.getByRole('button', { name: 'Close' }).last().click();
     await lightbox.waitFor({ state: 'detached' });

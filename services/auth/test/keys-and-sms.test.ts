@@ -59,7 +59,13 @@ describe('createSmsVerifier', () => {
   it('uses the console sender without Twilio settings, appending {"to","code","sentAt"} lines', async () => {
     const dir = tempDir();
     let logged = '';
-    const captured = createLogger({ service: 'auth', destination: new Writable({ write: (c, _e, cb) => cb(void (logged += String(c))) }) });
+    const destination = new Writable({
+      write(chunk, _enc, cb) {
+        logged += String(chunk);
+        cb();
+      },
+    });
+    const captured = createLogger({ service: 'auth', destination });
     const sms = createSmsVerifier({ DATA_DIR: dir }, captured);
     expect(sms).toMatchObject({ name: 'console', codes: 'local' });
     await sms.send('+15551234567', '908172');

@@ -39,10 +39,10 @@ describe('ownership, editing, deleting and the internal context API', () => {
       { method: 'GET' as const, url: `/api/documents/${id}`, headers: as(bob) },
       { method: 'PUT' as const, url: `/api/documents/${id}`, headers: as(bob), payload: { peopleIdentified: [] } },
       { method: 'DELETE' as const, url: `/api/documents/${id}`, headers: as(bob) },
-      { method: 'GET' as const, url: `/api/documents/${id}/view?token=${bob}` },
-      { method: 'GET' as const, url: `/api/documents/${id}/page/1?token=${bob}` },
-      { method: 'GET' as const, url: `/api/documents/${id}/thumbnail?token=${bob}` },
-      { method: 'GET' as const, url: `/api/documents/${id}/view?variant=thumbnail&token=${bob}` },
+      { method: 'GET' as const, url: `/api/documents/${id}/view`, headers: as(bob) },
+      { method: 'GET' as const, url: `/api/documents/${id}/page/1`, headers: as(bob) },
+      { method: 'GET' as const, url: `/api/documents/${id}/thumbnail`, headers: as(bob) },
+      { method: 'GET' as const, url: `/api/documents/${id}/view?variant=thumbnail`, headers: as(bob) },
     ];
     for (const r of routes) {
       const res = await h.app.inject(r);

@@ -74,7 +74,7 @@ describe('document processing', () => {
     expect(done.pageImages.map((p) => p.pageNumber)).toEqual([1, 2, 3]);
     expect(done.extractedText).toContain('James Robert Wilson');
     expect(done.extractedText).toContain('Henry Clay Brooks');
-    const page2 = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/2?token=${token}` });
+    const page2 = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/2?token=${done.viewToken}` });
     expect(page2.statusCode).toBe(200);
     expect(page2.headers['content-type']).toBe('image/jpeg');
     expect(page2.headers['cache-control']).toContain('private');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { createTokenVersionCheck } from './auth/token-versions';
 import { loadConfig } from './config';
 import { type Database, createDatabase, migrate, pingDatabase } from './db/database';
 import { createEventBus } from './events/create-bus';
@@ -69,7 +70,10 @@ export async function createServiceDeps<C extends ServiceEnv>(name: string, sche
     bucket: config.S3_BUCKET,
     localDir: path.resolve(config.DATA_DIR, 'objects'),
   });
-  const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json` });
+  // Services check token versions themselves too (issue 11, point 3): a session revoked by a
+  // password change is refused here even on a route the gateway lets through unchecked.
+  const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
+  const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`, isCurrentVersion: versions.isCurrentVersion });
   return {
     name,
     config,

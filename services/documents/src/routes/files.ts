@@ -14,16 +14,21 @@ const INLINE = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 
 /**
  * The image URLs of spec section 7 (`/view`, `/page/:n`) and thumbnails. An <img> cannot send a
- * header, so the token comes in `?token=`: either the session token (as the spec's client sends
- * it) or a short-lived token scoped to this document (`viewToken` in list and detail answers).
+ * header, so the token comes in `?token=`, and there only a short-lived token scoped to this
+ * document is accepted (`viewToken` in list and detail answers). A 7-day session token in a URL
+ * ends up in histories, logs and proxies, and kept working after a password change (issue 11,
+ * point 3): sessions are accepted in the Authorization header only, where their version is checked.
  */
 export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (app, { deps }) => {
   const secret = viewTokenSecret(deps.config);
 
   const authorise = async (req: FastifyRequest): Promise<DocumentRow> => {
     const { id } = req.params as { id: string };
-    const token = bearerToken(req, true);
+    const queryToken = (req.query as { token?: unknown }).token;
+    const headerToken = bearerToken(req, false);
+    const token = headerToken ?? (typeof queryToken === 'string' && queryToken ? queryToken : undefined);
     if (!token) throw unauthorized();
+    if (!headerToken && !isViewToken(token)) throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
     if (!OBJECT_ID.test(id)) throw notFound('Document not found');
     const doc = await getDocumentById(deps.database.db, id);
     if (isViewToken(token)) {

@@ -37,7 +37,9 @@ export function VerifyPhoneStep({
     setAction('verify');
     setMessage('');
     try {
-      const res = await api<{ success: boolean; token: string; user: SessionUser }>('/api/auth/verify-phone', { body: { email, code }, anonymous: true });
+      // Sent with the sign-up session's token (stored at registration or sign-in): only that
+      // session may spend the account's tries and resends.
+      const res = await api<{ success: boolean; token: string; user: SessionUser }>('/api/auth/verify-phone', { body: { email, code } });
       if (!res.success) throw new ApiError(400, 'Verification failed');
       await onVerified(res.token, res.user);
     } catch (err) {
@@ -50,7 +52,7 @@ export function VerifyPhoneStep({
     setAction('resend');
     setMessage('');
     try {
-      const res = await api<{ success: boolean }>('/api/auth/resend-verification', { body: { email }, anonymous: true });
+      const res = await api<{ success: boolean }>('/api/auth/resend-verification', { body: { email } });
       setMessage(res.success ? 'New verification code sent!' : 'Failed to resend code');
       setCode('');
     } catch (err) {

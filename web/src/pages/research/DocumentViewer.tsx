@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, Spinner } from '../../components/ui';
-import { api, readStoredToken } from '../../lib/api';
+import { api } from '../../lib/api';
 
 interface DocumentMeta {
   _id: string;
@@ -10,6 +10,8 @@ interface DocumentMeta {
   documentType?: string;
   extractedText?: string;
   pageImages?: { pageNumber: number }[];
+  /** Short-lived token scoped to this document, for the <img> URLs (never the session token). */
+  viewToken?: string;
 }
 
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
@@ -41,7 +43,7 @@ export function DocumentViewer({ documentId, onClose }: { documentId: string | n
     };
   }, [documentId]);
 
-  const token = encodeURIComponent(readStoredToken() ?? '');
+  const token = encodeURIComponent(doc?.viewToken ?? '');
   const mimetype = doc?.mimetype ?? '';
   const isImage = IMAGE_TYPES.includes(mimetype);
   const isPdf = mimetype === 'application/pdf';

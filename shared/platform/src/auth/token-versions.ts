@@ -1,13 +1,13 @@
-import { HttpError } from '@gnology/platform/http/errors';
-import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
-import type { Logger } from '@gnology/platform/logger';
+import { HttpError } from '../http/errors';
+import { INTERNAL_HEADER } from '../http/internal';
+import type { Logger } from '../logger';
 import { LRUCache } from 'lru-cache';
 
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please try again in a moment.';
 
 /**
  * A password change bumps the user's token version so every other session stops working.
- * The gateway asks auth for the current version, cached briefly per user (one call per user
+ * The gateway and every service ask auth for the current version, cached briefly per user (one call per user
  * per few seconds, not per request) and forgotten at once when this gateway sees the change.
  *
  * When auth cannot be reached, the gateway keeps serving for at most one cache lifetime after
