@@ -26,7 +26,7 @@ export function laneOf(kind: string): ProcessingLane {
   return LANE_OF_KIND[kind as DocumentKind] ?? 'ocr';
 }
 
-/** A scanned page as stored in a PDF is typically 100-400 KB; the low end errs towards "short". */
+/** A scanned page as stored in a PDF is typically 100-400 KB; the low end errs towards "long". */
 const PDF_BYTES_PER_SCANNED_PAGE = 100_000;
 
 /**
