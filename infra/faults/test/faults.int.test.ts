@@ -1,6 +1,6 @@
-import { DOCUMENTS_TOPIC, type DocumentRecord } from '@gnology/contracts';
+import { ALBUMS_TOPIC, type AlbumRecord, DOCUMENTS_TOPIC, type DocumentRecord } from '@gnology/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scannedPdf } from '../../../services/documents/test/fixtures/generate';
+import { scannedPagePng, scannedPdf } from '../../../services/documents/test/fixtures/generate';
 import { BIRTH, CENSUS, OBITUARY } from '../../../services/documents/test/fixtures/texts';
 import { createVerifiedUser, type Stack, startStack } from '../../../web/e2e/harness';
 import { buildServerBundles, countEvents, type EventCounter, killService, waitRestarted, waitUntil } from './fault-stack';
@@ -10,9 +10,6 @@ import { buildServerBundles, countEvents, type EventCounter, killService, waitRe
  * test Postgres, Redis, Kafka and S3, loopback only. Each journey has a service killed with
  * SIGKILL in the middle of it; afterwards no document is left in processing, no answer is
  * charged twice or silently uncharged, and a Kafka consumer sees each fact once.
- *
- * Album rendering is not covered here yet: feat/album builds it in parallel. Its journey belongs
- * here once merged — kill `album` mid-render and assert the album ends completed or failed.
  */
 describe('faults: services killed mid-journey', () => {
   let stack: Stack;
@@ -27,7 +24,7 @@ describe('faults: services killed mid-journey', () => {
     const base = Number(process.env.SERVICE_PORT_BASE);
     const order = ['auth', 'conversation', 'research', 'documents', 'album', 'billing'];
     portOf = (name) => base + order.indexOf(name);
-    events = await countEvents([DOCUMENTS_TOPIC]);
+    events = await countEvents([DOCUMENTS_TOPIC, ALBUMS_TOPIC]);
     user = await createVerifiedUser(stack);
   }, 300_000);
   afterAll(async () => {
@@ -201,4 +198,38 @@ describe('faults: services killed mid-journey', () => {
     expect(ledger.charges.length + ledger.held.length).toBe(1);
     expect(ledger.charges.length).toBeLessThanOrEqual(1);
   }, 120_000);
+
+  it('album killed while rendering: the album ends completed, announced once', async () => {
+    const res = await upload('portrait.jpg', await scannedPagePng('Mary Ellen Turner, 1880', { format: 'jpeg', widthInches: 4, heightInches: 3 }), 'image/jpeg');
+    expect(res.status).toBe(201);
+    const photo = (await res.json()) as DocumentRecord;
+    await waitUntil('the photo to be read', async () => ((await getDoc(photo._id)).processingStatus === 'completed' ? true : undefined), 180_000, 1_000);
+
+    const generate = await fetch(`${stack.url}/api/albums/generate`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ title: 'Fault album', photos: [{ id: photo._id, caption: 'Mary', description: '', people: [] }] }),
+    });
+    expect(generate.status).toBe(202);
+    const album = (await generate.json()) as AlbumRecord;
+    const oldPid = killService(stack, 'album');
+    await waitRestarted(stack, 'album', oldPid, portOf('album'));
+
+    // The render job is recovered from the dead worker (or had finished before the kill).
+    const done = await waitUntil(
+      'the album to finish',
+      async () => {
+        const a = (await (await fetch(`${stack.url}/api/albums/${album.id}`, { headers: auth() })).json()) as AlbumRecord;
+        return a.status === 'completed' || a.status === 'failed' ? a : undefined;
+      },
+      150_000,
+      1_000,
+    );
+    expect(done.status).toBe('completed');
+    const pdf = await fetch(`${stack.url}/api/albums/${album.id}/pdf`, { headers: auth() });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    await waitUntil('album.generated', async () => (events.idsFor('album.generated', album.id).length ? true : undefined), 30_000);
+    expect(events.idsFor('album.generated', album.id)).toHaveLength(1);
+  }, 400_000);
 });
