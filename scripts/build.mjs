@@ -101,7 +101,8 @@ function buildWeb() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     await buildServer();
-    buildWeb();
+    // --server-only: the bundles alone (the fault suite runs the services, not the web app).
+    if (!process.argv.includes('--server-only')) buildWeb();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

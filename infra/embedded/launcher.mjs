@@ -1,11 +1,12 @@
 // Runs the whole product on one machine: embedded Postgres, every service with every role,
 // then the gateway. Child logs go to .data/logs/<name>.log; the console gets one line per
 // service and the URL once everything answers /readyz. Ctrl-C stops all of it.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startEmbeddedPostgres } from './postgres.mjs';
+import { alive, commandLine, terminate } from './processes.mjs';
+import { supervise } from './supervisor.mjs';
 
 const SERVICES = ['auth', 'conversation', 'research', 'documents', 'album', 'billing'];
 
@@ -22,61 +23,88 @@ function internalToken(dataDir) {
   return readFileSync(file, 'utf8').trim();
 }
 
-async function waitReady(url, child, name, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} (see .data/logs/${name}.log)`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 150));
+/**
+ * The launcher's record of what it runs (`DATA_DIR/launcher.json`): its own pid and each child's.
+ * A launcher killed with SIGKILL cannot stop its children; the next one reads this record and
+ * stops those still running (checked to be the same program, not a reused pid) before starting.
+ */
+function processRecord(dataDir) {
+  const file = path.join(dataDir, 'launcher.json');
+  const state = { pid: process.pid, children: {} };
+  const save = () => writeFileSync(file, JSON.stringify(state));
+  return {
+    read() {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        return undefined;
+      }
+    },
+    child(name, pid) {
+      state.children[name] = pid;
+      save();
+    },
+    clear: () => rmSync(file, { force: true }),
+  };
+}
+
+async function stopLeftoverChildren(record, root, log) {
+  const previous = record.read();
+  if (!previous || previous.pid === process.pid) return;
+  if (alive(previous.pid) && /node/.test(commandLine(previous.pid))) {
+    throw new Error(`GNology is already running from this data folder (launcher pid ${previous.pid}). Stop it first (Ctrl-C in its terminal, or kill ${previous.pid}).`);
   }
-  throw new Error(`${name} was not ready within ${timeoutMs / 1000} s (see .data/logs/${name}.log)`);
+  for (const [name, pid] of Object.entries(previous.children ?? {})) {
+    if (!alive(pid) || !commandLine(pid).includes(path.join(root, 'dist', `${name}.mjs`))) continue;
+    log(`${name}: stopping a leftover process (pid ${pid}) from a launcher that did not stop`);
+    await terminate(pid, { graceMs: 10_000 });
+  }
 }
 
 /**
  * Starts everything and resolves once the gateway is ready, with a `stop()`.
- * `exitOnStop` (npm start) also exits the process when stopped or when a child dies.
+ * `exitOnStop` (npm start) also exits the process when stopped. A service that crashes after
+ * it was ready is restarted with a backoff (supervisor.mjs); stopping always ends with the
+ * embedded Postgres stopped, whether it comes from Ctrl-C, SIGTERM, SIGHUP, an uncaught error
+ * in the launcher or a failed start.
  */
 export async function launch({ root, log = console.log, exitOnStop = true, handleSignals = true }) {
   const started = Date.now();
   const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
   const logDir = path.join(dataDir, 'logs');
   mkdirSync(logDir, { recursive: true });
-  const children = [];
+  const supervised = [];
   const SERVICE_PORTS = servicePorts();
+  const record = processRecord(dataDir);
   let pg;
-  let stopping = false;
+  let stopping;
 
-  const stop = async (code = 0) => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping GNology...');
-    await Promise.all(
-      children.reverse().map(
-        (c) =>
-          new Promise((resolve) => {
-            if (c.exitCode !== null) return resolve();
-            const t = setTimeout(() => c.kill('SIGKILL'), 35_000);
-            c.once('exit', () => {
-              clearTimeout(t);
-              resolve();
-            });
-            c.kill('SIGTERM');
-          }),
-      ),
-    );
-    if (pg) await pg.stop().catch(() => {});
-    log('stopped.');
-    if (exitOnStop) process.exit(code);
+  const stop = (code = 0) => {
+    stopping ??= (async () => {
+      log('stopping GNology...');
+      // The gateway first, auth last: the reverse of the start order.
+      for (const group of [supervised.filter((s) => s.name === 'gateway'), supervised.filter((s) => s.name !== 'gateway' && s.name !== 'auth'), supervised.filter((s) => s.name === 'auth')]) {
+        await Promise.all(group.map((s) => s.stop()));
+      }
+      if (pg) await pg.stop().catch((e) => log(`postgres: could not stop (${e instanceof Error ? e.message : e})`));
+      record.clear();
+      log('stopped.');
+      if (exitOnStop) process.exit(code);
+    })();
+    return stopping;
   };
   if (handleSignals) {
-    process.once('SIGINT', () => stop(0));
-    process.once('SIGTERM', () => stop(0));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => stop(0));
+    const fatal = (err) => {
+      log(`launcher error: ${err instanceof Error ? (err.stack ?? err.message) : err}`);
+      stop(1);
+    };
+    process.on('uncaughtException', fatal);
+    process.on('unhandledRejection', fatal);
   }
 
   try {
+    await stopLeftoverChildren(record, root, log);
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
       pg = await startEmbeddedPostgres({ dataDir, port: Number(process.env.PG_PORT ?? 54329), log });
@@ -96,43 +124,27 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
       ...Object.fromEntries(Object.entries(SERVICE_PORTS).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`])),
     };
     const run = (name, env) => {
-      const file = path.join(root, 'dist', `${name}.mjs`);
-      const out = createWriteStream(path.join(logDir, `${name}.log`), { flags: 'a' });
-      const child = spawn(process.execPath, ['--enable-source-maps', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
-      child.stderr.on('data', (d) => {
-        const line = String(d).trim();
-        if (line.startsWith('config error')) log(`${name}: ${line}`);
+      const s = supervise({
+        name,
+        file: path.join(root, 'dist', `${name}.mjs`),
+        root,
+        env,
+        logDir,
+        readyUrl: `http://127.0.0.1:${env.PORT}/readyz`,
+        log,
+        onSpawn: (n, pid) => record.child(n, pid),
       });
-      child.once('exit', (code, signal) => {
-        if (!stopping) {
-          log(`${name} stopped unexpectedly (${signal ?? `code ${code}`}); see ${path.relative(root, path.join(logDir, `${name}.log`))}`);
-          stop(1);
-        }
-      });
-      children.push(child);
-      return child;
+      supervised.push(s);
+      return s.start();
     };
 
     const services = Object.entries(SERVICE_PORTS).filter(([name]) => existsSync(path.join(root, 'dist', `${name}.mjs`)));
     // Auth first: the other services and the gateway read its signing keys (JWKS).
     const auth = services.find(([n]) => n === 'auth');
-    if (auth) {
-      const c = run('auth', { ...baseEnv, PORT: String(auth[1]) });
-      await waitReady(`http://127.0.0.1:${auth[1]}/readyz`, c, 'auth');
-    }
-    await Promise.all(
-      services
-        .filter(([n]) => n !== 'auth')
-        .map(([name, port]) => {
-          const c = run(name, { ...baseEnv, PORT: String(port) });
-          return waitReady(`http://127.0.0.1:${port}/readyz`, c, name);
-        }),
-    );
+    if (auth) await run('auth', { ...baseEnv, PORT: String(auth[1]) });
+    await Promise.all(services.filter(([n]) => n !== 'auth').map(([name, port]) => run(name, { ...baseEnv, PORT: String(port) })));
     const port = Number(process.env.PORT ?? 8080);
-    const gw = run('gateway', { ...baseEnv, PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIR: path.join(root, 'web/dist') });
-    await waitReady(`http://127.0.0.1:${port}/readyz`, gw, 'gateway');
+    await run('gateway', { ...baseEnv, PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIR: path.join(root, 'web/dist') });
     log(`services: ${['gateway', ...services.map(([n]) => n)].join(', ')} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     log(`\nGNology is running at http://localhost:${port}  (Ctrl-C to stop)\n`);
     return { url: `http://127.0.0.1:${port}`, dataDir, stop: () => stop(0) };

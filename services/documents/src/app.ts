@@ -2,6 +2,8 @@ import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentsConfig } from './config';
+import { DOCUMENTS_QUEUES } from './jobs/enqueue';
+import { MAINTENANCE_QUEUE } from './jobs/sweep';
 import { documentsRoutes } from './routes';
 import type { DocumentsDB } from './store/schema';
 
@@ -9,7 +11,7 @@ export type DocumentsDeps = ServiceDeps<DocumentsConfig> & { database: { db: imp
 
 /** The documents service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {
-  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: ['documents'] });
+  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE] });
   await app.register(documentsRoutes, { deps });
   return app;
 }

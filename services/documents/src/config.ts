@@ -1,6 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { env } from '@gnology/platform/config';
 import type { ServiceEnv } from '@gnology/platform/service-env';
 import { z } from 'zod';
+
+/** One OCR worker per core, keeping one core for the rest of the process (and the machine); at most 4. */
+export function defaultOcrWorkers(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(4, cores - 1));
+}
 
 const optionalString = z
   .string()
@@ -13,10 +19,14 @@ const optionalString = z
  * EXTRACTION_PROVIDER forces one, or `rules` for the offline extractor only.
  */
 export const documentsEnvSchema = z.object({
-  /** tesseract.js workers kept warm in the worker role (each ~110 MB, one core). */
-  OCR_WORKERS: env.int(1),
-  /** Documents a worker processes at once; defaults to OCR_WORKERS. */
+  /** tesseract.js workers kept warm in the worker role (each ~110 MB, one core); default: the cores less one, 1 to 4. */
+  OCR_WORKERS: z.coerce.number().int().min(1).default(defaultOcrWorkers()),
+  /** Documents of the OCR lane (PDFs, images) a worker processes at once; defaults to OCR_WORKERS. */
   DOCUMENTS_CONCURRENCY: z.coerce.number().int().min(1).optional(),
+  /** Documents of the fast lane (text, Word) a worker processes at once: no OCR, mostly waiting on I/O. */
+  DOCUMENTS_FAST_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** How often the maintenance sweep runs (re-queues lost uploads, fails documents whose job is gone). */
+  DOCUMENTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   PDF_PAGE_LIMIT: env.int(500),
   /** Images above this many pixels are refused (decompression bombs). */
   MAX_IMAGE_PIXELS: env.int(120_000_000),

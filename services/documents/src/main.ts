@@ -2,6 +2,8 @@ import { runService } from '@gnology/platform/runtime';
 import { buildApp } from './app';
 import { documentsEnvSchema } from './config';
 import { documentsJobs } from './jobs';
+import { DOCUMENTS_QUEUES } from './jobs/enqueue';
+import { MAINTENANCE_QUEUE } from './jobs/sweep';
 import { documentsConsumers } from './events';
 import { migrations } from './migrations';
 
@@ -11,7 +13,7 @@ await runService({
   defaultPort: 8084,
   env: documentsEnvSchema,
   migrations,
-  queues: ['documents'],
+  queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE],
   buildApp,
   jobs: documentsJobs,
   consumers: documentsConsumers,

@@ -211,6 +211,24 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     expect(most).toBe(2);
   });
 
+  it('runs waiting jobs by priority: none first, then 1, then larger numbers', async () => {
+    const q = fresh();
+    const name = queueName('ranked');
+    // Enqueued before any worker exists, in the opposite of the order they must run in.
+    await q.enqueue(name, 'job', { label: 'p40' }, { priority: 40 });
+    await q.enqueue(name, 'job', { label: 'p3' }, { priority: 3 });
+    await q.enqueue(name, 'job', { label: 'p1' }, { priority: 1 });
+    await q.enqueue(name, 'job', { label: 'none' });
+    expect(await q.depth(name)).toBe(4);
+
+    const order: string[] = [];
+    await q.work<{ label: string }>(name, async (job) => {
+      order.push(job.data.label);
+    });
+    await waitFor('all four jobs to run', async () => order.length === 4 || undefined);
+    expect(order).toEqual(['none', 'p1', 'p3', 'p40']);
+  });
+
   it('reports progress while the job runs and keeps the last value after', async () => {
     const q = fresh();
     const name = queueName('progress');

@@ -21,6 +21,16 @@ import { readJournalForm } from './parsers/journal-form';
 // Stored text beyond this is cut (a 200 MB text file is not something anyone reads back whole).
 const MAX_STORED_TEXT = 20_000_000;
 
+/** What a user reads when the worker's own disk is the problem (not their file). */
+export const NO_WORKSPACE_MESSAGE = 'Processing failed: the server could not make room to read this file. Please try again later.';
+
+/** The worker could not make its temporary folder (read-only, full or missing /tmp): not the file's fault. */
+class WorkspaceError extends Error {
+  constructor(cause: unknown) {
+    super(`could not create a temporary folder: ${cause instanceof Error ? cause.message : cause}`, { cause });
+  }
+}
+
 export interface ProcessorDeps {
   deps: Pick<DocumentsDeps, 'database' | 'storage' | 'config' | 'logger'>;
   ocr: OcrEngine;
@@ -59,8 +69,13 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       await job.progress(withAttempt);
     };
 
-    const dir = await mkdtemp(path.join(tmpdir(), 'gn-doc-'));
+    // Created inside the try: a worker that cannot make its folder (read-only or full /tmp) must
+    // still record the failure, or the document would show "processing" forever.
+    let dir: string | undefined;
     try {
+      dir = await mkdtemp(path.join(tmpdir(), 'gn-doc-')).catch((err) => {
+        throw new WorkspaceError(err);
+      });
       await progress({ step: 'reading' });
       const file = path.join(dir, 'original');
       await pipeline(await deps.storage.get(doc.storage_key), createWriteStream(file));
@@ -120,7 +135,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
     } catch (err) {
       // Shutting down: leave the try to the retry, whatever attempt this is.
       if (job.signal.aborted) throw err;
-      const message = readableError(err);
+      const message = err instanceof WorkspaceError ? NO_WORKSPACE_MESSAGE : readableError(err);
       const final = err instanceof PermanentProcessingError || job.attempt >= PROCESS_ATTEMPTS;
       if (final) {
         log.warn({ err, step: current }, 'document processing failed');
@@ -131,7 +146,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       await saveAttemptError(db, id, message);
       throw err;
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
   };
 }

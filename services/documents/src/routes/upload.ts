@@ -117,7 +117,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       throw err;
     }
     // After the commit: a lost enqueue is recovered by the worker's sweep of pending documents.
-    await enqueueProcessing(deps, id, req.id).catch((err) => req.log.error({ err, documentId: id }, 'could not enqueue document processing'));
+    await enqueueProcessing(deps, { id, kind: decision.kind, size }, req.id).catch((err) => req.log.error({ err, documentId: id }, 'could not enqueue document processing'));
 
     const row = (await getOwnedDocument(deps.database.db, id, userId))!;
     const record = presentDocument(row, await listPages(deps.database.db, id), { secret, ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS });

@@ -1,6 +1,6 @@
 import { type ConnectionOptions, type Job, type Metrics, MetricsTime, Queue, Worker } from 'bullmq';
 import type { Logger } from '../logger';
-import { assertJobId, assertQueueName } from './naming';
+import { assertJobId, assertQueueName, jobPriority } from './naming';
 import { normaliseProgress } from './progress';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, type JobQueueTuning, settlesWithin } from './tuning';
 import type { EnqueueOptions, JobHandler, JobQueue, JobState, JobStatus, WorkerHandle } from './types';
@@ -57,6 +57,7 @@ export class BullMqJobQueue implements JobQueue {
       backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
       removeOnComplete: KEEP_COMPLETED,
       removeOnFail: KEEP_FAILED,
+      ...(opts.priority !== undefined ? { priority: jobPriority(opts.priority) } : {}),
     });
     return job.id!;
   }

@@ -17,3 +17,12 @@ export function assertJobId(jobId: string): void {
     throw new Error(`invalid jobId "${jobId}": use 1-200 letters, digits or _ . @ / = + -, not only digits (BullMQ reserves numeric ids and ':')`);
   }
 }
+
+/** BullMQ's priority range; pg-boss stores the same number negated (it runs the highest first). */
+export const MAX_JOB_PRIORITY = 2_097_152;
+
+/** A priority both backends store alike: a whole number from 1 (first) to MAX_JOB_PRIORITY. */
+export function jobPriority(priority: number): number {
+  if (!Number.isFinite(priority)) throw new Error(`invalid job priority ${priority}: use a number from 1 to ${MAX_JOB_PRIORITY}`);
+  return Math.min(MAX_JOB_PRIORITY, Math.max(1, Math.round(priority)));
+}

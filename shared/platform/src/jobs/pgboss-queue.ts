@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
-import { assertJobId, assertQueueName } from './naming';
+import { assertJobId, assertQueueName, jobPriority } from './naming';
 import { type PgBossEnvelope, type PgBossOutput, startPgBossWorker } from './pgboss-worker';
 import { normaliseProgress } from './progress';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, type JobQueueTuning } from './tuning';
@@ -97,6 +97,9 @@ export class PgBossJobQueue implements JobQueue {
       retryDelay: Math.round(backoffMs / 1000),
       retryBackoff: true,
       expireInSeconds: this.leaseSeconds,
+      // pg-boss fetches the highest priority first and unprioritised jobs have 0: negated, 1 runs
+      // before 2, and a job without a priority before both, as in BullMQ.
+      ...(opts.priority !== undefined ? { priority: -jobPriority(opts.priority) } : {}),
     });
     if (opts.jobId !== undefined) return opts.jobId;
     if (!id) throw new Error(`pg-boss did not create job ${name} in queue ${queue}`);

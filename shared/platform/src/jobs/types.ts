@@ -24,6 +24,11 @@ export interface EnqueueOptions {
   /** Idempotency: a second enqueue with the same id is ignored while the first exists. */
   jobId?: string;
   requestId?: string;
+  /**
+   * Order among waiting jobs of the queue: 1 runs first, larger numbers later (BullMQ's sense,
+   * 1..2,097,152). A job without one runs before every job that has one, in both backends.
+   */
+  priority?: number;
 }
 
 export type JobStatus = 'waiting' | 'active' | 'completed' | 'failed' | 'delayed' | 'unknown';
