@@ -4,7 +4,7 @@
  * spread tones, colour, or a subject filling a block of the frame (even a black-and-white print
  * on a white album page does). This catches the records OCR cannot read — handwriting, faded
  * ink, ruled tables tesseract's page segmentation gives up on — which the word rule alone would
- * call photos. Measured on a 256 px downscale (bench/photos/classification.mts).
+ * call photos. Measured on a 256 px downscale (bench/photos/classification.ts).
  */
 export const PAPER_RULE = {
   /** The most common brightness (the background) at least this light (0..255). */

@@ -2,7 +2,7 @@
 // letters of OCR text) on a mixed, labelled set — real photos, composed group photos, captioned
 // photos, and record scans rendered from text (clean, noisy, phone picture). The images go
 // through the real image parser and tesseract.js pool, as uploads do.
-//   npx tsx bench/photos/classification.mts
+//   npx tsx bench/photos/classification.ts
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
