@@ -10,6 +10,7 @@ import { analysePhoto } from '../src/jobs/faces/photo-analysis';
 import { listDocumentFaces } from '../src/store/faces-store';
 import { scannedPagePng } from './fixtures/generate';
 import { astronautAgain, astronautJpeg, groupPhoto } from './fixtures/photos';
+import { ruledCensusTablePng } from './fixtures/records';
 import { CENSUS } from './fixtures/texts';
 import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
@@ -87,6 +88,16 @@ describe('photos and faces', () => {
     expect(scan.tags).not.toContain('photo');
     expect(scan.faces).toEqual([]);
     expect(await listDocumentFaces(h.deps.database.db, scan._id)).toEqual([]);
+  });
+
+  it('does not call a record OCR cannot read a photo: a ruled census table', async () => {
+    // tesseract's page segmentation reads none of these cells: the paper look keeps it a record.
+    const doc = await upload(alice, 'census table.png', await ruledCensusTablePng(false));
+    expect(doc.documentType).not.toBe('photo');
+    expect(doc.tags).not.toContain('photo');
+    expect(doc.faces).toEqual([]);
+    // Out of the way of the listing assertions below.
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode).toBe(200);
   });
 
   it('lists the images with their faces, type and tags in one answer', async () => {

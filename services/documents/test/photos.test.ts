@@ -1,9 +1,10 @@
 import type { DocumentEntities, ImageRegion } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { decodeDescriptor, descriptorDistance, encodeDescriptor } from '../src/domain/photos/face-descriptor';
+import { decodeDescriptor, descriptorDistance, encodeDescriptor, squaredDistanceWithin } from '../src/domain/photos/face-descriptor';
 import { SUGGESTION_MAX_DISTANCE, suggestFor, taggedFaces, taggedKeySet } from '../src/domain/photos/face-suggestions';
 import { attachFaceRegions } from '../src/domain/photos/face-tags';
 import { wordsFromTsv } from '../src/domain/photos/ocr-words';
+import { looksLikePaper, measurePaper } from '../src/domain/photos/paper-look';
 import { classifyImage, isRealWord } from '../src/domain/photos/photo-classification';
 import { withPhotoVerdict } from '../src/domain/photos/photo-entities';
 import { isPortrait } from '../src/domain/photos/portrait';
@@ -146,5 +147,48 @@ describe('tags on faces', () => {
         faces,
       ).ok,
     ).toBe(false);
+  });
+});
+
+describe('bounded descriptor distance', () => {
+  it('gives the squared distance under the limit and Infinity past it', () => {
+    const a = Float32Array.from({ length: 128 }, (_, i) => i / 1000);
+    const b = Float32Array.from({ length: 128 }, (_, i) => i / 1000 + 0.01);
+    expect(squaredDistanceWithin(a, b, 1)).toBeCloseTo(descriptorDistance(a, b) ** 2, 6);
+    expect(squaredDistanceWithin(a, b, 0.001)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('paper look', () => {
+  const W = 200;
+  const H = 260;
+  /** An RGB picture painted by `paint(x, y)` → [r, g, b]. */
+  const picture = (paint: (x: number, y: number) => [number, number, number]) => {
+    const px = new Uint8Array(W * H * 3);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) px.set(paint(x, y), (y * W + x) * 3);
+    return measurePaper(px, W, H, 3);
+  };
+  const paper: [number, number, number] = [246, 242, 230];
+  const ink: [number, number, number] = [30, 30, 30];
+
+  it('sees a page of thin strokes on light, colourless paper as paper', () => {
+    // Lines of "writing": one-pixel strokes every few pixels on every 12th row band.
+    const m = picture((x, y) => (y % 12 === 5 && x > 20 && x < 180 && x % 4 !== 0 ? ink : paper));
+    expect(m.background).toBeGreaterThan(230);
+    expect(m.solid).toBeLessThan(0.01);
+    expect(looksLikePaper(m)).toBe(true);
+  });
+
+  it('does not see a print on a white page, a colourful picture or a blank page as paper', () => {
+    const print = picture((x, y) => (x > 40 && x < 160 && y > 60 && y < 200 ? [(x * 2) % 200, (x * 2) % 200, (x * 2) % 200] : paper));
+    expect(print.solid).toBeGreaterThan(0.1);
+    expect(looksLikePaper(print)).toBe(false);
+    expect(looksLikePaper(picture((x, y) => [(x * 7) % 255, (y * 5) % 255, 90]))).toBe(false);
+    expect(looksLikePaper(picture(() => paper))).toBe(false);
+  });
+
+  it('keeps a record OCR cannot read out of the photos', () => {
+    expect(classifyImage([], { paper: true })).toMatchObject({ photo: false, paper: true });
+    expect(classifyImage([], { paper: false }).photo).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ export function facesWithSuggestions(faces: readonly FaceWithDescriptor[], peopl
     list.push({ id: f.faceId, region: f.region, score: Math.round(f.score * 1000) / 1000, suggestion: suggestFor(f, tagged, keys) });
     byDocument.set(f.documentId, list);
   }
+  for (const list of byDocument.values()) list.sort((a, b) => a.id.localeCompare(b.id));
   return byDocument;
 }
 

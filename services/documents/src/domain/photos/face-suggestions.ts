@@ -1,5 +1,5 @@
 import type { DetectedFace, PersonTag } from '@gnology/contracts';
-import { descriptorDistance } from './face-descriptor';
+import { squaredDistanceWithin } from './face-descriptor';
 
 /**
  * "This may be the same person as …": the tagged face nearest to a face by descriptor distance,
@@ -44,17 +44,17 @@ export function taggedFaces(documents: readonly { id: string; people: readonly P
 export function suggestFor(face: StoredFace, tagged: readonly TaggedFace[], taggedKeys: ReadonlySet<string>): DetectedFace['suggestion'] {
   if (taggedKeys.has(`${face.documentId}|${face.faceId}`)) return null;
   let best: TaggedFace | undefined;
-  let bestDistance = SUGGESTION_MAX_DISTANCE;
+  let bestSquared = SUGGESTION_MAX_DISTANCE ** 2;
   for (const t of tagged) {
     if (t.documentId === face.documentId) continue;
-    const d = descriptorDistance(face.descriptor, t.descriptor);
-    if (d < bestDistance) {
-      bestDistance = d;
+    const d = squaredDistanceWithin(face.descriptor, t.descriptor, bestSquared);
+    if (d < bestSquared) {
+      bestSquared = d;
       best = t;
     }
   }
   if (!best) return null;
-  return { name: best.name, documentId: best.documentId, faceId: best.faceId, similarity: Math.round((1 - bestDistance) * 1000) / 1000 };
+  return { name: best.name, documentId: best.documentId, faceId: best.faceId, similarity: Math.round((1 - Math.sqrt(bestSquared)) * 1000) / 1000 };
 }
 
 export function taggedKeySet(tagged: readonly TaggedFace[]): Set<string> {

@@ -6,7 +6,8 @@ import type { OcrWord } from './ocr-words';
  * letter count of the text is a poor signal. What a record scan has and a photo does not is
  * words read with confidence: real words (letters or numbers, not punctuation soup) that the
  * model is sure of. A photo may show a sign or a caption — a handful of such words — a record
- * has dozens. Thresholds measured on bench/photos/classification (bench/RESULTS.md).
+ * has dozens. A record OCR cannot read (handwriting, faded ink, a ruled table) still looks like
+ * paper, which paper-look.ts measures. Thresholds measured on bench/photos/classification (bench/RESULTS.md).
  */
 export const PHOTO_RULE = {
   /** A word counts as read when tesseract is at least this sure of it. */
@@ -26,6 +27,8 @@ export interface ImageTextMeasure {
 
 export interface ImageClassification extends ImageTextMeasure {
   photo: boolean;
+  /** The picture looks like a sheet of paper (see paper-look.ts); unknown when not measured. */
+  paper?: boolean;
 }
 
 /** A "real" word: at least three letters or two digits, and mostly letters and digits. */
@@ -48,7 +51,12 @@ export function measureImageText(words: readonly OcrWord[]): ImageTextMeasure {
   return { words: words.length, confidentWords: confident.length, meanConfidence };
 }
 
-export function classifyImage(words: readonly OcrWord[]): ImageClassification {
+/**
+ * A photo: few confident words, and not the look of a sheet of paper (a record whose writing
+ * OCR cannot read — handwriting, faded ink, a ruled table — is still a record).
+ */
+export function classifyImage(words: readonly OcrWord[], look?: { paper: boolean }): ImageClassification {
   const m = measureImageText(words);
-  return { ...m, photo: m.confidentWords < PHOTO_RULE.maxPhotoWords };
+  const fewWords = m.confidentWords < PHOTO_RULE.maxPhotoWords;
+  return { ...m, photo: fewWords && !look?.paper, ...(look ? { paper: look.paper } : {}) };
 }

@@ -1,12 +1,14 @@
 import type { DocumentEntities } from '@gnology/contracts';
 import type { Logger } from '@gnology/platform/logger';
 import type { OcrWord } from '../../domain/photos/ocr-words';
+import { looksLikePaper } from '../../domain/photos/paper-look';
 import { classifyImage } from '../../domain/photos/photo-classification';
 import { withPhotoVerdict } from '../../domain/photos/photo-entities';
 import { isPortrait } from '../../domain/photos/portrait';
 import type { DocumentsDb } from '../../store/documents-store';
 import { type NewFace, replaceFaces } from '../../store/faces-store';
 import type { FaceDetector, FoundFace } from './face-detector';
+import { measurePaperOf } from './paper-look-of-file';
 
 /** More faces than this in one picture is a crowd: the largest are kept. */
 export const MAX_FACES_PER_PHOTO = 60;
@@ -29,7 +31,8 @@ export interface PhotoAnalysisInput {
  */
 export async function analysePhoto(input: PhotoAnalysisInput, deps: { db: DocumentsDb; faces: FaceDetector | undefined; logger: Logger }): Promise<DocumentEntities> {
   if (input.kind !== 'jpeg' && input.kind !== 'png') return input.entities;
-  const verdict = classifyImage(input.ocrWords ?? []);
+  const paper = looksLikePaper(await measurePaperOf(input.file));
+  const verdict = classifyImage(input.ocrWords ?? [], { paper });
   let found: FoundFace[] = [];
   if (verdict.photo && deps.faces) {
     const started = Date.now();
