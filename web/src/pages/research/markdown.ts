@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
+import { isTrustedLink } from './links';
 
 const DOC_ID = /\b[0-9a-f]{24}\b/g;
 
@@ -12,6 +13,7 @@ export function renderAnswer(markdown: string, names: Map<string, string> = new 
   const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'], FORBID_ATTR: ['style'] });
   const template = document.createElement('template');
   template.innerHTML = clean;
+  unlinkUntrusted(template.content);
   linkDocumentIds(template.content, names);
   for (const a of template.content.querySelectorAll('a[href]')) {
     if (a.hasAttribute('data-doc-id')) continue;
@@ -19,6 +21,19 @@ export function renderAnswer(markdown: string, names: Map<string, string> = new 
     a.setAttribute('rel', 'noopener noreferrer');
   }
   return template.innerHTML;
+}
+
+/**
+ * A link to anywhere but the product or a well-known record site becomes its plain text (issue 11,
+ * point 8): text in an uploaded document may try to make Gene point the user to an address.
+ * A bare URL as the link text stays readable but is no longer clickable.
+ */
+function unlinkUntrusted(root: DocumentFragment) {
+  for (const a of root.querySelectorAll('a')) {
+    const href = a.getAttribute('href');
+    if (href && isTrustedLink(href, window.location.origin)) continue;
+    a.replaceWith(document.createTextNode(a.textContent ?? ''));
+  }
 }
 
 function linkDocumentIds(root: DocumentFragment, names: Map<string, string>) {
