@@ -121,7 +121,7 @@ describe('the internal metering API', () => {
     await expectLedgerConsistent(u);
   });
 
-  it('expires reservations never settled after 45 minutes, in the worker sweep', async () => {
+  it('charges reservations never settled after 45 minutes their held amount, in the worker sweep; a late completion replaces the charge', async () => {
     const u = user();
     const stuck = randomUUID();
     await reserve(u, 12_000, stuck);
@@ -133,13 +133,44 @@ describe('the internal metering API', () => {
     expect(result.expired).toBeGreaterThanOrEqual(1);
     const a = await expectLedgerConsistent(u);
     expect(a.held).toBe(0);
-    expect(a.balance).toBe(50_000);
-    const r = await h.db.selectFrom('reservations').select('status').where('request_id', '=', stuck).executeTakeFirstOrThrow();
-    expect(r.status).toBe('expired');
+    // Decision 0086: the research process died, perhaps after the model answered: the hold is charged.
+    expect(a.balance).toBe(38_000);
+    expect(a.used).toBe(12_000);
+    const r = await h.db.selectFrom('reservations').select(['status', 'expired_charge']).where('request_id', '=', stuck).executeTakeFirstOrThrow();
+    expect(r).toEqual({ status: 'expired', expired_charge: 12_000 });
 
-    // The research request finishing after all is still charged (the tokens were used), once.
+    // The research request's completion arriving after all (a long billing outage) replaces that charge with the real usage, once.
     const late = await post(`/internal/reservations/${stuck}/settle`, { inputTokens: 1000, outputTokens: 500, savedTokens: 0 });
     expect(late.body).toMatchObject({ used: 1500, remaining: 48_500 });
+    const again = await post(`/internal/reservations/${stuck}/settle`, { inputTokens: 1000, outputTokens: 500, savedTokens: 0 });
+    expect(again.body).toEqual(late.body);
+    expect(await expectLedgerConsistent(u)).toMatchObject({ used: 1500, balance: 48_500, held: 0 });
+
+    // A failure report arriving late gives the expiry charge back.
+    const failed = randomUUID();
+    await reserve(u, 9_000, failed);
+    await sweep(h.db, null, new Date(h.clock.current.getTime() + 46 * 60_000));
+    expect((await account(h.db, u)).balance).toBe(39_500);
+    expect((await post(`/internal/reservations/${failed}/release`)).body).toEqual({ released: 9_000, remaining: 48_500, status: 'released' });
+    await expectLedgerConsistent(u);
+  });
+
+  it('holds at most what is left, refuses below the request’s minimum, and answers `used` as what was charged', async () => {
+    const u = user();
+    const first = randomUUID();
+    // A prompt of 30,000 tokens plus a 6,000-token answer.
+    const held = await post('/internal/reservations', { userId: u, requestId: first, estimatedTokens: 36_000, minimumTokens: 31_000 });
+    expect(held).toMatchObject({ status: 200, body: { amount: 36_000, remaining: 14_000 } });
+    // The same again cannot run on the 14,000 left: refused, though the spec's 10,000-token rule alone would hold them.
+    const refused = await post('/internal/reservations', { userId: u, requestId: randomUUID(), estimatedTokens: 36_000, minimumTokens: 31_000 });
+    expect(refused).toMatchObject({ status: 402, body: { code: 'low_balance', plan: 'trial' } });
+    // A smaller one gets what is left (a partial hold, at least its minimum).
+    const partial = randomUUID();
+    expect(await post('/internal/reservations', { userId: u, requestId: partial, estimatedTokens: 20_000, minimumTokens: 5_000 })).toMatchObject({ status: 200, body: { amount: 14_000, remaining: 0 } });
+    // A provider that reports more than the plan still allows: `used` is what was charged.
+    await post(`/internal/reservations/${first}/settle`, { inputTokens: 30_000, outputTokens: 6_000, savedTokens: 0 });
+    const over = await post(`/internal/reservations/${partial}/settle`, { inputTokens: 20_000, outputTokens: 0, savedTokens: 0 });
+    expect(over.body).toMatchObject({ used: 14_000, remaining: 0 });
     await expectLedgerConsistent(u);
   });
 

@@ -16,7 +16,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-it('releases a dead request’s reservation through the worker role’s scheduled sweep', async () => {
+it('closes a dead request’s reservation through the worker role’s scheduled sweep, charging what it held', async () => {
   const deps = { ...h.svc, config: h.config };
   const workers = await startWorkers(deps.queue, [sweepJob(deps)]);
   const timer = startSweepTimer(deps);
@@ -31,7 +31,7 @@ it('releases a dead request’s reservation through the worker role’s schedule
       status = (await h.db.selectFrom('reservations').select('status').where('request_id', '=', requestId).executeTakeFirstOrThrow()).status;
     }
     expect(status).toBe('expired');
-    expect(await account(h.db, userId)).toMatchObject({ held: 0, balance: 50_000 });
+    expect(await account(h.db, userId)).toMatchObject({ held: 0, used: 7000, balance: 43_000 });
   } finally {
     clearInterval(timer);
     await workers.close();

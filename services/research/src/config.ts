@@ -26,6 +26,10 @@ export const researchEnvSchema = z.object({
   RESEARCH_CONCURRENCY: env.int(4),
   /** SDK retries of a failed model call (429, 5xx, 529, timeouts) before the user sees the error. */
   LLM_MAX_RETRIES: env.int(2),
+  /** Research requests (answers and chapter/book generations) one user may have running at once. */
+  RESEARCH_MAX_IN_FLIGHT_PER_USER: env.int(3),
+  /** Research requests trial accounts may have running at once from one client address. */
+  RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP: env.int(6),
 });
 
 export type ResearchConfig = ServiceEnv & z.infer<typeof researchEnvSchema>;

@@ -2,6 +2,8 @@ import { BALANCE_MESSAGES, CAPACITY_MESSAGE, ERROR_MESSAGES } from '@gnology/con
 import { requireInfra } from '@gnology/testing';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { promptTokenBound } from '../src/domain/cost';
+import { pipelineRequestFor } from './support/requests';
 import { parseSse, type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
@@ -130,7 +132,11 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     const last = events.pop()!;
     expect(last.event).toBe('error');
     expect(last.data.error).toBe(ERROR_MESSAGES.overloaded);
-    expect(stack.billing.calls.pop()!.op).toBe('release');
+    // What streamed before the failure is charged (issue 11): the prompt read and the text written.
+    const settled = stack.billing.calls.pop()!;
+    expect(settled.op).toBe('settle');
+    expect(settled.body.outputTokens).toBe(Math.ceil('Johann Weber '.length / 3));
+    expect(settled.body.inputTokens).toBe(promptTokenBound(pipelineRequestFor('When?')));
   });
 
   it('maps 429 and 500 to the spec messages, and never answers 401 for the provider’s own auth failure', async () => {

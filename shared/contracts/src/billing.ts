@@ -90,7 +90,13 @@ export const ReserveRequest = z.object({
   userId: z.string().min(1).max(64),
   /** The research request's id: a repeat with the same id gets the same answer. */
   requestId: z.string().min(1).max(128),
+  /** The most the request can cost: its prompt (a conservative count) plus its answer limit. */
   estimatedTokens: z.number().int().positive().max(10_000_000),
+  /**
+   * The least hold the request can run with (its prompt plus a minimal answer). Below it the
+   * request is refused (`low_balance`) whatever the spec's 10,000-token rule would allow.
+   */
+  minimumTokens: z.number().int().positive().max(10_000_000).optional(),
 });
 export type ReserveRequest = z.infer<typeof ReserveRequest>;
 
@@ -99,6 +105,8 @@ export const ReserveResponse = z.object({
   /** Allowance left after this reservation (0 while a Professional account runs on overage). */
   remaining: z.number().int(),
   plan: PlanId,
+  /** Tokens held for the request: the caller caps the model's output to fit within them. */
+  amount: z.number().int().optional(),
 });
 export type ReserveResponse = z.infer<typeof ReserveResponse>;
 
@@ -117,7 +125,7 @@ export const SettleRequest = z.object({
 export type SettleRequest = z.infer<typeof SettleRequest>;
 
 export const SettleResponse = z.object({
-  /** Tokens this request used (input + output). */
+  /** Tokens charged for this request (its input + output, within what the plan allowed). */
   used: z.number().int(),
   remaining: z.number().int(),
   breakdown: UsageBreakdown,
@@ -131,6 +139,15 @@ export const ReleaseResponse = z.object({
   status: z.enum(['released', 'settled', 'expired']),
 });
 export type ReleaseResponse = z.infer<typeof ReleaseResponse>;
+
+/** GET /internal/reservations/:requestId: whether a request's tokens are still held (a queued job checks before each model call). */
+export const ReservationStatusResponse = z.object({
+  status: z.enum(['held', 'settled', 'released', 'expired', 'refused']),
+  amount: z.number().int(),
+  plan: PlanId,
+  remaining: z.number().int(),
+});
+export type ReservationStatusResponse = z.infer<typeof ReservationStatusResponse>;
 
 export const BalanceResponse = z.object({
   plan: PlanId,

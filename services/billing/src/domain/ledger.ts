@@ -168,6 +168,35 @@ export function settleUsage(state: AccountState, reserved: number, usage: Usage,
 }
 
 /**
+ * An unsettled reservation that expired is charged its held amount (decision 0086): the model may
+ * well have answered before the research process died. Counted like a request's usage.
+ */
+export function chargeExpired(state: AccountState, reserved: number, requestId: string): SettleOutcome {
+  const outcome = settleUsage(state, reserved, { inputTokens: reserved, outputTokens: 0, savedTokens: 0 }, requestId);
+  const usage = outcome.entries.find((e) => e.kind === 'usage');
+  if (usage) usage.meta = { ...usage.meta, expired: true };
+  return outcome;
+}
+
+/**
+ * Gives back an expiry charge once the request's real usage arrives (a completion event after
+ * a long billing outage): the reverse of `chargeExpired`, then the caller charges the real usage.
+ */
+export function refundExpiryCharge(state: AccountState, charged: number, requestId: string): Change {
+  if (charged <= 0) return { next: state, entries: [] };
+  const overBefore = Math.max(0, state.used - state.allowance);
+  const overAfter = Math.max(0, state.used - charged - state.allowance);
+  const next: AccountState = {
+    ...state,
+    used: state.used - charged,
+    balance: state.balance + charged,
+    overageTokens: Math.max(0, state.overageTokens - (overBefore - overAfter)),
+    periodUsage: { ...state.periodUsage, input: Math.max(0, state.periodUsage.input - charged), requests: Math.max(0, state.periodUsage.requests - 1) },
+  };
+  return { next, entries: [{ kind: 'release', amount: charged, tokens: charged, requestId, meta: { reason: 'expiry charge replaced by the real usage' } }] };
+}
+
+/**
  * Share of the request's tokens that caching and trimming saved, in percent with one decimal:
  * saved / (input + output + saved).
  */

@@ -13,9 +13,10 @@ export type ReservationDecision =
  * Whether a request estimated at `estimate` tokens may start, and how much to hold for it.
  * A request that fits is held in full; one larger than what is left but with at least
  * 10,000 tokens available is held for what is left (the client lets it through, spec
- * section 5), and its settlement can never charge past that.
+ * section 5), and its settlement can never charge past that — unless what is left cannot
+ * cover `minimum` (the request's prompt plus a minimal answer), which is refused as low balance.
  */
-export function decideReservation(state: AccountState, estimate: number, now: Date): ReservationDecision {
+export function decideReservation(state: AccountState, estimate: number, now: Date, minimum = 0): ReservationDecision {
   const remaining = remainingOf(state);
   const refuse = (code: RefusalCode): ReservationDecision => ({ ok: false, code, message: refusalMessage(state, code, now), remaining, plan: state.plan });
   if (trialExpired(state, now)) return refuse('trial_ended');
@@ -23,6 +24,9 @@ export function decideReservation(state: AccountState, estimate: number, now: Da
   const available = availableOf(state);
   if (available <= 0) return refuse(state.plan === 'trial' ? 'trial_ended' : 'limit_reached');
   if (available < estimate && available < LOW_BALANCE_TOKENS) return refuse('low_balance');
+  // The request cannot run at all on less than its prompt plus a minimal answer (issue 11): a
+  // partial hold below that would let the model spend more than the account has.
+  if (available < Math.min(minimum, estimate)) return refuse('low_balance');
   return { ok: true, amount: Math.min(estimate, available) };
 }
 

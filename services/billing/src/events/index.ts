@@ -1,4 +1,4 @@
-import { USER_REGISTERED } from '@gnology/contracts';
+import { RESEARCH_COMPLETED, USER_REGISTERED } from '@gnology/contracts';
 import { handleOnce } from '@gnology/platform/events/inbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import type { CloudEventJson, SubscribeOptions } from '@gnology/platform/events/types';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { BillingDeps } from '../app';
 import type { Trx } from '../store/schema';
 import { openRegisteredAccount } from '../store/subscriptions';
+import { onResearchCompleted } from './research-completed';
 
 /** The fields billing needs of auth's `user.registered` (the full schema lives in contracts/events/auth). */
 const Registered = z.object({
@@ -42,6 +43,14 @@ export function billingConsumers(deps: BillingDeps): SubscribeOptions[] {
       topics: [TOPICS.auth],
       handler: async (event) => {
         if (event.type === USER_REGISTERED) await onUserRegistered(deps, event);
+      },
+    },
+    {
+      // Settles every research request from its completion event (decision 0085).
+      group: 'billing.research-usage',
+      topics: [TOPICS.research],
+      handler: async (event) => {
+        if (event.type === RESEARCH_COMPLETED) await onResearchCompleted(deps, event);
       },
     },
   ];

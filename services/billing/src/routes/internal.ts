@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BillingContext } from '../app';
-import { type MeteringContext, balanceOf, release, reserve, settle } from '../store/metering';
+import { type MeteringContext, balanceOf, release, reservationStatus, reserve, settle } from '../store/metering';
 
 const RequestIdParams = z.object({ requestId: z.string().min(1).max(128) });
 const UserParams = z.object({ userId: z.string().min(1).max(64) });
@@ -31,6 +31,8 @@ export const internalRoutes: FastifyPluginAsync<{ ctx: BillingContext }> = async
   app.post('/internal/reservations/:requestId/settle', { schema: { params: RequestIdParams, body: SettleRequest } }, async (req) =>
     settle(ctx.db, ctx.pool, req.params.requestId, req.body, metering(req.id)),
   );
+
+  app.get('/internal/reservations/:requestId', { schema: { params: RequestIdParams } }, async (req) => reservationStatus(ctx.db, req.params.requestId, ctx.now()));
 
   app.post('/internal/reservations/:requestId/release', { schema: { params: RequestIdParams } }, async (req) =>
     release(ctx.db, req.params.requestId, metering(req.id)),

@@ -35,7 +35,7 @@ const RESERVE = `
   ),
   r as (
     insert into reservations (request_id, id, user_id, amount, status, response_status, response, created_at, expires_at)
-    select $2::text, $7::text, a.user_id, $3::bigint, 'held', 200, jsonb_build_object('reservationId', $7::text, 'remaining', greatest(a.balance, 0), 'plan', a.plan), $4::timestamptz, $5::timestamptz
+    select $2::text, $7::text, a.user_id, $3::bigint, 'held', 200, jsonb_build_object('reservationId', $7::text, 'remaining', greatest(a.balance, 0), 'plan', a.plan, 'amount', $3::bigint), $4::timestamptz, $5::timestamptz
     from a
     returning response
   ),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type BalanceResponse,
   type ReleaseResponse,
+  type ReservationStatusResponse,
   type ReserveRefusal,
   type ReserveRequest,
   type ReserveResponse,
@@ -15,7 +16,17 @@ import { TOPICS } from '@gnology/platform/events/topics';
 import { conflict, notFound } from '@gnology/platform/http/errors';
 import type pg from 'pg';
 import { type AccountState, remainingOf } from '../domain/account';
-import { type SettleOutcome, type Usage, applyTime, hold, releaseHold, savingsPercentage, settleUsage } from '../domain/ledger';
+import {
+  type SettleOutcome,
+  type Usage,
+  applyTime,
+  chargeExpired,
+  hold,
+  refundExpiryCharge,
+  releaseHold,
+  savingsPercentage,
+  settleUsage,
+} from '../domain/ledger';
 import { addMinutes } from '../domain/period';
 import { decideReservation } from '../domain/reservation';
 import { type ChangeContext, EVENT_SOURCE, applyChange, findAccount, lockAccount, lockOrOpenAccount, toState } from './accounts';
@@ -85,7 +96,7 @@ async function reserveLocked(db: Db, input: ReserveRequest, ctx: MeteringContext
       return { status: prior.response_status, body: prior.response } as ReserveAnswer;
     }
     const state = await current(trx, toState(row), ctx);
-    const decision = decideReservation(state, input.estimatedTokens, ctx.now);
+    const decision = decideReservation(state, input.estimatedTokens, ctx.now, input.minimumTokens);
     const id = randomUUID();
     let answer: ReserveAnswer;
     let amount = 0;
@@ -93,7 +104,7 @@ async function reserveLocked(db: Db, input: ReserveRequest, ctx: MeteringContext
       const change = hold(state, decision.amount, input.requestId);
       await applyChange(trx, change, ctx);
       amount = decision.amount;
-      answer = { status: 200, body: { reservationId: id, remaining: remainingOf(change.next), plan: state.plan } };
+      answer = { status: 200, body: { reservationId: id, remaining: remainingOf(change.next), plan: state.plan, amount: decision.amount } };
     } else {
       answer = { status: 402, body: { error: decision.message, code: decision.code, remaining: decision.remaining, plan: decision.plan } };
     }
@@ -128,7 +139,8 @@ async function lockReservation(trx: Trx, requestId: string) {
 
 function settleAnswer(usage: Usage, outcome: SettleOutcome): SettleResponse {
   return {
-    used: usage.inputTokens + usage.outputTokens,
+    // What was charged, which is what the user's balance moved by (issue 11: not the provider's count).
+    used: outcome.charged,
     remaining: outcome.remaining,
     breakdown: { input: usage.inputTokens, output: usage.outputTokens, saved: usage.savedTokens, savingsPercentage: savingsPercentage(usage) },
   };
@@ -188,45 +200,78 @@ export async function settle(db: Db, pool: pg.Pool, requestId: string, usage: Se
 }
 
 async function settleLocked(db: Db, requestId: string, usage: SettleRequest, ctx: MeteringContext): Promise<SettleResponse> {
-  return db.transaction().execute(async (trx) => {
-    const { account, reservation } = await lockReservation(trx, requestId);
-    if (reservation.status === 'settled') return reservation.settle_response as SettleResponse;
-    if (reservation.status === 'refused') throw conflict('This request was refused, so there is nothing to settle.');
-    const changeCtx: ChangeContext = { ...ctx, billOverage: ctx.billingOn && account.stripe_customer_id !== null };
-    const state = await current(trx, toState(account), changeCtx);
-    const reserved = reservation.status === 'held' ? reservation.amount : 0;
-    const outcome = settleUsage(state, reserved, usage, requestId);
-    await applyChange(trx, outcome, changeCtx);
-    const body = settleAnswer(usage, outcome);
-    await trx
-      .updateTable('reservations')
-      .set({ status: 'settled', settle_response: JSON.stringify(body), closed_at: ctx.now })
-      .where('request_id', '=', requestId)
-      .execute();
-    await writeEvent(trx, consumedEvent(account.user_id, requestId, usage, outcome, ctx));
-    return body;
-  });
+  return db.transaction().execute((trx) => settleInTransaction(trx, requestId, usage, ctx));
+}
+
+/**
+ * The locking settle inside a caller's transaction (the `research.completed` consumer records
+ * its inbox row in the same one). A repeat returns the first answer; an expired reservation's
+ * expiry charge is replaced by the real usage.
+ */
+export async function settleInTransaction(trx: Trx, requestId: string, usage: SettleRequest, ctx: MeteringContext): Promise<SettleResponse> {
+  const { account, reservation } = await lockReservation(trx, requestId);
+  if (reservation.status === 'settled') return reservation.settle_response as SettleResponse;
+  if (reservation.status === 'refused') throw conflict('This request was refused, so there is nothing to settle.');
+  const changeCtx: ChangeContext = { ...ctx, billOverage: ctx.billingOn && account.stripe_customer_id !== null };
+  let state = await current(trx, toState(account), changeCtx);
+  if (reservation.status === 'expired' && reservation.expired_charge > 0) {
+    const refund = refundExpiryCharge(state, reservation.expired_charge, requestId);
+    await applyChange(trx, refund, changeCtx);
+    state = refund.next;
+  }
+  const reserved = reservation.status === 'held' ? reservation.amount : 0;
+  const outcome = settleUsage(state, reserved, usage, requestId);
+  await applyChange(trx, outcome, changeCtx);
+  const body = settleAnswer(usage, outcome);
+  await trx
+    .updateTable('reservations')
+    .set({ status: 'settled', settle_response: JSON.stringify(body), closed_at: ctx.now })
+    .where('request_id', '=', requestId)
+    .execute();
+  await writeEvent(trx, consumedEvent(account.user_id, requestId, usage, outcome, ctx));
+  return body;
 }
 
 /** Gives back a reservation that will never be settled (the research request failed or was aborted). */
 export async function release(db: Db, requestId: string, ctx: MeteringContext): Promise<ReleaseResponse> {
-  return db.transaction().execute(async (trx) => {
-    const { account, reservation } = await lockReservation(trx, requestId);
-    const state = toState(account);
-    if (reservation.status !== 'held') {
-      const status = reservation.status === 'refused' ? 'released' : reservation.status;
-      return { released: 0, remaining: remainingOf(state), status };
-    }
-    const change = releaseHold(state, reservation.amount, requestId, 'released');
-    await applyChange(trx, change, ctx);
-    await trx.updateTable('reservations').set({ status: 'released', closed_at: ctx.now }).where('request_id', '=', requestId).execute();
-    return { released: reservation.amount, remaining: remainingOf(change.next), status: 'released' };
-  });
+  return db.transaction().execute((trx) => releaseInTransaction(trx, requestId, ctx));
+}
+
+/** `release` inside a caller's transaction. An expired reservation's charge is given back too: the request failed. */
+export async function releaseInTransaction(trx: Trx, requestId: string, ctx: MeteringContext): Promise<ReleaseResponse> {
+  const { account, reservation } = await lockReservation(trx, requestId);
+  const state = toState(account);
+  if (reservation.status === 'expired' && reservation.expired_charge > 0) {
+    const refund = refundExpiryCharge(state, reservation.expired_charge, requestId);
+    await applyChange(trx, refund, ctx);
+    await trx.updateTable('reservations').set({ status: 'released', expired_charge: 0, closed_at: ctx.now }).where('request_id', '=', requestId).execute();
+    return { released: reservation.expired_charge, remaining: remainingOf(refund.next), status: 'released' };
+  }
+  if (reservation.status !== 'held') {
+    const status = reservation.status === 'refused' ? 'released' : reservation.status;
+    return { released: 0, remaining: remainingOf(state), status };
+  }
+  const change = releaseHold(state, reservation.amount, requestId, 'released');
+  await applyChange(trx, change, ctx);
+  await trx.updateTable('reservations').set({ status: 'released', closed_at: ctx.now }).where('request_id', '=', requestId).execute();
+  return { released: reservation.amount, remaining: remainingOf(change.next), status: 'released' };
+}
+
+/** Whether a request's tokens are still held, and how many (a queued job checks before each model call). */
+export async function reservationStatus(db: Db, requestId: string, now: Date): Promise<ReservationStatusResponse> {
+  const r = await db.selectFrom('reservations').select(['status', 'amount', 'user_id']).where('request_id', '=', requestId).executeTakeFirst();
+  if (!r) throw notFound('No reservation exists for this request.');
+  const s = toState(await currentAccount(db, r.user_id, { now }));
+  return { status: r.status, amount: r.status === 'held' ? Number(r.amount) : 0, plan: s.plan, remaining: remainingOf(s) };
 }
 
 /**
- * Releases reservations whose request never settled nor released (a research process that
- * died). Each runs in its own short transaction; a reservation settled meanwhile is skipped.
+ * Closes reservations whose request never settled nor released: each is CHARGED its held amount
+ * (decision 0086). Research reports every end of a request through its outbox (`research.completed`,
+ * failures included), so a reservation still open after the TTL belongs to a process that died,
+ * possibly after the model answered; a completion that arrives later replaces the charge with
+ * the real usage, and a failure report gives it back. Each runs in its own short transaction; a
+ * reservation settled meanwhile is skipped.
  */
 export async function expireReservations(db: Db, now: Date, batch = 200): Promise<number> {
   const due = await db
@@ -243,8 +288,9 @@ export async function expireReservations(db: Db, now: Date, batch = 200): Promis
       const account = await lockAccount(trx, user_id);
       const r = await trx.selectFrom('reservations').select(['status', 'amount']).where('request_id', '=', request_id).forUpdate().executeTakeFirst();
       if (!account || !r || r.status !== 'held') return false;
-      await applyChange(trx, releaseHold(toState(account), r.amount, request_id, 'expired'), { now });
-      await trx.updateTable('reservations').set({ status: 'expired', closed_at: now }).where('request_id', '=', request_id).execute();
+      const outcome = chargeExpired(toState(account), r.amount, request_id);
+      await applyChange(trx, outcome, { now });
+      await trx.updateTable('reservations').set({ status: 'expired', expired_charge: outcome.charged, closed_at: now }).where('request_id', '=', request_id).execute();
       return true;
     });
     if (done) expired += 1;

@@ -51,6 +51,8 @@ export interface ReservationsTable {
   response_status: number;
   response: unknown;
   settle_response: unknown | null;
+  /** Tokens charged when the reservation expired unsettled (replaced by the real usage if it arrives). */
+  expired_charge: Generated<number>;
   created_at: Generated<Date>;
   expires_at: Timestamp;
   closed_at: Date | null;

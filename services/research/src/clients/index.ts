@@ -1,6 +1,15 @@
-import { type BalanceRefusal, balanceMessage, type Conversation, type Message, type SaveMessageBody, type TokenBalance } from '@gnology/contracts';
+import {
+  type BalanceRefusal,
+  balanceMessage,
+  type Conversation,
+  ERROR_MESSAGES,
+  type Message,
+  type ReservationStatusResponse,
+  type SaveMessageBody,
+  type TokenBalance,
+} from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
-import { internalCall } from '@gnology/platform/http/internal';
+import { internalCall as rawInternalCall } from '@gnology/platform/http/internal';
 import type { ResearchConfig } from '../config';
 import type { ContextDocument, ProviderUsage } from '../providers/types';
 
@@ -8,10 +17,34 @@ import type { ContextDocument, ProviderUsage } from '../providers/types';
  * The research service's calls to other services (internal routes, shared secret). Every call
  * carries the user id the research service verified from the caller's own token.
  */
+/** What billing holds for a request: `amount` tokens, leaving `remaining` on the account. */
+export interface Reservation {
+  remaining: number;
+  plan: string;
+  amount: number;
+}
+
+/**
+ * An internal call whose failure the user may see: a service that is down or failing answers
+ * spec section 8's message, never the internal address or the fetch error (issue 11, 1b). The
+ * other service's 4xx answers (a refusal, an unknown conversation) pass through as they are.
+ */
+async function internalCall<T>(baseUrl: string, path: string, opts: Parameters<typeof rawInternalCall>[2]): Promise<T> {
+  try {
+    return await rawInternalCall<T>(baseUrl, path, opts);
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode < 500) throw e;
+    // `extra` reaches the client; the internal cause stays on the error for the logs.
+    throw Object.assign(new HttpError(503, ERROR_MESSAGES.unavailable, { code: 'service_unavailable' }), { cause: e });
+  }
+}
+
 export interface Clients {
-  reserve(userId: string, requestId: string, estimatedTokens: number): Promise<{ remaining: number; plan: string }>;
+  reserve(userId: string, requestId: string, estimatedTokens: number, minimumTokens?: number): Promise<Reservation>;
+  /** Whether the request's tokens are still held (a queued job asks before each model call). */
+  reservation(requestId: string): Promise<ReservationStatusResponse>;
   settle(requestId: string, usage: ProviderUsage): Promise<TokenBalance>;
-  release(requestId: string): Promise<void>;
+  release(requestId: string): Promise<{ remaining: number }>;
   documents(userId: string, documentIds: string[]): Promise<ContextDocument[]>;
   conversation(userId: string, conversationId: string): Promise<Conversation>;
   saveMessage(userId: string, conversationId: string, message: SaveMessageBody): Promise<Message>;
@@ -20,13 +53,15 @@ export interface Clients {
 export function createClients(config: ResearchConfig, requestId?: string): Clients {
   const secret = config.INTERNAL_TOKEN;
   return {
-    async reserve(userId, reqId, estimatedTokens) {
+    async reserve(userId, reqId, estimatedTokens, minimumTokens) {
       try {
-        return await internalCall<{ remaining: number; plan: string }>(config.BILLING_URL, '/internal/reservations', {
+        const res = await internalCall<{ remaining: number; plan: string; amount?: number }>(config.BILLING_URL, '/internal/reservations', {
           secret,
           requestId,
-          body: { userId, requestId: reqId, estimatedTokens },
+          body: { userId, requestId: reqId, estimatedTokens, ...(minimumTokens ? { minimumTokens: Math.min(minimumTokens, estimatedTokens) } : {}) },
         });
+        // A billing that does not say how much it held held the whole estimate.
+        return { remaining: res.remaining, plan: res.plan, amount: res.amount ?? estimatedTokens };
       } catch (e) {
         if (e instanceof HttpError && e.statusCode === 402) {
           const extra = (e.extra ?? {}) as { code?: BalanceRefusal; remaining?: number; plan?: string; error?: string };
@@ -46,8 +81,11 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
       );
       return { used: res.used, remaining: res.remaining, breakdown: res.breakdown };
     },
+    async reservation(reqId) {
+      return internalCall<ReservationStatusResponse>(config.BILLING_URL, `/internal/reservations/${encodeURIComponent(reqId)}`, { secret, requestId });
+    },
     async release(reqId) {
-      await internalCall(config.BILLING_URL, `/internal/reservations/${encodeURIComponent(reqId)}/release`, { secret, requestId, body: {} });
+      return internalCall<{ remaining: number }>(config.BILLING_URL, `/internal/reservations/${encodeURIComponent(reqId)}/release`, { secret, requestId, body: {} });
     },
     async documents(userId, documentIds) {
       if (documentIds.length === 0) return [];

@@ -1,11 +1,13 @@
+import { balanceMessage } from '@gnology/contracts';
 import type { JobContext } from '@gnology/platform/jobs/types';
 import { advanceProject } from '../domain/book';
+import { estimatedUsage, MIN_ANSWER_TOKENS, outputLimit, promptTokenBound, totalTokens } from '../domain/cost';
 import { AbortedError } from '../providers/errors';
 import type { BookContext, ProviderUsage, StopReason } from '../providers/types';
 import { getProject, saveProject, toState } from '../store/book-projects';
 import { addUsage, createGeneration, finishGeneration, getGeneration, markAttempt, saveProgress } from '../store/generations';
 import { planRequest } from '../domain/request';
-import { completeResearch } from './complete';
+import { completeResearch, settleOutcome } from './complete';
 import { buildProviderRequest, historyBefore } from './context';
 import { providerFailure } from './inline';
 import type { PreparedRequest } from './prepare';
@@ -26,7 +28,14 @@ export async function startGeneration(rt: ResearchRuntime, p: PreparedRequest, h
     userId: p.userId,
     conversationId: p.conversation?.id ?? null,
     requestType: p.plan.requestType,
-    input: { query: p.query, documentIds: p.documentIds, userMessageId: p.userMessageId, bookProjectId: p.book?.projectId ?? null, book: p.book?.context ?? null },
+    input: {
+      query: p.query,
+      documentIds: p.documentIds,
+      userMessageId: p.userMessageId,
+      bookProjectId: p.book?.projectId ?? null,
+      book: p.book?.context ?? null,
+      reservedTokens: p.reservation.amount,
+    },
     bookProjectId: p.book?.projectId ?? null,
     provider: rt.provider.name,
   });
@@ -55,6 +64,9 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   const input = g.input;
   const priorUsage: ProviderUsage = { inputTokens: g.usage_input, outputTokens: g.usage_output, savedTokens: g.usage_saved };
   const plan = planRequest(input.query, g.request_type, { maxRetries: rt.deps.config.LLM_MAX_RETRIES });
+  // Before any model call: are this generation's tokens still held, and how many (decision 0085)?
+  // Billing unreachable throws: the attempt fails and the queue retries it later.
+  const held = await clients.reservation(id);
   const base = {
     requestId: id,
     userId: g.user_id,
@@ -65,6 +77,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
     generationId: id,
     startedAt: new Date(g.created_at).getTime(),
     httpRequestId: job.requestId,
+    balanceHint: { remaining: held.remaining, amount: held.amount },
   };
 
   const project = g.book_project_id ? await getProject(db, g.book_project_id) : undefined;
@@ -82,6 +95,17 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   ]);
   const history = historyBefore(conversation?.messages ?? [], input.userMessageId);
   const request = buildProviderRequest({ plan, query: input.query, history, documents, book: book ?? undefined, continuation: g.text });
+  // Every call of the job (a resumed one re-reads the prompt) fits in what is held: a job that
+  // starts after its hold is gone, or with too little of it left, never calls the model.
+  const promptTokens = promptTokenBound(request);
+  request.maxTokens = outputLimit(held.amount - totalTokens(priorUsage), promptTokens, plan.maxTokens);
+  if (held.status !== 'held' || request.maxTokens < Math.min(plan.maxTokens, MIN_ANSWER_TOKENS)) {
+    const message = balanceMessage(held.remaining > 0 ? 'low_balance' : held.plan === 'trial' ? 'trial_ended' : 'limit_reached', held.plan);
+    rt.deps.logger.info({ generationId: id, status: held.status, held: held.amount, promptTokens }, 'generation not started: its tokens are no longer held');
+    await settleOutcome(rt, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) => rt.deps.logger.warn({ err }, 'recording the refused generation failed'));
+    await finishGeneration(db, id, { status: 'failed', text: g.text, error: message, errorStatus: 402 });
+    return { refused: true };
+  }
 
   const controller = new AbortController();
   const onShutdown = () => controller.abort(new ShutdownError());
@@ -98,6 +122,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   let resuming = g.text.length > 0;
   let lastFlush = Date.now();
   let usage: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
+  let estimated = false;
   let stopReason: StopReason = 'end';
   const flushMs = rt.deps.config.GENERATION_FLUSH_MS;
   try {
@@ -115,12 +140,13 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
         }
       } else {
         usage = ev.usage;
+        estimated = ev.estimated === true;
         stopReason = ev.stopReason;
       }
     }
     if (controller.signal.aborted) throw new AbortedError();
   } catch (err) {
-    const partial = (err as { usage?: ProviderUsage }).usage ?? estimateUsage(request.system, text.length - g.text.length);
+    const partial = (err as { usage?: ProviderUsage }).usage ?? estimatedUsage(promptTokens, text.length - g.text.length);
     if (err instanceof AbortedError || controller.signal.aborted) {
       if (job.signal.aborted) {
         await saveProgress(db, id, text);
@@ -132,7 +158,11 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
     }
     const failure = providerFailure(err);
     rt.deps.logger.warn({ err, generationId: id }, 'generation failed');
-    await clients.release(id).catch(() => {});
+    // What this try streamed before failing is charged, with what earlier tries used; nothing at all releases the hold.
+    const streamed = text.length > g.text.length ? partial : { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
+    await settleOutcome(rt, { ...base, usage: priorUsage, charge: add(priorUsage, streamed), outcome: 'failed' }).catch((e) =>
+      rt.deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'),
+    );
     await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
     return { failed: failure.message };
   } finally {
@@ -142,7 +172,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
 
   const total = add(priorUsage, usage);
   if (project && book) await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
-  const result = await completeResearch(rt, { ...base, text, usage: total, stopped: false });
+  const result = await completeResearch(rt, { ...base, text, usage: total, charge: estimated ? total : undefined, stopped: false });
   await finishGeneration(db, id, { status: 'completed', text, result: result as unknown as Record<string, unknown> });
   return { completed: true, length: text.length };
 }
@@ -167,9 +197,4 @@ async function finishStopped(
 
 function add(a: ProviderUsage, b: ProviderUsage): ProviderUsage {
   return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, savedTokens: a.savedTokens + b.savedTokens };
-}
-
-/** Usage of an interrupted call when the provider sent none: the prompt read and the text written, at 3.5 characters a token. */
-function estimateUsage(system: string, writtenChars: number): ProviderUsage {
-  return { inputTokens: Math.ceil(system.length / 3.5), outputTokens: Math.max(0, Math.ceil(writtenChars / 3.5)), savedTokens: 0 };
 }

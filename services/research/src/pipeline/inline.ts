@@ -2,8 +2,9 @@ import { researchErrorMessage, type ResearchStreamDone } from '@gnology/contract
 import { HttpError } from '@gnology/platform/http/errors';
 import { AbortedError } from '../providers/errors';
 import { ProviderError, type ProviderUsage } from '../providers/types';
-import { completeResearch } from './complete';
-import { buildProviderRequest } from './context';
+import { estimatedUsage } from '../domain/cost';
+import { releaseSlot } from '../store/in-flight';
+import { completeResearch, settleOutcome } from './complete';
 import type { PreparedRequest } from './prepare';
 import type { ResearchRuntime } from './runtime';
 
@@ -19,41 +20,49 @@ export function providerFailure(err: unknown): HttpError {
   return new HttpError(safeStatus, message, { code: 'provider_error', providerStatus: status ?? null, providerType: type ?? null });
 }
 
+const NO_USAGE: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
+
 /**
  * A regular request, answered in this process: streams deltas to `onDelta` as they arrive, then
- * settles and saves. The client going away does not stop it: the answer is still saved.
+ * settles and saves. The client going away does not stop it: the answer is still saved. A model
+ * failure after text has streamed charges what was streamed (decision 0085).
  */
 export async function runInline(rt: ResearchRuntime, p: PreparedRequest, onDelta: (text: string) => void, httpRequestId?: string): Promise<ResearchStreamDone> {
-  const request = buildProviderRequest({ plan: p.plan, query: p.query, history: p.conversation?.messages ?? [], documents: p.documents, book: p.book?.context });
+  const request = p.request;
   let text = '';
-  let usage: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
+  let usage: ProviderUsage = NO_USAGE;
+  let charge: ProviderUsage | undefined;
   const controller = new AbortController();
-  try {
-    for await (const ev of rt.provider.stream(request, controller.signal)) {
-      if (ev.type === 'delta') {
-        text += ev.text;
-        onDelta(ev.text);
-      } else usage = ev.usage;
-    }
-    // The question must be saved before the answer (history order); normally it long has been.
-    await p.userMessageSaved;
-  } catch (err) {
-    await rt.clients(httpRequestId).release(p.requestId).catch((e) => rt.deps.logger.warn({ err: e }, 'release failed'));
-    if (!(err instanceof AbortedError)) rt.deps.logger.warn({ err, provider: rt.provider.name }, 'provider failed');
-    throw providerFailure(err);
-  }
-  return completeResearch(rt, {
+  const base = {
     requestId: p.requestId,
     userId: p.userId,
     conversationId: p.conversation?.id ?? null,
-    documentIds: p.documentIds,
     plan: p.plan,
     provider: rt.provider.name,
-    text,
-    usage,
     generationId: null,
-    stopped: false,
     startedAt: p.startedAt,
+    balanceHint: p.reservation,
     httpRequestId,
-  });
+  };
+  try {
+    try {
+      for await (const ev of rt.provider.stream(request, controller.signal)) {
+        if (ev.type === 'delta') {
+          text += ev.text;
+          onDelta(ev.text);
+        } else if (ev.estimated) charge = ev.usage;
+        else usage = ev.usage;
+      }
+      // The question must be saved before the answer (history order); normally it long has been.
+      await p.userMessageSaved;
+    } catch (err) {
+      const streamed = text ? ((err as { usage?: ProviderUsage }).usage ?? estimatedUsage(p.promptTokens, text.length)) : NO_USAGE;
+      await settleOutcome(rt, { ...base, usage: NO_USAGE, charge: streamed, outcome: 'failed' }).catch((e) => rt.deps.logger.warn({ err: e }, 'recording the failed request failed'));
+      if (!(err instanceof AbortedError)) rt.deps.logger.warn({ err, provider: rt.provider.name }, 'provider failed');
+      throw providerFailure(err);
+    }
+    return await completeResearch(rt, { ...base, documentIds: p.documentIds, text, usage, charge, stopped: false });
+  } finally {
+    await releaseSlot(rt.deps.database.db, p.requestId).catch(() => {});
+  }
 }

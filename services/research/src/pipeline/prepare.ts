@@ -1,9 +1,13 @@
-import { CAPACITY_MESSAGE, type Conversation, type Message, type ResearchBody } from '@gnology/contracts';
+import { CAPACITY_MESSAGE, type Conversation, ERROR_MESSAGES, type Message, type ResearchBody } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
 import { nextBookContext, planContext } from '../domain/book';
 import { capacityFor, isContinueRequest, planRequest, type RequestPlan } from '../domain/request';
-import type { BookContext, ContextDocument } from '../providers/types';
+import type { Reservation } from '../clients';
+import { costBound, outputLimit } from '../domain/cost';
+import type { BookContext, ContextDocument, ProviderRequest } from '../providers/types';
+import { acquireSlot, releaseSlot } from '../store/in-flight';
+import { buildProviderRequest } from './context';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchRuntime } from './runtime';
 
@@ -16,6 +20,11 @@ export interface PreparedRequest {
   documents: ContextDocument[];
   plan: RequestPlan;
   book?: { projectId: string; context: BookContext };
+  /** The model request, its output limit capped to what billing holds (a job rebuilds its own). */
+  request: ProviderRequest;
+  /** What the prompt can cost (decision 0085). */
+  promptTokens: number;
+  reservation: Reservation;
   userMessageId: string | null;
   /** Resolves once the user's message is saved (before the answer is). */
   userMessageSaved: Promise<Message | null>;
@@ -25,9 +34,11 @@ export interface PreparedRequest {
 /**
  * Everything before the model call, in the order that leaves nothing behind on refusal:
  * read the conversation (owner-checked) and the documents (this user's only), plan the request,
- * check capacity, reserve tokens with billing, and only then save the user's message.
+ * check capacity, assemble the prompt and reserve what it can cost with billing (its prompt plus
+ * its answer limit: decision 0085), take a slot among the user's requests in flight, and only
+ * then save the user's message.
  */
-export async function prepareRequest(rt: ResearchRuntime, userId: string, body: ResearchBody, requestId: string): Promise<PreparedRequest> {
+export async function prepareRequest(rt: ResearchRuntime, userId: string, body: ResearchBody, requestId: string, clientIp: string | null = null): Promise<PreparedRequest> {
   const { deps } = rt;
   const clients = rt.clients(requestId);
   const startedAt = Date.now();
@@ -37,32 +48,45 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
   const continuing = project ? nextBookContext(toState(project)) : null;
   const plan = planRequest(body.query, body.requestType, { maxRetries: deps.config.LLM_MAX_RETRIES, continuesBook: continuing ? 'book' : undefined });
 
-  const [conversationResult, documentsResult, reservationResult] = await Promise.allSettled([
+  const [conversation, documents] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
     clients.documents(userId, body.documentIds),
-    clients.reserve(userId, reservationId, plan.estimate),
   ]);
-  const release = () => clients.release(reservationId).catch(() => {});
-  if (reservationResult.status === 'rejected') throw reservationResult.reason;
-  const reservation = reservationResult.value;
-  try {
-    if (conversationResult.status === 'rejected') throw conversationResult.reason;
-    if (documentsResult.status === 'rejected') throw documentsResult.reason;
-    const conversation = conversationResult.value;
-    const documents = documentsResult.value;
+  const history = conversation?.messages ?? [];
+  const capacity = capacityFor(history, plan.estimate);
+  if (capacity.level === 'block') throw new HttpError(400, CAPACITY_MESSAGE, { code: 'at_capacity' });
+  if (capacity.level === 'warn') deps.logger.warn({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation near capacity');
+  else if (capacity.level === 'log') deps.logger.info({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation above 85% of capacity');
 
-    const history = conversation?.messages ?? [];
-    const capacity = capacityFor(history, plan.estimate);
-    if (capacity.level === 'block') throw new HttpError(400, CAPACITY_MESSAGE, { code: 'at_capacity' });
-    if (capacity.level === 'warn') deps.logger.warn({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation near capacity');
-    else if (capacity.level === 'log') deps.logger.info({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation above 85% of capacity');
+  const bookTitle = conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
+  const bookContext = continuing ?? (plan.requestType === 'book' ? planContext(bookTitle) : undefined);
+  const request = buildProviderRequest({ plan, query: body.query, history, documents, book: bookContext });
+  const cost = costBound(request, plan.estimate);
+  const reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
+  let slotTaken = false;
+  const undo = async () => {
+    await clients.release(reservationId).catch(() => {});
+    if (slotTaken) await releaseSlot(deps.database.db, reservationId).catch(() => {});
+  };
+  try {
+    request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
     if (reservation.remaining < 5_000) deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
+    slotTaken = await acquireSlot(deps.database.db, {
+      requestId: reservationId,
+      userId,
+      clientIp,
+      trial: reservation.plan === 'trial',
+      ttlMs: plan.timeoutMs + 60_000,
+      perUser: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_USER,
+      perTrialIp: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP,
+    });
+    if (!slotTaken) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
 
     let book: PreparedRequest['book'];
     if (continuing && project) book = { projectId: project.id, context: continuing };
-    else if (plan.requestType === 'book') {
-      const created = await createProject(deps.database.db, userId, conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book');
-      book = { projectId: created.id, context: planContext(created.title) };
+    else if (plan.requestType === 'book' && bookContext) {
+      const created = await createProject(deps.database.db, userId, bookTitle);
+      book = { projectId: created.id, context: bookContext };
     }
     const saveUserMessage = () =>
       conversation
@@ -87,12 +111,15 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
       documents,
       plan,
       book,
+      request,
+      promptTokens: cost.promptTokens,
+      reservation,
       userMessageId: userMessage?.id ?? null,
       userMessageSaved,
       startedAt,
     };
   } catch (e) {
-    await release();
+    await undo();
     throw e;
   }
 }

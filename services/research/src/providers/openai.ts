@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { tokensOfChars } from '../domain/cost';
 import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
 import { deadlineSignal, toProviderError } from './errors';
 import type { LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
@@ -32,6 +33,8 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let outputTokens = 0;
     let savedTokens = 0;
     let stopReason: StopReason = 'end';
+    let reported = false;
+    let written = 0;
     try {
       const stream = await this.client.chat.completions.create(
         { model: this.opts.model, messages, max_tokens: req.maxTokens, stream: true, stream_options: { include_usage: true } },
@@ -40,9 +43,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       for await (const chunk of stream) {
         const choice = chunk.choices?.[0];
         const text = choice?.delta?.content;
-        if (text) yield { type: 'delta', text };
+        if (text) {
+          written += text.length;
+          yield { type: 'delta', text };
+        }
         if (choice?.finish_reason === 'length') stopReason = 'max_tokens';
         if (chunk.usage) {
+          reported = true;
           inputTokens = chunk.usage.prompt_tokens ?? 0;
           outputTokens = chunk.usage.completion_tokens ?? 0;
           savedTokens = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
@@ -54,6 +61,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       throw toProviderError(err, deadline);
     } finally {
       deadline.dispose();
+    }
+    if (!reported) {
+      // Some servers ignore stream_options.include_usage: an answer is never free, so count it
+      // from what was sent and written (issue 11).
+      const promptChars = messages.reduce((n, m) => n + String(m.content ?? '').length, 0);
+      yield { type: 'done', usage: { inputTokens: tokensOfChars(promptChars), outputTokens: tokensOfChars(written), savedTokens: 0 }, stopReason, estimated: true };
+      return;
     }
     yield { type: 'done', usage: { inputTokens, outputTokens, savedTokens }, stopReason };
   }

@@ -27,7 +27,7 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
   const rt = await getRuntime(deps);
 
   r.post('/api/research', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req) => {
-    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id);
+    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id, req.ip);
     if (!prepared.plan.asJob) return runInline(rt, prepared, () => {}, req.id);
     const id = await startGeneration(rt, prepared, req.id);
     // The JSON form waits for the job; the stream form is the one the web uses.
@@ -43,7 +43,7 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
   });
 
   r.post('/api/research/stream', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req, reply) => {
-    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id);
+    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id, req.ip);
     if (!prepared.plan.asJob) {
       const sse = startSse(req, reply);
       sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: null, userMessageId: prepared.userMessageId });

@@ -96,6 +96,8 @@ export async function finishGeneration(
     })
     .where('id', '=', id)
     .execute();
+  // The generation no longer counts against the user's requests in flight.
+  await db.deleteFrom('requests_in_flight').where('request_id', '=', id).execute();
   await notify(db, id);
 }
 

@@ -14,6 +14,17 @@ export interface GenerationInput {
   bookProjectId: string | null;
   /** The book part this generation writes, fixed when it was asked for. */
   book: BookContext | null;
+  /** Tokens billing holds for this generation: every model call of the job fits within them (decision 0085). */
+  reservedTokens?: number;
+}
+
+export interface RequestsInFlightTable {
+  request_id: string;
+  user_id: string;
+  client_ip: string | null;
+  trial: boolean;
+  expires_at: Date;
+  created_at: Generated<Date>;
 }
 
 export interface GenerationsTable {
@@ -59,4 +70,5 @@ export interface BookProjectsTable {
 export interface ResearchDB extends EventsTables {
   generations: GenerationsTable;
   book_projects: BookProjectsTable;
+  requests_in_flight: RequestsInFlightTable;
 }

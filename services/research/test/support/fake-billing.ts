@@ -24,19 +24,26 @@ export async function startFakeBilling(): Promise<FakeBilling> {
   app.addHook('onRequest', async (req, reply) => {
     if (req.headers['x-internal-token'] !== 'test-internal-token-0123456789') return reply.status(404).send({ error: 'Not found' });
   });
-  app.post<{ Body: { userId: string; requestId: string; estimatedTokens: number } }>('/internal/reservations', async (req, reply) => {
-    const { userId, requestId, estimatedTokens } = req.body;
+  app.post<{ Body: { userId: string; requestId: string; estimatedTokens: number; minimumTokens?: number } }>('/internal/reservations', async (req, reply) => {
+    const { userId, requestId, estimatedTokens, minimumTokens = 0 } = req.body;
     calls.push({ op: 'reserve', requestId, body: req.body });
     const b = get(userId);
     if (b.remaining <= 0) {
       const code = b.plan === 'trial' ? 'trial_ended' : 'limit_reached';
       return reply.status(402).send({ error: balanceMessage(code, b.plan), code, remaining: b.remaining, plan: b.plan });
     }
-    if (b.remaining < 10_000 && b.remaining < estimatedTokens) {
+    if ((b.remaining < 10_000 && b.remaining < estimatedTokens) || b.remaining < minimumTokens) {
       return reply.status(402).send({ error: balanceMessage('low_balance', b.plan), code: 'low_balance', remaining: b.remaining, plan: b.plan });
     }
     reservations.set(requestId, { userId, estimatedTokens });
-    return { reservationId: requestId, remaining: b.remaining, plan: b.plan };
+    return { reservationId: requestId, remaining: b.remaining, plan: b.plan, amount: estimatedTokens };
+  });
+  app.get<{ Params: { id: string } }>('/internal/reservations/:id', async (req, reply) => {
+    const r = reservations.get(req.params.id);
+    const settled = calls.some((c) => c.requestId === req.params.id && c.op !== 'reserve');
+    if (!r && !settled) return reply.status(404).send({ error: 'Reservation not found' });
+    const b = r ? get(r.userId) : { remaining: 0, plan: 'trial' };
+    return { status: r ? 'held' : 'released', amount: r?.estimatedTokens ?? 0, plan: b.plan, remaining: b.remaining };
   });
   app.post<{ Params: { id: string }; Body: { inputTokens: number; outputTokens: number; savedTokens: number } }>('/internal/reservations/:id/settle', async (req, reply) => {
     calls.push({ op: 'settle', requestId: req.params.id, body: req.body });
@@ -52,8 +59,9 @@ export async function startFakeBilling(): Promise<FakeBilling> {
   });
   app.post<{ Params: { id: string } }>('/internal/reservations/:id/release', async (req) => {
     calls.push({ op: 'release', requestId: req.params.id, body: {} });
+    const r = reservations.get(req.params.id);
     reservations.delete(req.params.id);
-    return { released: true };
+    return { released: r?.estimatedTokens ?? 0, remaining: r ? get(r.userId).remaining : 0, status: 'released' };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
