@@ -13,9 +13,10 @@ import { startFakeDocuments } from './fake-documents';
 /**
  * The research service on real infrastructure, with the REAL conversation service beside it
  * (both on loopback) and loopback stand-ins for billing and documents. `env` sets the research
- * variables (provider, flush interval, ...).
+ * variables (provider, flush interval, ...); `opts.billingUrl` points research at a real billing
+ * instead of the stand-in (support/real-billing.ts).
  */
-export async function startResearchStack(env: Record<string, string> = {}) {
+export async function startResearchStack(env: Record<string, string> = {}, opts: { billingUrl?: string; serviceEnv?: Record<string, string> } = {}) {
   const billing: FakeBilling = await startFakeBilling();
   const documents = await startFakeDocuments();
   const conv = await createTestService({ name: 'conversation', schema: 'conversation', migrations: conversationMigrations });
@@ -23,9 +24,9 @@ export async function startResearchStack(env: Record<string, string> = {}) {
   await convApp.listen({ port: 0, host: '127.0.0.1' });
   const conversationUrl = `http://127.0.0.1:${(convApp.server.address() as { port: number }).port}`;
 
-  const svc: TestService = await createTestService({ name: 'research', schema: 'research', migrations });
+  const svc: TestService = await createTestService({ name: 'research', schema: 'research', migrations, env: opts.serviceEnv });
   const extras = researchEnvSchema.parse({ GENERATION_FLUSH_MS: '40', LLM_MAX_RETRIES: '0', LLM_PROVIDER: 'offline', ...env });
-  const config: ResearchConfig = { ...svc.config, ...extras, BILLING_URL: billing.url, DOCUMENTS_URL: documents.url, CONVERSATION_URL: conversationUrl };
+  const config: ResearchConfig = { ...svc.config, ...extras, BILLING_URL: opts.billingUrl ?? billing.url, DOCUMENTS_URL: documents.url, CONVERSATION_URL: conversationUrl };
   const deps = { ...svc, config };
   const app: FastifyInstance = await buildApp(deps);
   let workers = await startWorkers(deps.queue, researchJobs(deps));

@@ -20,6 +20,8 @@ export interface OpenAiScript {
   midStreamError?: { type: string; message?: string; afterChunks?: number };
   finishReason?: 'stop' | 'length';
   usage?: { prompt_tokens?: number; completion_tokens?: number; cached_tokens?: number };
+  /** Send no usage chunk even when asked (some compatible servers ignore stream_options). */
+  omitUsage?: boolean;
 }
 
 export interface FakeOpenAi {
@@ -92,7 +94,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (res.destroyed) return;
     }
     send(chunk({}, finish));
-    if (body.stream_options?.include_usage) send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
+    if (body.stream_options?.include_usage && !script.omitUsage) send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
     send('[DONE]');
     res.end();
   });
