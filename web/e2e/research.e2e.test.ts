@@ -236,6 +236,21 @@ describe('research with Gene (fake Anthropic)', () => {
     await context.close();
   });
 
+  it('keeps links to record sites and shows any other address as plain text (issue 11, point 8)', async () => {
+    fake.enqueue({ text: 'Search [FamilySearch](https://www.familysearch.org/search) for the baptism, then [sign in here](https://evil.example/login) or visit https://evil.example/steal.' });
+    const { context, page } = await newPage(browser, stack);
+    await signInWithToken(context, user.token);
+    await page.goto('/research');
+    await page.getByLabel('Message to Gene').fill('Where can I search next?');
+    await page.getByLabel('Message to Gene').press('Enter');
+    const answer = page.locator('.msg--assistant .answer').last();
+    await answer.getByRole('link', { name: 'FamilySearch' }).waitFor();
+    await expect(answer.locator('a[href*="evil.example"]').count()).resolves.toBe(0);
+    await expect(answer.innerText()).resolves.toContain('sign in here');
+    await expect(answer.innerText()).resolves.toContain('https://evil.example/steal');
+    await context.close();
+  });
+
   it('fits a 375 px screen without sideways scrolling', async () => {
     const { context, page } = await newPage(browser, stack, 375, 812);
     await signInWithToken(context, user.token);
