@@ -53,6 +53,17 @@ function closure(key, files = new Set()) {
   return files;
 }
 
+/**
+ * The manifest key of a page module's chunk: the module itself, or (when Rollup merged it with
+ * code another dynamic chunk shares, e.g. the tutorial and its contents dialog) the dynamic
+ * entry chunk named after it.
+ */
+function chunkOf(module) {
+  if (manifest[module]) return module;
+  const name = path.basename(module, path.extname(module));
+  return Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && manifest[k].name === name);
+}
+
 const gz = new Map();
 const gzipped = (file) => {
   if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(dist, file))).length);
@@ -64,10 +75,11 @@ const entry = closure(entryKey);
 console.log(`entry ${entryKey}: ${[...entry].length} files, ${kb([...entry].reduce((s, f) => s + gzipped(f), 0))} KB gzipped`);
 console.log('| route | JS KB gz | CSS KB gz | total KB gz | beyond /login KB gz |');
 console.log('|---|---|---|---|---|');
-const login = closure(ROUTES['/login'], new Set(entry));
+const login = closure(chunkOf(ROUTES['/login']), new Set(entry));
 for (const [route, key] of Object.entries(ROUTES)) {
-  // A module not in the manifest as its own chunk was bundled into the entry (no route split).
-  const files = manifest[key] ? closure(key, new Set(entry)) : new Set(entry);
+  // A module with no chunk of its own was bundled into the entry (no route split).
+  const chunk = chunkOf(key);
+  const files = chunk ? closure(chunk, new Set(entry)) : new Set(entry);
   const sum = (pred) => [...files].filter(pred).reduce((s, f) => s + gzipped(f), 0);
   const js = sum((f) => f.endsWith('.js'));
   const css = sum((f) => f.endsWith('.css'));
@@ -77,7 +89,8 @@ for (const [route, key] of Object.entries(ROUTES)) {
 if (distArg < 0) rmSync(dist, { recursive: true, force: true });
 if (process.argv.includes('--files')) {
   for (const [route, key] of Object.entries(ROUTES)) {
-    const files = manifest[key] ? closure(key, new Set()) : new Set();
+    const chunk = chunkOf(key);
+    const files = chunk ? closure(chunk, new Set()) : new Set();
     console.log(route, [...files].map((f) => `${f} ${kb(gzipped(f))}`).join(', '));
   }
 }
