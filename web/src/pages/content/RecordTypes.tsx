@@ -1,4 +1,4 @@
-/** The record groups genealogists rely on, with what each tells you (tutorial, about). */
+/** The record groups genealogists rely on, with what each tells you (the tutorial's research guidance). */
 const RECORDS: { name: string; text: string }[] = [
   {
     name: 'Census records',
