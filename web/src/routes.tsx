@@ -1,46 +1,45 @@
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountPage } from './pages/account/AccountPage';
-import { AlbumCreatorPage } from './pages/album/AlbumCreatorPage';
-import { LoginPage } from './pages/auth/LoginPage';
-import { RegisterPage } from './pages/auth/RegisterPage';
-import { AboutGenePage } from './pages/content/AboutGenePage';
-import { AboutPage } from './pages/content/AboutPage';
-import { FaqPage } from './pages/content/FaqPage';
-import { PrivacyPage } from './pages/content/PrivacyPage';
-import { ResourcesPage } from './pages/content/ResourcesPage';
-import { TermsPage } from './pages/content/TermsPage';
-import { TutorialPage } from './pages/content/TutorialPage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { DocumentsPage } from './pages/documents/DocumentsPage';
-import { GalleryPage } from './pages/gallery/GalleryPage';
-import { LandingPage } from './pages/landing/LandingPage';
-import { PricingPage } from './pages/pricing/PricingPage';
-import { ResearchPage } from './pages/research/ResearchPage';
+import { PageLoading } from './components/ui/PageLoading';
+
+/**
+ * A page loaded on first visit (its own chunk), behind a calm fallback. Pages keep their
+ * named exports; `pick` chooses the component from the module.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ReactElement {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /**
  * The route table of spec section 2: public routes, then the signed-in ones, which the
- * layout's guard protects. Each page lives in its own module under pages/<area>/.
+ * layout's guard protects. Each page lives in its own module under pages/<area>/ and is split
+ * into its own chunk, so a visitor to /login does not download the content pages.
  */
 export const publicRoutes: RouteObject[] = [
-  { index: true, element: <LandingPage /> },
+  { index: true, element: page(() => import('./pages/landing/LandingPage'), (m) => m.LandingPage) },
   { path: 'landing', element: <Navigate to="/" replace /> },
-  { path: 'login', element: <LoginPage /> },
-  { path: 'register', element: <RegisterPage /> },
-  { path: 'about', element: <AboutPage /> },
-  { path: 'about-gene', element: <AboutGenePage /> },
-  { path: 'pricing', element: <PricingPage /> },
-  { path: 'resources', element: <ResourcesPage /> },
-  { path: 'faq', element: <FaqPage /> },
-  { path: 'tutorial', element: <TutorialPage /> },
-  { path: 'terms', element: <TermsPage /> },
-  { path: 'privacy', element: <PrivacyPage /> },
+  { path: 'login', element: page(() => import('./pages/auth/LoginPage'), (m) => m.LoginPage) },
+  { path: 'register', element: page(() => import('./pages/auth/RegisterPage'), (m) => m.RegisterPage) },
+  { path: 'about', element: page(() => import('./pages/content/AboutPage'), (m) => m.AboutPage) },
+  { path: 'about-gene', element: page(() => import('./pages/content/AboutGenePage'), (m) => m.AboutGenePage) },
+  { path: 'pricing', element: page(() => import('./pages/pricing/PricingPage'), (m) => m.PricingPage) },
+  { path: 'resources', element: page(() => import('./pages/content/ResourcesPage'), (m) => m.ResourcesPage) },
+  { path: 'faq', element: page(() => import('./pages/content/FaqPage'), (m) => m.FaqPage) },
+  { path: 'tutorial', element: page(() => import('./pages/content/TutorialPage'), (m) => m.TutorialPage) },
+  { path: 'terms', element: page(() => import('./pages/content/TermsPage'), (m) => m.TermsPage) },
+  { path: 'privacy', element: page(() => import('./pages/content/PrivacyPage'), (m) => m.PrivacyPage) },
 ];
 
 export const protectedRoutes: RouteObject[] = [
-  { path: 'research', element: <ResearchPage /> },
-  { path: 'documents', element: <DocumentsPage /> },
-  { path: 'gallery', element: <GalleryPage /> },
-  { path: 'album-creator', element: <AlbumCreatorPage /> },
-  { path: 'account', element: <AccountPage /> },
-  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'research', element: page(() => import('./pages/research/ResearchPage'), (m) => m.ResearchPage) },
+  { path: 'documents', element: page(() => import('./pages/documents/DocumentsPage'), (m) => m.DocumentsPage) },
+  { path: 'gallery', element: page(() => import('./pages/gallery/GalleryPage'), (m) => m.GalleryPage) },
+  { path: 'album-creator', element: page(() => import('./pages/album/AlbumCreatorPage'), (m) => m.AlbumCreatorPage) },
+  { path: 'account', element: page(() => import('./pages/account/AccountPage'), (m) => m.AccountPage) },
+  { path: 'dashboard', element: page(() => import('./pages/dashboard/DashboardPage'), (m) => m.DashboardPage) },
 ];

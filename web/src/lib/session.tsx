@@ -36,6 +36,8 @@ export interface Session {
   /** Re-reads the user (plan changes arrive from billing). */
   refreshUser(): Promise<void>;
   logout(): void;
+  /** A call answered 401: sign out with "Session expired. Please log in again." for the login page. */
+  expire(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -152,6 +154,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout: () => {
         setNotice(null);
         setLoggedOut(true);
+        clear();
+      },
+      expire: () => {
+        setNotice(SESSION_EXPIRED);
         clear();
       },
     }),

@@ -5,3 +5,5 @@ export { Dialog, type DialogProps } from './Dialog';
 export { PageHeader } from './PageHeader';
 export { FullHeightMessage, Spinner } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';
+export { PageMeta } from './PageMeta';
+export { PageLoading } from './PageLoading';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { ReturnTo } from '../../components/layout/RequireAuth';
-import { Alert, Button, TextField } from '../../components/ui';
+import { Alert, Button, PageMeta, TextField } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { PENDING_EMAIL_KEY, useSession } from '../../lib/session';
 import './auth.css';
@@ -45,6 +45,7 @@ export function LoginPage() {
 
   return (
     <main className="page auth-page">
+      <PageMeta title="Log In" description="Log in to GNology to continue your family history research with Gene." />
       <div className="auth-card">
         <h1 className="auth-card__title">Welcome back</h1>
         <p className="auth-card__subtitle">Log in to continue your research with Gene.</p>

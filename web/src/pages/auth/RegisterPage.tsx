@@ -6,6 +6,7 @@ import { planFromQuery } from './inputRules';
 import { RegisterForm, type RegisterValues } from './RegisterForm';
 import { VerifyPhoneStep } from './VerifyPhoneStep';
 import './auth.css';
+import { PageMeta } from '../../components/ui';
 
 const EMPTY: RegisterValues = { name: '', email: '', cellPhone: '', optionalCode: '', password: '' };
 
@@ -59,6 +60,7 @@ export function RegisterPage() {
 
   return (
     <main className="page auth-page">
+      <PageMeta title="Start Your Free Trial" description="Create a GNology account: a free trial with 50,000 tokens and no card, to research your family history with Gene." />
       {step === 'form' || !email ? (
         <RegisterForm values={values} onChange={setValues} plan={plan} onRegistered={registered} />
       ) : (

@@ -1,7 +1,7 @@
 import { BookOpen, FileSearch, Scale, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, PageHeader, Spinner } from '../../components/ui';
+import { Alert, Button, PageHeader, PageMeta, Spinner } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { BillingPeriodToggle } from './BillingPeriodToggle';
 import { type BillingPeriod, formatTokens, formatUsd } from './format';
@@ -11,6 +11,13 @@ import { usePlans } from './usePlans';
 import './pricing.css';
 
 const WHY_ICONS = [UserCheck, FileSearch, BookOpen, Scale];
+
+const META = (
+  <PageMeta
+    title="Pricing"
+    description="GNology plans: a free trial with 50,000 tokens, or Professional at $100 a month ($1,044 a year) with 1,000,000 tokens a month and overage at $5 per 100,000 tokens."
+  />
+);
 
 /**
  * /pricing (spec section 2): the Monthly/Yearly toggle (monthly first) with the yearly saving,
@@ -26,6 +33,7 @@ export function PricingPage() {
   if (plans.isPending) {
     return (
       <main className="page pricing-page">
+        {META}
         <PageHeader title="Pricing" />
         <Spinner label="Loading plans..." />
       </main>
@@ -34,6 +42,7 @@ export function PricingPage() {
   if (plans.isError) {
     return (
       <main className="page pricing-page">
+        {META}
         <PageHeader title="Pricing" />
         <Alert tone="error">Could not load the plans. Please check your connection and try again.</Alert>
         <p>
@@ -56,6 +65,7 @@ export function PricingPage() {
 
   return (
     <main className="page pricing-page">
+        {META}
       <div className="pricing-page__intro">
         <PageHeader title="Pricing" subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research." />
         {params.get('checkout') === 'cancelled' && <Alert tone="info">Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.</Alert>}

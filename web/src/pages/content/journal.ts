@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { readStoredToken } from '../../lib/api';
+import { SESSION_EXPIRED, useSession } from '../../lib/session';
+
+/** The public journal (spec section 7): a plain download link; `?paper=a4` is the A4 variant. */
+export const JOURNAL_URL = '/api/resources/gnology-journal.pdf';
+export const JOURNAL_A4_URL = `${JOURNAL_URL}?paper=a4`;
+/** The signed-in download and the fixed name it is saved under (spec sections 7 and 8). */
+const JOURNAL_DOWNLOAD = '/api/journal/pdf/download';
+export const JOURNAL_FILE_NAME = 'GNology-Journal.pdf';
+export const JOURNAL_ERROR = 'Error downloading journal. Please try again.';
+
+function saveFile(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked after the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The Resources page's journal button (spec sections 6 and 8): no stored token goes to /login;
+ * otherwise the PDF is fetched with the bearer token and saved as GNology-Journal.pdf. A 401
+ * signs out with "Session expired. Please log in again." and goes to /login; any other failure
+ * says "Error downloading journal. Please try again."
+ */
+export function useJournalDownload() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    setError(null);
+    const token = readStoredToken();
+    if (!token) {
+      navigate('/login', { state: { from: { pathname: '/resources' } } });
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(JOURNAL_DOWNLOAD, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status === 401) {
+        setError(SESSION_EXPIRED);
+        session.expire();
+        navigate('/login', { state: { from: { pathname: '/resources' } } });
+        return;
+      }
+      if (!res.ok) throw new Error(`journal download answered ${res.status}`);
+      saveFile(await res.blob(), JOURNAL_FILE_NAME);
+    } catch {
+      setError(JOURNAL_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { download, busy, error };
+}
