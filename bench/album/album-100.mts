@@ -4,7 +4,8 @@
 //   npx tsx bench/album/album-100.mts [style ...]      (default: every style)
 //
 // The photos are made once with sharp into $ALBUM_BENCH_DIR (default /tmp/gn-album-bench): ten
-// distinct 4000 × 3000 synthetic photographs with film grain, each written ten times. Each style is
+// distinct 4000 × 3000 synthetic photographs with grain and coarse texture (so they compress like
+// real photographs, not flat drawings), each written ten times. Each style is
 // rendered in a fresh child process, so its peak RSS is its own.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ async function generate() {
   const { syntheticPhoto } = await import('../../services/album/test/fixtures/photos');
   mkdirSync(dir, { recursive: true });
   for (let i = 0; i < 10; i++) {
-    const jpeg = await syntheticPhoto({ width: 4000, height: 3000, seed: i + 1, quality: 90 });
+    const jpeg = await syntheticPhoto({ width: 4000, height: 3000, seed: i + 1, quality: 90, detail: true });
     for (let k = i; k < COUNT; k += 10) writeFileSync(file(k), jpeg);
   }
 }

@@ -122,4 +122,10 @@ describe('album ownership and bad requests', () => {
     expect(own.map((p) => p.id)).toEqual([alicePhoto]);
     expect(own[0]).toMatchObject({ originalName: 'alice.jpg', mimetype: 'image/jpeg' });
   });
+
+  it('describes the album API in its OpenAPI document, from the same schemas', async () => {
+    const doc = (await s.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/albums')).sort()).toEqual(['/api/albums', '/api/albums/generate', '/api/albums/{id}', '/api/albums/{id}/pdf']);
+    expect(Object.keys(doc.paths['/api/albums/{id}']!).sort()).toEqual(['delete', 'get']);
+  });
 });
