@@ -1,3 +1,5 @@
+// Renders a short sample album (seven synthetic photos, Unicode names, a long description) in each
+// style, to look at: npx tsx bench/album/preview.mts /tmp/albums [style ...], then pdftoppm the PDFs.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { renderAlbumPdf } from '../../services/album/src/pdf/render-album';
 import { syntheticPhoto } from '../../services/album/test/fixtures/photos';
@@ -14,7 +16,9 @@ const names = [
 const photos = await Promise.all(dims.map(([w, h], i) => syntheticPhoto({ width: w!, height: h!, seed: i + 3 })));
 const out = process.argv[2] ?? '/tmp/albums';
 mkdirSync(out, { recursive: true });
+const only = process.argv.slice(3);
 for (const style of ['classic', 'modern', 'vintage', 'minimal'] as const) {
+  if (only.length && !only.includes(style)) continue;
   const t = Date.now();
   const { bytes, pageCount } = await renderAlbumPdf({
     title: 'The Kowalski–Nguyễn Family, 1900–1975', description: 'Photographs from three generations, gathered by Zoë for Søren’s 80th birthday.', style, includeMetadata: true, createdAt: new Date('2026-11-23T10:00:00Z'),

@@ -66,7 +66,7 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
         throw e;
       });
       const image = await pdf.embedJpg(prepared.jpeg);
-      design.photo(page, image, prepared.rect, slot.photo);
+      design.photo(page, image, prepared.rect, slot.photo, photoIndex);
       design.words(page, fonts, slot.text, photo.text, input.includeMetadata, prepared.rect);
       done++;
       await input.onPlaced?.(done);

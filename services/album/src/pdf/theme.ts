@@ -27,7 +27,8 @@ export interface StyleDesign {
   cover(page: PDFPage, f: Fonts, info: CoverInfo): void;
   /** Background, frame and page number of a photo page. */
   page(page: PDFPage, f: Fonts, pageNumber: number): void;
-  photo(page: PDFPage, image: PDFImage, rect: Rect, box: Rect): void;
+  /** Draws the photo (`index`: its place in the album, for styles that vary photo to photo). */
+  photo(page: PDFPage, image: PDFImage, rect: Rect, box: Rect, index: number): void;
   /** The photo's words, in `box`; `photo` is where the photo was drawn (words may sit right under it). */
   words(page: PDFPage, f: Fonts, box: Rect, text: PhotoText, includeMetadata: boolean, photo: Rect): void;
 }

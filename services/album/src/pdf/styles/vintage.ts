@@ -1,4 +1,4 @@
-import { type PDFPage, rgb } from 'pdf-lib';
+import { type PDFPage, popGraphicsState, pushGraphicsState, rgb, rotateDegrees, translate } from 'pdf-lib';
 import { PAGE, STYLE_LAYOUTS } from '../../domain/layout';
 import { metadataLines } from '../../domain/photo-metadata';
 import { belowPhoto, drawCentred, flowText, metadataSentence, photoCountLabel, type StyleDesign } from '../theme';
@@ -40,7 +40,11 @@ export const vintage: StyleDesign = {
     drawCentred(page, `~ ${n} ~`, W / 2, 50, { font: f.playfairItalic, size: 11, color: SOFT_BROWN });
   },
 
-  photo(page, image, rect) {
+  photo(page, image, rect, _box, index) {
+    // Prints are mounted by hand: each sits a little askew, alternately left and right.
+    const cx = rect.x + rect.width / 2;
+    const cy = rect.y + rect.height / 2;
+    page.pushOperators(pushGraphicsState(), translate(cx, cy), rotateDegrees(index % 2 === 0 ? -1.2 : 1.4), translate(-cx, -cy));
     const border = 10;
     const print = { x: rect.x - border, y: rect.y - border, width: rect.width + 2 * border, height: rect.height + 2 * border };
     page.drawRectangle({ ...print, x: print.x + 3, y: print.y - 4, color: BROWN, opacity: 0.22 });
@@ -55,6 +59,7 @@ export const vintage: StyleDesign = {
       [print.x + print.width + 4, print.y - 4, `M 0 0 L ${-c} 0 L 0 ${-c} Z`],
     ];
     for (const [x, y, path] of corners) page.drawSvgPath(path, { x, y, color: CORNER, opacity: 0.92 });
+    page.pushOperators(popGraphicsState());
   },
 
   words(page, f, slotBox, text, includeMetadata, photo) {
