@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bothWidths, collection, endSession, PHOTO_NAMES, type PhotoSession, photoSession, SCAN_NAMES } from './fixtures/photos';
+import { bothWidths, collection, endSession, GROUP, PHOTO_NAMES, PORTRAIT, type PhotoSession, photoSession, SCAN_NAMES, secondPortrait, uploadAll } from './fixtures/photos';
 import { expectAccessible, screenshot } from './harness';
 
 /**
@@ -113,6 +113,9 @@ describe('photo gallery', () => {
     // Arrow keys move within the filter group (a radio group).
     await page.keyboard.press('ArrowLeft');
     expect(await filter('Portraits').isChecked()).toBe(true);
+    // The portrait tag is the service's: one face as the photo's main subject.
+    await expect.poll(names).toEqual([PORTRAIT]);
+    await bothWidths(page, 'gallery-portraits');
     await search().fill('nobody by this name');
     await page.getByText('No images found matching your criteria.').waitFor();
     const upload = page.locator('.empty-state').getByRole('link', { name: 'Upload Photos' });
@@ -190,7 +193,7 @@ describe('photo gallery', () => {
     await page.getByText('2 selected', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Deselect all' }).click();
     await chooseFilter('All');
-    for (const name of ['picnic.png', 'beach-1952.jpg', 'farmhouse.jpg']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    for (const name of ['picnic.png', 'beach-1952.jpg', 'garden-party.jpg']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Create Album (3)' }).click();
     await page.waitForURL('**/album-creator');
     await page.getByRole('heading', { name: 'Album Creator' }).waitFor();
@@ -225,5 +228,52 @@ describe('photo gallery', () => {
     release();
     await page.getByText('8 images').waitFor();
     await page.unroute('**/api/documents/images');
+  });
+
+  it('outlines the faces in the viewer and tags one from its box', async () => {
+    await page.goto('/gallery');
+    await page.getByText('8 images').waitFor();
+    await page.getByRole('button', { name: `View ${GROUP}` }).click();
+    const group = page.getByRole('dialog', { name: `Viewing ${GROUP}` });
+    await group.getByRole('img', { name: GROUP }).waitFor();
+    for (const n of [1, 2, 3]) await group.getByRole('button', { name: `Tag face ${n}` }).first().waitFor();
+    await bothWidths(page, 'gallery-viewer-faces');
+    await page.keyboard.press('Escape');
+    await group.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: `View ${PORTRAIT}` }).click();
+    const viewer = page.getByRole('dialog', { name: `Viewing ${PORTRAIT}` });
+    // The box over the face (the list beside it has a "Tag face 1" button too).
+    await viewer.locator('.face-box').first().click();
+    const form = viewer.getByRole('form', { name: 'Tag face 1' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Eileen Collins');
+    // Arrow keys while typing move the caret, not the viewer.
+    await form.getByRole('textbox', { name: 'Name' }).press('ArrowLeft');
+    await viewer.waitFor();
+    await expectAccessible(page, 'viewer tag form');
+    await form.getByRole('textbox', { name: 'Name' }).press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await viewer.getByRole('button', { name: 'Face 1: Eileen Collins' }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await card(PORTRAIT).getByText('Eileen Collins').waitFor();
+  });
+
+  it('suggests "May be Eileen Collins" on another photo of her and confirms it in one click', async () => {
+    await uploadAll(session.stack, session.token, [await secondPortrait()], 9);
+    await page.reload();
+    await page.getByText('9 images').waitFor();
+    await page.getByRole('button', { name: 'View eileen-again.jpg' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Viewing eileen-again.jpg' });
+    await viewer.getByText('May be Eileen Collins').waitFor();
+    await bothWidths(page, 'gallery-viewer-suggestion');
+    await viewer.getByRole('button', { name: 'Confirm face 1 is Eileen Collins' }).click();
+    await viewer.getByRole('button', { name: 'Face 1: Eileen Collins' }).waitFor();
+    await page.keyboard.press('Escape');
+    await card('eileen-again.jpg').getByText('Eileen Collins').waitFor();
+    // With the role she has on the face the suggestion came from.
+    await card('eileen-again.jpg').getByText('(Primary subject)').waitFor();
+    await search().fill('eileen collins');
+    await expect.poll(names).toEqual(['eileen-again.jpg', PORTRAIT].sort());
   });
 });

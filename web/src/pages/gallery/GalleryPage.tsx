@@ -181,7 +181,7 @@ function SignedInGallery() {
           </div>
           <div className="gallery-selection">
             <p className="gallery-selection__count" aria-live="polite">
-              {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'image' : 'images'}` : `${shown.length} of ${all.length} images`}
+              {shown.length === all.length ? `${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'image' : 'images'}` : `${shown.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} images`}
               {selectedCount > 0 && ` · ${selectedCount} selected`}
             </p>
             <div className="gallery-selection__actions">
