@@ -2,10 +2,10 @@ import type { AlbumStyle } from '@gnology/contracts';
 import { Radio, RadioGroup } from 'react-aria-components';
 
 const STYLES: { value: AlbumStyle; name: string; description: string }[] = [
-  { value: 'classic', name: 'Classic', description: 'Cream pages, framed photos, serif captions.' },
-  { value: 'modern', name: 'Modern', description: 'Clean lines, large photos, sans-serif type.' },
-  { value: 'vintage', name: 'Vintage', description: 'Sepia tones, ornate borders, an heirloom feel.' },
-  { value: 'minimal', name: 'Minimal', description: 'White space, one photo per page, quiet captions.' },
+  { value: 'classic', name: 'Classic', description: 'Cream pages, one framed photo a page, serif captions.' },
+  { value: 'modern', name: 'Modern', description: 'A bold cover, large photos, sans-serif type.' },
+  { value: 'vintage', name: 'Vintage', description: 'Sepia pages, ornate corners, italic captions.' },
+  { value: 'minimal', name: 'Minimal', description: 'White landscape pages, photos in a quiet grid.' },
 ];
 
 /** The four album styles as radio cards, each with a small drawing of a page in that style. */

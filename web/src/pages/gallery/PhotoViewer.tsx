@@ -50,7 +50,8 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [imageId, position, total, onMove]);
   if (!image) return null;
-  const faces = image.faces ?? [];
+  // Numbered left to right, as people name those in a photo.
+  const faces = [...(image.faces ?? [])].sort((a, b) => a.region.x - b.region.x);
   const tagOf = (face: DetectedFace) => image.peopleIdentified.find((p) => p.faceId === face.id);
 
   // The button just pressed becomes disabled at either end: keep focus in the dialog (Escape must still close it).
