@@ -59,10 +59,12 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Skip the automatic sign-out on 401 (login, registration). */
   anonymous?: boolean;
+  /** Extra request headers (e.g. `Prefer: respond-async`). */
+  headers?: Record<string, string>;
 }
 
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+async function send(path: string, opts: ApiOptions): Promise<{ res: Response; token: string | null }> {
+  const headers: Record<string, string> = { ...opts.headers };
   const token = opts.anonymous ? null : readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -71,26 +73,53 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  let res: Response;
   try {
-    res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    const res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    return { res, token };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'Network error');
   }
-  const text = await res.text();
-  let data: Record<string, unknown> = {};
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = { error: text };
-    }
+}
+
+function parseBody(text: string): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { error: text };
   }
-  if (!res.ok) {
-    if (res.status === 401 && token && !opts.anonymous) onUnauthorized?.();
-    const message = String(data.error ?? data.message ?? `Request failed (${res.status})`);
-    throw new ApiError(res.status, message, data);
-  }
+}
+
+function failure(res: Response, data: Record<string, unknown>, token: string | null, opts: ApiOptions): ApiError {
+  if (res.status === 401 && token && !opts.anonymous) onUnauthorized?.();
+  const message = String(data.error ?? data.message ?? `Request failed (${res.status})`);
+  return new ApiError(res.status, message, data);
+}
+
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const { res, token } = await send(path, opts);
+  const data = parseBody(await res.text());
+  if (!res.ok) throw failure(res, data, token, opts);
   return data as T;
+}
+
+/** A file answer (a PDF) read as a Blob, with the same bearer header and error handling as `api`. */
+export async function apiBlob(path: string, opts: ApiOptions = {}): Promise<Blob> {
+  const { res, token } = await send(path, opts);
+  if (!res.ok) throw failure(res, parseBody(await res.text()), token, opts);
+  return res.blob();
+}
+
+/** Saves a Blob under a file name through a temporary object URL (the browser's download). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

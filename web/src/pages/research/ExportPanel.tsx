@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
+import { saveBlob } from '../../lib/api';
 import { type ExportFormat, type ExportSource, exportContent, exportFileName, formatBytes, printViewHtml, sizeLabel } from './exporters';
 
 const LABELS: Record<ExportFormat, string> = { txt: 'TXT', json: 'JSON', md: 'Markdown', pdf: 'PDF (print view)' };
@@ -39,14 +40,7 @@ export function ExportPanel({ source }: { source: ExportSource }) {
       }
       const { text, type, ext } = exportContent(source, format);
       const blob = new Blob([text], { type });
-      const url = URL.createObjectURL(blob);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = exportFileName(source, ext);
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, exportFileName(source, ext));
       finish('ok', `Exported ${LABELS[format]} (${formatBytes(blob.size)}).`);
     } catch {
       finish('error', 'Export failed. Please try again.');

@@ -1,0 +1,89 @@
+import type { DocumentRecord, PersonRole } from '@gnology/contracts';
+import { ImageOff, UserPlus, X } from 'lucide-react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/ui';
+import { thumbnailUrl } from '../documents/documentApi';
+import { roleWords } from './people';
+import { TagPersonForm } from './TagPersonForm';
+
+/** People shown on a card before "+N more" (a record scan can name a dozen). */
+const MAX_CHIPS = 3;
+
+interface Props {
+  image: DocumentRecord;
+  selected: boolean;
+  tagging: boolean;
+  onToggleSelected(id: string): void;
+  onView(id: string): void;
+  onStartTagging(id: string | null): void;
+  onTag(image: DocumentRecord, name: string, role: PersonRole): Promise<void>;
+  onUntag(image: DocumentRecord, index: number): void;
+}
+
+/**
+ * One image in the gallery grid: a selection checkbox, the thumbnail (opens the viewer), the
+ * people tagged in it as removable chips, and the tag-a-person form when it is this card's turn.
+ * Memoised: with hundreds of cards on screen, only the ones whose props change re-render.
+ */
+export const ImageCard = memo(function ImageCard({ image, selected, tagging, onToggleSelected, onView, onStartTagging, onTag, onUntag }: Props) {
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const [allPeople, setAllPeople] = useState(false);
+  const name = image.originalName;
+  const tagButton = useRef<HTMLButtonElement>(null);
+  const wasTagging = useRef(tagging);
+  // When the form closes (Add, Cancel) focus would fall to the page: put it back on "Tag person".
+  useEffect(() => {
+    if (wasTagging.current && !tagging && (document.activeElement === document.body || document.activeElement === null)) tagButton.current?.focus();
+    wasTagging.current = tagging;
+  }, [tagging]);
+  return (
+    <li className={`gallery-card${selected ? ' gallery-card--selected' : ''}${tagging ? ' gallery-card--tagging' : ''}`}>
+      <div className="gallery-card__media">
+        <button type="button" className="gallery-card__open" data-image-id={image._id} onClick={() => onView(image._id)} aria-label={`View ${name}`}>
+          {image.hasThumbnail && !thumbFailed ? (
+            <img src={thumbnailUrl(image)} alt="" loading="lazy" decoding="async" onError={() => setThumbFailed(true)} />
+          ) : (
+            <span className="gallery-card__none" aria-hidden="true">
+              <ImageOff size={28} />
+              No Preview
+            </span>
+          )}
+        </button>
+        <label className="gallery-card__select">
+          <input type="checkbox" checked={selected} onChange={() => onToggleSelected(image._id)} aria-label={`Select ${name}`} />
+        </label>
+      </div>
+      <div className="gallery-card__body">
+        <h3 className="gallery-card__name">{name}</h3>
+        {image.peopleIdentified.length > 0 && (
+          <ul className="chips" aria-label={`People in ${name}`}>
+            {image.peopleIdentified.slice(0, allPeople ? undefined : MAX_CHIPS).map((p, i) => (
+              <li key={`${p.name}|${p.role}|${p.faceId ?? i}`} className="chip chip--removable">
+                <span>
+                  {p.name} <span className="chip__note">({roleWords(p.role)})</span>
+                </span>
+                <button type="button" className="chip__remove" onClick={() => onUntag(image, i)} aria-label={`Remove ${p.name} from ${name}`}>
+                  <X size={14} aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+            {image.peopleIdentified.length > MAX_CHIPS && (
+              <li>
+                <button type="button" className="chip chip--toggle" aria-expanded={allPeople} onClick={() => setAllPeople((v) => !v)}>
+                  {allPeople ? 'Show fewer' : `+${image.peopleIdentified.length - MAX_CHIPS} more`}
+                </button>
+              </li>
+            )}
+          </ul>
+        )}
+        {tagging ? (
+          <TagPersonForm label={`Tag a person in ${name}`} onSave={(n, r) => onTag(image, n, r)} onCancel={() => onStartTagging(null)} />
+        ) : (
+          <Button ref={tagButton} variant="ghost" size="sm" className="gallery-card__tag" icon={<UserPlus size={16} />} onClick={() => onStartTagging(image._id)} aria-label={`Tag person in ${name}`}>
+            Tag person
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+});
