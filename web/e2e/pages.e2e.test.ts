@@ -51,13 +51,17 @@ async function shot(page: Page, name: string) {
   await screenshot(page, `pages-${name}-${page.viewportSize()?.width ?? 0}`);
 }
 
-/** The element's top edge within the viewport, below the sticky navigation. */
+/**
+ * The element's top edge settles within the viewport, just below the sticky navigation. Polled as
+ * a whole: the page scrolls on the frame after it renders, so one early reading sees it unscrolled.
+ */
 async function landedOn(page: Page, id: string) {
   await expect
-    .poll(() => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id))
-    .toBeGreaterThanOrEqual(40);
-  const top = await page.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
-  expect(top).toBeLessThan(140);
+    .poll(async () => {
+      const top = await page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
+      return top >= 40 && top < 140 ? 'landed' : `top at ${top}px`;
+    })
+    .toBe('landed');
 }
 
 describe('content pages (Chromium, built product)', () => {
