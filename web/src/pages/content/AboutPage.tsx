@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
 import { StartCta } from './StartCta';
 import './content.css';
+import { IconTiles } from './IconTiles';
 
 const FEATURES = [
   {
@@ -73,15 +74,7 @@ export function AboutPage() {
 
       <section aria-labelledby="features">
         <h2 id="features">What GNology does</h2>
-        <ul className="tile-grid">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="tile">
-              <Icon size={26} aria-hidden="true" />
-              <h3>{title}</h3>
-              <p>{text}</p>
-            </li>
-          ))}
-        </ul>
+        <IconTiles tiles={FEATURES} />
       </section>
 
       <section className="prose" aria-labelledby="honest">

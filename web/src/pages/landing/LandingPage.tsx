@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink, PageMeta } from '../../components/ui';
 import '../content/content.css';
 import './landing.css';
+import { IconTiles } from '../content/IconTiles';
 
 const STEPS = [
   { icon: Upload, title: 'Upload your records', text: 'Census pages, certificates, parish registers, wills, letters and photos — PDF, images, Word or text, up to 200 MB each. GNology reads them and finds the people, dates and places.' },
@@ -103,15 +104,7 @@ export function LandingPage() {
 
         <section aria-labelledby="forensic-title">
           <h2 id="forensic-title">Forensic genealogy support</h2>
-          <ul className="tile-grid landing__forensic">
-            {FORENSIC.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="tile">
-                <Icon size={26} aria-hidden="true" />
-                <h3>{title}</h3>
-                <p>{text}</p>
-              </li>
-            ))}
-          </ul>
+          <IconTiles tiles={FORENSIC} className="landing__forensic" />
           <div className="callout callout--warning landing__disclaimer">
             <p>
               <strong>Disclaimer:</strong> GNology and Gene support your research; they do not give legal advice. Users are solely responsible for verifying all results
