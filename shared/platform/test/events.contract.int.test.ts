@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, requireInfra, type TestDatabase, uniqueName } from '@gnology/testing';
 import { type Migration, sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database, migrate } from '../src/db/database';
 import {
   type CloudEventJson,
@@ -80,6 +80,9 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
   let logLines: LogLine[];
   let kafkaBrokers: string | undefined;
   const cleanups: Array<() => Promise<unknown>> = [];
+  // Relays of the running test: stopped after it even when it fails, so a relay left running by a
+  // failed test cannot publish (or hold the schema's relay lock) in the next one.
+  let testRelays: OutboxRelay[] = [];
 
   const makeBus = (clientId: string) => createTestBus(name, { databaseUrl: testDb.url, kafkaBrokers, logger, clientId });
 
@@ -100,6 +103,12 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     await testDb?.drop();
   });
 
+  afterEach(async () => {
+    const running = testRelays;
+    testRelays = [];
+    await Promise.all(running.map((r) => r.stop().catch(() => {})));
+  });
+
   beforeEach(({ onTestFailed }) => {
     const from = logLines?.length ?? 0;
     onTestFailed(() => {
@@ -116,7 +125,7 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
 
   const relay = (opts: { bus?: EventBus; pollMs?: number } = {}): OutboxRelay => {
     const r = startOutboxRelay({ db: database, bus: opts.bus ?? bus, logger, pollMs: opts.pollMs ?? 100 });
-    cleanups.push(() => r.stop());
+    testRelays.push(r);
     return r;
   };
 
@@ -142,8 +151,11 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
       expect(rec.deliveries[0]).toEqual({ event, topic, key: 'doc-1' });
     }
     expect(event).toMatchObject({ specversion: '1.0', datacontenttype: 'application/json', requestid: 'req-1', subject: 'doc-1' });
-    const row = await sql<{ published_at: Date | null }>`select published_at from outbox where event_id = ${event.id}`.execute(database.db);
-    expect(row.rows[0]!.published_at).toBeInstanceOf(Date);
+    // The relay marks the row once the bus has taken it, which may be after a consumer already got it.
+    const publishedAt = async () =>
+      (await sql<{ published_at: Date | null }>`select published_at from outbox where event_id = ${event.id}`.execute(database.db)).rows[0]!.published_at;
+    await waitFor('the outbox row is marked published', async () => (await publishedAt()) !== null);
+    expect(await publishedAt()).toBeInstanceOf(Date);
     await r.stop();
   });
 
