@@ -7,12 +7,14 @@
 //   npm test -- --only integration,browser
 import { spawn } from 'node:child_process';
 import { ensureInstall, REPO_ROOT } from './lib/ensure-install.mjs';
-import { ensureChromium, ensurePostgres, ensureRedis } from './lib/ensure-services.mjs';
+import { ensureNode } from './lib/ensure-node.mjs';
+import { ensureDebianPackages } from './lib/ensure-packages.mjs';
+import { ensurePostgres, ensureRedis } from './lib/ensure-services.mjs';
 import { startKafkaForTests, startS3ForTests } from './lib/test-infra.mjs';
 
 const STEPS = ['lint', 'typecheck', 'unit', 'integration', 'build', 'browser'];
 // No single step may take longer than this: a hung suite fails the run instead of eating CI's time.
-const STEP_TIMEOUT_MIN = Number(process.env.TEST_STEP_TIMEOUT_MIN || 15);
+const STEP_TIMEOUT_MIN = Number(process.env.TEST_STEP_TIMEOUT_MIN || 40);
 const log = (line) => console.log(line);
 
 const selected = parseOnly(process.argv.slice(2));
@@ -57,14 +59,16 @@ async function main() {
   const env = { ...process.env };
 
   await step('install', async () => ensureInstall({ log }));
+  // On an older Node this runs the whole of `npm test` again on Node 24 and exits with its code.
+  ensureNode({ root: REPO_ROOT, log });
   if (wants('lint')) await step('lint', () => command('npx', ['--no', '--', 'biome', 'lint', '.'], env));
   if (wants('typecheck')) await step('typecheck', () => command('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json', '--noEmit'], env));
 
   if (needsServers) {
+    await step('packages', async () => ensureDebianPackages({ steps: selected, log, env }));
     await step('services', async () => {
       env.DATABASE_URL = await ensurePostgres({ env, log });
       env.REDIS_URL = await ensureRedis({ env, log });
-      if (wants('browser')) ensureChromium({ log });
     });
     await step('kafka', async () => Object.assign(env, await startKafkaForTests({ env, log, onStarted: (stop) => started.push(stop) })));
     await step('s3', async () => Object.assign(env, await startS3ForTests({ env, log, onStarted: (stop) => started.push(stop) })));
@@ -100,7 +104,7 @@ async function step(name, fn) {
 
 /** Errors of our own scripts carry a complete one-line explanation; a stack would bury it. */
 function isOurMessage(e) {
-  return /^(install|services|test-infra|kafka|s3): /.test(String(e?.message));
+  return /^(install|packages|services|test-infra|kafka|s3): /.test(String(e?.message));
 }
 
 /**

@@ -1,5 +1,5 @@
-// Makes sure the machine's PostgreSQL and Redis answer (starting them with the machine's own
-// commands when they are down) and that Debian's Chromium is there for the browser suite.
+// Makes sure the machine's PostgreSQL and Redis answer, starting them with the machine's own
+// commands when they are down (ensure-packages.mjs installs them when they are missing).
 // Addresses given in DATABASE_URL / REDIS_URL are used as they are: nothing is started for them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -7,9 +7,13 @@ import { connect } from 'node:net';
 
 export const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6379';
-export const CHROMIUM = '/usr/bin/chromium';
 
 const log0 = (line) => console.log(line);
+
+/** The newest cluster version installed (Debian keeps one directory per major version). */
+export function newestPostgresVersion() {
+  return readdirSync('/etc/postgresql').sort((a, b) => Number(b) - Number(a))[0];
+}
 
 /** Returns the DATABASE_URL tests should use. */
 export async function ensurePostgres({ env = process.env, log = log0 } = {}) {
@@ -24,8 +28,7 @@ export async function ensurePostgres({ env = process.env, log = log0 } = {}) {
     if (!existsSync('/etc/postgresql')) {
       throw new Error('services: PostgreSQL is down and not installed here (no /etc/postgresql): apt-get install postgresql, or set DATABASE_URL');
     }
-    // The newest cluster version installed (Debian keeps one directory per major version).
-    const version = readdirSync('/etc/postgresql').sort((a, b) => Number(b) - Number(a))[0];
+    const version = newestPostgresVersion();
     log(`services: PostgreSQL is down; starting it: pg_ctlcluster --skip-systemctl-redirect ${version} main start`);
     run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start']);
     await waitUntil(postgresAnswers, 60_000, 'PostgreSQL did not answer at 127.0.0.1:5432 within 60 s of starting it');
@@ -56,24 +59,6 @@ export async function ensureRedis({ env = process.env, log = log0 } = {}) {
   await waitUntil(redisAnswers, 30_000, 'Redis did not answer at 127.0.0.1:6379 within 30 s of starting it (see /var/log/redis/ci.log)');
   log('services: Redis started and answers at 127.0.0.1:6379');
   return LOCAL_REDIS_URL;
-}
-
-/** Installs Debian's Chromium when it is missing and we may (root); otherwise fails saying how. */
-export function ensureChromium({ log = log0 } = {}) {
-  if (existsSync(CHROMIUM)) {
-    log(`services: Chromium present at ${CHROMIUM}`);
-    return CHROMIUM;
-  }
-  if (process.getuid?.() !== 0) {
-    throw new Error(`services: ${CHROMIUM} is missing and this is not root: run \`sudo apt-get install -y chromium\` first`);
-  }
-  log(`services: ${CHROMIUM} is missing; running apt-get update && apt-get install -y chromium`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update'], env);
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], env);
-  if (!existsSync(CHROMIUM)) throw new Error(`services: apt-get installed chromium but ${CHROMIUM} is still missing`);
-  log(`services: installed Chromium at ${CHROMIUM}`);
-  return CHROMIUM;
 }
 
 async function postgresAnswers() {

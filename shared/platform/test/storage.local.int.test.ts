@@ -9,7 +9,7 @@ import { MiB, pseudoRandomStream, readAll } from './fixtures/storage-streams';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath ?? e.path, e.name));
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
 describe('LocalObjectStorage on disk', () => {
