@@ -1,16 +1,16 @@
-# syntax=docker/dockerfile:1
 # One image per service, all from one build (docs/decisions/0003-containers.md):
 #   docker build --target documents -t gnology-documents .
 # Targets: gateway auth conversation research documents album billing. Each runs
 # `node dist/<name>.mjs`; the role (api | worker | relay | all) is chosen by ROLE at run time.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- deps: every workspace's dependencies, installed from the lockfile -------------------
 FROM ${NODE_IMAGE} AS deps
 # The repo's npm (11) honours package.json `allowScripts`: only the listed packages may run
 # install scripts. The base image ships npm 10, which would run them all.
-ARG NPM_VERSION=11
+# Pinned to package.json's packageManager, so every image gets the npm the lockfile was made with.
+ARG NPM_VERSION=11.19.1
 RUN npm install -g "npm@${NPM_VERSION}" --no-audit --no-fund && npm --version
 WORKDIR /app
 # Manifests first, so that this layer is rebuilt only when dependencies change.
@@ -53,6 +53,11 @@ RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 8080
 STOPSIGNAL SIGTERM
+# Liveness for plain Docker (Compose and Kubernetes define their own probes). /healthz, not
+# /readyz: a missing database makes a container unready, not unhealthy. Under --read-only, mount
+# tmpfs on /tmp and /app/.data (docs/decisions/0003-containers.md).
+HEALTHCHECK --interval=15s --timeout=4s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 # --- one target per service ------------------------------------------------------------
 FROM runtime AS auth

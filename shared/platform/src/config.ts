@@ -47,5 +47,5 @@ export const env = {
       .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
       .default(def ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
-  role: () => z.enum(['api', 'worker', 'relay', 'all']).default('all'),
+  role: () => z.enum(['api', 'worker', 'relay', 'all', 'migrate']).default('all'),
 };

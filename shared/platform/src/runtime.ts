@@ -6,6 +6,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createTokenVersionCheck } from './auth/token-versions';
 import { loadConfig } from './config';
 import { type Database, createDatabase, migrate, pingDatabase } from './db/database';
+import { prepareSchema } from './db/schema-at-start';
 import { createEventBus } from './events/create-bus';
 import { startOutboxRelay } from './events/relay';
 import type { EventBus, SubscribeOptions } from './events/types';
@@ -18,6 +19,7 @@ import { serviceEnvSchema, type ServiceEnv } from './service-env';
 import { createObjectStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/types';
 import { createServiceApp, type ReadinessCheck } from './http/service-app';
+import { registerConsumerLagMetrics, registerJobMetrics, registerOutboxMetrics } from './http/operational-metrics';
 
 /** Everything a service's buildApp, jobs and consumers may use. Built once per process. */
 export interface ServiceDeps<C extends ServiceEnv = ServiceEnv> {
@@ -92,13 +94,16 @@ export async function createServiceDeps<C extends ServiceEnv>(name: string, sche
   };
 }
 
-/** Runs a service with the roles ROLE asks for (api, worker, relay or all). */
+/**
+ * Runs a service with the roles ROLE asks for (api, worker, relay or all), or, with ROLE=migrate,
+ * applies its migrations and exits (the Kubernetes migrations Job).
+ */
 export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S>): Promise<void> {
   const config = loadConfig(serviceEnvSchema.extend(def.env.shape)) as z.infer<S> & ServiceEnv & { PORT?: number };
   const logger = createLogger({ service: def.name, level: config.LOG_LEVEL });
+  if (config.ROLE === 'migrate') return migrateAndExit(def, config, logger);
   const deps = await createServiceDeps(def.name, def.schema, config, logger);
-  const applied = await migrate(deps.database, def.migrations);
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  await prepareSchema({ database: deps.database, migrations: def.migrations, logger, migrateOnStart: config.MIGRATE_ON_START, waitMs: config.MIGRATION_WAIT_MS });
 
   const role = config.ROLE;
   const closers: Closer[] = [];
@@ -111,17 +116,22 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
       : createServiceApp({ name: `${def.name}-${role}`, logger, checks: deps.checks, queue: deps.queue, queues: def.queues });
   await app.listen({ port, host: config.HOST });
   closers.push({ name: 'http', close: () => app.close() });
+  const registry = app.metricsRegistry;
   if ((role === 'worker' || role === 'all') && def.jobs) {
-    const workers = await startWorkers(deps.queue, def.jobs(deps), { logger });
+    const jobMetrics = registry ? registerJobMetrics(registry) : undefined;
+    const workers = await startWorkers(deps.queue, def.jobs(deps), { logger, onJobFinished: jobMetrics?.observe });
     closers.push({ name: 'workers', close: () => workers.close() });
   }
   if ((role === 'worker' || role === 'all') && def.consumers) {
-    for (const sub of def.consumers(deps)) {
+    const subs = def.consumers(deps);
+    for (const sub of subs) {
       const s = await deps.bus.subscribe(sub);
       closers.push({ name: `consumer ${sub.group}`, close: () => s.close() });
     }
+    if (registry) registerConsumerLagMetrics(registry, deps.bus, subs);
   }
   if (role === 'relay' || role === 'all') {
+    if (registry) registerOutboxMetrics(registry, deps.database);
     const relay = startOutboxRelay({ db: deps.database, bus: deps.bus, logger });
     closers.push({ name: 'relay', close: () => relay.stop() });
   }
@@ -133,4 +143,16 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   );
   onShutdown(logger, closers, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ role }, `${def.name} ready`);
+}
+
+/** ROLE=migrate: only the database is needed; the exit code tells the Job whether it worked. */
+async function migrateAndExit(def: { name: string; schema: string; migrations: Record<string, Migration> }, config: ServiceEnv, logger: Logger): Promise<void> {
+  const database = createDatabase({ url: config.DATABASE_URL, schema: def.schema, applicationName: `${def.name}-migrate` });
+  try {
+    const applied = await migrate(database, def.migrations);
+    logger.info({ applied, schema: def.schema }, applied.length ? 'migrations applied' : 'schema already current');
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
 }

@@ -53,6 +53,13 @@ export const serviceEnvSchema = z.object({
   /** Key prefix of the BullMQ queues in Redis, so several deployments can share one Redis. */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' }).default('gnology'),
   SHUTDOWN_TIMEOUT_MS: env.int(30_000),
+  /**
+   * Apply this service's migrations at start (embedded and development default). Production
+   * manifests set false and run ROLE=migrate once per rollout (a Kubernetes Job); a service that
+   * does not migrate waits up to MIGRATION_WAIT_MS for its schema to be current before serving.
+   */
+  MIGRATE_ON_START: env.bool(true),
+  MIGRATION_WAIT_MS: env.int(300_000),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
 
   it('names an invalid variable', () => {
     expect(() => loadConfig(schema, { NODE_ENV: 'test', DATABASE_URL: 'postgres://h/db', ROLE: 'boss' })).toThrowError(
-      /^config error: ROLE is invalid: expected one of api, worker, relay, all$/,
+      /^config error: ROLE is invalid: expected one of api, worker, relay, all, migrate$/,
     );
   });
 

@@ -20,6 +20,7 @@ function recordingQueue(opts: { failOn?: string } = {}) {
     },
     getJob: async () => null,
     depth: async () => 0,
+    oldestWaitingSeconds: async () => 0,
     ping: async () => {},
     close: async () => {},
   };

@@ -211,6 +211,21 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     expect(most).toBe(2);
   });
 
+  it('reports how long the oldest runnable job has waited, prioritised ones included, and 0 once the queue is worked', async () => {
+    const q = fresh();
+    const name = queueName('aged');
+    expect(await q.oldestWaitingSeconds(name)).toBe(0);
+    await q.enqueue(name, 'job', { label: 'plain' });
+    await q.enqueue(name, 'job', { label: 'ranked' }, { priority: 5 });
+    await new Promise((r) => setTimeout(r, 1_200));
+    const age = await q.oldestWaitingSeconds(name);
+    expect(age).toBeGreaterThanOrEqual(1);
+    expect(age).toBeLessThan(60);
+    await q.work(name, async () => 'ok');
+    await expect.poll(() => q.depth(name), { timeout: 20_000 }).toBe(0);
+    expect(await q.oldestWaitingSeconds(name)).toBe(0);
+  });
+
   it('runs waiting jobs by priority: none first, then 1, then larger numbers', async () => {
     const q = fresh();
     const name = queueName('ranked');

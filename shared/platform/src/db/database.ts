@@ -43,19 +43,25 @@ export function createDatabase<DB = any>(opts: { url: string; schema: string; ma
  * apply each migration exactly once.
  */
 export async function migrate(database: Database, migrations: Record<string, Migration>): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations };
   await database.db.schema.createSchema(database.schema).ifNotExists().execute();
-  const migrator = new Migrator({
-    db: database.db,
-    provider,
-    migrationTableSchema: database.schema,
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(database, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`migration ${failed?.migrationName ?? '?'} of schema ${database.schema} failed: ${(error as Error).message ?? error}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Names of the migrations not applied yet, in order (none applied: all of them). */
+export async function pendingMigrations(database: Database, migrations: Record<string, Migration>): Promise<string[]> {
+  const known = await migratorFor(database, migrations).getMigrations();
+  return known.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+/** The service's migrations, tracked in its own schema. */
+function migratorFor(database: Database, migrations: Record<string, Migration>): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  return new Migrator({ db: database.db, provider, migrationTableSchema: database.schema });
 }
 
 /** Cheap reachability check for /readyz. */

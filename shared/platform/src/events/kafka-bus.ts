@@ -287,6 +287,23 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       const a = await getAdmin();
       await a.describeCluster();
     },
+    async consumerLag(group, topics) {
+      const a = await getAdmin();
+      const committed = await a.fetchOffsets({ groupId: group, topics });
+      return Promise.all(
+        committed.map(async ({ topic, partitions }) => {
+          const ends = await a.fetchTopicOffsets(topic);
+          let lag = 0;
+          for (const end of ends) {
+            const at = partitions.find((p) => p.partition === end.partition)?.offset ?? '-1';
+            // -1: the group has committed nothing on this partition yet; everything from the
+            // low watermark on is still to be read.
+            lag += Number(BigInt(end.high) - BigInt(at === '-1' ? end.low : at));
+          }
+          return { topic, lag };
+        }),
+      );
+    },
     async close() {
       if (closed) return;
       closed = true;

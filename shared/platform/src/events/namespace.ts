@@ -21,5 +21,9 @@ export function withNamespace(bus: EventBus, namespace: string | undefined): Eve
       }),
     ping: () => bus.ping(),
     close: () => bus.close(),
+    consumerLag: bus.consumerLag
+      ? async (group, topics) =>
+          (await bus.consumerLag!(prefix + group, topics.map((t) => prefix + t))).map((l) => ({ ...l, topic: plain(l.topic) }))
+      : undefined,
   };
 }

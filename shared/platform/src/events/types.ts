@@ -45,4 +45,6 @@ export interface EventBus {
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Messages a consumer group has not committed yet, per topic (Kafka only: the lag alert). */
+  consumerLag?(group: string, topics: string[]): Promise<{ topic: string; lag: number }[]>;
 }

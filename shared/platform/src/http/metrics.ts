@@ -25,7 +25,7 @@ export function registerMetrics(app: FastifyInstance, opts: { service: string; q
     const names = opts.queues;
     new Gauge({
       name: 'job_queue_depth',
-      help: 'Jobs waiting or running, per queue',
+      help: 'Jobs waiting, prioritised, delayed or running, per queue',
       labelNames: ['queue'] as const,
       registers: [registry],
       async collect() {
@@ -34,6 +34,21 @@ export function registerMetrics(app: FastifyInstance, opts: { service: string; q
             this.set({ queue: name }, await queue.depth(name));
           } catch {
             // An unreachable queue shows up in /readyz; the scrape itself must not fail.
+          }
+        }
+      },
+    });
+    new Gauge({
+      name: 'job_queue_oldest_waiting_seconds',
+      help: 'How long the oldest runnable job of each queue has waited',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        for (const name of names) {
+          try {
+            this.set({ queue: name }, await queue.oldestWaitingSeconds(name));
+          } catch {
+            // As above.
           }
         }
       },

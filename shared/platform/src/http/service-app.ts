@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import type { Logger } from '../logger';
 import type { JobQueue } from '../jobs/types';
 import { registerMetrics } from './metrics';
+import type { Registry } from 'prom-client';
 import { serviceTrustedProxies, trustProxyOption } from './trust-proxy';
 
 export type ReadinessCheck = () => Promise<void>;
@@ -107,8 +108,17 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     return { status: 'ready', service: opts.name, checks: results };
   });
 
-  registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues, token: opts.metricsToken ?? (process.env.METRICS_TOKEN || undefined) });
+  const registry = registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues, token: opts.metricsToken ?? (process.env.METRICS_TOKEN || undefined) });
+  // runService adds the role's own metrics (jobs, outbox, consumer lag) to the same /metrics.
+  app.decorate('metricsRegistry', registry);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry (served on /metrics). */
+    metricsRegistry?: Registry;
+  }
 }
 
 export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {

@@ -143,6 +143,15 @@ export class BullMqJobQueue implements JobQueue {
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
   }
 
+  async oldestWaitingSeconds(queue: string): Promise<number> {
+    const q = this.queue(queue);
+    // The wait list is FIFO (its oldest is one read); prioritised jobs are ordered by priority,
+    // so the lowest-priority end, which waits longest, is sampled.
+    const [oldestWaiting, lowPriority] = await Promise.all([q.getJobs(['waiting'], 0, 0, true), q.getJobs(['prioritized'], -50, -1)]);
+    const since = [...oldestWaiting, ...lowPriority].filter(Boolean).map((j) => j.timestamp + (j.opts.delay ?? 0));
+    return since.length ? Math.max(0, (Date.now() - Math.min(...since)) / 1000) : 0;
+  }
+
   /** BullMQ's own per-minute completed/failed counts (collected by the workers), for dashboards. */
   async getMetrics(queue: string, type: 'completed' | 'failed'): Promise<Metrics> {
     return this.queue(queue).getMetrics(type);

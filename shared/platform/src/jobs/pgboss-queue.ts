@@ -162,6 +162,17 @@ export class PgBossJobQueue implements JobQueue {
     return rows[0]!.n;
   }
 
+  async oldestWaitingSeconds(queue: string): Promise<number> {
+    const pgQueue = await this.ensureQueue(queue);
+    // Runnable since the later of its creation and its start_after (a retry's backoff).
+    const { rows } = await this.pool.query<{ s: number | null }>(
+      `SELECT extract(epoch FROM now() - min(greatest(created_on, start_after)))::float8 AS s FROM ${PGBOSS_SCHEMA}.job
+        WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()`,
+      [pgQueue],
+    );
+    return Math.max(0, rows[0]?.s ?? 0);
+  }
+
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
   }

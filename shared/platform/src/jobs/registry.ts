@@ -29,6 +29,8 @@ export interface StartWorkersOptions {
   /** Work only these queues (a worker Deployment dedicated to e.g. OCR). Default: every queue. */
   only?: string[];
   logger?: Logger;
+  /** Told of every finished try (the job metrics). */
+  onJobFinished?(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
 }
 
 export interface RunningWorkers extends WorkerHandle {
@@ -62,11 +64,19 @@ export async function startWorkers(queue: JobQueue, jobs: JobDefinition[], opts:
       if (only && !only.has(p.queue)) continue;
       const handle = await queue.work(
         p.queue,
-        (job) => {
+        async (job) => {
           const handler = p.handlers.get(job.name);
           // A job enqueued under a name this build no longer knows: fail it loudly, it will not fix itself.
           if (!handler) throw new Error(`no handler for job "${job.name}" in queue "${p.queue}"`);
-          return handler(job);
+          const started = performance.now();
+          try {
+            const result = await handler(job);
+            opts.onJobFinished?.(p.queue, 'completed', (performance.now() - started) / 1000);
+            return result;
+          } catch (err) {
+            opts.onJobFinished?.(p.queue, 'failed', (performance.now() - started) / 1000);
+            throw err;
+          }
         },
         { concurrency: p.concurrency },
       );

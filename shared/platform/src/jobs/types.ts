@@ -60,6 +60,8 @@ export interface JobQueue {
   getJob(queue: string, id: string): Promise<JobState | null>;
   /** Jobs waiting + active, for the queue-depth metric. */
   depth(queue: string): Promise<number>;
+  /** Seconds the oldest runnable job has been waiting (0 when none waits): the backlog-age alert. */
+  oldestWaitingSeconds(queue: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
