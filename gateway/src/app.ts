@@ -57,9 +57,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // The SPA fallback: any GET outside /api that is not a file gets index.html.
     notFound: (req, reply) => {
       const p = pathOf(req);
-      if (req.method === 'GET' && !p.startsWith('/api/') && hasWeb) {
+      // A missing hashed asset (a chunk of an older build) is a 404, not the page: a script tag must not get HTML.
+      if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/assets/') && hasWeb) {
         const file = p.slice(1);
-        if (file && !file.includes('..') && path.extname(file) && existsSync(path.join(webDir, file))) return reply.sendFile(file);
+        if (file && !file.includes('..') && path.extname(file) && existsSync(path.join(webDir, file))) return reply.header('cache-control', 'public, max-age=3600').sendFile(file);
+        // The page names the current hashed assets: a browser asks again before using its copy.
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
       return reply.status(404).send({ error: `Not found: ${req.method} ${p}` });
@@ -166,7 +168,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   }
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false, maxAge: '1h' });
+    // preCompressed: the build writes .br and .gz copies (scripts/lib/precompress.mjs); the copy the
+    // browser accepts is sent, the plain file otherwise. Vary keeps shared caches from mixing them.
+    // serve: false: no route per file; /assets/* below and the fallback above send every file, each
+    // with its own Cache-Control (cacheControl: false, or send would overwrite it).
+    await app.register(fastifyStatic, {
+      root: webDir,
+      serve: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
+    });
+    // Hashed file names change with their content: a year, never revalidated.
     app.get('/assets/*', (req, reply) => reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(pathOf(req).slice(1)));
   }
   return app;

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,9 +9,13 @@ import { createLogger } from '@gnology/platform/logger';
 import { createTestSigner, type TestSigner } from '@gnology/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../scripts/lib/precompress.mjs';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
 import type { Upstream } from '../src/routes-table';
+
+/** A script large enough to be worth compressing. */
+const ASSET = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 
 const NAMES: Upstream[] = ['auth', 'conversation', 'research', 'documents', 'album', 'billing'];
 
@@ -59,6 +63,9 @@ describe('gateway', () => {
     const url = (n: string) => `http://127.0.0.1:${(services[n].server.address() as AddressInfo).port}`;
     webDir = mkdtempSync(path.join(tmpdir(), 'gn-web-'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>GNology</title>');
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'assets/index-abc123.js'), ASSET);
+    precompress(webDir);
     const config = gatewayEnvSchema.parse({
       AUTH_URL: url('auth'),
       CONVERSATION_URL: url('conversation'),
@@ -224,6 +231,26 @@ describe('gateway', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends hashed assets precompressed (brotli, else gzip) and cached for a year, index.html revalidated', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(ASSET.length / 5);
+    expect(await br.text()).toBe(ASSET); // fetch decodes it: the copy is the same script
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(ASSET);
+    const plain = await get('/assets/index-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBe(ASSET.length);
+    expect((await get('/assets/missing-zzz.js', { 'accept-encoding': 'br' })).status).toBe(404);
+    const page = await get('/login', { 'accept-encoding': 'br' });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves the web app with the SPA fallback, but never for /api', async () => {

@@ -139,8 +139,9 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
     await page.getByRole('button', { name: 'Verify Phone Number' }).click();
     await alert.getByText('Too many incorrect attempts. Please request a new code.', { exact: true }).waitFor();
 
-    // Resend is allowed once per 30 s: let that time pass in the send log.
+    // Resend is allowed once per 30 s: let that time pass in the send log, and the page's own countdown run out.
     await ageSmsSends(31);
+    await page.getByRole('button', { name: 'Resend Code' }).waitFor({ timeout: 45_000 });
     await page.getByRole('button', { name: 'Resend Code' }).click();
     await page.getByRole('status').getByText('New verification code sent!').waitFor();
     await shot(page, 'verify-resent');
@@ -150,6 +151,57 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
     await page.waitForURL('**/dashboard');
     await context.close();
   });
+
+  for (const width of [1280, 375]) {
+    it(`focuses the code box, counts Resend down, and counts a refused resubmit down on step 1 until it may go (issue 13), at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, stack, width);
+      const person = newPerson('Agnes Holloway');
+      await page.goto('/register');
+      await fillSignUp(page, person);
+      await page.getByRole('button', { name: 'Start Free Trial' }).click();
+      await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 20_000 }).toBe('code');
+
+      // Resend waits out the 30 s between codes, saying how long, and cannot be pressed meanwhile.
+      const resend = page.getByRole('button', { name: /^Resend in \d+ s$/ });
+      await resend.waitFor({ timeout: 20_000 });
+      expect(await resend.isDisabled()).toBe(true);
+      const secondsOn = async () => Number((await resend.textContent())?.match(/\d+/)?.[0]);
+      const first = await secondsOn();
+      expect(first).toBeGreaterThan(0);
+      expect(first).toBeLessThanOrEqual(30);
+      await expect.poll(secondsOn, { timeout: 20_000 }).toBeLessThan(first);
+      await shot(page, 'verify-resend-countdown');
+      await expectAccessible(page, 'verification step with the resend countdown');
+
+      // A new number within those 30 s: the server asks for the rest of the wait, which counts down on step 1.
+      await page.getByRole('button', { name: 'Change Phone Number' }).click();
+      await page.getByRole('heading', { name: 'Start Your Free Trial' }).waitFor();
+      const other = newPerson();
+      await page.getByLabel('Phone Number').fill('');
+      await page.getByLabel('Phone Number').pressSequentially(other.digits);
+      await ageSmsSends(18); // about 12 s left, so the test sees it count and end
+      const submit = page.getByRole('button', { name: 'Start Free Trial' });
+      await submit.click();
+      const notice = page.getByRole('status').filter({ hasText: /^Please wait \d+ seconds? before requesting another code\.$/ });
+      await notice.waitFor({ timeout: 20_000 });
+      expect(await submit.isDisabled()).toBe(true);
+      const waitOn = async () => Number((await notice.textContent())?.match(/\d+/)?.[0] ?? 0);
+      const firstWait = await waitOn();
+      expect(firstWait).toBeGreaterThan(0);
+      await shot(page, 'register-wait-countdown');
+      await expectAccessible(page, 'registration form counting down');
+      await expectNoSidewaysScroll(page);
+      await expect.poll(waitOn, { timeout: 20_000 }).toBeLessThan(firstWait);
+      // At 0 the notice goes and the submit is back; it now goes through with the new number.
+      await expect.poll(() => submit.isEnabled(), { timeout: 40_000 }).toBe(true);
+      expect(await notice.count()).toBe(0);
+      await submit.click();
+      await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor({ timeout: 20_000 });
+      expect(await page.getByText(`We sent a 6-digit code to ${other.formatted}`).count()).toBe(1);
+      await context.close();
+    });
+  }
 
   it('sends an unverified account that logs in to the verification step; Change Phone Number returns to the form', async () => {
     const { context, page } = await newPage(browser, stack);

@@ -126,17 +126,17 @@ describe('/pricing (Chromium, built product)', () => {
     await page.waitForURL('**/account?subscribe=yearly');
     const panel = page.getByRole('region', { name: 'Token Usage' });
     await panel.getByText('Subscribe to Professional, billed yearly').waitFor();
-    await panel.getByText(/Billing is off on this server, so no charge will be made/).waitFor();
+    await panel.getByText(/Plans are free to try on this server, so nothing will be charged/).waitFor();
     await shot(page, 'account-subscribe-offer');
     await panel.getByRole('button', { name: 'Switch to Professional' }).click();
     await page.waitForURL('**/account?checkout=success&billing=off');
-    await panel.getByText('Professional is now active. Billing is off on this server, so no charge was made.').waitFor();
+    await panel.getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.').waitFor();
     await panel.getByText('1,000,000 tokens used', { exact: false }).waitFor();
     expect(await panel.getByText('Billed yearly').count()).toBe(1);
 
-    // Managing the subscription explains that billing is off.
+    // Managing the subscription explains that nothing was charged.
     await panel.getByRole('button', { name: 'Manage subscription' }).click();
-    await panel.getByText(/^Billing is off on this server: no payment was taken/).waitFor();
+    await panel.getByText(/^Plans are free to try on this server: nothing was charged/).waitFor();
     await shot(page, 'account-professional-billing-off');
     await expectAccessible(page, 'account professional');
     await context.close();
@@ -168,7 +168,7 @@ describe('registration with a plan (billing off)', () => {
     await page.waitForURL('**/account?checkout=success&billing=off', { timeout: 60_000 });
     expect(checkout).toEqual({ request: { plan: 'monthly' }, answer: { url: '/account?checkout=success&billing=off', billingEnabled: false } });
     const panel = page.getByRole('region', { name: 'Token Usage' });
-    await panel.getByText('Professional is now active. Billing is off on this server, so no charge was made.').waitFor();
+    await panel.getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.').waitFor();
     await panel.getByText('Billed monthly').waitFor();
     // The account information (from auth, told by event) catches up with the plan by itself.
     await page.getByRole('region', { name: 'Account Information' }).getByText('Professional', { exact: true }).waitFor({ timeout: 20_000 });
@@ -272,7 +272,7 @@ describe('/account Token Usage panel', () => {
     await expectAccessible(page, 'usage error');
 
     await page.unroute('**/api/users/token-usage');
-    await panel.getByRole('button', { name: 'Try again' }).click();
+    await panel.getByRole('button', { name: 'Retry' }).click();
     await panel.getByRole('progressbar', { name: 'Token usage' }).waitFor();
     await context.close();
   });

@@ -35,13 +35,13 @@ describe('documents screen and dashboard', () => {
 
   it('shows the dashboard empty state with its calls to action', async () => {
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).count(), { timeout: 20_000 }).toBe(1);
     await page.getByText('You have not uploaded any documents yet.').waitFor();
     for (const name of ['Upload Documents', 'Photo Gallery', 'Research Resources', 'Start Research Session', 'Upload Your First Document', 'View the Tutorial']) {
       expect(await page.getByRole('link', { name }).count(), name).toBe(1);
     }
     for (const name of ['Research Guidance', 'Document Analysis', 'Family Connections']) expect(await page.getByRole('heading', { name }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Start Research Session' }).getAttribute('href')).toBe('/documents');
+    expect(await page.getByRole('link', { name: 'Start Research Session' }).getAttribute('href')).toBe('/research');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-empty-1280');
     await page.setViewportSize({ width: 375, height: 800 });
@@ -124,7 +124,7 @@ describe('documents screen and dashboard', () => {
     expect(violations, JSON.stringify(violations)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await view.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => view.evaluate((el) => el === document.activeElement)).toBe(true);
     // The image itself opens full size and closes with its Close button.
     await page.getByRole('button', { name: 'View turner-obituary-scan.png' }).click();
     const imageDialog = page.getByRole('dialog', { name: 'Viewing turner-obituary-scan.png' });

@@ -70,9 +70,9 @@ describe('research with Gene (fake Anthropic)', () => {
     expect(JSON.stringify(sent.system)).toContain(docId);
     expect(JSON.stringify(sent.system)).toContain('Johann Weber, son of Heinrich Weber');
 
-    // The new conversation is in the sidebar, titled "Research Session" + date and time, highlighted.
+    // The new conversation is in the sidebar, titled from its first question (issue 13), highlighted.
     const row = page.locator('.conv-row--active');
-    await expect(row.locator('.conv-row__title').innerText()).resolves.toMatch(/^Research Session /);
+    await row.locator('.conv-row__title', { hasText: 'When was Johann Weber baptised?' }).waitFor();
     await screenshot(page, 'research-answer-1280');
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe("[]");
 
@@ -80,7 +80,7 @@ describe('research with Gene (fake Anthropic)', () => {
     await row.getByRole('button', { name: /^Rename/ }).click();
     await page.getByLabel('Conversation title').fill('Something else');
     await page.getByLabel('Conversation title').press('Escape');
-    await expect(row.locator('.conv-row__title').innerText()).resolves.toMatch(/^Research Session /);
+    await expect(row.locator('.conv-row__title').innerText()).resolves.toBe('When was Johann Weber baptised?');
     await row.getByRole('button', { name: /^Rename/ }).click();
     await page.getByLabel('Conversation title').fill('Weber baptism');
     await page.getByLabel('Conversation title').press('Enter');

@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 import { Layout } from './components/layout/Layout';
 import { RedirectSignedIn, RequireAuth } from './components/layout/RequireAuth';
 import { SessionProvider } from './lib/session';
+import { NotFoundPage } from './pages/errors/NotFoundPage';
+import { RouteErrorPage } from './pages/errors/RouteErrorPage';
 import { protectedRoutes, publicRoutes } from './routes';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -15,8 +17,19 @@ const publicWithLanding: RouteObject[] = publicRoutes.map((r) =>
 /** Signed-in-only routes behind the guard ("Loading...", then the page or /login). */
 const guarded: RouteObject[] = protectedRoutes.map((r) => ({ ...r, element: <RequireAuth>{r.element}</RequireAuth> }));
 
-// No errorElement: react-router's own fallback says "Unexpected Application Error!", as the spec asks.
-const router = createBrowserRouter([{ path: '/', element: <Layout />, children: [...publicWithLanding, ...guarded] }]);
+/**
+ * The pages sit in a pathless route whose errorElement shows a page that threw inside the layout
+ * (header and footer stay); the root's catches what the layout itself throws. An address no
+ * route knows gets the 404 page, also inside the layout.
+ */
+const router = createBrowserRouter([
+  {
+    path: '/',
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    children: [{ errorElement: <RouteErrorPage />, children: [...publicWithLanding, ...guarded, { path: '*', element: <NotFoundPage /> }] }],
+  },
+]);
 
 export function App() {
   return (

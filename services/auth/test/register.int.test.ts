@@ -136,6 +136,11 @@ describe('POST /api/auth/register', () => {
     const signup = newSignup();
     const first = await t.post('/api/auth/register', signup);
     const id = decodeJwt(first.body.token).sub!;
+    // Within 30 s of the first code the change is refused with the seconds to wait (the form counts them down).
+    const tooSoon = await t.post('/api/auth/register', { ...signup, cellPhone: '(555) 999-0003' });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error).toMatch(/^Please wait \d+ seconds before requesting another code\.$/);
+    expect(tooSoon.body.retryAfterSeconds).toBe(Number(tooSoon.body.error.match(/\d+/)[0]));
     await t.db.updateTable('sms_sends').set({ sent_at: new Date(Date.now() - 60_000) }).where('user_id', '=', id).execute();
 
     const changed = { ...signup, cellPhone: '(555) 999-0001' };

@@ -103,6 +103,9 @@ describe('POST /api/auth/resend-verification', () => {
     const tooSoon = await t.post('/api/auth/resend-verification', { email: u.email }, bearer(u.registrationToken));
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body.error).toMatch(/^Please wait \d+ seconds before requesting another code\.$/);
+    // The web app counts this down (issue 13): the seconds are in the body too, the same as in the message.
+    expect(tooSoon.body.retryAfterSeconds).toBe(Number(tooSoon.body.error.match(/\d+/)[0]));
+    expect(tooSoon.body.retryAfterSeconds).toBeLessThanOrEqual(30);
 
     for (let i = 0; i < 5; i++) {
       await ageSends(t.db, 31);

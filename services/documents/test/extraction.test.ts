@@ -78,7 +78,8 @@ describe('places, occupations and document types', () => {
     expect(geo).toContainEqual(expect.objectContaining({ name: 'Baltimore', kind: 'town', state: 'Maryland' }));
     const census = extractWithRules({ text: CENSUS, isImage: false }).geographicalInfo.map((g) => `${g.kind}:${g.name}`);
     expect(census).toEqual(expect.arrayContaining(['town:Springfield', 'state:Illinois', 'country:Ireland', 'country:Germany']));
-  });
+    // The first call loads the gazetteer (tens of thousands of places): seconds on a busy machine.
+  }, 120_000);
   it('needs place context for a town: common words and names are not places', () => {
     const geo = extractWithRules({ text: 'Mary and Hope went to church. Union soldiers passed.', isImage: false }).geographicalInfo;
     expect(geo).toEqual([]);

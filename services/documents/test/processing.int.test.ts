@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DocumentRecord, DocumentRecord as DocumentRecordSchema } from '@gnology/contracts';
+import { type DocumentContextResponse, type DocumentRecord, DocumentRecord as DocumentRecordSchema } from '@gnology/contracts';
+import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, scannedPagePng, scannedPdf, textPdf } from './fixtures/generate';
@@ -85,6 +86,23 @@ describe('document processing', () => {
     expect(view.headers['content-type']).toBe('application/pdf');
     expect(view.headers['content-disposition']).toBe('inline');
     expect(view.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Research reads each page's text, so Gene can cite "records.pdf, p. 3" (decision 0100); only for its owner.
+    const context = async (userId: string) =>
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/internal/documents/context',
+          payload: { userId, documentIds: [doc._id] },
+          headers: { [INTERNAL_HEADER]: h.deps.config.INTERNAL_TOKEN },
+        })
+      ).json() as DocumentContextResponse;
+    const [read] = (await context(user)).documents;
+    expect(read!.pages!.map((p) => p.pageNumber)).toEqual([1, 2, 3]);
+    expect(read!.pages![0]!.text).toContain('James Robert Wilson');
+    expect(read!.pages![2]!.text).toContain('Henry Clay Brooks');
+    expect(read!.pages![0]!.text).not.toContain('Henry Clay Brooks');
+    expect((await context('someone-else')).documents).toEqual([]);
   });
 
   it('OCRs the pages of a scanned PDF that has no text layer', async () => {

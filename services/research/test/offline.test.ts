@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advanceProject, DEFAULT_OUTLINE, nextBookContext, planContext, type ProjectState, summarise, titleFromPlan } from '../src/domain/book';
-import { OFFLINE_NOTICE, offlineAnswer } from '../src/domain/offline/answer';
+import { OFFLINE_NOTE, offlineAnswer } from '../src/domain/offline/answer';
 import { dateConflicts, datedEvents } from '../src/domain/offline/extract';
 import { trimHistory } from '../src/domain/prompt';
 import type { ContextDocument } from '../src/providers/types';
@@ -20,14 +20,19 @@ const census: ContextDocument = {
 };
 
 describe('offline engine', () => {
-  it('says plainly that no model is configured', () => {
-    expect(offlineAnswer({ query: 'Hello', documents: [], requestType: 'regular' })).toContain('No AI model is configured');
-    expect(offlineAnswer({ query: 'Hello', documents: [baptism], requestType: 'regular' }).startsWith(OFFLINE_NOTICE)).toBe(true);
+  it('says in the user’s terms what Gene can do offline, after the answer, and no operator advice', () => {
+    for (const documents of [[], [baptism]]) {
+      const answer = offlineAnswer({ query: 'Hello', documents, requestType: 'regular' });
+      expect(answer.trimEnd().endsWith(OFFLINE_NOTE)).toBe(true);
+      expect(answer).not.toMatch(/administrator|configure/i);
+    }
+    expect(OFFLINE_NOTE).toContain('it reads your selected documents and answers from what they say, with sources');
   });
 
   it('lists facts with the document each comes from', () => {
     const answer = offlineAnswer({ query: 'When was Johann Weber baptised?', documents: [baptism], requestType: 'regular' });
-    expect(answer).toMatch(/"He was baptised at St Martin on 3 May 1850\." — \*"kassel-baptisms.txt"\* \(id 65f0a1b2c3d4e5f6a7b8c9d0\)/);
+    expect(answer.startsWith('Johann Weber was baptised on 3 May 1850 in St Martin ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0)).')).toBe(true);
+    expect(answer).toContain('- "He was baptised at St Martin on 3 May 1850." ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0))');
     expect(answer).toContain('**Heinrich Weber** (parent)');
   });
 

@@ -41,7 +41,14 @@ export const ConversationSummary = z.object({
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
-export const Conversation = ConversationSummary.extend({ messages: z.array(Message) });
+/** The most documents one conversation can have selected (the selector's list is one user's completed documents). */
+export const MAX_SELECTED_DOCUMENTS = 200;
+
+export const Conversation = ConversationSummary.extend({
+  messages: z.array(Message),
+  /** The documents selected for the conversation, restored when it is opened (issue 13). */
+  selectedDocuments: z.array(ObjectId),
+});
 export type Conversation = z.infer<typeof Conversation>;
 
 const Title = z.string().max(200, 'title: at most 200 characters');
@@ -54,6 +61,12 @@ export const RenameConversationBody = z.object({
   title: Title.refine((t) => t.trim().length > 0, 'title must not be blank'),
 });
 export type RenameConversationBody = z.infer<typeof RenameConversationBody>;
+
+/** PUT /api/conversations/{id}/documents: the whole selection; ids that are not the user's documents are dropped. */
+export const SelectDocumentsBody = z.object({
+  documentIds: z.array(ObjectId).max(MAX_SELECTED_DOCUMENTS, `documentIds: at most ${MAX_SELECTED_DOCUMENTS}`),
+});
+export type SelectDocumentsBody = z.infer<typeof SelectDocumentsBody>;
 
 /** POST /api/conversations/{id}/messages (spec section 7): user and assistant forms share one body. */
 export const SaveMessageBody = z.object({
@@ -101,3 +114,9 @@ export const SearchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 export type SearchResult = z.infer<typeof SearchResult>;
+
+/** POST /internal/documents/owned (conversation → documents): which of these ids are the user's documents. */
+export const OwnedDocumentsRequest = z.object({ userId: z.string().min(1), ids: z.array(ObjectId).max(MAX_SELECTED_DOCUMENTS) });
+export type OwnedDocumentsRequest = z.infer<typeof OwnedDocumentsRequest>;
+export const OwnedDocumentsResponse = z.object({ ids: z.array(ObjectId) });
+export type OwnedDocumentsResponse = z.infer<typeof OwnedDocumentsResponse>;

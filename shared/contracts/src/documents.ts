@@ -151,6 +151,8 @@ export const DocumentContext = z.object({
   uploadedAt: z.string(),
   /** The structured journal when the document is a filled GNology Journal. */
   journal: Journal.optional(),
+  /** Each page's text, for documents of more than one page (citations name the page). */
+  pages: z.array(z.object({ pageNumber: z.number().int().min(1), text: z.string() })).optional(),
 });
 export type DocumentContext = z.infer<typeof DocumentContext>;
 export const DocumentContextResponse = z.object({ documents: z.array(DocumentContext) });

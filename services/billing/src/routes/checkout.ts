@@ -12,7 +12,7 @@ import { changeAccount } from '../store/subscriptions';
 export const BILLING_OFF_RETURN = '/account?checkout=success&billing=off';
 
 export const BILLING_OFF_PORTAL =
-  'Billing is off on this server: no payment was taken, so there is no subscription to manage. Your plan changes apply at once and nothing is charged.';
+  'Plans are free to try on this server: nothing was charged, so there is no payment to manage. Plan changes apply at once.';
 
 /** POST /api/billing/checkout and /api/billing/portal (bearer). */
 export const checkoutRoutes: FastifyPluginAsync<{ ctx: BillingContext }> = async (base, { ctx }) => {

@@ -1,12 +1,22 @@
-import { CreateConversationBody, ListConversationsQuery, ObjectId, RenameConversationBody, SaveMessageBody } from '@gnology/contracts';
+import { CreateConversationBody, ListConversationsQuery, ObjectId, RenameConversationBody, SaveMessageBody, SelectDocumentsBody } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationDeps } from '../app';
-import { cleanTitle, defaultTitle } from '../domain/titles';
-import { addMessage, createConversation, deleteConversation, getConversation, listConversations, renameConversation } from '../store/conversations';
+import { createDocumentOwnership } from '../clients/documents';
+import { cleanTitle, defaultTitle, isPlaceholderTitle } from '../domain/titles';
+import {
+  addMessage,
+  createConversation,
+  deleteConversation,
+  findConversation,
+  getConversation,
+  listConversations,
+  renameConversation,
+  setSelectedDocuments,
+} from '../store/conversations';
 
 const IdParams = z.object({ id: z.string() });
 
@@ -20,6 +30,7 @@ function conversationId(id: string): string {
 export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps }> = async (app, { deps }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
+  const documents = createDocumentOwnership(deps.config);
   r.addHook('preHandler', requireUser(deps.verifier));
 
   r.get('/api/conversations', { schema: { querystring: ListConversationsQuery } }, async (req) => {
@@ -28,9 +39,10 @@ export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps 
   });
 
   r.post('/api/conversations', { schema: { body: CreateConversationBody.optional() } }, async (req, reply) => {
-    const title = cleanTitle(req.body?.title) ?? defaultTitle();
-    const conversation = await createConversation(db, req.user!.id, title);
-    return reply.status(201).send({ ...conversation, messages: [] });
+    const given = cleanTitle(req.body?.title);
+    const title = given ?? defaultTitle();
+    const conversation = await createConversation(db, req.user!.id, title, given === null || isPlaceholderTitle(given));
+    return reply.status(201).send({ ...conversation, messages: [], selectedDocuments: [] });
   });
 
   r.get('/api/conversations/:id', { schema: { params: IdParams } }, async (req) => {
@@ -46,6 +58,20 @@ export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps 
     if (!conversation) throw notFound('Conversation not found');
     return conversation;
   });
+
+  // The documents selected for the conversation (issue 13): only the user's own documents are kept.
+  r.put(
+    '/api/conversations/:id/documents',
+    { schema: { params: IdParams, body: SelectDocumentsBody, summary: 'Replace the documents selected for a conversation; ids that are not your documents are dropped' } },
+    async (req) => {
+      const id = conversationId(req.params.id);
+      if (!(await findConversation(db, req.user!.id, id))) throw notFound('Conversation not found');
+      const owned = await documents.owned(req.user!.id, req.body.documentIds, req.id);
+      const documentIds = await setSelectedDocuments(db, req.user!.id, id, req.body.documentIds.filter((d) => owned.has(d)));
+      if (!documentIds) throw notFound('Conversation not found');
+      return { documentIds };
+    },
+  );
 
   r.delete('/api/conversations/:id', { schema: { params: IdParams } }, async (req) => {
     const deleted = await deleteConversation(db, req.user!.id, conversationId(req.params.id));

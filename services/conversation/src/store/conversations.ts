@@ -5,6 +5,7 @@ import { TOPICS } from '@gnology/platform/events/topics';
 import { newObjectId } from '@gnology/platform/ids';
 import type { Kysely, Selectable } from 'kysely';
 import { vocabularyTerms } from '../domain/text';
+import { titleFromQuestion } from '../domain/titles';
 import type { ConversationDB, ConversationsTable, MessagesTable } from './types';
 
 type Db = Kysely<ConversationDB>;
@@ -43,10 +44,15 @@ export async function listConversations(db: Db, userId: string, limit: number): 
   return rows.map(toSummary);
 }
 
-export async function createConversation(db: Db, userId: string, title: string): Promise<ConversationSummary> {
+/** `titleIsDefault`: the title is a placeholder, to be replaced by the first question. */
+export async function createConversation(db: Db, userId: string, title: string, titleIsDefault = false): Promise<ConversationSummary> {
   const id = newObjectId();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('conversations').values({ id, user_id: userId, title }).returningAll().executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('conversations')
+      .values({ id, user_id: userId, title, title_is_default: titleIsDefault })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await addVocabulary(trx, userId, title);
     return toSummary(row);
   });
@@ -61,12 +67,27 @@ export async function getConversation(db: Db, userId: string, id: string): Promi
   const row = await findConversation(db, userId, id);
   if (!row) return undefined;
   const messages = await db.selectFrom('messages').selectAll().where('conversation_id', '=', id).orderBy('seq').execute();
-  return { ...toSummary(row), messages: messages.map(toMessage) };
+  return { ...toSummary(row), messages: messages.map(toMessage), selectedDocuments: row.selected_documents ?? [] };
+}
+
+/**
+ * Replaces the conversation's document selection with `documentIds` (already checked to be the
+ * user's own documents). Returns the stored selection, or undefined when the conversation is not the user's.
+ */
+export async function setSelectedDocuments(db: Db, userId: string, id: string, documentIds: string[]): Promise<string[] | undefined> {
+  const row = await db
+    .updateTable('conversations')
+    .set({ selected_documents: JSON.stringify([...new Set(documentIds)]) })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning('selected_documents')
+    .executeTakeFirst();
+  return row?.selected_documents;
 }
 
 export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<ConversationSummary | undefined> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('conversations').set({ title }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+    const row = await trx.updateTable('conversations').set({ title, title_is_default: false }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
     if (row) await addVocabulary(trx, userId, title);
     return row ? toSummary(row) : undefined;
   });
@@ -79,7 +100,8 @@ export async function deleteConversation(db: Db, userId: string, id: string): Pr
 }
 
 /**
- * Saves a message, moves the conversation's last activity, records the message's capitalised
+ * Saves a message, moves the conversation's last activity, titles a default-titled conversation
+ * from its first question, records the message's capitalised
  * words in the user's vocabulary and writes `conversation.message.created` — one transaction.
  */
 export async function addMessage(
@@ -95,9 +117,14 @@ export async function addMessage(
       .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', 1) }))
       .where('id', '=', conversationId)
       .where('user_id', '=', userId)
-      .returning('id')
+      .returning(['id', 'title_is_default'])
       .executeTakeFirst();
     if (!conv) return undefined;
+    // The first question names a conversation that still has its default title (issue 13).
+    const questionTitle = body.type === 'user' && conv.title_is_default ? titleFromQuestion(body.content) : null;
+    if (questionTitle) {
+      await trx.updateTable('conversations').set({ title: questionTitle, title_is_default: false }).where('id', '=', conversationId).execute();
+    }
     const id = newObjectId();
     const row = await trx
       .insertInto('messages')

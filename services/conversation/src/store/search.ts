@@ -1,6 +1,7 @@
 import type { SearchResponse, SearchResult } from '@gnology/contracts';
 import type pg from 'pg';
 import { buildTsQuery, excerptHtml, type ExpandedWord, HEADLINE_OPTIONS, headlineToHtml } from '../domain/search';
+import { stripMarkdown } from '../domain/plain-text';
 import { queryWords } from '../domain/text';
 
 /**
@@ -122,11 +123,12 @@ export async function searchConversations(pool: pg.Pool, userId: string, query: 
       results.push(result);
     }
     if (row.rn === null || row.type === null || row.created_at === null) continue;
-    const preview = row.headline !== null ? headlineToHtml(row.headline) : excerptHtml(row.content_head ?? '', terms);
+    // Excerpts are plain text: Markdown marks would show as raw "##" and "**" (issue 13).
+    const preview = row.headline !== null ? headlineToHtml(stripMarkdown(row.headline)) : excerptHtml(stripMarkdown(row.content_head ?? ''), terms);
     result.relevantMessages.push({
       type: row.type,
       timestamp: new Date(row.created_at).toISOString(),
-      content: row.content_start ?? '',
+      content: stripMarkdown(row.content_start ?? '').replace(/\s+/g, ' ').trim(),
       preview,
     });
   }

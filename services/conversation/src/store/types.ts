@@ -8,6 +8,10 @@ export interface ConversationsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_activity: ColumnType<Date, Date | string | undefined, Date | string>;
   message_count: Generated<number>;
+  /** Ids of the documents selected for the conversation, in the order chosen (only the owner's). */
+  selected_documents: ColumnType<string[], string | undefined, string>;
+  /** True while the title is the default one: the first question then names the conversation. */
+  title_is_default: Generated<boolean>;
 }
 
 export interface MessagesTable {

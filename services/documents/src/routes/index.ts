@@ -5,6 +5,7 @@ import type { DocumentsDeps } from '../app';
 import { documentRoutes } from './documents';
 import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
+import { internalOwnedRoutes } from './internal-owned';
 import { internalPhotoRoutes } from './internal-photos';
 import { journalRoutes } from './journal';
 import { uploadRoutes } from './upload';
@@ -19,5 +20,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(fileRoutes, { deps });
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
+  await app.register(internalOwnedRoutes, { deps });
   await app.register(journalRoutes, { deps });
 };

@@ -5,11 +5,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../app';
 import { contextDocuments } from '../store/documents-store';
+import { pageTextsOf } from '../store/pages-query';
 
 /**
  * POST /internal/documents/context — the research service reads a user's documents to attach them
  * to a question. Only that user's completed documents, in the order asked; unknown, foreign or
- * unfinished ids are simply absent.
+ * unfinished ids are simply absent. Documents of several pages carry each page's text, so a fact
+ * can be cited by its page.
  */
 export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +21,8 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
     async (req): Promise<DocumentContextResponse> => {
       const ids = req.body.documentIds.filter((id) => OBJECT_ID.test(id));
       const rows = await contextDocuments(deps.database.db, req.body.userId, ids);
+      // A journal's text is its form, not its pages: it is cited as a whole.
+      const pages = await pageTextsOf(deps.database.db, rows.filter((r) => !r.journal).map((r) => r.id));
       return {
         documents: rows.map((r) => ({
           _id: r.id,
@@ -32,6 +36,7 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
           tags: r.tags,
           uploadedAt: new Date(r.uploaded_at).toISOString(),
           ...(r.journal ? { journal: r.journal } : {}),
+          ...(pages.has(r.id) ? { pages: pages.get(r.id) } : {}),
         })),
       };
     },

@@ -1,12 +1,14 @@
 import { CHARS_PER_TOKEN, CONTEXT_WINDOW } from '@gnology/contracts';
 import type { BookContext, ChatTurn, ContextDocument } from '../providers/types';
+import { viewerHref } from './cite';
 import { journalBlock } from './journal-block';
 
 /** Gene's standing instructions: a careful genealogist's method, not a persona's flourishes. */
 export const GENE_SYSTEM_PROMPT = `You are Gene, the research assistant of GNology, working with family historians and professional genealogists.
 
 Work like a careful genealogist:
-- Base every statement on the user's documents or on well-known record sets. Cite the document each fact comes from by its name and its id, written like this: (Source: "parish-register.pdf", id 65f1c2a9e4b0a1b2c3d4e5f6).
+- Base every statement on the user's documents or on well-known record sets. Cite the document each fact comes from by its file name and page, as a Markdown link to the document viewer, written like this: [parish-register.pdf, p. 2](/documents?view=65f1c2a9e4b0a1b2c3d4e5f6&page=2). Each document block gives its link; add "&page=N" and ", p. N" for the page a fact is on (the text of a document of several pages is marked "[Page N]"); a document without pages is cited as [letter.txt](/documents?view=65f1c2a9e4b0a1b2c3d4e5f7). Never write a bare document id.
+- Answer the question first, directly and in its own form (who, when, where; parents, spouse, children), each fact with its citation; then the evidence, and plainly what the documents do not say.
 - Keep evidence and inference apart. Say "the record states" for what a document shows, and "this suggests" or "a likely explanation is" for your reasoning. Never present an inference as a fact.
 - Flag conflicting dates, names or places between documents explicitly, name both sources, and suggest which records could resolve the conflict.
 - Never invent records, people, dates, places, archives or citations. If the documents do not answer a question, say so plainly and suggest which records to search next (for example census returns, parish registers, civil registration, probate, military, immigration and naturalisation records), with the places and years that make sense.
@@ -62,7 +64,10 @@ function escapedJournalBlock(block: string): string {
 /** One document as a block of the system prompt; everything from the user's file is escaped. */
 export function documentBlock(doc: ContextDocument): string {
   const attr = (s: string) => escapeDocumentText(s).replace(/"/g, '&quot;');
-  const lines = [`<document name="${attr(doc.originalName)}" id="${attr(doc._id)}"${doc.documentType ? ` type="${attr(doc.documentType)}"` : ''}>`];
+  const paged = doc.pages && doc.pages.length > 1 ? doc.pages : null;
+  const lines = [
+    `<document name="${attr(doc.originalName)}" id="${attr(doc._id)}" link="${attr(viewerHref(doc._id))}"${paged ? ` pages="${paged.length}"` : ''}${doc.documentType ? ` type="${attr(doc.documentType)}"` : ''}>`,
+  ];
   const people = (doc.peopleIdentified ?? []).map((p) => (p.role ? `${p.name} (${p.role.replace(/_/g, ' ')})` : p.name)).join('; ');
   const esc = escapeDocumentText;
   if (people) lines.push(`People identified: ${esc(people)}`);
@@ -74,7 +79,8 @@ export function documentBlock(doc: ContextDocument): string {
   if (occupations) lines.push(`Occupations: ${esc(occupations)}`);
   if (doc.tags?.length) lines.push(`Tags: ${esc(doc.tags.join(', '))}`);
   if (doc.journal) lines.push(escapedJournalBlock(journalBlock(doc.journal)));
-  const text = (doc.extractedText ?? '').trim();
+  // Several pages: each page's text under a "[Page N]" marker, so the model can cite the page.
+  const text = (paged ? paged.map((p) => `[Page ${p.pageNumber}]\n${p.text.trim()}`).join('\n\n') : (doc.extractedText ?? '')).trim();
   if (text) lines.push('Extracted text:', text.length > DOC_TEXT_LIMIT ? `${esc(text.slice(0, DOC_TEXT_LIMIT))}\n[… text truncated]` : esc(text));
   else lines.push('(No text could be extracted from this document.)');
   lines.push('</document>');
@@ -83,8 +89,8 @@ export function documentBlock(doc: ContextDocument): string {
 
 export function documentsPreamble(count: number): string {
   return count === 1
-    ? 'The user has selected 1 document for this request. Cite it by name and id.'
-    : `The user has selected ${count} documents for this request. Cite each fact's document by name and id.`;
+    ? 'The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.'
+    : `The user has selected ${count} documents for this request. Cite each fact's document by file name and page, linked to the viewer.`;
 }
 
 /** Instructions for a book section: the outline, what is written, and where to pick up. */

@@ -1,7 +1,7 @@
 import type { ResearchDeps } from '../app';
 import { type Clients, createClients } from '../clients';
 import { GenerationHub } from '../live/hub';
-import { selectProvider } from '../providers/select';
+import { logProviderChoice, selectProvider } from '../providers/select';
 import type { LlmProvider } from '../providers/types';
 
 /** What the research pipeline needs beyond the service deps; one per deps object (one per process). */
@@ -19,7 +19,9 @@ export function getRuntime(deps: ResearchDeps): Promise<ResearchRuntime> {
   if (!r) {
     r = (async () => {
       const hub = await new GenerationHub(deps.config.DATABASE_URL, deps.logger).start();
-      return { deps, provider: selectProvider(deps.config), hub, clients: (requestId?: string) => createClients(deps.config, requestId) };
+      const provider = selectProvider(deps.config);
+      logProviderChoice(provider, deps.logger);
+      return { deps, provider, hub, clients: (requestId?: string) => createClients(deps.config, requestId) };
     })();
     runtimes.set(deps, r);
   }

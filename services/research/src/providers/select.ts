@@ -17,3 +17,13 @@ export function selectProvider(config: ResearchConfig): LlmProvider {
   }
   return new OfflineProvider({ chunkDelayMs: config.NODE_ENV === 'test' ? 0 : 12 });
 }
+
+/** What the operator reads in the logs when Gene has no model (users read what Gene can do offline in the answer itself). */
+export const NO_MODEL_LOG =
+  'No AI model is configured: Gene answers offline from the documents users select. Set ANTHROPIC_API_KEY (or OPENAI_BASE_URL for an OpenAI-compatible server) for full research answers; see README, "Research (Gene)".';
+
+/** Logs once, at start, which provider answers; a warning when it is the offline engine. */
+export function logProviderChoice(provider: LlmProvider, logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void }): void {
+  if (provider.name === 'offline') logger.warn({ provider: provider.name }, NO_MODEL_LOG);
+  else logger.info({ provider: provider.name }, 'Gene answers with a model');
+}

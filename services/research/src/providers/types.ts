@@ -14,6 +14,8 @@ export interface ContextDocument {
   uploadedAt?: string | null;
   /** A filled GNology Journal's structured fields (journals only). */
   journal?: Journal | null;
+  /** Each page's text, for documents of more than one page (so a fact is cited by its page). */
+  pages?: { pageNumber: number; text: string }[] | null;
 }
 
 export interface ChatTurn {

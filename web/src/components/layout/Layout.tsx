@@ -1,7 +1,7 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { displayName, useSession } from '../../lib/session';
 import './layout.css';
 
@@ -39,6 +39,8 @@ export function Layout() {
         <Outlet />
       </div>
       <Footer />
+      {/* A new page starts at the top; back and forward return to where the reader was (the window scrolls, not a container). */}
+      <ScrollRestoration />
     </div>
   );
 }

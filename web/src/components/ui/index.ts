@@ -3,6 +3,7 @@ export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './Butt
 export { Card } from './Card';
 export { Dialog, type DialogProps } from './Dialog';
 export { PageHeader } from './PageHeader';
+export { LoadError } from './LoadError';
 export { FullHeightMessage, Spinner } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';
 export { PageMeta } from './PageMeta';

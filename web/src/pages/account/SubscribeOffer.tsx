@@ -53,7 +53,7 @@ export function SubscribeOffer({ period, usage }: { period: BillingPeriod; usage
       <h3 className="subscribe-offer__title">Subscribe to Professional{period === 'yearly' ? ', billed yearly' : ', billed monthly'}</h3>
       <p className="subscribe-offer__text">
         1,000,000 tokens every month{price ? ` for ${price}` : ''}. Tokens reset each month; cancel at any time.
-        {usage.billingEnabled ? ' You will enter your card on our payment provider’s secure page.' : ' Billing is off on this server, so no charge will be made.'}
+        {usage.billingEnabled ? ' You will enter your card on our payment provider’s secure page.' : ' Plans are free to try on this server, so nothing will be charged.'}
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button onClick={() => void checkout()} busy={busy} icon={<CreditCard size={18} />}>

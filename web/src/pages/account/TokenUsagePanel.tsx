@@ -2,7 +2,7 @@ import type { PortalResponse, TokenUsageResponse } from '@gnology/contracts';
 import { ExternalLink, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, ButtonLink, Card, Spinner } from '../../components/ui';
+import { Alert, Button, ButtonLink, Card, LoadError, Spinner } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { formatDate, formatTokens, formatUsd, isBillingPeriod } from '../pricing/format';
@@ -30,12 +30,9 @@ export function TokenUsagePanel() {
       {usage.isPending ? (
         <Spinner label="Loading token usage..." />
       ) : usage.isError ? (
-        <div className="token-usage__error">
-          <Alert tone="error">Could not load token usage data</Alert>
-          <Button variant="secondary" size="sm" onClick={() => void usage.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError size="sm" retrying={usage.isFetching} onRetry={() => void usage.refetch()}>
+          Could not load token usage data
+        </LoadError>
       ) : data ? (
         <>
           {/* Arrived from the pricing page's Subscribe Now: the offer comes first. */}
@@ -70,7 +67,7 @@ function useSessionPlanCatchUp(billingPlan: string | undefined) {
 
 function CheckoutNotice({ billingOff, confirmed }: { billingOff: boolean; confirmed: boolean }) {
   if (billingOff) {
-    return <Alert tone="success">Professional is now active. Billing is off on this server, so no charge was made.</Alert>;
+    return <Alert tone="success">Professional is now active. Plans are free to try on this server, so nothing was charged.</Alert>;
   }
   if (confirmed) return <Alert tone="success">Thank you. Your Professional subscription is active.</Alert>;
   return <Alert tone="info">Thank you. Your payment went through; Professional becomes active as soon as the payment provider confirms it.</Alert>;
@@ -204,7 +201,7 @@ function PlanActions({ data: d }: { data: TokenUsageResponse }) {
           <Button variant="secondary" onClick={() => void manage()} busy={busy} icon={<ExternalLink size={18} />}>
             {busy ? 'Opening...' : 'Manage subscription'}
           </Button>
-          {!d.billingEnabled && <p className="token-usage__fine">Billing is off on this server: your plan was applied without charge.</p>}
+          {!d.billingEnabled && <p className="token-usage__fine">Plans are free to try on this server: your plan was applied without charge.</p>}
         </>
       ) : (
         <ButtonLink to="/pricing" icon={<Sparkles size={18} />}>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, TextField } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
+import { pluralSeconds, retryAfterOf, useCountdown } from '../../lib/countdown';
 import { filterPromoCode, formatPhone } from './inputRules';
 
 export interface RegisterValues {
@@ -17,6 +18,9 @@ const PLAN_NOTE = {
   yearly: 'After verifying your phone you will continue to checkout for the Professional plan, billed yearly.',
 };
 
+/** A refusal asking for a wait up to this long counts down on the form; longer ones are just said. */
+const MAX_COUNTDOWN_SECONDS = 120;
+
 /** Step 1, "Start Your Free Trial" (spec section 2). */
 export function RegisterForm({
   values,
@@ -31,6 +35,10 @@ export function RegisterForm({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // A resubmit within 30 s of the last code is refused with the seconds to wait: they count down
+  // here and the submit comes back at 0. Longer waits (the hourly cap) keep the server's message.
+  const wait = useCountdown();
+  const waiting = wait.seconds > 0;
 
   // Typing anywhere in the form clears the error message (spec section 4).
   const set = (field: keyof RegisterValues, value: string) => {
@@ -51,7 +59,9 @@ export function RegisterForm({
       if (!res.token) throw new ApiError(400, res.error ?? 'Registration failed');
       await onRegistered(res.token, email.toLowerCase());
     } catch (err) {
-      setError(err instanceof ApiError ? (err.status === 0 ? 'Network error' : err.message || 'Registration failed') : 'Registration failed');
+      const retryAfter = err instanceof ApiError && err.status === 429 ? retryAfterOf(err.body) : null;
+      if (retryAfter !== null && retryAfter <= MAX_COUNTDOWN_SECONDS) wait.start(retryAfter);
+      else setError(err instanceof ApiError ? (err.status === 0 ? 'Network error' : err.message || 'Registration failed') : 'Registration failed');
       setBusy(false);
     }
   };
@@ -90,7 +100,8 @@ export function RegisterForm({
         />
         <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={values.password} onChange={(v) => set('password', v)} />
         {error && <Alert tone="error">{error}</Alert>}
-        <Button type="submit" block busy={busy}>
+        {waiting && <Alert tone="warning">Please wait {pluralSeconds(wait.seconds)} before requesting another code.</Alert>}
+        <Button type="submit" block busy={busy} disabled={waiting}>
           {busy ? 'Creating Account...' : 'Start Free Trial'}
         </Button>
       </form>

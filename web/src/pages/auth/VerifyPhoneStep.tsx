@@ -1,9 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, TextField } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
+import { retryAfterOf, useCountdown } from '../../lib/countdown';
 import type { SessionUser } from '../../lib/session';
 import { filterVerificationCode } from './inputRules';
+
+/** The server's minimum between two codes (auth's RESEND_MIN_INTERVAL_MS); a 429 corrects it if it differs. */
+const RESEND_INTERVAL_SECONDS = 30;
+const CODE_FIELD_ID = 'verification-code';
+
+/** "29 s", or whole minutes for the hourly cap's long wait. */
+const waitLabel = (s: number) => (s <= 90 ? `${s} s` : `${Math.ceil(s / 60)} min`);
 
 function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.status === 0 ? 'Network error' : err.message || fallback;
@@ -31,6 +39,15 @@ export function VerifyPhoneStep({
   const [action, setAction] = useState<'verify' | 'resend' | null>(null);
   const busy = action !== null;
   const [message, setMessage] = useState('');
+  // Resend waits for the server's interval: from step 1 a code was sent a moment ago.
+  const cooldown = useCountdown();
+  const startCooldown = cooldown.start;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens
+  useEffect(() => {
+    // The code is what the user came to type: its box takes the focus.
+    document.getElementById(CODE_FIELD_ID)?.focus();
+    if (phone) startCooldown(RESEND_INTERVAL_SECONDS);
+  }, []);
 
   const verify = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,9 +72,13 @@ export function VerifyPhoneStep({
       const res = await api<{ success: boolean }>('/api/auth/resend-verification', { body: { email } });
       setMessage(res.success ? 'New verification code sent!' : 'Failed to resend code');
       setCode('');
+      if (res.success) startCooldown(RESEND_INTERVAL_SECONDS);
     } catch (err) {
       setMessage(messageOf(err, 'Failed to resend code'));
+      const retryAfter = err instanceof ApiError && err.status === 429 ? retryAfterOf(err.body) : null;
+      if (retryAfter !== null) startCooldown(retryAfter);
     } finally {
+      document.getElementById(CODE_FIELD_ID)?.focus();
       setAction(null);
     }
   };
@@ -76,6 +97,7 @@ export function VerifyPhoneStep({
         <TextField
           label="Verification Code"
           name="code"
+          id={CODE_FIELD_ID}
           className="auth-form__code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -92,8 +114,8 @@ export function VerifyPhoneStep({
         </Button>
       </form>
       <div className="auth-card__actions">
-        <Button variant="secondary" onClick={resend} disabled={busy}>
-          {action === 'resend' ? 'Sending...' : 'Resend Code'}
+        <Button variant="secondary" onClick={resend} disabled={busy || cooldown.seconds > 0}>
+          {action === 'resend' ? 'Sending...' : cooldown.seconds > 0 ? `Resend in ${waitLabel(cooldown.seconds)}` : 'Resend Code'}
         </Button>
         <Button variant="secondary" onClick={onChangePhone} disabled={busy}>
           Change Phone Number

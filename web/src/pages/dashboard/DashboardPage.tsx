@@ -3,7 +3,7 @@ import { BookOpen, FileSearch, FileText, FileUp, Image, Library, Network, Sparkl
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ui';
 import { useSession } from '../../lib/session';
-import { fetchDocuments, formatDate } from '../documents/documentApi';
+import { fetchDocuments, formatDate, viewerHref } from '../documents/documentApi';
 import './dashboard.css';
 
 const RECENT = 5;
@@ -78,7 +78,8 @@ export function DashboardPage() {
             <p>See how the people in your documents relate, and where the gaps in the tree are.</p>
           </div>
         </div>
-        <ButtonLink to="/documents">Start Research Session</ButtonLink>
+        {/* /research without a conversation is a new session: the first question starts it. */}
+        <ButtonLink to="/research">Start Research Session</ButtonLink>
       </section>
 
       <section className="dashboard__recent" aria-labelledby="recent-title">
@@ -92,9 +93,11 @@ export function DashboardPage() {
           <ul className="recent-list">
             {recent.map((d) => (
               <li key={d._id} className="recent-list__item">
-                <FileText size={18} aria-hidden="true" />
-                <span className="recent-list__name">{d.filename || 'Untitled Document'}</span>
-                <span className="recent-list__date">{formatDate(d.uploadDate ?? d.uploadedAt)}</span>
+                <Link to={viewerHref(d._id)} className="recent-list__link">
+                  <FileText size={18} aria-hidden="true" />
+                  <span className="recent-list__name">{d.filename || 'Untitled Document'}</span>
+                  <span className="recent-list__date">{formatDate(d.uploadDate ?? d.uploadedAt)}</span>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,8 +1,9 @@
 import { Calendar, Eye, FileText, MapPin, Trash2, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui';
 import { JournalPanel } from './JournalPanel';
-import { type DocumentRecord, describeStep, formatDate, formatSize, isImage, isPdf, kindLabel, roleLabel, thumbnailUrl, typeLabel } from './documentApi';
+import { type DocumentRecord, formatDate, formatSize, isImage, isPdf, kindLabel, roleLabel, thumbnailUrl, typeLabel } from './documentApi';
+import { isProcessing, processingLabel } from './documentsQuery';
 
 const MAX_CHIPS = 6;
 
@@ -10,7 +11,8 @@ const MAX_CHIPS = 6;
 export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: DocumentRecord; deleting: boolean; onView: () => void; onDelete: () => void }) {
   const [thumbFailed, setThumbFailed] = useState(false);
   const completed = doc.processingStatus === 'completed';
-  const status = completed ? 'Completed' : doc.processingStatus === 'failed' ? 'Failed' : doc.processingStatus === 'processing' ? describeStep(doc.processingStep) : 'Pending';
+  // The same words as the upload panel's, from the same processing-task step.
+  const status = processingLabel(doc);
   const viewable = completed && (isImage(doc) || isPdf(doc) || doc.textLength > 0);
 
   return (
@@ -21,7 +23,7 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
         ) : (
           <div className="doc-card__placeholder" aria-hidden="true">
             <FileText size={36} />
-            <span>{isImage(doc) || isPdf(doc) ? 'No Preview' : kindLabel(doc.mimetype)}</span>
+            <span>{isImage(doc) || isPdf(doc) ? (isProcessing(doc) ? 'Preview on its way' : 'No Preview') : kindLabel(doc.mimetype)}</span>
           </div>
         )}
       </div>
@@ -77,8 +79,12 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
   );
 }
 
-/** One kind of extracted fact (people, dates, places) as chips: the first few, then "+N more". */
+/** One kind of extracted fact (people, dates, places) as chips: the first few, then "+N more", which shows the rest. */
 function FactRow({ icon, label, items }: { icon: ReactNode; label: string; items: { key: string; content: ReactNode; title?: string }[] }) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const hidden = items.length - MAX_CHIPS;
+  const shown = expanded ? items : items.slice(0, MAX_CHIPS);
   return (
     <div className="doc-facts__row">
       <dt>
@@ -86,13 +92,26 @@ function FactRow({ icon, label, items }: { icon: ReactNode; label: string; items
       </dt>
       <dd>
         {items.length ? (
-          <ul className="chips">
-            {items.slice(0, MAX_CHIPS).map((item) => (
+          <ul className="chips" id={listId}>
+            {shown.map((item) => (
               <li key={item.key} className="chip" title={item.title}>
                 {item.content}
               </li>
             ))}
-            {items.length > MAX_CHIPS && <li className="chip chip--more">+{items.length - MAX_CHIPS} more</li>}
+            {hidden > 0 && (
+              <li className="chips__toggle-item">
+                <button
+                  type="button"
+                  className="chip chip--more"
+                  aria-expanded={expanded}
+                  aria-controls={listId}
+                  onClick={() => setExpanded((e) => !e)}
+                >
+                  {expanded ? 'Show fewer' : `+${hidden} more`}
+                  <span className="visually-hidden"> {label.toLowerCase()}</span>
+                </button>
+              </li>
+            )}
           </ul>
         ) : (
           <span className="doc-facts__none">None found</span>

@@ -1,36 +1,59 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, RotateCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { Button } from '../../components/ui';
-import { type DocumentRecord, fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
+import { Alert, Button, Spinner } from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
+import { ZoomableImage } from './ZoomableImage';
+
+/** 404 for another user's document or a deleted one, 400 for an id that cannot be one. */
+const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /**
- * The full-size viewer overlay (spec section 2): the image itself, a PDF paged through its page
- * images ("Page X of Y", Previous/Next), or the text read from other files. Close or Escape
- * closes it and focus returns to the View button (react-aria).
+ * The full-size viewer overlay (spec section 2), opened from /documents?view=<id>&page=<n>: the
+ * image itself, a PDF paged through its page images ("Page X of Y", Previous/Next), or the text
+ * read from other files. Scans zoom and pan (ZoomableImage). Close or Escape closes it and focus
+ * returns to the View button (react-aria). `knownName` titles the dialog while the document loads.
  */
-export function DocumentViewer({ doc, onClose }: { doc: DocumentRecord | null; onClose: () => void }) {
-  const [page, setPage] = useState(1);
+export function DocumentViewer({
+  documentId,
+  page: requestedPage,
+  knownName,
+  onPageChange,
+  onClose,
+}: {
+  documentId: string | null;
+  page: number;
+  knownName?: string;
+  onPageChange: (page: number) => void;
+  onClose: () => void;
+}) {
   const [failed, setFailed] = useState(false);
-  const [text, setText] = useState<string | null>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    setPage(1);
-    setFailed(false);
-    setText(null);
-    if (doc && !isImage(doc) && !isPdf(doc)) {
-      fetchDocument(doc._id)
-        .then((d) => setText(d.extractedText ?? ''))
-        .catch(() => setText(''));
-    }
-  }, [doc]);
-  if (!doc) return null;
-  const pages = doc.pageImages.length;
+  const query = useQuery({
+    queryKey: ['document-view', documentId],
+    queryFn: () => fetchDocument(documentId ?? ''),
+    enabled: documentId !== null,
+    // The image URLs carry the answer's view token: a refetch would reload the scan under the user's zoom.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: (count, err) => !notFound(err) && count < 2,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new document or page may load where the last failed
+  useEffect(() => setFailed(false), [documentId, requestedPage]);
+  if (!documentId) return null;
+
+  const doc = query.data;
+  const pages = doc?.pageImages.length ?? 0;
+  const page = Math.min(Math.max(1, requestedPage), Math.max(1, pages));
+  const missing = query.isError && notFound(query.error);
+  const name = doc?.originalName ?? knownName ?? (missing ? 'Document not found' : 'Document');
+  const scan = doc && !failed && (isImage(doc) || (isPdf(doc) && pages > 0));
   const goTo = (n: number) => {
     const target = Math.min(Math.max(1, n), pages);
-    setFailed(false);
-    setPage(target);
+    onPageChange(target);
     // The button just pressed becomes disabled at either end: keep focus in the dialog (Escape must still close it).
     if (target === 1) next.current?.focus();
     else if (target === pages) prev.current?.focus();
@@ -39,33 +62,41 @@ export function DocumentViewer({ doc, onClose }: { doc: DocumentRecord | null; o
   return (
     <ModalOverlay className="viewer-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Modal className="viewer">
-        <Dialog className="viewer__dialog" aria-label={`Viewing ${doc.originalName}`}>
+        <Dialog className={`viewer__dialog${scan ? ' viewer__dialog--scan' : ''}`} aria-label={missing ? name : `Viewing ${name}`}>
           <div className="viewer__bar">
             <Heading slot="title" className="viewer__title">
-              {doc.originalName}
+              {name}
             </Heading>
             <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
               Close
             </Button>
           </div>
-          {/* Focusable so keyboard users can scroll a tall page. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-          <section className="viewer__stage" aria-label="Document content" tabIndex={0}>
-            {isImage(doc) &&
-              (failed ? <p className="viewer__none">No Preview</p> : <img src={viewUrl(doc)} alt={doc.originalName} onError={() => setFailed(true)} />)}
-            {isPdf(doc) &&
-              (pages > 0 ? (
-                failed ? (
-                  <p className="viewer__none">No Preview</p>
-                ) : (
-                  <img key={page} src={pageUrl(doc, page)} alt={`${doc.originalName}, page ${page}`} onError={() => setFailed(true)} />
-                )
-              ) : (
-                <p className="viewer__none">No Preview</p>
-              ))}
-            {!isImage(doc) && !isPdf(doc) && <pre className="viewer__text">{text === null ? 'Loading...' : text || 'No text was found in this document.'}</pre>}
-          </section>
-          {isPdf(doc) && pages > 1 && (
+          {query.isPending && <Spinner label="Opening document..." />}
+          {missing && <Alert tone="error">This document is not among your documents. It may have been deleted, or the link may be wrong.</Alert>}
+          {query.isError && !missing && (
+            <div className="viewer__problem">
+              <Alert tone="error">Could not open the document. Please try again.</Alert>
+              <Button variant="secondary" size="sm" icon={<RotateCw size={16} />} onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </div>
+          )}
+          {doc && scan && (
+            <ZoomableImage
+              key={doc._id}
+              src={isPdf(doc) ? pageUrl(doc, page) : viewUrl(doc)}
+              alt={isPdf(doc) ? `${doc.originalName}, page ${page}` : doc.originalName}
+              onError={() => setFailed(true)}
+            />
+          )}
+          {doc && !scan && (isImage(doc) || isPdf(doc)) && <p className="viewer__none">No Preview</p>}
+          {doc && !isImage(doc) && !isPdf(doc) && (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+            <section className="viewer__stage" aria-label="Document content" tabIndex={0}>
+              <pre className="viewer__text">{doc.extractedText || 'No text was found in this document.'}</pre>
+            </section>
+          )}
+          {doc && isPdf(doc) && pages > 1 && (
             <div className="viewer__pager">
               <button ref={prev} type="button" className="btn btn--secondary btn--sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
                 <ChevronLeft size={16} aria-hidden="true" /> Previous

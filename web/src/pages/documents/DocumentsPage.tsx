@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { Alert, Button, Dialog, PageHeader, Spinner } from '../../components/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Dialog, LoadError, PageHeader, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { DocumentCard } from './DocumentCard';
 import { DocumentViewer } from './DocumentViewer';
-import { type DocumentRecord, deleteDocument, fetchDocuments, SESSION_EXPIRED, UnexpectedListFormat } from './documentApi';
+import { type DocumentRecord, deleteDocument, SESSION_EXPIRED, UnexpectedListFormat } from './documentApi';
+import { DOCUMENTS_KEY, useDocumentsList } from './documentsQuery';
 import { UploadForm } from './UploadForm';
 import './documents.css';
-
-export const DOCUMENTS_KEY = ['documents'] as const;
 
 /** /documents (spec sections 2, 4, 8): upload with progress, the list with its facts, viewer, delete. */
 export function DocumentsPage() {
@@ -33,13 +33,41 @@ function loadError(err: unknown): string {
 
 function SignedInDocuments() {
   const queryClient = useQueryClient();
-  const docs = useQuery({
-    queryKey: DOCUMENTS_KEY,
-    queryFn: fetchDocuments,
-    // While something is being processed the list follows it.
-    refetchInterval: (q) => (q.state.data?.some((d) => d.processingStatus === 'pending' || d.processingStatus === 'processing') ? 2000 : false),
-  });
-  const [viewing, setViewing] = useState<DocumentRecord | null>(null);
+  const docs = useDocumentsList();
+  // The open viewer lives in the URL, so a link (or a reload) opens the same document at the same page.
+  const [params, setParams] = useSearchParams();
+  const viewing = params.get('view');
+  const viewPage = Number.parseInt(params.get('page') ?? '1', 10) || 1;
+  // The View button that opened the viewer gets the focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const openViewer = (id: string) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The list stays where it was behind the viewer: only a new page resets the scroll (Layout).
+    setParams({ view: id }, { preventScrollReset: true });
+  };
+  // react-aria restores focus when its modal unmounts, but the close now goes through a router
+  // navigation; if the focus was left on the page body, put it back on the opener.
+  useEffect(() => {
+    if (viewing || !opener.current) return;
+    const button = opener.current;
+    const frame = requestAnimationFrame(() => {
+      if (button.isConnected && (document.activeElement === document.body || document.activeElement === null)) button.focus();
+      opener.current = null;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [viewing]);
+  // Opening adds a history entry (Back closes the viewer); closing replaces it.
+  const closeViewer = () =>
+    setParams(
+      (p) => {
+        const rest = new URLSearchParams(p);
+        rest.delete('view');
+        rest.delete('page');
+        return rest;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const showPage = (n: number) => setParams({ ...(viewing ? { view: viewing } : {}), ...(n > 1 ? { page: String(n) } : {}) }, { replace: true, preventScrollReset: true });
   const [confirming, setConfirming] = useState<DocumentRecord | null>(null);
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -76,7 +104,11 @@ function SignedInDocuments() {
         </h2>
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {docs.isPending && <Spinner label="Loading documents..." />}
-        {docs.isError && <Alert tone={docs.error instanceof UnexpectedListFormat ? 'warning' : 'error'}>{loadError(docs.error)}</Alert>}
+        {docs.isError && (
+          <LoadError tone={docs.error instanceof UnexpectedListFormat ? 'warning' : 'error'} retrying={docs.isFetching} onRetry={() => void docs.refetch()}>
+            {loadError(docs.error)}
+          </LoadError>
+        )}
         {docs.isSuccess && list.length === 0 && (
           <div className="documents-empty">
             <FolderOpen size={40} aria-hidden="true" />
@@ -86,12 +118,18 @@ function SignedInDocuments() {
         {list.length > 0 && (
           <ul className="doc-list">
             {list.map((doc) => (
-              <DocumentCard key={doc._id} doc={doc} deleting={deleting.has(doc._id)} onView={() => setViewing(doc)} onDelete={() => setConfirming(doc)} />
+              <DocumentCard key={doc._id} doc={doc} deleting={deleting.has(doc._id)} onView={() => openViewer(doc._id)} onDelete={() => setConfirming(doc)} />
             ))}
           </ul>
         )}
       </section>
-      <DocumentViewer doc={viewing} onClose={() => setViewing(null)} />
+      <DocumentViewer
+        documentId={viewing}
+        page={viewPage}
+        knownName={list.find((d) => d._id === viewing)?.originalName}
+        onPageChange={showPage}
+        onClose={closeViewer}
+      />
       <Dialog
         title="Delete document?"
         size="sm"

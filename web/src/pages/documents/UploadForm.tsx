@@ -1,8 +1,12 @@
 import { FileUp, Upload } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { ACCEPT, describeStep, type DocumentRecord, fetchDocument, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from './documentApi';
+import { ACCEPT, type DocumentRecord, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from './documentApi';
+import { processingLabel, useDocumentsList } from './documentsQuery';
+
+const UNSUPPORTED = 'Error: This type of file is not supported. Choose a PDF, JPG, PNG, DOC, DOCX or TXT file.';
+const acceptedName = (name: string) => ACCEPT.split(',').some((ext) => name.toLowerCase().endsWith(ext));
 
 type Phase = { kind: 'idle' } | { kind: 'selected' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; doc: DocumentRecord };
 export type UploadMessage = { tone: 'success' | 'error'; text: string } | null;
@@ -16,6 +20,7 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [message, setMessage] = useState<UploadMessage>(null);
+  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
@@ -27,34 +32,51 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  // Follows processing of the uploaded document until it completes or fails.
+  // Processing is followed through the documents list (one query for the list and this panel),
+  // falling back to the upload's answer until the list has fetched the new document.
+  const list = useDocumentsList();
+  const tracked = phase.kind === 'processing' ? (list.data?.find((d) => d._id === phase.doc._id) ?? phase.doc) : null;
   useEffect(() => {
-    if (phase.kind !== 'processing') return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const doc = await fetchDocument(phase.doc._id);
-        if (stopped) return;
-        if (doc.processingStatus === 'completed') {
-          setMessage({ tone: 'success', text: 'Document uploaded and processed successfully!' });
-          setPhase({ kind: 'idle' });
-          onFinished();
-        } else if (doc.processingStatus === 'failed') {
-          setMessage({ tone: 'error', text: doc.processingError ? `Error: ${doc.processingError}` : 'Failed to process document' });
-          setPhase({ kind: 'idle' });
-          onFinished();
-        } else setPhase({ kind: 'processing', doc });
-      } catch {
-        // A missed poll is retried on the next tick.
-      }
-    }, 1000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [phase, onFinished]);
+    if (!tracked) return;
+    if (tracked.processingStatus === 'completed') {
+      setMessage({ tone: 'success', text: 'Document uploaded and processed successfully!' });
+      setPhase({ kind: 'idle' });
+      onFinished();
+    } else if (tracked.processingStatus === 'failed') {
+      setMessage({ tone: 'error', text: tracked.processingError ? `Error: ${tracked.processingError}` : 'Failed to process document' });
+      setPhase({ kind: 'idle' });
+      onFinished();
+    }
+  }, [tracked, onFinished]);
 
   const busy = phase.kind === 'uploading' || phase.kind === 'processing';
+
+  const choose = (f: File | null) => {
+    setFile(f);
+    setMessage(null);
+    setPhase(f ? { kind: 'selected' } : { kind: 'idle' });
+  };
+
+  // A file dragged over the area highlights it; dropping chooses it like the file picker does.
+  const dragOver = (e: DragEvent<HTMLLabelElement>) => {
+    if (busy || !e.dataTransfer.types.includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const dragLeave = (e: DragEvent<HTMLLabelElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+  };
+  const drop = (e: DragEvent<HTMLLabelElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    const f = e.dataTransfer.files[0];
+    if (busy || !f) return;
+    // The input's accept attribute does not filter drops.
+    if (!acceptedName(f.name)) return setMessage({ tone: 'error', text: UNSUPPORTED });
+    if (input.current) input.current.value = '';
+    choose(f);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -81,9 +103,16 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
     <Card title="Upload a document" className="upload-card">
       <form className="upload-form" onSubmit={submit} noValidate>
         <div className="upload-form__row">
-          <label htmlFor={inputId} className={`upload-drop${busy ? ' upload-drop--busy' : ''}`}>
+          <label
+            htmlFor={inputId}
+            className={`upload-drop${busy ? ' upload-drop--busy' : ''}${dragging ? ' upload-drop--active' : ''}`}
+            onDragEnter={dragOver}
+            onDragOver={dragOver}
+            onDragLeave={dragLeave}
+            onDrop={drop}
+          >
             <FileUp size={28} aria-hidden="true" className="upload-drop__icon" />
-            <span className="upload-drop__text">{file ? file.name : 'Choose a file'}</span>
+            <span className="upload-drop__text">{dragging ? 'Drop the file here' : file ? file.name : 'Choose a file or drag it here'}</span>
             <span id={hintId} className="upload-drop__hint">
               PDF, JPG, PNG, DOC, DOCX or TXT, up to 200MB
             </span>
@@ -96,12 +125,7 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
               className="upload-drop__input"
               aria-describedby={hintId}
               disabled={busy}
-              onChange={(e) => {
-                const f = e.target.files?.[0] ?? null;
-                setFile(f);
-                setMessage(null);
-                setPhase(f ? { kind: 'selected' } : { kind: 'idle' });
-              }}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </label>
           {preview && <img className="upload-preview" src={preview} alt={`Preview of ${file?.name ?? 'the selected image'}`} />}
@@ -119,9 +143,9 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
         )}
         {phase.kind === 'processing' && (
           <div className="upload-progress" aria-live="polite">
-            <progress aria-label="Processing progress" {...(phase.doc.processingStep?.of ? { max: phase.doc.processingStep.of, value: phase.doc.processingStep.page ?? 0 } : {})} />
+            <progress aria-label="Processing progress" {...(tracked?.processingStep?.of ? { max: tracked.processingStep.of, value: tracked.processingStep.page ?? 0 } : {})} />
             <span>
-              Processing {phase.doc.originalName}: {describeStep(phase.doc.processingStep)}
+              Processing {phase.doc.originalName}: {processingLabel(tracked ?? phase.doc)}
             </span>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { BookOpen, FileSearch, Scale, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, PageHeader, PageMeta, Spinner } from '../../components/ui';
+import { Alert, LoadError, PageHeader, PageMeta, Spinner } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { BillingPeriodToggle } from './BillingPeriodToggle';
 import { type BillingPeriod, formatTokens, formatUsd } from './format';
@@ -44,12 +44,9 @@ export function PricingPage() {
       <main className="page pricing-page">
         {META}
         <PageHeader title="Pricing" />
-        <Alert tone="error">Could not load the plans. Please check your connection and try again.</Alert>
-        <p>
-          <Button variant="secondary" onClick={() => void plans.refetch()}>
-            Try again
-          </Button>
-        </p>
+        <LoadError retrying={plans.isFetching} onRetry={() => void plans.refetch()}>
+          Could not load the plans. Please check your connection and try again.
+        </LoadError>
       </main>
     );
   }
@@ -69,7 +66,7 @@ export function PricingPage() {
       <div className="pricing-page__intro">
         <PageHeader title="Pricing" subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research." />
         {params.get('checkout') === 'cancelled' && <Alert tone="info">Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.</Alert>}
-        {!data.billingEnabled && <Alert tone="info">Billing is off on this server: choosing Professional applies it at once, and no charge is made.</Alert>}
+        {!data.billingEnabled && <Alert tone="info">Plans are free to try on this server: choosing Professional starts it at once, and nothing is charged.</Alert>}
       </div>
 
       <div className="pricing-page__toggle">

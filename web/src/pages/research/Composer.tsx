@@ -1,6 +1,6 @@
 import { CAPACITY_MESSAGE, inferRequestType } from '@gnology/contracts';
 import { Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
 
 interface Props {
@@ -13,6 +13,17 @@ interface Props {
 /** The message box; at capacity it is replaced by the at-capacity panel (spec section 4). */
 export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  // The box grows with its text up to the CSS max-height, then scrolls (issue 13): one line
+  // when empty, so the reading area above keeps the height.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again whenever the text changes
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const border = el.offsetHeight - el.clientHeight;
+    el.style.height = `${el.scrollHeight + border}px`;
+  }, [text, atCapacity]);
   if (atCapacity) {
     return (
       <section className="capacity-panel" aria-label="Conversation at capacity">
@@ -41,9 +52,10 @@ export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
         Message to Gene
       </label>
       <textarea
+        ref={input}
         id="research-input"
         className="composer__input"
-        rows={3}
+        rows={1}
         placeholder="Ask Gene about your ancestors, or ask for a chapter or a book…"
         value={text}
         disabled={disabled}

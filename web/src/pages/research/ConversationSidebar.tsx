@@ -1,11 +1,15 @@
 import type { ConversationSummary } from '@gnology/contracts';
 import { Pencil, Plus, Search, X } from 'lucide-react';
-import { useState } from 'react';
-import { Button, Dialog } from '../../components/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, LoadError } from '../../components/ui';
 
 interface Props {
   conversations: ConversationSummary[];
   loading: boolean;
+  /** Set when the list could not be loaded: shown with Retry instead of the empty state. */
+  loadError: string | null;
+  retrying: boolean;
+  onRetry(): void;
   activeId: string | null;
   onSelect(id: string): void;
   onNew(): void;
@@ -16,10 +20,28 @@ interface Props {
 }
 
 /** The conversation list of spec section 2: New, Search, rows with rename and delete, the active row highlighted. */
-export function ConversationSidebar({ conversations, loading, activeId, onSelect, onNew, onSearch, onRename, onDelete, creating }: Props) {
+export function ConversationSidebar({ conversations, loading, loadError, retrying, onRetry, activeId, onSelect, onNew, onSearch, onRename, onDelete, creating }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [confirming, setConfirming] = useState<ConversationSummary | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const newButton = useRef<HTMLButtonElement>(null);
+  // After a delete, focus goes to the next conversation (or the previous one, when the last was
+  // deleted), or to New conversation when none is left — once the row is gone from the list.
+  const focusAfterDelete = useRef<{ deleted: string; next: string | null } | null>(null);
+  useEffect(() => {
+    const pending = focusAfterDelete.current;
+    if (!pending || conversations.some((c) => c.id === pending.deleted)) return;
+    focusAfterDelete.current = null;
+    const target = pending.next ? list.current?.querySelector<HTMLElement>(`[data-conversation-id="${pending.next}"]`) : null;
+    (target ?? newButton.current)?.focus();
+  }, [conversations]);
+  const confirmDelete = (c: ConversationSummary) => {
+    const i = conversations.findIndex((x) => x.id === c.id);
+    const next = conversations[i + 1] ?? conversations[i - 1] ?? null;
+    focusAfterDelete.current = { deleted: c.id, next: next?.id ?? null };
+    onDelete(c.id);
+  };
 
   const startEdit = (c: ConversationSummary) => {
     setEditing(c.id);
@@ -35,8 +57,8 @@ export function ConversationSidebar({ conversations, loading, activeId, onSelect
   return (
     <div className="sidebar">
       <div className="sidebar__actions">
-        <Button size="sm" icon={<Plus size={16} />} onClick={onNew} busy={creating}>
-          New
+        <Button ref={newButton} size="sm" icon={<Plus size={16} />} onClick={onNew} busy={creating}>
+          New conversation
         </Button>
         <Button size="sm" variant="secondary" icon={<Search size={16} />} onClick={onSearch}>
           Search
@@ -44,8 +66,13 @@ export function ConversationSidebar({ conversations, loading, activeId, onSelect
       </div>
       <h2 className="sidebar__heading">Conversations</h2>
       {loading && <p className="sidebar__empty">Loading conversations…</p>}
-      {!loading && conversations.length === 0 && <p className="sidebar__empty">No conversations yet. Ask Gene a question to start one.</p>}
-      <ul className="sidebar__list">
+      {loadError && (
+        <LoadError size="sm" retrying={retrying} onRetry={onRetry}>
+          {loadError}
+        </LoadError>
+      )}
+      {!loading && !loadError && conversations.length === 0 && <p className="sidebar__empty">No conversations yet. Ask Gene a question to start one.</p>}
+      <ul className="sidebar__list" ref={list}>
         {conversations.map((c) => (
           <li key={c.id} className={`conv-row${c.id === activeId ? ' conv-row--active' : ''}`}>
             {editing === c.id ? (
@@ -68,7 +95,7 @@ export function ConversationSidebar({ conversations, loading, activeId, onSelect
                 }}
               />
             ) : (
-              <button type="button" className="conv-row__open" onClick={() => onSelect(c.id)} aria-current={c.id === activeId ? 'true' : undefined}>
+              <button type="button" className="conv-row__open" data-conversation-id={c.id} onClick={() => onSelect(c.id)} aria-current={c.id === activeId ? 'true' : undefined}>
                 <span className="conv-row__title">{c.title}</span>
                 <span className="conv-row__date">{new Date(c.lastActivity).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}</span>
               </button>
@@ -100,7 +127,7 @@ export function ConversationSidebar({ conversations, loading, activeId, onSelect
             <Button
               variant="danger"
               onClick={() => {
-                if (confirming) onDelete(confirming.id);
+                if (confirming) confirmDelete(confirming);
                 close();
               }}
             >

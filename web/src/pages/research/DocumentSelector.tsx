@@ -1,4 +1,5 @@
 import { FileText, X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import type { AvailableDocument } from './researchApi';
 
@@ -14,10 +15,26 @@ export function DocumentSelector({ documents, selected, onChange, error }: Props
   const byId = new Map(documents.map((d) => [d._id, d]));
   const chosen = selected.filter((id) => byId.has(id));
   const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  const picker = useRef<HTMLButtonElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  // After a chip is removed, focus goes to the next chip, or to the picker when it was the last.
+  const focusAfterRemove = useRef<string | null | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection has changed
+  useEffect(() => {
+    const next = focusAfterRemove.current;
+    if (next === undefined) return;
+    focusAfterRemove.current = undefined;
+    const chip = next ? chips.current?.querySelector<HTMLButtonElement>(`[data-chip-id="${next}"]`) : null;
+    (chip ?? picker.current)?.focus();
+  }, [selected]);
+  const remove = (id: string) => {
+    focusAfterRemove.current = chosen[chosen.indexOf(id) + 1] ?? null;
+    toggle(id);
+  };
   return (
     <div className="doc-selector">
       <DialogTrigger>
-        <AriaButton className="doc-selector__toggle">
+        <AriaButton ref={picker} className="doc-selector__toggle">
           <FileText size={16} aria-hidden="true" />
           Documents: {chosen.length} selected / {documents.length} available
         </AriaButton>
@@ -41,11 +58,11 @@ export function DocumentSelector({ documents, selected, onChange, error }: Props
         </Popover>
       </DialogTrigger>
       {chosen.length > 0 && (
-        <ul className="doc-chips" aria-label="Selected documents">
+        <ul className="doc-chips" aria-label="Selected documents" ref={chips}>
           {chosen.map((id) => (
             <li key={id} className="doc-chip">
               <span className="doc-chip__name">{byId.get(id)?.originalName}</span>
-              <button type="button" className="doc-chip__remove" aria-label={`Remove ${byId.get(id)?.originalName}`} onClick={() => toggle(id)}>
+              <button type="button" className="doc-chip__remove" data-chip-id={id} aria-label={`Remove ${byId.get(id)?.originalName}`} onClick={() => remove(id)}>
                 <X size={14} aria-hidden="true" />
               </button>
             </li>

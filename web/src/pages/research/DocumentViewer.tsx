@@ -22,7 +22,7 @@ export const PDF_PREVIEW_CHARS = 500;
  * Previous and Next, a 500-character text preview), anything else as a text preview.
  * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5).
  */
-export function DocumentViewer({ documentId, onClose }: { documentId: string | null; onClose(): void }) {
+export function DocumentViewer({ documentId, initialPage, onClose }: { documentId: string | null; initialPage?: number; onClose(): void }) {
   const [doc, setDoc] = useState<DocumentMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -31,7 +31,7 @@ export function DocumentViewer({ documentId, onClose }: { documentId: string | n
   useEffect(() => {
     setDoc(null);
     setError(null);
-    setPage(1);
+    setPage(initialPage ?? 1);
     setBroken(false);
     if (!documentId) return;
     let live = true;
@@ -41,13 +41,15 @@ export function DocumentViewer({ documentId, onClose }: { documentId: string | n
     return () => {
       live = false;
     };
-  }, [documentId]);
+  }, [documentId, initialPage]);
 
   const token = encodeURIComponent(doc?.viewToken ?? '');
   const mimetype = doc?.mimetype ?? '';
   const isImage = IMAGE_TYPES.includes(mimetype);
   const isPdf = mimetype === 'application/pdf';
   const pages = Math.max(1, doc?.pageImages?.length ?? 1);
+  // A citation may name a page the document no longer has.
+  const shown = Math.min(page, pages);
   const title = doc?.originalName ?? 'Document';
 
   return (
@@ -70,16 +72,16 @@ export function DocumentViewer({ documentId, onClose }: { documentId: string | n
               {broken ? (
                 <div className="viewer__noimage">No Preview</div>
               ) : (
-                <img className="viewer__image" src={`/api/documents/${doc._id}/page/${page}?token=${token}`} alt={`${doc.originalName}, page ${page}`} onError={() => setBroken(true)} />
+                <img className="viewer__image" src={`/api/documents/${doc._id}/page/${shown}?token=${token}`} alt={`${doc.originalName}, page ${shown}`} onError={() => setBroken(true)} />
               )}
               <div className="viewer__pager">
-                <Button size="sm" variant="secondary" icon={<ChevronLeft size={16} />} disabled={page <= 1} onClick={() => { setBroken(false); setPage((p) => p - 1); }}>
+                <Button size="sm" variant="secondary" icon={<ChevronLeft size={16} />} disabled={shown <= 1} onClick={() => { setBroken(false); setPage(shown - 1); }}>
                   Previous
                 </Button>
                 <span aria-live="polite">
-                  Page {page} of {pages}
+                  Page {shown} of {pages}
                 </span>
-                <Button size="sm" variant="secondary" icon={<ChevronRight size={16} />} disabled={page >= pages} onClick={() => { setBroken(false); setPage((p) => p + 1); }}>
+                <Button size="sm" variant="secondary" icon={<ChevronRight size={16} />} disabled={shown >= pages} onClick={() => { setBroken(false); setPage(shown + 1); }}>
                   Next
                 </Button>
               </div>

@@ -1,4 +1,5 @@
 import {
+  type ConversationSummary,
   balanceMessage,
   balanceRefusal,
   CAPACITY_MESSAGE,
@@ -33,6 +34,7 @@ import {
   ResearchError,
   renameConversation,
   type StreamHandlers,
+  saveSelection,
   stopGeneration,
   streamResearch,
 } from './researchApi';
@@ -42,11 +44,12 @@ import './research.css';
 type Notice = { tone: 'error' | 'warning' | 'info'; text: string } | null;
 
 const TROUBLE = {
-  load: 'Gene is having trouble loading your conversations. Please refresh the page and try again.',
+  load: 'Gene could not load your conversations. Check your connection, then retry.',
   open: 'Gene is having trouble loading this conversation. Please try again.',
   create: 'Gene is having trouble starting a new conversation. Please try again.',
   rename: 'Gene is having trouble renaming this conversation. Please try again.',
   delete: 'Gene is having trouble deleting this conversation. Please try again.',
+  selection: 'Gene could not remember the documents selected for this conversation. Please try again.',
 };
 
 let localKey = 0;
@@ -75,22 +78,48 @@ export function ResearchPage() {
   const [waiting, setWaiting] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [searchOpen, setSearchOpen] = useState(false);
-  const [viewerDoc, setViewerDoc] = useState<string | null>(null);
+  const [viewerDoc, setViewerDoc] = useState<{ id: string; page?: number } | null>(null);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
   const [creating, setCreating] = useState(false);
   const abort = useRef<AbortController | null>(null);
   // A conversation created for the first message is already on screen: do not reload it mid-stream.
   const skipNextLoad = useRef<string | null>(null);
+  // Selection saves, one after another, so the last choice is the one the server keeps.
+  const selectionSaves = useRef<Promise<unknown>>(Promise.resolve());
 
   const conversations = useQuery({ queryKey: ['conversations'], queryFn: listConversations });
   const documents = useQuery({ queryKey: ['documents', 'for-analysis'], queryFn: availableDocuments });
   const documentNames = useMemo(() => new Map((documents.data ?? []).map((d) => [d._id, d.originalName])), [documents.data]);
   const refreshList = useCallback(() => queryClient.invalidateQueries({ queryKey: ['conversations'] }), [queryClient]);
+  // A phone keeps the list folded away; when it could not be loaded, show why (and Retry) there.
+  useEffect(() => {
+    if (conversations.isError) setSidebarOpen(true);
+  }, [conversations.isError]);
 
   const totalTokens = conversationTokens(messages);
   const atCapacity = isAtCapacity(totalTokens);
   const nearCapacity = !atCapacity && totalTokens / CONTEXT_WINDOW > 0.9;
+
+  // The documents selected belong to the conversation (issue 13): saved with it, restored on open.
+  const persistSelection = useCallback((conversationId: string, ids: string[]) => {
+    selectionSaves.current = selectionSaves.current.then(() => saveSelection(conversationId, ids)).catch(() => setNotice({ tone: 'error', text: TROUBLE.selection }));
+  }, []);
+  const changeSelection = (ids: string[]) => {
+    setSelected(ids);
+    if (activeId) persistSelection(activeId, ids);
+  };
+
+  // Escape leaves Fullscreen, unless a dialog or popover above the page takes it.
+  useEffect(() => {
+    if (!fullscreen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[role="dialog"]')) return;
+      setFullscreen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [fullscreen]);
 
   const select = useCallback(
     (id: string | null) => {
@@ -151,6 +180,7 @@ export function ResearchPage() {
     if (!activeId) {
       setMessages([]);
       setTitle('');
+      setSelected([]);
       return;
     }
     let live = true;
@@ -163,6 +193,7 @@ export function ResearchPage() {
         if (!live) return;
         setTitle(conv.title);
         setMessages(conv.messages.map(fromServer));
+        setSelected(conv.selectedDocuments ?? []);
         const running = await activeGenerations(activeId).catch(() => []);
         const gen = running[0];
         if (!live || !gen) return;
@@ -197,11 +228,12 @@ export function ResearchPage() {
     setMessages(conv.messages.map(fromServer));
   };
 
-  const newConversation = async (): Promise<string | null> => {
+  /** `showTitle` false: the conversation is created for a question, which will name it. */
+  const newConversation = async (showTitle = true): Promise<string | null> => {
     setCreating(true);
     try {
-      const c = await createConversation(`Research Session ${new Date().toLocaleString()}`);
-      setTitle(c.title);
+      const c = await createConversation();
+      if (showTitle) setTitle(c.title);
       await refreshList();
       return c.id;
     } catch {
@@ -224,9 +256,12 @@ export function ResearchPage() {
     if (refusal) return setNotice({ tone: 'error', text: balanceMessage(refusal, plan) });
 
     let conversationId = activeId;
+    const isNew = !conversationId;
     if (!conversationId) {
-      conversationId = await newConversation();
+      conversationId = await newConversation(false);
       if (!conversationId) return;
+      // The documents chosen before the conversation existed are its selection.
+      if (selected.length > 0) persistSelection(conversationId, selected);
     }
     const now = new Date().toISOString();
     const assistantKey = key();
@@ -262,7 +297,12 @@ export function ResearchPage() {
       setWaiting(false);
       setGenerationId(null);
       setStopping(false);
-      refreshList();
+      // The server titled a new conversation from this question: show that title.
+      const id = conversationId;
+      refreshList().then(() => {
+        const fresh = queryClient.getQueryData<ConversationSummary[]>(['conversations'])?.find((c) => c.id === id);
+        if (isNew && fresh && new URLSearchParams(window.location.search).get('c') === id) setTitle(fresh.title);
+      });
     }
   };
 
@@ -311,6 +351,9 @@ export function ResearchPage() {
         <ConversationSidebar
           conversations={conversations.data ?? []}
           loading={conversations.isLoading}
+          loadError={conversations.isError ? TROUBLE.load : null}
+          retrying={conversations.isFetching}
+          onRetry={() => void conversations.refetch()}
           activeId={activeId}
           onSelect={(id) => {
             select(id);
@@ -322,9 +365,8 @@ export function ResearchPage() {
           onDelete={remove}
           creating={creating}
         />
-        {conversations.isError && <Alert tone="error">{TROUBLE.load}</Alert>}
       </aside>
-      <section className="research__main" aria-label="Research conversation">
+      <main className="research__main" aria-label="Research conversation">
         <header className="research__bar">
           <Button
             size="sm"
@@ -341,7 +383,9 @@ export function ResearchPage() {
             {fullscreen ? 'Exit Fullscreen' : 'Fullscreen'}
           </Button>
         </header>
-        <div className="research__thread">
+        {/* Scrolls on its own, so it is focusable and named for keyboard users (axe scrollable-region-focusable). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+        <section className="research__thread" aria-label="Messages" tabIndex={0}>
           {loadingConversation && messages.length === 0 && <p className="research__loading">Loading conversation…</p>}
           {empty && (
             <div className="welcome">
@@ -362,11 +406,11 @@ export function ResearchPage() {
             waiting={waiting}
             conversationTitle={title || 'Research Session'}
             documentNames={documentNames}
-            onOpenDocument={setViewerDoc}
+            onOpenDocument={(id, page) => setViewerDoc({ id, page })}
             onStop={stop}
             stopping={stopping}
           />
-        </div>
+        </section>
         <div className="research__footer">
           {notice && (
             <Alert tone={notice.tone} className="research__notice">
@@ -374,12 +418,12 @@ export function ResearchPage() {
             </Alert>
           )}
           {nearCapacity && !notice && <Alert tone="warning">{CAPACITY_WARNING}</Alert>}
-          <DocumentSelector documents={documents.data ?? []} selected={selected} onChange={setSelected} error={documents.isError ? 'Warning: Unable to load documents list' : null} />
+          <DocumentSelector documents={documents.data ?? []} selected={selected} onChange={changeSelection} error={documents.isError ? 'Warning: Unable to load documents list' : null} />
           <Composer disabled={sending} atCapacity={atCapacity} onSend={send} onStartNew={() => select(null)} />
         </div>
-      </section>
+      </main>
       <SearchDialog isOpen={searchOpen} onOpenChange={setSearchOpen} onOpen={(id) => select(id)} />
-      <DocumentViewer documentId={viewerDoc} onClose={() => setViewerDoc(null)} />
+      <DocumentViewer documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} onClose={() => setViewerDoc(null)} />
     </div>
   );
 }

@@ -44,6 +44,7 @@ export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean
               className="field__input"
               type="search"
               placeholder="A name, place or year — e.g. Schmidt, Kassel, 1850"
+              autoFocus
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />

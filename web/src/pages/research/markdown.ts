@@ -2,11 +2,14 @@ import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import { isTrustedLink } from './links';
 
-const DOC_ID = /\b[0-9a-f]{24}\b/g;
+const DOC_ID = /\b(?:id\s+)?([0-9a-f]{24})\b/g;
+const HEX_ID = /^[0-9a-f]{24}$/;
 
 /**
- * Gene's Markdown as safe HTML: marked renders, DOMPurify removes anything executable, then
- * every 24-character hex id in the text (a document reference) becomes a link that opens it.
+ * Gene's Markdown as safe HTML: marked renders, DOMPurify removes anything executable. Citations
+ * are links to the viewer (`[census-1880.pdf, p. 2](/documents?view=<id>&page=2)`, decision 0100):
+ * they are marked so a click opens the viewer in place. A bare 24-character id (older answers, or a
+ * model that wrote one) becomes a link named after the document. Tables get a scroll container.
  */
 export function renderAnswer(markdown: string, names: Map<string, string> = new Map()): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
@@ -14,7 +17,9 @@ export function renderAnswer(markdown: string, names: Map<string, string> = new 
   const template = document.createElement('template');
   template.innerHTML = clean;
   unlinkUntrusted(template.content);
+  markCitations(template.content, names);
   linkDocumentIds(template.content, names);
+  scrollableTables(template.content);
   for (const a of template.content.querySelectorAll('a[href]')) {
     if (a.hasAttribute('data-doc-id')) continue;
     a.setAttribute('target', '_blank');
@@ -36,6 +41,35 @@ function unlinkUntrusted(root: DocumentFragment) {
   }
 }
 
+/** The document (and page) a viewer link opens, or null for any other link. */
+export function viewerTarget(href: string, origin: string): { id: string; page: number | null } | null {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return null;
+  }
+  const id = url.searchParams.get('view') ?? '';
+  if (url.origin !== new URL(origin).origin || url.pathname !== '/documents' || !HEX_ID.test(id)) return null;
+  const page = Number(url.searchParams.get('page'));
+  return { id, page: Number.isInteger(page) && page > 0 ? page : null };
+}
+
+function markAsDocumentLink(a: HTMLAnchorElement, id: string, page: number | null, names: Map<string, string>) {
+  a.dataset.docId = id;
+  if (page) a.dataset.page = String(page);
+  a.className = 'doc-ref';
+  const name = names.get(id);
+  a.title = name ? `Open ${name}${page ? ` at page ${page}` : ''}` : 'Open this document';
+}
+
+function markCitations(root: DocumentFragment, names: Map<string, string>) {
+  for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    const target = viewerTarget(a.getAttribute('href') ?? '', window.location.origin);
+    if (target) markAsDocumentLink(a, target.id, target.page, names);
+  }
+}
+
 function linkDocumentIds(root: DocumentFragment, names: Map<string, string>) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const hits: Text[] = [];
@@ -50,19 +84,31 @@ function linkDocumentIds(root: DocumentFragment, names: Map<string, string>) {
     const frag = document.createDocumentFragment();
     let last = 0;
     for (const m of text.matchAll(DOC_ID)) {
+      const id = m[1]!;
       frag.append(text.slice(last, m.index));
       const a = document.createElement('a');
-      a.href = `/documents#${m[0]}`;
-      a.dataset.docId = m[0];
-      a.className = 'doc-ref';
-      const name = names.get(m[0]);
-      a.textContent = m[0];
-      a.title = name ? `Open document ${name}` : 'Open this document';
+      a.href = `/documents?view=${id}`;
+      // The file name, not the id: "(id 65f0…)" reads "(baptism.txt)".
+      a.textContent = names.get(id) ?? 'document';
+      markAsDocumentLink(a, id, null, names);
       frag.append(a);
       last = (m.index ?? 0) + m[0].length;
     }
     frag.append(text.slice(last));
     node.replaceWith(frag);
+  }
+}
+
+/** A wide table scrolls sideways inside the message, not the page (issue 13); keyboard users can scroll it too. */
+function scrollableTables(root: DocumentFragment) {
+  for (const table of root.querySelectorAll('table')) {
+    const box = document.createElement('div');
+    box.className = 'answer__table';
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', 'Table');
+    table.replaceWith(box);
+    box.append(table);
   }
 }
 

@@ -10,8 +10,12 @@ export async function listConversations(): Promise<ConversationSummary[]> {
 }
 
 export const getConversation = (id: string) => api<Conversation>(`/api/conversations/${id}`);
-export const createConversation = (title: string) => api<Conversation>('/api/conversations', { method: 'POST', body: { title } });
+/** Without a title: the server names the conversation from its first question. */
+export const createConversation = () => api<Conversation>('/api/conversations', { method: 'POST', body: {} });
 export const renameConversation = (id: string, title: string) => api<ConversationSummary>(`/api/conversations/${id}`, { method: 'PUT', body: { title } });
+/** Replaces the documents selected for a conversation; answers what was kept (only the user's documents). */
+export const saveSelection = (id: string, documentIds: string[]) =>
+  api<{ documentIds: string[] }>(`/api/conversations/${id}/documents`, { method: 'PUT', body: { documentIds } });
 export const deleteConversation = (id: string) => api<{ success: boolean }>(`/api/conversations/${id}`, { method: 'DELETE' });
 export const searchConversations = (query: string) => api<SearchResponse>(`/api/conversations/search?query=${encodeURIComponent(query)}&limit=20`);
 

@@ -143,8 +143,17 @@ const ops = {
 parentPort.on('message', async (msg) => {
   try {
     const result = await ops[msg.op](msg.args || {});
+    // Images are moved, not copied, to the parent. A canvas's encoded image lives in memory that
+    // V8 does not own (Node 22+ refuses to transfer it), so it is first copied once into an
+    // ArrayBuffer of the thread's own.
     const transfer = [];
-    for (const v of Object.values(result)) if (v && v.buffer instanceof ArrayBuffer) transfer.push(v.buffer);
+    for (const [k, v] of Object.entries(result)) {
+      if (!v || !(v.buffer instanceof ArrayBuffer)) continue;
+      const own = new Uint8Array(v.byteLength);
+      own.set(v);
+      result[k] = own;
+      transfer.push(own.buffer);
+    }
     parentPort.postMessage({ id: msg.id, result }, transfer);
   } catch (err) {
     parentPort.postMessage({ id: msg.id, error: String((err && err.message) || err), permanent: err instanceof Permanent });

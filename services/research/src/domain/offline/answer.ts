@@ -1,11 +1,18 @@
 import type { RequestType } from '@gnology/contracts';
 import type { BookContext, ContextDocument } from '../../providers/types';
+import { citation } from '../cite';
 import { journalAncestorsMarkdown } from '../journal-block';
 import { sortDocuments } from '../prompt';
-import { dateConflicts, type DatedEvent, datedEvents, EVENT_LABEL, knownPeople, placesOf, relevantSentences } from './extract';
+import { directAnswer, sourcesOf } from './direct';
+import { dateConflicts, type DatedEvent, datedEvents, EVENT_LABEL, placesOf, relevantSentences } from './extract';
+import { fold } from './names';
+import { factsAbout, familyOf, inFamily, type PersonFacts, peopleOf, resolvePerson } from './person';
+import { asksForFacts, readQuestion } from './question';
+import { type Reading, readDocuments, type Sentence } from './reading';
 
-export const OFFLINE_NOTICE =
-  '> **No AI model is configured**, so Gene is answering offline: everything below is read directly from your selected documents (their text and the names, dates and places found in them), without interpretation. Ask your administrator to configure a model for full research answers.';
+/** What Gene can and cannot do without a model, in the user's terms (the operator's side is in the README and the logs). */
+export const OFFLINE_NOTE =
+  '*Gene is working offline on this server: it reads your selected documents and answers from what they say, with sources; it cannot write free prose or use knowledge outside your documents.*';
 
 export interface OfflineInput {
   query: string;
@@ -14,66 +21,123 @@ export interface OfflineInput {
   book?: BookContext;
 }
 
-const cite = (d: ContextDocument) => `*"${d.originalName}"* (id ${d._id})`;
+const cite = (s: { doc: ContextDocument; page: number | null }) => citation(s.doc, s.page);
 const quote = (s: string) => s.replace(/"/g, '”');
 const mdCell = (s: string) => s.replace(/\|/g, '/').replace(/\n/g, ' ');
+const QUOTE_LIMIT = 8;
 
 /** The whole offline answer as Markdown. Deterministic, so a resumed generation can skip what it wrote. */
 export function offlineAnswer(input: OfflineInput): string {
   const docs = sortDocuments(input.documents);
-  const parts: string[] = [OFFLINE_NOTICE, ''];
+  const parts: string[] = [];
   if (docs.length === 0) {
     parts.push(
-      '## No documents selected',
-      'You have not selected any documents for this question, and without a model Gene can only work from documents. Use **Documents** above the message box to select the records you uploaded, then ask again: Gene will list what they say, build a timeline, flag conflicting dates and suggest the next records to search.',
+      'You have not selected any documents for this question, and working offline Gene answers only from documents. Use **Documents** above the message box to select the records you uploaded, then ask again: Gene will answer from what they say, build a timeline, flag conflicting dates and suggest the next records to search.',
       '',
       ...generalGuidance(input.query),
+      '',
+      '---',
+      OFFLINE_NOTE,
     );
     return parts.join('\n');
   }
-  const events = datedEvents(docs);
-  const conflicts = dateConflicts(events);
-  const places = placesOf(docs);
+  const readings = readDocuments(docs);
 
-  if (input.book && input.book.section.index >= 0) parts.push(...bookSection(input.book, docs, events));
-  else if (input.requestType !== 'regular') parts.push(...outline(input, docs, events, places));
+  if (input.book && input.book.section.index >= 0) parts.push(...bookSection(input.book, docs, datedEvents(docs, readings)));
+  else if (input.requestType !== 'regular') parts.push(...outline(input, docs, readings));
+
+  // A question about someone: lead with the answer, and keep to that person's family (issue 13).
+  let person: PersonFacts | null = null;
+  let lead: Sentence[] = [];
+  const people = peopleOf(readings);
+  if (input.requestType === 'regular') {
+    const question = readQuestion(input.query, people);
+    const named = question.names.map((n) => resolvePerson(n, people)).find((n) => n !== null) ?? null;
+    const name = named ?? (question.names.length === 0 && asksForFacts(question) ? (people[0] ?? null) : null);
+    person = name ? factsAbout(name, readings) : null;
+    const direct = asksForFacts(question) ? directAnswer(question, person, named ? null : (question.names[0] ?? null)) : null;
+    if (direct) {
+      parts.push(direct.text, '');
+      lead = direct.sentences;
+    }
+  }
+  const family = person ? familyOf(person) : null;
+  const relevant = family ? readings.filter((r) => inFamily(r.subject, family) || r.people.some((p) => inFamily(p, family)) || r.events.some((e) => inFamily(e.person, family))) : readings;
+  const events = datedEvents(docs, relevant).filter((e) => !family || inFamily(e.person, family));
+  const conflicts = dateConflicts(events);
+  const places = placesOf(
+    docs.filter((d) => relevant.some((r) => r.sentence.doc === d)),
+    people,
+  );
 
   parts.push(...journalAncestorsMarkdown(docs));
-  parts.push(`## What your documents say`);
-  const sentences = relevantSentences(docs, input.query);
-  if (sentences.length === 0) parts.push('None of the selected documents contains readable text that matches your question.');
-  for (const s of sentences) parts.push(`- "${quote(s.text)}" — ${cite(s.doc)}`);
-  parts.push('');
-
-  const people = docs.flatMap((d) => (d.peopleIdentified ?? []).map((p) => ({ p, d })));
-  if (people.length) {
-    parts.push('## People named in the documents');
-    for (const { p, d } of people.slice(0, 30)) parts.push(`- **${p.name}**${p.role ? ` (${p.role.replace(/_/g, ' ')})` : ''} — ${cite(d)}`);
-    parts.push('');
-  }
+  parts.push(...quotes(lead, relevant, input.query));
+  parts.push(...peopleSection(person, docs));
 
   parts.push('## Timeline');
   if (events.length) {
-    parts.push('| Year | Event | Person | What the record says | Source |', '|---|---|---|---|---|');
+    parts.push('| Date | Event | Person | Place | Source |', '|---|---|---|---|---|');
     for (const e of events.slice(0, 40)) {
-      parts.push(`| ${e.year} | ${EVENT_LABEL[e.kind]} | ${mdCell(e.person ?? '—')} | ${mdCell(e.sentence)} | ${mdCell(`"${e.doc.originalName}" (id ${e.doc._id})`)} |`);
+      parts.push(`| ${mdCell(e.date)} | ${EVENT_LABEL[e.kind]} | ${mdCell(e.person ?? '—')} | ${mdCell(e.place ?? '—')} | ${cite(e)} |`);
     }
-  } else parts.push('The selected documents contain no dated events that Gene could read.');
+  } else parts.push(family ? `The selected documents contain no dated events of ${person!.name} or their family that Gene could read.` : 'The selected documents contain no dated events that Gene could read.');
   parts.push('');
 
   parts.push('## Conflicting dates');
   if (conflicts.length) {
     for (const c of conflicts) {
-      parts.push(`- ⚠️ **${c.person}**, ${EVENT_LABEL[c.kind].toLowerCase()}: the documents disagree —`);
-      for (const r of c.readings) parts.push(`  - ${r.year}: "${quote(r.sentence)}" — ${cite(r.doc)}`);
-      parts.push('  - Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.');
+      parts.push(`- ⚠️ **${c.person}**, ${EVENT_LABEL[c.kind].toLowerCase()}: the documents disagree — ${c.readings.map((r) => `${r.date} (${cite(r)})`).join('; ')}.`);
+      parts.push('  Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.');
     }
   } else parts.push('No conflicting dates were found among the selected documents.');
   parts.push('');
 
   parts.push('## Records to search next', ...nextRecords(places, events), '');
-  parts.push('---', `*Evidence listed above comes only from the documents cited. No records were looked up or invented.*`);
+  parts.push('---', OFFLINE_NOTE);
   return parts.join('\n');
+}
+
+/** Each sentence quoted once, with every document and page it appears on (the same record uploaded twice is one quote). */
+function quotes(lead: Sentence[], relevant: Reading[], query: string): string[] {
+  const picked = [...lead, ...relevantSentences(relevant.map((r) => r.sentence), query, QUOTE_LIMIT)];
+  const byText = new Map<string, Sentence[]>();
+  for (const s of picked) {
+    const key = fold(s.text).replace(/[^a-z0-9]+/g, ' ').trim();
+    const list = byText.get(key) ?? [];
+    if (!list.some((x) => x.doc._id === s.doc._id && x.page === s.page)) list.push(s);
+    byText.set(key, list);
+  }
+  const lines = ['## What your documents say'];
+  if (byText.size === 0) lines.push('None of the selected documents contains readable text that matches your question.');
+  for (const list of [...byText.values()].slice(0, QUOTE_LIMIT)) lines.push(`- "${quote(list[0]!.text)}"${sourcesOf(list)}`);
+  lines.push('');
+  return lines;
+}
+
+/** For a question about someone, their relatives as the records name them; otherwise the documents' people. */
+function peopleSection(person: PersonFacts | null, docs: ContextDocument[]): string[] {
+  const lines: string[] = [];
+  if (person) {
+    const rows = [
+      ...person.parents.map((r) => ({ r, role: 'parent' })),
+      ...person.spouses.map((r) => ({ r, role: 'spouse' })),
+      ...person.children.map((r) => ({ r, role: 'child' })),
+    ];
+    if (rows.length) {
+      lines.push(`## ${person.name}'s family in the documents`);
+      for (const { r, role } of rows) lines.push(`- **${r.name}** (${role})${sourcesOf(r.sentences)}`);
+      lines.push('');
+    }
+    return lines;
+  }
+  const seen = new Set<string>();
+  const people = docs.flatMap((d) => (d.peopleIdentified ?? []).map((p) => ({ p, d }))).filter(({ p }) => p?.name && !seen.has(fold(p.name)) && seen.add(fold(p.name)));
+  if (people.length) {
+    lines.push('## People named in the documents');
+    for (const { p, d } of people.slice(0, 30)) lines.push(`- **${p.name}**${p.role ? ` (${p.role.replace(/_/g, ' ')})` : ''} (${citation(d)})`);
+    lines.push('');
+  }
+  return lines;
 }
 
 function range(years: number[]): string {
@@ -117,8 +181,10 @@ function generalGuidance(query: string): string[] {
 }
 
 /** Chapter and book requests: a grounded outline built from the people, places and dated events found. */
-function outline(input: OfflineInput, docs: ContextDocument[], events: DatedEvent[], places: { place: string; years: number[] }[]): string[] {
-  const people = knownPeople(docs).slice(0, 6);
+function outline(input: OfflineInput, docs: ContextDocument[], readings: Reading[]): string[] {
+  const events = datedEvents(docs, readings);
+  const places = placesOf(docs);
+  const people = peopleOf(readings).slice(0, 6);
   const surname = mostCommonSurname([...people, ...events.map((e) => e.person ?? '')]);
   const place = places[0]?.place;
   const span = range(events.map((e) => e.year));
@@ -164,7 +230,13 @@ function bookSection(book: BookContext, docs: ContextDocument[], events: DatedEv
   const lines = [`## ${book.section.title}`, `*Part ${book.section.index + 1} of ${book.outline.length} of "${book.title}".*`, ''];
   if (book.summaries.length) lines.push(`Written so far: ${book.summaries.map((s) => s.title).join(', ')}.`, '');
   lines.push('Without a model Gene cannot write the narrative itself; here is the material this part should draw on:', '');
-  for (const e of events.slice(0, 12)) lines.push(`- ${e.year} — ${EVENT_LABEL[e.kind]}${e.person ? ` of ${e.person}` : ''}: "${quote(e.sentence)}" — ${cite(e.doc)}`);
+  const quoted = new Set<string>();
+  for (const e of events.slice(0, 12)) {
+    // A sentence naming two events (born … and baptised …) is quoted once.
+    const text = quoted.has(e.sentence) ? '' : `: "${quote(e.sentence)}"`;
+    quoted.add(e.sentence);
+    lines.push(`- ${e.date} — ${EVENT_LABEL[e.kind]}${e.person ? ` of ${e.person}` : ''}${text} (${cite(e)})`);
+  }
   if (!events.length) lines.push(`- The selected documents (${docs.map((d) => `"${d.originalName}"`).join(', ')}) contain no dated events.`);
   const next = book.outline[book.section.index + 1];
   lines.push('', next ? `Type **continue** for the next part: ${next}.` : 'This was the last part of the plan.', '');

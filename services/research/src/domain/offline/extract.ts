@@ -1,20 +1,11 @@
 import type { ContextDocument } from '../../providers/types';
+import { fold, NOT_NAMES } from './names';
+import { type EventKind, knownPeople, type Reading, readDocuments, type Sentence, sentencesOf } from './reading';
+
+export { fold } from './names';
+export { type EventKind, knownPeople, type Sentence, sentencesOf } from './reading';
 
 /** Facts the offline engine reads from the documents' text and entities: no model involved. */
-
-export type EventKind = 'birth' | 'baptism' | 'marriage' | 'death' | 'burial' | 'emigration' | 'census' | 'residence' | 'military';
-
-const EVENT_PATTERNS: [EventKind, RegExp][] = [
-  ['baptism', /\b(baptis|baptiz|christen)/i],
-  ['birth', /\b(born|birth)\b/i],
-  ['marriage', /\b(married|marriage|wed|wedding)\b/i],
-  ['burial', /\b(buried|burial|interred)\b/i],
-  ['death', /\b(died|death|deceased|passed away)\b/i],
-  ['emigration', /\b(emigrat|immigrat|arrived|sailed|passenger|naturali[sz])/i],
-  ['census', /\bcensus\b/i],
-  ['military', /\b(enlist|regiment|served in|army|navy|soldier|militia)/i],
-  ['residence', /\b(lived|resid|living at|farm(ed)? at)/i],
-];
 
 export const EVENT_LABEL: Record<EventKind, string> = {
   birth: 'Birth',
@@ -32,85 +23,31 @@ export const EVENT_LABEL: Record<EventKind, string> = {
 export const ONCE: EventKind[] = ['birth', 'baptism', 'death', 'burial'];
 
 const YEAR = /\b(1[4-9]\d\d|20[0-2]\d)\b/g;
-const NOT_NAMES = new Set(
-  'The This That These Those There Their His Her Our Your And But For With From Into Upon When Where Which While After Before During Parish Church Register Registers Record Records County Township Town City Village Street Saint St January February March April May June July August September October November December Monday Tuesday Wednesday Thursday Friday Saturday Sunday Census Baptism Baptisms Marriage Marriages Burial Burials Births Deaths Birth Death Page Folio Entry Source Document Name Age Rev Reverend Mr Mrs Miss Dr'.split(' '),
-);
-
-export interface Sentence {
-  text: string;
-  doc: ContextDocument;
-}
 
 export interface DatedEvent {
   year: number;
+  /** The date as the record gives it ("14 June 1887", "about 1840", "1850"). */
+  date: string;
   kind: EventKind;
+  /** The person the sentence says it happened to. */
   person: string | null;
+  place: string | null;
   sentence: string;
   doc: ContextDocument;
-}
-
-export function sentencesOf(doc: ContextDocument): Sentence[] {
-  const text = (doc.extractedText ?? '').slice(0, 200_000);
-  return text
-    .split(/(?<=[.!?;])\s+|\n+/)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => s.length >= 12 && /\p{L}/u.test(s))
-    .map((s) => ({ text: s.length > 400 ? `${s.slice(0, 400)}…` : s, doc }));
+  page: number | null;
 }
 
 export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => Number(m[1]));
 }
 
-export function eventKind(text: string): EventKind | null {
-  for (const [kind, re] of EVENT_PATTERNS) if (re.test(text)) return kind;
-  return null;
-}
-
-export function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-/** The people the documents name (entities first), longest names first so "Anna Maria Weber" beats "Anna". */
-export function knownPeople(docs: ContextDocument[]): string[] {
-  const names = new Set<string>();
-  for (const d of docs) for (const p of d.peopleIdentified ?? []) if (p?.name?.trim()) names.add(p.name.trim());
-  return [...names].sort((a, b) => b.length - a.length);
-}
-
-/** The person a sentence is about: the known person it names first, else its first "Given Surname" pair. */
-export function personIn(sentence: string, people: string[]): string | null {
-  const folded = fold(sentence);
-  let best: { name: string; at: number } | null = null;
-  for (const p of people) {
-    const at = folded.indexOf(fold(p));
-    if (at >= 0 && (!best || at < best.at || (at === best.at && p.length > best.name.length))) best = { name: p, at };
-  }
-  if (best) return best.name;
-  for (const m of sentence.matchAll(/\b(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)\b/gu)) {
-    if (!NOT_NAMES.has(m[1]!) && !NOT_NAMES.has(m[2]!)) return `${m[1]} ${m[2]}`;
-  }
-  return null;
-}
-
-/**
- * Dated events: every event a sentence names ("born … 1850 and baptised … 1850" is two), each
- * with the first year after its keyword (or the sentence's first year).
- */
-export function datedEvents(docs: ContextDocument[]): DatedEvent[] {
-  const people = knownPeople(docs);
+/** Dated events, each attributed to the person its sentence is about, in date order. */
+export function datedEvents(docs: ContextDocument[], readings: Reading[] = readDocuments(docs)): DatedEvent[] {
   const events: DatedEvent[] = [];
-  for (const doc of docs) {
-    for (const s of sentencesOf(doc)) {
-      const years = [...s.text.matchAll(YEAR)].map((m) => ({ year: Number(m[1]), at: m.index ?? 0 }));
-      if (!years.length) continue;
-      const person = personIn(s.text, people);
-      for (const [kind, re] of EVENT_PATTERNS) {
-        const hit = re.exec(s.text);
-        if (!hit) continue;
-        const year = (years.find((y) => y.at > hit.index) ?? years[0]!).year;
-        events.push({ year, kind, person, sentence: s.text, doc });
-      }
+  for (const r of readings) {
+    for (const e of r.events) {
+      if (!e.date) continue;
+      events.push({ year: e.date.year, date: e.date.text, kind: e.kind, person: e.person, place: e.place, sentence: r.sentence.text, doc: r.sentence.doc, page: r.sentence.page });
     }
   }
   return events.sort((a, b) => a.year - b.year || a.kind.localeCompare(b.kind));
@@ -147,8 +84,8 @@ function describe(value: unknown): string[] {
 }
 
 /** Places: the documents' geographical entities, then "in/at/near Place" phrases of the text. */
-export function placesOf(docs: ContextDocument[]): { place: string; years: number[] }[] {
-  const people = new Set(knownPeople(docs).flatMap((p) => p.split(/\s+/)));
+export function placesOf(docs: ContextDocument[], names: string[] = knownPeople(docs)): { place: string; years: number[] }[] {
+  const people = new Set(names.flatMap((p) => p.split(/\s+/)));
   const found = new Map<string, { place: string; count: number; years: Set<number> }>();
   const add = (raw: string, years: number[], weight: number) => {
     const place = raw.replace(/\s+/g, ' ').replace(/[.,;:]+$/, '').trim();
@@ -164,7 +101,7 @@ export function placesOf(docs: ContextDocument[]): { place: string; years: numbe
     for (const p of describe(doc.geographicalInfo)) for (const part of p.split(/[;\n]/)) add(part, [], 3);
     for (const s of sentencesOf(doc)) {
       const years = yearsIn(s.text);
-      for (const m of s.text.matchAll(/\b(?:in|at|near|of|to|from)\s+(\p{Lu}[\p{L}'-]+(?:,?\s+\p{Lu}[\p{L}'-]+){0,2})/gu)) {
+      for (const m of s.text.matchAll(/\b(?:in|at|near|to|from|(?:county|parish|town|city|state|province) of)\s+(\p{Lu}[\p{L}'-]+(?:,?\s+\p{Lu}[\p{L}'-]+){0,2})/gu)) {
         const words = m[1]!.split(/[\s,]+/);
         if (words.some((w) => NOT_NAMES.has(w) || people.has(w))) continue;
         add(m[1]!, years, 1);
@@ -178,26 +115,25 @@ export function placesOf(docs: ContextDocument[]): { place: string; years: numbe
 }
 
 const STOP = new Set(
-  'a an and are as at be by did do does for from had has have he her his how i in is it its me my of on or our she tell that the their them there they this to was were what when where which who whom why will with would you your about any find know more please show give list documents document say says said'.split(' '),
+  'a an and are as at be by did do does for from had has have he her his how i in is it its me my of on or our she tell that the their them there they this to was were what when where which who whom why will with would you your about any find know more please show give list documents document say says said these those tell'.split(' '),
 );
 
 export function queryTerms(query: string): string[] {
   return [...new Set(fold(query).split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !STOP.has(w)))];
 }
 
-/** The sentences that share most words with the question (retrieval without a model). */
-export function relevantSentences(docs: ContextDocument[], query: string, limit = 8): Sentence[] {
+/** The sentences that share most words with the question (retrieval without a model), in reading order on ties. */
+export function relevantSentences(sentences: Sentence[], query: string, limit = 8): Sentence[] {
   const terms = queryTerms(query);
   const scored: { s: Sentence; score: number; order: number }[] = [];
-  let order = 0;
-  for (const doc of docs) {
-    for (const s of sentencesOf(doc)) {
-      const words = new Set(fold(s.text).split(/[^a-z0-9]+/));
-      let score = 0;
-      for (const t of terms) if (words.has(t) || [...words].some((w) => w.length > 4 && t.length > 4 && w.startsWith(t.slice(0, 5)))) score += 1;
-      if (score > 0 || terms.length === 0) scored.push({ s, score: score + (yearsIn(s.text).length ? 0.25 : 0), order: order++ });
-    }
-  }
+  sentences.forEach((s, order) => {
+    const words = new Set(fold(s.text).split(/[^a-z0-9]+/));
+    let score = 0;
+    for (const t of terms) if (words.has(t) || [...words].some((w) => w.length > 4 && t.length > 4 && w.startsWith(t.slice(0, 5)))) score += 1;
+    if (score > 0 || terms.length === 0) scored.push({ s, score: score + (yearsIn(s.text).length ? 0.25 : 0), order });
+  });
+  // Nothing matches the question's words ("what do these say?"): the dated sentences, in reading order.
+  if (!scored.length) return sentences.filter((s) => yearsIn(s.text).length).slice(0, limit);
   return scored
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .slice(0, limit)

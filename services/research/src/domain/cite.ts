@@ -1,0 +1,20 @@
+/**
+ * How Gene cites a document: its file name and page, as a Markdown link that opens the viewer
+ * (decision 0100). The offline engine writes these links, and the system prompt asks a model to
+ * write the same ones, so every answer renders its sources alike.
+ */
+
+/** The viewer address of a document (and page): the documents page opens its viewer from it. */
+export function viewerHref(documentId: string, page?: number | null): string {
+  return `/documents?view=${encodeURIComponent(documentId)}${page ? `&page=${page}` : ''}`;
+}
+
+/** Link text that Markdown reads literally (a file may be called "notes_[1]*.pdf"). */
+export function escapeLinkText(text: string): string {
+  return text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
+}
+
+/** `[census-1880.pdf, p. 2](/documents?view=<id>&page=2)`; without a page for one-page documents. */
+export function citation(doc: { _id: string; originalName: string }, page?: number | null): string {
+  return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${viewerHref(doc._id, page)})`;
+}
