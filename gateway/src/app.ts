@@ -11,6 +11,7 @@ import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
+import { registerEarlyAnswers } from './early-answers';
 import { registerOpenApi } from './openapi';
 import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isFilePath, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
 
@@ -135,6 +136,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       deps.onPasswordChanged?.(req.user.id);
     }
   });
+
+  // A service's answer given before the body has all arrived reaches the client (issue 14).
+  registerEarlyAnswers(app);
 
   for (const route of ROUTES) {
     const base = upstreams[route.upstream];

@@ -4,7 +4,7 @@ import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnolog
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { badRequest, HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentsDeps } from '../app';
 import { decideKind, safeDisplayName } from '../domain/file-types';
@@ -21,6 +21,31 @@ const HEAD_BYTES = 64 * 1024;
 const MULTIPART_SLACK = 64 * 1024;
 
 class TooLarge extends Error {}
+
+/** How long a refused upload's remaining body is read and dropped after the answer went out. */
+const LINGER_MS = 10_000;
+
+/**
+ * Refusing an upload while its body still arrives (a disguised file seen in its first bytes, a
+ * file past the limit): closing the connection at once resets it while the client still sends,
+ * and a client writing its body (the gateway's proxy) then fails on the reset without reading the
+ * answer (issue 14: the user saw 503 "service unavailable"). Instead the rest of the body is read
+ * and dropped, the connection kept; a client still sending `LINGER_MS` after the answer is cut off.
+ */
+function lingerAfterRefusal(req: FastifyRequest, reply: FastifyReply): void {
+  const raw = req.raw;
+  if (raw.complete) return;
+  // Unpiped from the multipart parser first: a stream left without pipes pauses.
+  raw.unpipe();
+  raw.resume();
+  reply.raw.once('finish', () => {
+    if (raw.complete) return;
+    const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
+    timer.unref();
+    raw.once('end', () => clearTimeout(timer));
+    raw.once('close', () => clearTimeout(timer));
+  });
+}
 
 /**
  * POST /api/documents/upload — the file (field `document`) is streamed to object storage under a
@@ -41,7 +66,8 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     const part = await req.file({ limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20, fieldNameSize: 100 } });
     if (!part) throw badRequest('Please select a file to upload');
     if (part.fieldname !== 'document') {
-      reply.header('connection', 'close');
+      part.file.destroy();
+      lingerAfterRefusal(req, reply);
       throw badRequest('Send the file in the form field "document".');
     }
     const file = part.file;
@@ -50,8 +76,8 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     const sniffed = await fileTypeFromBuffer(head);
     const decision = decideKind(part.filename, sniffed, detectTextEncoding(head) !== undefined);
     if (!decision.ok) {
-      reply.header('connection', 'close');
       file.destroy();
+      lingerAfterRefusal(req, reply);
       throw badRequest(decision.error);
     }
 
@@ -84,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       file.resume();
       await deps.storage.delete(key).catch((e) => req.log.warn({ err: e, key }, 'could not delete a partial upload'));
       if (err instanceof TooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        reply.header('connection', 'close');
+        lingerAfterRefusal(req, reply);
         throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE);
       }
       throw err;

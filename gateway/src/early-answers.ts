@@ -1,0 +1,54 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * A service may answer before the request body has all arrived: the documents service refuses a
+ * disguised file after its first 64 KB (issue 14). The proxy (undici) then stops sending, and
+ * destroys the body stream it was given; given the client's own request, that would destroy the
+ * client's connection before the service's answer reached it. So the proxy gets a stream of its
+ * own (a PassThrough fed by the request), and when the proxy lets go of it early, the rest of the
+ * client's body is read and dropped ("lingering"), so the answer is delivered instead of a reset.
+ * A client still sending `LINGER_MS` after its answer went out is cut off.
+ */
+export const LINGER_MS = 10_000;
+
+const shielded = new WeakSet<FastifyRequest>();
+
+function shield(req: FastifyRequest): PassThrough {
+  const raw = req.raw;
+  const pass = new PassThrough({ highWaterMark: 64 * 1024 });
+  raw.pipe(pass);
+  // The client went away mid-body: the upstream request is aborted too.
+  raw.once('close', () => {
+    if (!raw.complete) pass.destroy(new Error('the client closed the connection before its request was sent'));
+  });
+  pass.once('close', () => {
+    if (raw.complete) return;
+    raw.unpipe(pass);
+    raw.resume();
+  });
+  shielded.add(req);
+  return pass;
+}
+
+export function registerEarlyAnswers(app: FastifyInstance): void {
+  // After the proxies' body parsers (which hand on the request itself) and before they send it.
+  app.addHook('preHandler', async (req) => {
+    if (req.body === req.raw && req.body instanceof Readable && !req.raw.complete) req.body = shield(req);
+  });
+  app.addHook('onSend', async (req, reply, payload) => {
+    const raw = req.raw;
+    if (!shielded.has(req) || raw.complete) return payload;
+    // reply-from asks to close a connection whose request is not all read; closing it now would
+    // reset it while the client still sends, and the client could lose the answer. It lingers instead.
+    reply.removeHeader('connection');
+    reply.raw.once('finish', () => {
+      if (raw.complete) return;
+      const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
+      timer.unref();
+      raw.once('end', () => clearTimeout(timer));
+      raw.once('close', () => clearTimeout(timer));
+    });
+    return payload;
+  });
+}
