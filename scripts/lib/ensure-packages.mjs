@@ -17,6 +17,7 @@ export const DEBIAN_PACKAGES = [
   { probe: 'java', pkg: 'openjdk-17-jre-headless', for: ['integration', 'browser'], why: 'the Kafka broker and the S3 server (Java)' },
   { probe: 'mvn', pkg: 'maven', for: ['integration', 'browser'], why: 'fetches the Kafka and S3 server jars from Maven Central' },
   { probe: '/usr/bin/chromium', pkg: 'chromium', for: ['browser'], why: 'the browser suite (playwright-core drives Debian Chromium)' },
+  { probe: 'pdfinfo', pkg: 'poppler-utils', for: ['integration'], why: 'the album tests read the PDFs they make with pdfinfo and pdftotext' },
 ];
 
 const log0 = (line) => console.log(line);
