@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideKind, safeDisplayName } from '../src/domain/file-types';
+import { decideKind, pdfHeaderOffset, safeDisplayName } from '../src/domain/file-types';
 import { PermanentProcessingError, readableError } from '../src/domain/processing';
 import { decodeText, detectTextEncoding } from '../src/domain/text-decoding';
 import { signViewToken, verifyViewToken } from '../src/domain/view-token';
@@ -30,6 +30,27 @@ describe('upload type decisions', () => {
       expect(d.ok, name).toBe(false);
       if (!d.ok) expect(d.error).toContain('Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.');
     }
+  });
+  it('finds a PDF header within the first 1,024 bytes, as PDF readers do, and nowhere further', () => {
+    const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\n1 0 obj');
+    expect(pdfHeaderOffset(pdf)).toBe(0);
+    expect(pdfHeaderOffset(Buffer.concat([Buffer.from('\r\nX-Mailer junk\r\n'), pdf]))).toBe(17);
+    expect(pdfHeaderOffset(Buffer.concat([Buffer.alloc(1019, 0x20), pdf]))).toBe(1019);
+    expect(pdfHeaderOffset(Buffer.concat([Buffer.alloc(1020, 0x20), pdf]))).toBe(-1);
+    expect(pdfHeaderOffset(Buffer.from('Dear cousin, no header here.'))).toBe(-1);
+    // A subarray is searched from its own start.
+    expect(pdfHeaderOffset(Buffer.concat([pdf, Buffer.from('..'), pdf]).subarray(3))).toBe(pdf.length - 1);
+  });
+  it('takes a file with leading bytes before %PDF- for a PDF, but a .txt note that mentions one stays a note', () => {
+    expect(decideKind('will.pdf', undefined, false, 17)).toMatchObject({ ok: true, kind: 'pdf', mimetype: 'application/pdf' });
+    expect(decideKind('will.pdf', undefined, true, 40)).toMatchObject({ ok: true, kind: 'pdf' });
+    expect(decideKind('notes.txt', undefined, true, 40)).toMatchObject({ ok: true, kind: 'txt' });
+    const renamed = decideKind('will.png', undefined, false, 17);
+    expect(renamed).toMatchObject({ ok: false });
+    if (!renamed.ok) expect(renamed.error).toBe("The file's content (PDF) does not match its .png extension. Rename it or convert it. Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.");
+    const nothing = decideKind('will.pdf', undefined, false, -1);
+    expect(nothing).toMatchObject({ ok: false });
+    if (!nothing.ok) expect(nothing.error).toContain('(it is not a document of a supported type)');
   });
   it('keeps only a safe base name for display', () => {
     expect(safeDisplayName('C:\\Users\\me\\grandpa.pdf')).toBe('grandpa.pdf');

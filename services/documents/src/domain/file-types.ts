@@ -34,21 +34,38 @@ export function extensionOf(filename: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+/** How far into a file PDF readers look for the `%PDF-` header (Acrobat's and pdf.js's rule). */
+export const PDF_HEADER_WINDOW = 1024;
+
+/**
+ * Where `%PDF-` starts within the first 1,024 bytes, or -1. A PDF with a few stray bytes before
+ * its header (a mail gateway's, a download manager's) opens in every reader; file-type only
+ * looks at offset 0.
+ */
+export function pdfHeaderOffset(head: Uint8Array): number {
+  return Buffer.from(head.buffer, head.byteOffset, Math.min(head.byteLength, PDF_HEADER_WINDOW)).indexOf('%PDF-');
+}
+
 /**
  * Decides an upload's kind. `sniffed` is file-type's answer for the first bytes (undefined when it
- * found no signature); `looksLikeText` says the first bytes decode as text.
+ * found no signature); `looksLikeText` says the first bytes decode as text; `pdfHeaderAt` is
+ * where `%PDF-` starts within the first 1,024 bytes (-1: nowhere), for a PDF with leading bytes.
  */
 export function decideKind(
   filename: string,
   sniffed: { ext: string; mime: string } | undefined,
   looksLikeText: boolean,
+  pdfHeaderAt = -1,
 ): { ok: true; kind: DocumentKind; mimetype: string } | { ok: false; error: string } {
   const ext = extensionOf(filename);
   const claimed = (EXTENSION_KIND as Record<string, DocumentKind>)[ext];
   if (!claimed) return { ok: false, error: ACCEPTED_TYPES_MESSAGE };
-  const actual = kindOfSniffed(sniffed, claimed, looksLikeText);
+  // No signature at offset 0 but a PDF header a little further: a PDF, unless it is a .txt that
+  // reads as text (a note that mentions "%PDF-" is still a note).
+  const seen = sniffed ?? (pdfHeaderAt >= 0 && !(claimed === 'txt' && looksLikeText) ? { ext: 'pdf', mime: 'application/pdf' } : undefined);
+  const actual = kindOfSniffed(seen, claimed, looksLikeText);
   if (!actual) {
-    const what = sniffed ? `a ${sniffed.ext.toUpperCase()} file` : 'not a document of a supported type';
+    const what = seen ? `a ${seen.ext.toUpperCase()} file` : 'not a document of a supported type';
     return { ok: false, error: `The file's content does not match its .${ext} extension (it is ${what}). ${ACCEPTED_TYPES_MESSAGE}` };
   }
   if (actual !== claimed) {

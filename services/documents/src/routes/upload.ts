@@ -7,7 +7,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentsDeps } from '../app';
-import { decideKind, safeDisplayName } from '../domain/file-types';
+import { decideKind, pdfHeaderOffset, safeDisplayName } from '../domain/file-types';
 import { detectTextEncoding } from '../domain/text-decoding';
 import { viewTokenSecret } from '../domain/view-token';
 import { enqueueProcessing } from '../jobs/enqueue';
@@ -74,7 +74,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     const { head, ended } = await readHead(file, HEAD_BYTES);
     if (head.length === 0) throw badRequest('The file is empty. Please choose another file.');
     const sniffed = await fileTypeFromBuffer(head);
-    const decision = decideKind(part.filename, sniffed, detectTextEncoding(head) !== undefined);
+    const decision = decideKind(part.filename, sniffed, detectTextEncoding(head) !== undefined, pdfHeaderOffset(head));
     if (!decision.ok) {
       file.destroy();
       lingerAfterRefusal(req, reply);

@@ -36,13 +36,17 @@ export const imageParser: DocumentParser = {
         throw new PermanentProcessingError(`The image could not be read: it is damaged or incomplete (${err.message}).`);
       });
     await ctx.progress({ step: 'ocr', page: 1, of: 1 });
+    // The picture as it is seen: a phone photo stored sideways with an EXIF orientation of 5-8
+    // is as wide as it is stored high. rotate() below turns it upright.
+    const { width, height } = meta.autoOrient ?? { width: meta.width, height: meta.height };
+    // Alpha flattened on white, 16-bit, palette and grey pictures all become 8-bit grey here.
     let prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise();
     // Small pictures (phone crops) OCR far better at ~300 dpi letter size.
-    const longest = Math.max(meta.width, meta.height);
-    if (longest < 1600) prepared = prepared.resize({ width: meta.width * 2, height: meta.height * 2, kernel: 'lanczos3' });
+    const longest = Math.max(width, height);
+    if (longest < 1600) prepared = prepared.resize({ width: width * 2, height: height * 2, kernel: 'lanczos3' });
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
     const { text, words } = await ctx.ocr.recognize(png, { words: true });
     const clean = text.replace(/[ \t]+\n/g, '\n').trim();
-    return { text: clean, thumbnail, ocrWords: words ?? [], pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width: meta.width, height: meta.height }] };
+    return { text: clean, thumbnail, ocrWords: words ?? [], pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width, height }] };
   },
 };
