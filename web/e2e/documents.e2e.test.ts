@@ -59,6 +59,31 @@ describe('documents screen and dashboard', () => {
     await screenshot(page, 'documents-empty-1280');
   });
 
+  it('shows the documents service’s own message for a disguised 215 KB PDF, at 1280 and 375 px (issue 14)', async () => {
+    // Text named .pdf: the service refuses it after its first 64 KB, while the rest still arrives
+    // through the gateway. The form must show the service's 400 message, not "unavailable".
+    const message =
+      "Error: The file's content (TXT) does not match its .pdf extension. Rename it or convert it. Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.";
+    const disguised = { name: 'census-1880.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(215 * 1024, 'Only words here, no PDF at all. ') };
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      await page.goto('/documents');
+      await page.getByRole('heading', { name: /Your Documents/ }).waitFor();
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/documents/upload') && r.request().method() === 'POST');
+      await page.locator('input[type="file"]').setInputFiles(disguised);
+      await page.getByRole('button', { name: 'Upload Document' }).click();
+      expect((await answer).status()).toBe(400);
+      await page.getByText(message, { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(/service is unavailable/).count()).toBe(0);
+      await screenshot(page, `documents-disguised-pdf-${width}`);
+      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Nothing was stored.
+    await page.goto('/documents');
+    await page.getByText('No documents yet').waitFor();
+  }, 120_000);
+
   const uploadAndWait = async (file: string) => {
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload Document' }).click();
