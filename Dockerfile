@@ -34,8 +34,16 @@ RUN node scripts/lib/ensure-install.mjs
 FROM deps AS build
 COPY . .
 RUN node scripts/build.mjs
-# Only production dependencies go into the runtime image.
-RUN npm prune --omit=dev --no-audit --no-fund
+# Only the servers' production dependencies go into the runtime image. The web app is already
+# built into web/dist (served by the gateway), so its packages (React and the rest, ~139 MB) are
+# dropped by taking web (and shared/testing) out of the workspaces before the prune. The
+# `@gnology/*` workspace links go too: dist/*.mjs inlines the workspace code, and the links
+# would point at folders the runtime stage does not copy.
+RUN node -e "const fs = require('node:fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
+      p.workspaces = p.workspaces.filter((w) => w !== 'web' && w !== 'shared/testing'); \
+      fs.writeFileSync('package.json', JSON.stringify(p, null, 2));" \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/@gnology
 
 # --- runtime: what every service image shares ------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
@@ -55,9 +63,11 @@ EXPOSE 8080
 STOPSIGNAL SIGTERM
 # Liveness for plain Docker (Compose and Kubernetes define their own probes). /healthz, not
 # /readyz: a missing database makes a container unready, not unhealthy. Under --read-only, mount
-# tmpfs on /tmp and /app/.data (docs/decisions/0003-containers.md).
-HEALTHCHECK --interval=15s --timeout=4s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# tmpfs on /tmp and /app/.data (docs/decisions/0003-containers.md). node:http rather than fetch:
+# loading fetch alone takes seconds on a busy two-core machine, where a 4 s probe timed out
+# against services that were up; 10 s leaves room for a loaded host.
+HEALTHCHECK --interval=15s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "require('node:http').get('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz',(r)=>process.exit(r.statusCode===200?0:1)).on('error',()=>process.exit(1))"]
 
 # --- one target per service ------------------------------------------------------------
 FROM runtime AS auth

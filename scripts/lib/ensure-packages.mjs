@@ -18,6 +18,12 @@ export const DEBIAN_PACKAGES = [
   { probe: 'mvn', pkg: 'maven', for: ['integration', 'browser'], why: 'fetches the Kafka and S3 server jars from Maven Central' },
   { probe: '/usr/bin/chromium', pkg: 'chromium', for: ['browser'], why: 'the browser suite (playwright-core drives Debian Chromium)' },
   { probe: 'pdfinfo', pkg: 'poppler-utils', for: ['integration'], why: 'the album tests read the PDFs they make with pdfinfo and pdftotext' },
+  // The container tests (infra/containers/test) build every image and run them: Docker's engine
+  // (they start dockerd themselves), debootstrap for a local Debian base image (no registry is
+  // reachable from CI) and Debian's docker-compose 1.29 for the compose file.
+  { probe: '/usr/sbin/dockerd', pkg: 'docker.io', for: ['integration'], why: 'the container tests build and run the service images' },
+  { probe: '/usr/sbin/debootstrap', pkg: 'debootstrap', for: ['integration'], why: 'the container tests make their Debian base image' },
+  { probe: 'docker-compose', pkg: 'docker-compose', for: ['integration'], why: 'the container tests validate and run docker-compose.yml' },
 ];
 
 const log0 = (line) => console.log(line);
