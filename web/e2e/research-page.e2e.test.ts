@@ -85,13 +85,6 @@ describe('the research page (issue 13)', () => {
         const footer = await box(page, '.research__footer');
         expect(Math.abs(footer.bottom - 800)).toBeLessThanOrEqual(1);
       }
-      // Its padding keeps clear of a phone's home indicator.
-      const safeArea = await page.evaluate(() =>
-        [...document.styleSheets].some((sheet) =>
-          [...sheet.cssRules].some((r) => r instanceof CSSStyleRule && r.selectorText === '.research__footer' && r.cssText.includes('env(safe-area-inset-bottom')),
-        ),
-      );
-      expect(safeArea).toBe(true);
 
       // The box starts at one line (two where the hint wraps on a phone) and grows with the text,
       // then scrolls; the reading area keeps its room.
@@ -118,6 +111,24 @@ describe('the research page (issue 13)', () => {
       expect(await thread.getAttribute('tabindex')).toBe('0');
       await screenshot(page, `research-page-viewport-${width}`);
       await expectAccessible(page, `research page at ${width}`);
+
+      // On a phone with a notch and a home indicator: the page uses the whole screen
+      // (viewport-fit=cover), the composer's padding clears the home indicator and the header
+      // clears the status bar, and Send is still on screen.
+      expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toMatch(/(^|,)\s*viewport-fit=cover\s*(,|$)/);
+      const padding = () =>
+        page.evaluate(() => ({
+          composer: Number.parseFloat(getComputedStyle(document.querySelector('.research__footer')!).paddingBottom),
+          header: Number.parseFloat(getComputedStyle(document.querySelector('.topnav')!).paddingTop),
+        }));
+      const plain = await padding();
+      expect(plain.header).toBe(0);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 34, left: 0, right: 0 } });
+      await expect.poll(padding, { timeout: 20_000 }).toEqual({ composer: plain.composer + 34, header: 47 });
+      const sendBox = (await send.boundingBox())!;
+      expect(sendBox.y + sendBox.height).toBeLessThanOrEqual(800 - 34);
+      await screenshot(page, `research-page-safe-area-${width}`);
       await context.close();
     });
   }

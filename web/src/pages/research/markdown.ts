@@ -105,11 +105,24 @@ function scrollableTables(root: DocumentFragment) {
     const box = document.createElement('div');
     box.className = 'answer__table';
     box.tabIndex = 0;
-    box.setAttribute('role', 'region');
-    box.setAttribute('aria-label', 'Table');
+    // A group, not a region: an answer may hold several tables and a page several answers, and
+    // landmarks must each have a name of their own (axe landmark-unique).
+    box.setAttribute('role', 'group');
+    box.setAttribute('aria-label', tableName(table));
     table.replaceWith(box);
     box.append(table);
   }
+}
+
+/** "Table: <the heading above it>", or just "Table". */
+function tableName(table: Element): string {
+  for (let el = table.previousElementSibling; el; el = el.previousElementSibling) {
+    if (/^H[1-6]$/.test(el.tagName)) {
+      const heading = el.textContent?.trim();
+      return heading ? `Table: ${heading}` : 'Table';
+    }
+  }
+  return 'Table';
 }
 
 /** Search previews come as escaped text with <mark>; keep only that. */
