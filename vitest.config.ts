@@ -30,6 +30,9 @@ export default defineConfig({
           include: ['web/e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page's next state can take seconds to arrive on a busy two-core machine (the whole
+          // product runs beside Chromium): expect.poll waits up to 15 s, not vitest's default 1 s.
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
         },
