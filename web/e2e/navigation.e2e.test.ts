@@ -125,22 +125,25 @@ describe('footer links on a phone (issue 13)', () => {
 });
 
 describe('a list that fails to load (issue 13)', () => {
-  it('documents: the error offers Retry, which loads the list', async () => {
-    const { context, page } = await newPage(browser, stack, 1280);
-    await signInWithToken(context, token);
-    let failing = true;
-    await page.route(/\/api\/documents(\?.*)?$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'The documents service is unavailable.' } }) : route.fallback()));
-    await page.goto('/documents');
-    const retry = page.getByRole('button', { name: 'Retry' });
-    await retry.waitFor({ timeout: 30_000 });
-    await expectAccessible(page, 'documents load error');
-    await screenshot(page, 'documents-load-error-1280');
-    failing = false;
-    await retry.click();
-    await page.getByText('No documents yet.', { exact: false }).waitFor({ timeout: 20_000 });
-    expect(await retry.count()).toBe(0);
-    await context.close();
-  });
+  for (const width of WIDTHS) {
+    it(`documents: the error offers Retry, which loads the list, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, stack, width);
+      await signInWithToken(context, token);
+      let failing = true;
+      await page.route(/\/api\/documents(\?.*)?$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'The documents service is unavailable.' } }) : route.fallback()));
+      await page.goto('/documents');
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await expectAccessible(page, `documents load error at ${width}`);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `documents-load-error-${width}`);
+      failing = false;
+      await retry.click();
+      await page.getByText('No documents yet.', { exact: false }).waitFor({ timeout: 20_000 });
+      expect(await retry.count()).toBe(0);
+      await context.close();
+    });
+  }
 
   for (const width of WIDTHS) {
     it(`research: a failed conversation list says so with Retry, not "No conversations yet", at ${width} px`, async () => {
@@ -163,20 +166,61 @@ describe('a list that fails to load (issue 13)', () => {
     });
   }
 
-  it('account: failed token usage offers Retry, which loads it', async () => {
-    const { context, page } = await newPage(browser, stack, 1280);
-    await signInWithToken(context, token);
-    let failing = true;
-    await page.route(/\/api\/users\/token-usage$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
-    await page.goto('/account');
-    const retry = page.getByRole('button', { name: 'Retry' });
-    await retry.waitFor({ timeout: 30_000 });
-    await page.getByText('Could not load token usage data').waitFor();
-    await expectAccessible(page, 'token usage error');
-    failing = false;
-    await retry.click();
-    await expect.poll(() => retry.count(), { timeout: 20_000 }).toBe(0);
-    expect(await page.getByText('Could not load token usage data').count()).toBe(0);
-    await context.close();
-  });
+  for (const width of WIDTHS) {
+    it(`account: failed token usage offers Retry, which loads it, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, stack, width);
+      await signInWithToken(context, token);
+      let failing = true;
+      await page.route(/\/api\/users\/token-usage$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.goto('/account');
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await page.getByText('Could not load token usage data').waitFor();
+      await expectAccessible(page, `token usage error at ${width}`);
+      await expectNoSidewaysScroll(page);
+      await retry.scrollIntoViewIfNeeded();
+      await screenshot(page, `account-usage-error-${width}`);
+      failing = false;
+      await retry.click();
+      await expect.poll(() => retry.count(), { timeout: 20_000 }).toBe(0);
+      expect(await page.getByText('Could not load token usage data').count()).toBe(0);
+      await context.close();
+    });
+
+    it(`pricing: plans that fail to load offer Retry, which shows them, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, stack, width);
+      let failing = true;
+      await page.route(/\/api\/billing\/plans$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.goto('/pricing');
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await page.getByText('Could not load the plans.', { exact: false }).waitFor();
+      await expectAccessible(page, `pricing error at ${width}`);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `pricing-error-${width}`);
+      failing = false;
+      await retry.click();
+      await page.getByRole('heading', { name: 'Overage pricing' }).waitFor({ timeout: 20_000 });
+      expect(await retry.count()).toBe(0);
+      await context.close();
+    });
+  }
+});
+
+describe('/pricing with billing off (issue 13)', () => {
+  for (const width of WIDTHS) {
+    it(`tells users the plans are free to try on this server, at ${width} px`, async () => {
+      const { context, page } = await newPage(browser, stack, width);
+      await page.goto('/pricing');
+      const notice = page.getByText('Plans are free to try on this server', { exact: false });
+      await notice.waitFor({ timeout: 30_000 });
+      expect(await notice.isVisible()).toBe(true);
+      // The user's words, not the operator's.
+      expect(await page.locator('main').textContent()).not.toMatch(/billing is off|administrator/i);
+      await expectAccessible(page, `pricing free to try at ${width}`);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `pricing-free-to-try-${width}`);
+      await context.close();
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { BookOpen, Download, ExternalLink, FileText } from 'lucide-react';
-import { Alert, Button, ButtonLink, Card, PageHeader, PageMeta } from '../../components/ui';
+import { Button, ButtonLink, Card, LoadError, PageHeader, PageMeta } from '../../components/ui';
 import { JOURNAL_A4_URL, JOURNAL_URL, useJournalDownload } from './journal';
 import './content.css';
 
@@ -72,7 +72,13 @@ export function ResourcesPage() {
             PDF, A4
           </a>
         </div>
-        <div className="resources__status">{journal.error && <Alert tone="error">{journal.error}</Alert>}</div>
+        <div className="resources__status">
+          {journal.error && (
+            <LoadError retrying={journal.busy} onRetry={() => void journal.download()}>
+              {journal.error}
+            </LoadError>
+          )}
+        </div>
       </Card>
 
       <Card title="Learn the method">

@@ -62,7 +62,7 @@ export function PricingPage() {
 
   return (
     <main className="page pricing-page">
-        {META}
+      {META}
       <div className="pricing-page__intro">
         <PageHeader title="Pricing" subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research." />
         {params.get('checkout') === 'cancelled' && <Alert tone="info">Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.</Alert>}

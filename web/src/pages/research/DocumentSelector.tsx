@@ -1,17 +1,21 @@
 import { FileText, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { LoadError } from '../../components/ui';
 import type { AvailableDocument } from './researchApi';
 
 interface Props {
   documents: AvailableDocument[];
   selected: string[];
   onChange(ids: string[]): void;
+  /** The documents list could not be loaded: the popup says so and offers Retry. */
   error?: string | null;
+  onRetry?(): void;
+  retrying?: boolean;
 }
 
 /** Spec section 2: a toggle with selected and available counts, chips with remove, a popup of checkboxes. */
-export function DocumentSelector({ documents, selected, onChange, error }: Props) {
+export function DocumentSelector({ documents, selected, onChange, error, onRetry, retrying = false }: Props) {
   const byId = new Map(documents.map((d) => [d._id, d]));
   const chosen = selected.filter((id) => byId.has(id));
   const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
@@ -57,6 +61,12 @@ export function DocumentSelector({ documents, selected, onChange, error }: Props
           </Dialog>
         </Popover>
       </DialogTrigger>
+      {/* Said beside the picker, not only inside it: the reader sees it without opening the popup. */}
+      {error && onRetry && (
+        <LoadError size="sm" tone="warning" retrying={retrying} onRetry={onRetry} className="doc-selector__error">
+          {error}
+        </LoadError>
+      )}
       {chosen.length > 0 && (
         <ul className="doc-chips" aria-label="Selected documents" ref={chips}>
           {chosen.map((id) => (

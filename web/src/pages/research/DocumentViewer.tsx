@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, Spinner } from '../../components/ui';
+import { Button, Dialog, LoadError, Spinner } from '../../components/ui';
 import { api } from '../../lib/api';
 
 interface DocumentMeta {
@@ -27,7 +27,10 @@ export function DocumentViewer({ documentId, initialPage, onClose }: { documentI
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [broken, setBroken] = useState(false);
+  // Retry asks again for the same document: the effect below re-runs (the spinner shows meanwhile).
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the Retry trigger
   useEffect(() => {
     setDoc(null);
     setError(null);
@@ -37,11 +40,15 @@ export function DocumentViewer({ documentId, initialPage, onClose }: { documentI
     let live = true;
     api<DocumentMeta | { document: DocumentMeta }>(`/api/documents/${documentId}`)
       .then((d) => live && setDoc('document' in d ? d.document : d))
-      .catch((e) => live && setError(e.status === 404 ? 'This document is not among your documents (it may have been deleted).' : `Could not open the document: ${e.message}`));
+      .catch(
+        (e) =>
+          live &&
+          setError(e.status === 404 ? 'This document is not among your documents (it may have been deleted).' : 'Could not open the document. Please check your connection and try again.'),
+      );
     return () => {
       live = false;
     };
-  }, [documentId, initialPage]);
+  }, [documentId, initialPage, attempt]);
 
   const token = encodeURIComponent(doc?.viewToken ?? '');
   const mimetype = doc?.mimetype ?? '';
@@ -57,7 +64,9 @@ export function DocumentViewer({ documentId, initialPage, onClose }: { documentI
       {(close) => (
         <div className="viewer">
           {!doc && !error && <Spinner label="Opening document…" />}
-          {error && <Alert tone="error">{error}</Alert>}
+          {error && (
+            <LoadError onRetry={() => setAttempt((n) => n + 1)}>{error}</LoadError>
+          )}
           {doc && isImage && (
             <figure className="viewer__figure">
               {broken ? (

@@ -394,7 +394,9 @@ export function ResearchPage() {
                 Ask about an ancestor, a record or a place. Gene cites the documents each fact comes from and says plainly what they do not show.
               </p>
               <p className="welcome__hint">
-                {docCount === 0
+                {documents.isError
+                  ? 'Select documents with the Documents button below for Gene to analyse.'
+                  : docCount === 0
                   ? 'You have no documents yet: upload records on the Documents page, then select them here for Gene to analyse.'
                   : `You have ${docCount} document${docCount === 1 ? '' : 's'} available — select them with the Documents button below for Gene to analyse.`}{' '}
                 Use <strong>Search</strong> to find earlier conversations.
@@ -418,7 +420,14 @@ export function ResearchPage() {
             </Alert>
           )}
           {nearCapacity && !notice && <Alert tone="warning">{CAPACITY_WARNING}</Alert>}
-          <DocumentSelector documents={documents.data ?? []} selected={selected} onChange={changeSelection} error={documents.isError ? 'Warning: Unable to load documents list' : null} />
+          <DocumentSelector
+            documents={documents.data ?? []}
+            selected={selected}
+            onChange={changeSelection}
+            error={documents.isError ? 'Your documents could not be loaded, so none can be selected yet.' : null}
+            onRetry={() => void documents.refetch()}
+            retrying={documents.isFetching}
+          />
           <Composer disabled={sending} atCapacity={atCapacity} onSend={send} onStartNew={() => select(null)} />
         </div>
       </main>
