@@ -4,7 +4,7 @@ import { albumFileName } from '@gnology/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bothWidths, collection, endSession, type PhotoSession, photoSession } from './fixtures/photos';
-import { expectAccessible, screenshot } from './harness';
+import { expectAccessible, expectNoSidewaysScroll, screenshot } from './harness';
 
 /**
  * /album-creator in Chromium: reached from the gallery with three photos chosen; captions,
@@ -166,6 +166,32 @@ describe('album creator', () => {
     await bothWidths(page, 'gallery-albums');
   }, 600_000);
 
+  for (const width of [1280, 375]) {
+    it(`a failed album list says so with Retry, which lists the albums, at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+      let failing = true;
+      const albums = /\/api\/albums$/;
+      await page.route(albums, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      try {
+        await page.goto('/gallery');
+        const history = page.locator('.album-history');
+        await history.getByText('Your earlier albums could not be loaded.').waitFor({ timeout: 20_000 });
+        const retry = history.getByRole('button', { name: 'Retry' });
+        await expectAccessible(page, `album list error at ${width}`);
+        await expectNoSidewaysScroll(page);
+        await history.scrollIntoViewIfNeeded();
+        await screenshot(page, `gallery-albums-error-${width}`);
+        failing = false;
+        await retry.click();
+        await expect.poll(() => page.locator('.album-history__item').count(), { timeout: 20_000 }).toBe(4);
+        expect(await history.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      } finally {
+        await page.unroute(albums);
+        await page.setViewportSize({ width: 1280, height: 900 });
+      }
+    });
+  }
+
   it('Cancel returns to the gallery', async () => {
     await openCreator(['beach-1952.jpg']);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -185,5 +211,34 @@ describe('album creator', () => {
     await bothWidths(page, 'album-creator-error');
     await page.unroute('**/api/documents/images');
     expect(await page.getByRole('link', { name: 'Back to the gallery' }).getAttribute('href')).toBe('/gallery');
+    // Retry asks again (the chosen photos are still in the navigation state) and the creator opens.
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('(1 of 1 included)').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Failed to load selected photos').count()).toBe(0);
+  });
+
+  it('at 375 px, a failed photo list offers Retry, which opens the creator', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      await page.goto('/gallery');
+      await page.getByText('3 images').waitFor({ timeout: 20_000 });
+      await page.getByRole('checkbox', { name: 'Select beach-1952.jpg' }).check();
+      await page.getByRole('button', { name: 'Create Album (1)' }).click();
+      await page.waitForURL('**/album-creator');
+      await page.getByText('(1 of 1 included)').waitFor({ timeout: 20_000 });
+      let failing = true;
+      await page.route('**/api/documents/images', (route) => (failing ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.fallback()));
+      await page.reload();
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await retry.waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'album creator error at 375');
+      await expectNoSidewaysScroll(page);
+      failing = false;
+      await retry.click();
+      await page.getByText('(1 of 1 included)').waitFor({ timeout: 20_000 });
+      await page.unroute('**/api/documents/images');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

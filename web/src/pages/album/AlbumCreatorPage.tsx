@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookImage } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, ButtonLink, Card, PageHeader, Spinner, TextField } from '../../components/ui';
+import { Alert, Button, ButtonLink, Card, LoadError, PageHeader, Spinner, TextField } from '../../components/ui';
 import { saveBlob } from '../../lib/api';
 import { ALBUMS_KEY, fetchImages, IMAGES_KEY } from '../gallery/galleryApi';
 import { fetchAlbum, fetchAlbumPdf, startAlbum } from './albumApi';
@@ -110,7 +110,13 @@ function AlbumCreator({ ids }: { ids: string[] }) {
       {/* A failed refetch after the photos arrived changes nothing: the creator goes on with them. */}
       {((images.isError && !images.data) || (images.data && docs.length === 0)) && (
         <div className="album-page__error">
-          <Alert tone="error">Failed to load selected photos</Alert>
+          {images.isError && !images.data ? (
+            <LoadError retrying={images.isFetching} onRetry={() => void images.refetch()}>
+              Failed to load selected photos. Please check your connection and try again.
+            </LoadError>
+          ) : (
+            <Alert tone="error">Failed to load selected photos</Alert>
+          )}
           <ButtonLink to="/gallery" variant="secondary">
             Back to the gallery
           </ButtonLink>

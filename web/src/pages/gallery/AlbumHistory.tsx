@@ -2,7 +2,7 @@ import type { AlbumRecord } from '@gnology/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Alert, Button } from '../../components/ui';
+import { Alert, Button, LoadError } from '../../components/ui';
 import { ApiError, apiBlob, saveBlob } from '../../lib/api';
 import { formatDate, formatSize } from '../documents/documentApi';
 import { ALBUMS_KEY, fetchAlbums } from './galleryApi';
@@ -41,7 +41,11 @@ export function AlbumHistory() {
       <h2 id="album-history-title" className="gallery-section-title">
         Your albums
       </h2>
-      {albums.isError && <Alert tone="warning">Your earlier albums could not be loaded.</Alert>}
+      {albums.isError && (
+        <LoadError size="sm" tone="warning" retrying={albums.isFetching} onRetry={() => void albums.refetch()}>
+          Your earlier albums could not be loaded.
+        </LoadError>
+      )}
       {failed && <Alert tone="error">The album could not be downloaded. Please try again.</Alert>}
       {list.length > 0 && (
         <ul className="album-history__list">

@@ -204,7 +204,12 @@ function SignedInGallery() {
               </ButtonLink>
             </div>
           ) : (
-            <ul className="gallery-grid" aria-label="Images">
+            // The cards' file names are h3s: an h2 (for screen readers; the grid speaks for itself on screen) keeps the outline in order.
+            <>
+              <h2 id="gallery-images-title" className="visually-hidden">
+                Your images
+              </h2>
+              <ul className="gallery-grid" aria-labelledby="gallery-images-title">
               {shown.slice(0, visible).map((image) => (
                 <ImageCard
                   key={image._id}
@@ -218,7 +223,8 @@ function SignedInGallery() {
                   onUntag={onUntag}
                 />
               ))}
-            </ul>
+              </ul>
+            </>
           )}
           {more && (
             <div ref={sentinel} className="gallery-more">
