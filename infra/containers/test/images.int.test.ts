@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, requireInfra, type TestDatabase } from '@gnology/testing';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPagePng } from '../../../services/documents/test/fixtures/generate';
 import { OBITUARY } from '../../../services/documents/test/fixtures/texts';
@@ -63,6 +64,23 @@ afterAll(async () => {
     if (built.length) await docker.run(['rmi', ...built.map((b) => b.image)]);
   }
   await Promise.all(databases.map((d) => d.drop().catch(() => {})));
+  // The queues of this run's two queue prefixes (the machine's Redis is shared with other suites).
+  {
+    const redis = new Redis(requireInfra('REDIS_URL'), { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      for (const prefix of [`gnct_${run_id}`, `gncc_${run_id}`]) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+          if (keys.length) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      }
+    } finally {
+      redis.disconnect();
+    }
+  }
   await engine?.stop();
   log(`timings (s): ${JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
 }, 5 * 60_000);
@@ -317,6 +335,7 @@ describe('docker-compose (Debian docker-compose 1.29)', () => {
     'gateway',
   ];
   let started = false;
+  const gatewayName = `${project}_gateway_host`;
 
   const compose = (args: string[], timeoutMs = 5 * 60_000) =>
     run('docker-compose', ['-p', project, '--project-directory', repoRoot, ...files, ...args], { env: { ...docker.env, ...composeEnv }, cwd: repoRoot, timeoutMs });
@@ -342,6 +361,8 @@ describe('docker-compose (Debian docker-compose 1.29)', () => {
 
   afterAll(async () => {
     if (started) {
+      // The gateway's one-off `run` container first, so that `down -v` can remove the volume.
+      await docker.run(['rm', '-f', '-v', gatewayName]);
       const down = await compose(['down', '-v', '-t', String(GRACE_S)]);
       if (down.code !== 0) log(`docker-compose down failed: ${down.stderr.trim().split('\n').slice(-3).join(' / ')}`);
     }
@@ -376,9 +397,12 @@ describe('docker-compose (Debian docker-compose 1.29)', () => {
       await waitFor(`compose ${s} healthy`, 300_000, async () => ((await docker.inspect<string>(ids[s], '.State.Health.Status')) === 'healthy' ? true : undefined), () => logsOf(ids[s]));
     };
     for (const s of services) await healthy(s);
-    const upGateway = await compose(['up', '-d', '--no-deps', '--no-build', 'gateway'], 5 * 60_000);
+    // `run`, not `up`: the gateway's published port (8080:8080) cannot go with the host network,
+    // and an override cannot remove a list entry; `run` publishes nothing.
+    const upGateway = await compose(['run', '-d', '--no-deps', '--name', gatewayName, 'gateway'], 5 * 60_000);
     expect(upGateway.code, upGateway.stderr).toBe(0);
-    await healthy('gateway');
+    ids.gateway = gatewayName;
+    await waitFor('compose gateway healthy', 300_000, async () => ((await docker.inspect<string>(gatewayName, '.State.Health.Status')) === 'healthy' ? true : undefined), () => logsOf(gatewayName));
     const gateway = `http://127.0.0.1:${composeEnv.GNOLOGY_PORT_GATEWAY}`;
     await waitFor('compose gateway /readyz', 120_000, async () => ((await getJson(`${gateway}/readyz`)).status === 200 ? true : undefined), () => logsOf(ids.gateway));
     timings.composeHealthy = (Date.now() - t0) / 1000;
