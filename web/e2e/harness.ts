@@ -83,8 +83,17 @@ export async function newPage(browser: Browser, stack: Stack, width = 1280, heig
   return { context, page };
 }
 
-/** axe-core in the page; returns the serious and critical violations (the suites expect none). */
-export async function seriousA11yViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+const IMPACTS: Impact[] = ['minor', 'moderate', 'serious', 'critical'];
+export interface A11yViolation {
+  id: string;
+  impact: Impact;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core in the page, every rule it runs by default (WCAG A/AA and best practices); returns all violations. */
+export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
   // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') blocks injected tags.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const result = await page.evaluate(async () => {
@@ -92,15 +101,30 @@ export async function seriousA11yViolations(page: Page): Promise<{ id: string; i
     const axe = (window as any).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  return (result.violations as { id: string; impact: Impact; help: string; nodes: { target: string[] }[] }[]).map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.target.join(' ')),
+  }));
 }
 
-/** axe finds no serious or critical violation on the page as it is now. */
+/** The serious and critical violations only. */
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  return (await a11yViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * axe finds no moderate, serious or critical violation on the page as it is now (a missing
+ * `main` landmark, headings out of order and content outside landmarks are moderate). Minor
+ * findings are reported on stderr, not failed: none is known today.
+ */
 export async function expectAccessible(page: Page, what: string) {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, `${what}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
+  const all = await a11yViolations(page);
+  const minor = all.filter((v) => IMPACTS.indexOf(v.impact) < IMPACTS.indexOf('moderate'));
+  if (minor.length > 0) console.warn(`${what}: minor accessibility findings: ${JSON.stringify(minor, null, 2)}`);
+  const failing = all.filter((v) => IMPACTS.indexOf(v.impact) >= IMPACTS.indexOf('moderate'));
+  expect(failing, `${what}: ${JSON.stringify(failing, null, 2)}`).toEqual([]);
 }
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
