@@ -14,7 +14,7 @@ import { startKafkaForTests, startS3ForTests } from './lib/test-infra.mjs';
 
 const STEPS = ['lint', 'typecheck', 'unit', 'integration', 'build', 'browser'];
 // No single step may take longer than this: a hung suite fails the run instead of eating CI's time.
-const STEP_TIMEOUT_MIN = Number(process.env.TEST_STEP_TIMEOUT_MIN || 40);
+const STEP_TIMEOUT_MIN = Number(process.env.TEST_STEP_TIMEOUT_MIN || 55);
 const log = (line) => console.log(line);
 
 const selected = parseOnly(process.argv.slice(2));
