@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { lingerAfterAnswer } from '@gnology/platform/http/linger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -8,9 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * client's connection before the service's answer reached it. So the proxy gets a stream of its
  * own (a PassThrough fed by the request), and when the proxy lets go of it early, the rest of the
  * client's body is read and dropped ("lingering"), so the answer is delivered instead of a reset.
- * A client still sending `LINGER_MS` after its answer went out is cut off.
+ * A client still sending `LINGER_MS` (shared/platform/src/http/linger.ts) after its answer went out is cut off.
  */
-export const LINGER_MS = 10_000;
 
 const shielded = new WeakSet<FastifyRequest>();
 
@@ -42,13 +42,7 @@ export function registerEarlyAnswers(app: FastifyInstance): void {
     // reply-from asks to close a connection whose request is not all read; closing it now would
     // reset it while the client still sends, and the client could lose the answer. It lingers instead.
     reply.removeHeader('connection');
-    reply.raw.once('finish', () => {
-      if (raw.complete) return;
-      const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
-      timer.unref();
-      raw.once('end', () => clearTimeout(timer));
-      raw.once('close', () => clearTimeout(timer));
-    });
+    lingerAfterAnswer(raw, reply.raw);
     return payload;
   });
 }

@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { badRequest, HttpError } from '@gnology/platform/http/errors';
+import { lingerAfterAnswer } from '@gnology/platform/http/linger';
 import { newObjectId } from '@gnology/platform/ids';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -22,9 +23,6 @@ const MULTIPART_SLACK = 64 * 1024;
 
 class TooLarge extends Error {}
 
-/** How long a refused upload's remaining body is read and dropped after the answer went out. */
-const LINGER_MS = 10_000;
-
 /**
  * Refusing an upload while its body still arrives (a disguised file seen in its first bytes, a
  * file past the limit): closing the connection at once resets it while the client still sends,
@@ -38,13 +36,7 @@ function lingerAfterRefusal(req: FastifyRequest, reply: FastifyReply): void {
   // Unpiped from the multipart parser first: a stream left without pipes pauses.
   raw.unpipe();
   raw.resume();
-  reply.raw.once('finish', () => {
-    if (raw.complete) return;
-    const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
-    timer.unref();
-    raw.once('end', () => clearTimeout(timer));
-    raw.once('close', () => clearTimeout(timer));
-  });
+  lingerAfterAnswer(raw, reply.raw);
 }
 
 /**
