@@ -7,6 +7,7 @@ export * from './events/research';
 export * from './auth';
 export * from './events/auth';
 export * from './documents';
+export * from './ocr';
 export * from './journal';
 export * from './events/documents';
 export * from './billing';

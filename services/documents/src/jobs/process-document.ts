@@ -3,7 +3,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { DocumentProcessingStep } from '@gnology/contracts';
+import { DEFAULT_OCR_LANGUAGES, type DocumentProcessingStep } from '@gnology/contracts';
 import type { JobContext } from '@gnology/platform/jobs/types';
 import type { DocumentsDeps } from '../app';
 import { PermanentProcessingError, readableError } from '../domain/processing';
@@ -85,6 +85,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
         path: file,
         size,
         ocr,
+        languages: DEFAULT_OCR_LANGUAGES,
         signal: job.signal,
         progress,
         limits: {
@@ -100,7 +101,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       });
 
       await progress({ step: 'saving' });
-      for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
+      for (const { confidence: _c, rotation: _r, skew: _s, words: _w, ...page } of parsed.pages) await upsertPage(db, { documentId: id, ...page });
       await trimPages(db, id, parsed.pages.length);
       let thumb: string | null = null;
       if (parsed.thumbnail) {

@@ -1,4 +1,4 @@
-import type { DocumentProcessingStep } from '@gnology/contracts';
+import type { DocumentProcessingStep, OcrLanguage } from '@gnology/contracts';
 import type { DocumentKind } from '../../domain/file-types';
 import type { OcrWord } from '../../domain/photos/ocr-words';
 import type { OcrEngine } from '../ocr-pool';
@@ -11,6 +11,24 @@ export interface ParsedPage {
   imageKey: string | null;
   width: number | null;
   height: number | null;
+  /** Mean word confidence of the OCR reading (0–100); null when the page's text came from a text layer or a file. */
+  confidence: number | null;
+  /** Clockwise quarter turns (0, 90, 180, 270) that made the page upright before it was read. */
+  rotation: number;
+  /** Degrees of skew straightened before reading (0 when the page was square). */
+  skew: number;
+  /** OCR'd pages: each word's box on the upright page image, as fractions of its width and height. */
+  words: PageWord[];
+}
+
+/** One OCR'd word and where it sits on the upright page (0–1 of the page's width and height). */
+export interface PageWord {
+  text: string;
+  confidence: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 
 export interface ParseResult {
@@ -33,6 +51,8 @@ export interface ParseContext {
   path: string;
   size: number;
   ocr: OcrEngine;
+  /** The languages to read scanned pages in (the upload's choice, else the account's, else English). */
+  languages: readonly OcrLanguage[];
   limits: ParseLimits;
   /** Stores a rendered page image and returns its key. */
   storePageImage(pageNumber: number, jpeg: Buffer): Promise<string>;

@@ -76,7 +76,7 @@ export const docxParser: DocumentParser = {
       throw new PermanentProcessingError(`The DOCX file was refused: ${why}; ${verdict.detail}.`);
     }
     const text = (await extractInThread('docx', bytes, ctx.signal)).trim();
-    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null }] };
+    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null, confidence: null, rotation: 0, skew: 0, words: [] }] };
   },
 };
 
@@ -86,6 +86,6 @@ export const docParser: DocumentParser = {
   async parse(ctx: ParseContext) {
     await ctx.progress({ step: 'text' });
     const text = (await extractInThread('doc', await readFile(ctx.path), ctx.signal)).trim();
-    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null }] };
+    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null, confidence: null, rotation: 0, skew: 0, words: [] }] };
   },
 };
