@@ -28,9 +28,10 @@ export function upstreamUrls(config: GatewayConfig): Record<Upstream, string> {
 }
 
 /**
- * Paths that take no session token at the gateway. The image and page URLs carry a scoped view
- * token in the query string, which the documents service checks itself; when they carry a
- * session token in the Authorization header instead, the gateway checks it like any other.
+ * Paths that take no session token at the gateway. The image and page URLs (and a page's word
+ * boxes, laid over its image by the viewer) carry a scoped view token in the query string, which
+ * the documents service checks itself; when they carry a session token in the Authorization
+ * header instead, the gateway checks it like any other.
  */
 const PUBLIC = [
   /^\/api\/docs$/,
@@ -38,14 +39,14 @@ const PUBLIC = [
   /^\/api\/auth\/\.well-known\/jwks\.json$/,
   /^\/api\/billing\/(plans|webhook)$/,
   /^\/api\/resources\/gnology-journal\.pdf$/,
-  /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+)$/,
+  /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/,
 ];
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }
 
-const FILE_PATH = /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+)$/;
+const FILE_PATH = /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/;
 
 /** The image and page URLs (public only while they carry no session header). */
 export function isFilePath(path: string): boolean {

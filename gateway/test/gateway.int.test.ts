@@ -122,11 +122,12 @@ describe('gateway', () => {
     const expired = await get('/api/documents', { authorization: `Bearer ${await signer.sign({ id: 'u' }, { expiresIn: Math.floor(Date.now() / 1000) - 5 })}` });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toEqual({ error: 'Session expired. Please log in again.', expired: true });
-    for (const p of ['/api/auth/.well-known/jwks.json', '/api/resources/gnology-journal.pdf', '/api/documents/abc/view?token=t', '/api/documents/abc/page/2?token=t']) {
+    for (const p of ['/api/auth/.well-known/jwks.json', '/api/resources/gnology-journal.pdf', '/api/documents/abc/view?token=t', '/api/documents/abc/page/2?token=t', '/api/documents/abc/pages/2/words?token=t']) {
       expect((await get(p)).status, p).toBe(200);
     }
     // A file URL that carries a session header is checked like any protected route (issue 11, point 3).
     expect((await get('/api/documents/abc/view', authed)).status).toBe(401);
+    expect((await get('/api/documents/abc/pages/1/words', authed)).status).toBe(401);
     expect((await get('/api/documents/abc/view', { authorization: `Bearer ${token}` })).status).toBe(200);
   });
 

@@ -8,6 +8,7 @@ export * from './auth';
 export * from './events/auth';
 export * from './documents';
 export * from './ocr';
+export * from './page-words';
 export * from './journal';
 export * from './events/documents';
 export * from './billing';

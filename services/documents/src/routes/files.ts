@@ -1,13 +1,9 @@
-import { bearerToken } from '@gnology/platform/auth/require-user';
-import { TokenError } from '@gnology/platform/auth/token-verifier';
-import { HttpError, notFound, unauthorized } from '@gnology/platform/http/errors';
-import { OBJECT_ID } from '@gnology/platform/ids';
+import { notFound } from '@gnology/platform/http/errors';
 import { ObjectNotFoundError } from '@gnology/platform/storage/types';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { DocumentsDeps } from '../app';
-import { isViewToken, verifyViewToken, viewTokenSecret } from '../domain/view-token';
-import { getDocumentById, getPage } from '../store/documents-store';
-import type { DocumentRow } from '../store/schema';
+import { getPage } from '../store/documents-store';
+import { viewAccess } from './view-access';
 
 /** Types a browser may show inline; everything else is a download (no HTML or SVG is ever accepted anyway). */
 const INLINE = new Set(['image/jpeg', 'image/png', 'application/pdf']);
@@ -20,36 +16,7 @@ const INLINE = new Set(['image/jpeg', 'image/png', 'application/pdf']);
  * point 3): sessions are accepted in the Authorization header only, where their version is checked.
  */
 export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (app, { deps }) => {
-  const secret = viewTokenSecret(deps.config);
-
-  const authorise = async (req: FastifyRequest): Promise<DocumentRow> => {
-    const { id } = req.params as { id: string };
-    const queryToken = (req.query as { token?: unknown }).token;
-    const headerToken = bearerToken(req, false);
-    const token = headerToken ?? (typeof queryToken === 'string' && queryToken ? queryToken : undefined);
-    if (!token) throw unauthorized();
-    if (!headerToken && !isViewToken(token)) throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
-    if (!OBJECT_ID.test(id)) throw notFound('Document not found');
-    const doc = await getDocumentById(deps.database.db, id);
-    if (isViewToken(token)) {
-      const exp = Number.parseInt(token.split('.')[1] ?? '', 36) * 1000;
-      if (!(exp >= Date.now())) throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
-      if (!doc || !verifyViewToken(secret, token, id, doc.owner_id)) throw notFound('Document not found');
-      return doc;
-    }
-    let userId: string;
-    try {
-      const user = await deps.verifier.verify(token);
-      if (!user.verified) throw new HttpError(403, 'Please verify your phone number to continue.');
-      userId = user.id;
-    } catch (e) {
-      if (e instanceof HttpError) throw e;
-      const expired = e instanceof TokenError && e.expired;
-      throw new HttpError(401, expired ? 'Session expired. Please log in again.' : 'Invalid session token', { expired });
-    }
-    if (!doc || doc.owner_id !== userId) throw notFound('Document not found');
-    return doc;
-  };
+  const authorise = viewAccess(deps);
 
   const send = async (reply: FastifyReply, key: string, contentType: string, downloadName?: string) => {
     let info: Awaited<ReturnType<typeof deps.storage.stat>>;

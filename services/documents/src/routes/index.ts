@@ -8,6 +8,7 @@ import { internalRoutes } from './internal';
 import { internalOwnedRoutes } from './internal-owned';
 import { internalPhotoRoutes } from './internal-photos';
 import { journalRoutes } from './journal';
+import { pageWordsRoutes } from './page-words';
 import { uploadRoutes } from './upload';
 
 /** Every HTTP route of the documents service, as one encapsulated plugin. */
@@ -18,6 +19,7 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   // Static paths before `/:id` is a router matter (find-my-way prefers static), not an order one.
   await app.register(documentRoutes, { deps });
   await app.register(fileRoutes, { deps });
+  await app.register(pageWordsRoutes, { deps });
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
   await app.register(internalOwnedRoutes, { deps });
