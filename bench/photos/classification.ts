@@ -26,6 +26,7 @@ for (const [i, s] of samples.entries()) {
     path: file,
     size: s.image.length,
     ocr,
+    languages: ['eng'],
     limits: { pdfPageLimit: 500, maxImagePixels: 120_000_000, docxMaxUncompressedBytes: 256 << 20 },
     storePageImage: async () => '',
     progress: async () => {},

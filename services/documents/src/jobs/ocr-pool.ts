@@ -1,83 +1,206 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '@gnology/contracts';
 import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
-import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
+import type { OcrWord } from '../domain/photos/ocr-words';
+import { linkedModels, OCR_MODEL } from './ocr-models';
+import { type Orientation, readUpright } from './ocr-orientation';
 
+export { modelLangPath, OCR_MODEL } from './ocr-models';
+
+/** One reading of a page image, turned and straightened as it had to be. */
 export interface OcrResult {
   text: string;
+  /** Mean word confidence, 0–100. */
   confidence: number;
-  /** Each word with its confidence, when asked for (`words: true`; photo classification uses it). */
-  words?: OcrWord[];
+  /** Each word, its confidence and its box in the pixels of the image as read (`upright` when there is one). */
+  words: OcrWord[];
+  /** Clockwise quarter turns given to the image before it read right (0, 90, 180, 270). */
+  rotation: number;
+  /** Degrees of skew tesseract straightened (0 when the page was square). */
+  skew: number;
+  /** Size of the image the words' boxes refer to. */
+  width: number;
+  height: number;
+  /** The image as read, when it was turned or straightened (PNG); absent when the input was already upright. */
+  upright?: Buffer;
+}
+
+export interface OcrOptions {
+  /** Languages to read in; English when absent. */
+  languages?: readonly OcrLanguage[];
+  /** Look for a turned page (90/180/270°); on by default. A photo's crops need not. */
+  orient?: boolean;
 }
 
 export interface OcrEngine {
-  recognize(image: Buffer, opts?: { words?: boolean }): Promise<OcrResult>;
+  recognize(image: Buffer, opts?: OcrOptions): Promise<OcrResult>;
   /** Workers in the pool (created on first use, then kept warm). */
   readonly size: number;
   close(): Promise<void>;
 }
 
-/** The model we ship: LSTM only, integer-quantised "best" (same text as 4.0.0, faster and ~40 MB lighter). */
-export const OCR_MODEL = '4.0.0_best_int';
+/** What one warm worker does for the reading steps (ocr-orientation.ts): recognise, and detect orientation. */
+export interface PageReader {
+  recognize(image: Buffer, langs: string): Promise<Tesseract.Page>;
+  detectOrientation(image: Buffer): Promise<Orientation | null>;
+}
 
-export function modelLangPath(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), OCR_MODEL);
+interface Slot {
+  worker: Tesseract.Worker;
+  langs: string;
+  busy: boolean;
+}
+
+interface Waiting {
+  langs: string;
+  start(slot: Slot): void;
+  fail(err: unknown): void;
 }
 
 /**
- * A pool of warm tesseract.js workers behind its scheduler. tesseract.js always gets a local
- * langPath (never the CDN: there may be no internet) and a cachePath of its own per model (the
- * cache is read before langPath, so a shared one would serve another model's data).
+ * A pool of warm tesseract.js workers. Each page is laid out by tesseract's automatic page
+ * segmentation (PSM 3: columns and blocks in reading order, as the native CLI does; tesseract.js
+ * would otherwise read the page as one block, running every line across all the columns) and
+ * straightened (`rotateAuto`). A worker keeps the languages it last read in; a page in other
+ * languages goes to a worker that has them, or an idle one is re-initialised. Orientation (OSD)
+ * runs on one legacy-engine worker of its own, only for pages that do not read upright.
+ *
+ * tesseract.js always gets a local langPath (never the CDN: there may be no internet) and a
+ * cachePath of its own per model (the cache is read before langPath, so a shared one would serve
+ * another model's data).
  */
 export function createOcrPool(opts: { workers: number; cacheDir: string; logger?: Logger; langPath?: string }): OcrEngine {
   const size = Math.max(1, opts.workers);
-  let ready: Promise<Tesseract.Scheduler> | undefined;
+  const cachePath = path.join(opts.cacheDir, OCR_MODEL);
+  let library: Promise<{ tesseract: typeof Tesseract; langPath: string }> | undefined;
+  const slots: Promise<Slot>[] = [];
+  const ready: Slot[] = [];
+  const waiting: Waiting[] = [];
+  let osd: Promise<Tesseract.Worker> | undefined;
+  let osdQueue: Promise<unknown> = Promise.resolve();
   let closed = false;
 
-  const start = async () => {
-    const tesseract = (await import('tesseract.js')).default;
-    const cachePath = path.join(opts.cacheDir, OCR_MODEL);
-    // A cache folder that does not exist is silently not written.
-    mkdirSync(cachePath, { recursive: true });
-    const scheduler = tesseract.createScheduler();
+  const load = () => {
+    library ??= (async () => {
+      // A cache folder that does not exist is silently not written.
+      mkdirSync(cachePath, { recursive: true });
+      const langPath = opts.langPath ?? linkedModels(opts.cacheDir);
+      return { tesseract: (await import('tesseract.js')).default, langPath };
+    })();
+    return library;
+  };
+
+  const newSlot = async (langs: string): Promise<Slot> => {
+    const { tesseract, langPath } = await load();
     const started = Date.now();
-    const workers = await Promise.all(
-      Array.from({ length: size }, () =>
-        tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
-          langPath: opts.langPath ?? modelLangPath(),
-          cachePath,
-          gzip: true,
-          errorHandler: (err: unknown) => opts.logger?.error({ err }, 'OCR worker error'),
-        }),
-      ),
+    const worker = await tesseract.createWorker(langs, tesseract.OEM.LSTM_ONLY, {
+      langPath,
+      cachePath,
+      gzip: true,
+      errorHandler: (err: unknown) => opts.logger?.error({ err }, 'OCR worker error'),
+    });
+    await worker.setParameters({ tessedit_pageseg_mode: tesseract.PSM.AUTO });
+    opts.logger?.info({ ms: Date.now() - started, model: OCR_MODEL, langs }, 'OCR worker ready');
+    return { worker, langs, busy: false };
+  };
+
+  /** Hands idle workers to waiting pages, oldest first; starts workers up to the pool's size. */
+  const dispatch = () => {
+    while (waiting.length) {
+      const next = waiting[0]!;
+      const idle = ready.find((s) => !s.busy && s.langs === next.langs) ?? ready.find((s) => !s.busy);
+      if (!idle) {
+        if (slots.length < size) {
+          const slot = newSlot(next.langs);
+          slots.push(slot);
+          slot.then(
+            (s) => {
+              ready.push(s);
+              dispatch();
+            },
+            (err: unknown) => {
+              // A worker that cannot start (model missing, out of memory) fails the pages waiting
+              // now; the next page tries to start one again.
+              slots.splice(slots.indexOf(slot), 1);
+              for (const w of waiting.splice(0)) w.fail(err);
+            },
+          );
+        }
+        return;
+      }
+      waiting.shift();
+      idle.busy = true;
+      next.start(idle);
+    }
+  };
+
+  /** Runs `fn` on a worker reading `langs` (re-initialised if it read others last). */
+  const withWorker = <T>(langs: string, fn: (worker: Tesseract.Worker) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({
+        langs,
+        fail: reject,
+        start: (slot) => {
+          (async () => {
+            if (slot.langs !== langs) {
+              const { tesseract } = await load();
+              await slot.worker.reinitialize(langs, tesseract.OEM.LSTM_ONLY);
+              await slot.worker.setParameters({ tessedit_pageseg_mode: tesseract.PSM.AUTO });
+              slot.langs = langs;
+            }
+            return fn(slot.worker);
+          })()
+            .then(resolve, reject)
+            .finally(() => {
+              slot.busy = false;
+              dispatch();
+            });
+        },
+      });
+      dispatch();
+    });
+
+  const osdWorker = () => {
+    osd ??= load().then(({ tesseract, langPath }) =>
+      tesseract.createWorker('osd', tesseract.OEM.TESSERACT_ONLY, {
+        langPath,
+        cachePath: path.join(cachePath, 'osd'),
+        gzip: true,
+        legacyCore: true,
+        legacyLang: true,
+        errorHandler: (err: unknown) => opts.logger?.error({ err }, 'OCR orientation worker error'),
+      }),
     );
-    for (const w of workers) scheduler.addWorker(w);
-    opts.logger?.info({ workers: size, ms: Date.now() - started, model: OCR_MODEL }, 'OCR workers ready');
-    return scheduler;
+    return osd;
+  };
+
+  const reader: PageReader = {
+    recognize: (image, langs) =>
+      withWorker(langs, async (worker) => (await worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true })).data),
+    async detectOrientation(image) {
+      const worker = await osdWorker();
+      // One page at a time on the one orientation worker.
+      const run = osdQueue.then(() => worker.detect(image));
+      osdQueue = run.catch(() => undefined);
+      const { data } = await run;
+      if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
+      return { degrees: data.orientation_degrees, confidence: data.orientation_confidence };
+    },
   };
 
   return {
     size,
-    async recognize(image: Buffer, opts?: { words?: boolean }) {
+    async recognize(image, o = {}) {
       if (closed) throw new Error('the OCR pool is closed');
-      ready ??= start().catch((err) => {
-        ready = undefined;
-        throw err;
-      });
-      const scheduler = await ready;
-      if (!opts?.words) {
-        const result = await scheduler.addJob('recognize', image);
-        return { text: result.data.text, confidence: result.data.confidence };
-      }
-      const result = await scheduler.addJob('recognize', image, {}, { text: true, tsv: true });
-      return { text: result.data.text, confidence: result.data.confidence, words: wordsFromTsv(result.data.tsv) };
+      const langs = (o.languages?.length ? o.languages : DEFAULT_OCR_LANGUAGES).join('+');
+      return readUpright(reader, image, { langs, orient: o.orient !== false });
     },
     async close() {
       closed = true;
-      if (ready) await (await ready.catch(() => undefined))?.terminate();
+      const workers = await Promise.all([...slots.map((s) => s.then((x) => x.worker).catch(() => undefined)), osd?.catch(() => undefined)]);
+      await Promise.all(workers.map((w) => w?.terminate().catch(() => undefined)));
     },
   };
 }

@@ -1,7 +1,11 @@
-/** One word tesseract read, with its confidence (0..100). */
+/** One word tesseract read, with its confidence (0..100) and its box in the image's pixels. */
 export interface OcrWord {
   text: string;
   confidence: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /**
@@ -18,7 +22,8 @@ export function wordsFromTsv(tsv: string | null | undefined): OcrWord[] {
     const text = cols.slice(11).join('\t').trim();
     const confidence = Number(cols[10]);
     if (!text || !Number.isFinite(confidence) || confidence < 0) continue;
-    words.push({ text, confidence });
+    const [left, top, width, height] = cols.slice(6, 10).map(Number) as [number, number, number, number];
+    words.push({ text, confidence, left, top, width, height });
   }
   return words;
 }

@@ -1,5 +1,8 @@
 import type { OcrWord } from './ocr-words';
 
+/** What classification reads of a word: its text and how sure OCR was. */
+type WordReading = Pick<OcrWord, 'text' | 'confidence'>;
+
 /**
  * "An image with little or no readable text is a photo; a scan of a record is not." Tesseract
  * always reads something in a photo (edges, hair and foliage become "|", "Ee", "—"), so the
@@ -44,7 +47,7 @@ export function isRealWord(text: string): boolean {
   return true;
 }
 
-export function measureImageText(words: readonly OcrWord[]): ImageTextMeasure {
+export function measureImageText(words: readonly WordReading[]): ImageTextMeasure {
   const real = words.filter((w) => isRealWord(w.text));
   const confident = real.filter((w) => w.confidence >= PHOTO_RULE.minWordConfidence);
   const meanConfidence = real.length ? real.reduce((s, w) => s + w.confidence, 0) / real.length : 0;
@@ -55,7 +58,7 @@ export function measureImageText(words: readonly OcrWord[]): ImageTextMeasure {
  * A photo: few confident words, and not the look of a sheet of paper (a record whose writing
  * OCR cannot read — handwriting, faded ink, a ruled table — is still a record).
  */
-export function classifyImage(words: readonly OcrWord[], look?: { paper: boolean }): ImageClassification {
+export function classifyImage(words: readonly WordReading[], look?: { paper: boolean }): ImageClassification {
   const m = measureImageText(words);
   const fewWords = m.confidentWords < PHOTO_RULE.maxPhotoWords;
   return { ...m, photo: fewWords && !look?.paper, ...(look ? { paper: look.paper } : {}) };

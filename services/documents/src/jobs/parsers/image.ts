@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 import { PermanentProcessingError } from '../../domain/processing';
+import { ocrPage } from './ocr-page';
 import type { DocumentParser, ParseContext } from './types';
 
 export const THUMBNAIL_SIZE = 150;
+/** Page images for the viewer: this wide (about 150 dpi for A4), JPEG. */
+export const SCREEN_WIDTH = 1240;
 
 /**
  * JPG and PNG: sharp reads the header first and refuses decompression bombs (pixel limit), then
@@ -45,8 +48,19 @@ export const imageParser: DocumentParser = {
     const longest = Math.max(width, height);
     if (longest < 1600) prepared = prepared.resize({ width: width * 2, height: height * 2, kernel: 'lanczos3' });
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
-    const { text, words } = await ctx.ocr.recognize(png, { words: true });
-    const clean = text.replace(/[ \t]+\n/g, '\n').trim();
-    return { text: clean, thumbnail, ocrWords: words ?? [], pages: [{ pageNumber: 1, text: clean, ocr: true, imageKey: null, width, height }] };
+    const read = await ctx.ocr.recognize(png, { languages: ctx.languages });
+    const text = read.text.replace(/[ \t]+\n/g, '\n').trim();
+    // Turned or straightened to be read: the viewer shows the page as it was read, and so does the thumbnail.
+    let imageKey: string | null = null;
+    let size = { width, height };
+    let shown = thumbnail;
+    if (read.upright) {
+      const screen = await sharp(read.upright).resize({ width: SCREEN_WIDTH, withoutEnlargement: true }).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      imageKey = await ctx.storePageImage(1, screen.data);
+      size = { width: screen.info.width, height: screen.info.height };
+      shown = await sharp(screen.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+    }
+    const page = { pageNumber: 1, text, ocr: true, imageKey, ...size, ...ocrPage(read) };
+    return { text, thumbnail: shown, ocrWords: read.words, pages: [page] };
   },
 };

@@ -1,21 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { PermanentProcessingError } from '../../domain/processing';
-import { THUMBNAIL_SIZE } from './image';
+import { SCREEN_WIDTH, THUMBNAIL_SIZE } from './image';
+import { ocrPage } from './ocr-page';
 import { PdfThread } from './pdf-thread';
 import type { DocumentParser, ParseContext, ParsedPage } from './types';
 
 /** A page with fewer letters than this in its text layer is a scan: it is rendered at 300 dpi and OCR'd. */
 const MIN_TEXT_CHARS = 25;
 const OCR_DPI = 300;
-/** Page images for the viewer: this wide (about 150 dpi for A4), JPEG. */
-const SCREEN_WIDTH = 1240;
 
 /**
  * PDF with pdf.js (legacy build, Node), in a memory-limited thread with pixel limits
  * (pdf-thread.ts): the text layer of every page; pages with almost no text are rendered at
  * 300 dpi and OCR'd; every page is rendered once at screen size for the page viewer; page 1 also
- * gives the thumbnail. Pages are handled one at a time to bound memory.
+ * gives the thumbnail. Pages are handled one at a time to bound memory. pdf.js draws a page as its
+ * `/Rotate` says; a page scanned sideways without one is turned by OCR, and its viewer image and
+ * thumbnail are replaced by the upright page.
  */
 export const pdfParser: DocumentParser = {
   kinds: ['pdf'],
@@ -43,7 +44,7 @@ export const pdfParser: DocumentParser = {
         }
         const needsOcr = page.text.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_TEXT_CHARS;
         if (needsOcr) scanned.push(n);
-        pages.push({ pageNumber: n, text: page.text, ocr: false, imageKey, width: page.width, height: page.height });
+        pages.push({ pageNumber: n, text: page.text, ocr: false, imageKey, width: page.width, height: page.height, confidence: null, rotation: 0, skew: 0, words: [] });
       }
       // Scanned pages: rendered again at 300 dpi (the thread draws one at a time), OCR'd by as many workers as there are.
       let done = 0;
@@ -52,15 +53,18 @@ export const pdfParser: DocumentParser = {
         for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
           if (ctx.signal.aborted) throw new Error('processing was interrupted (worker shutting down)');
           const { png } = await thread.call<{ png: Uint8Array }>('render', { n, dpi: OCR_DPI });
-          const { text } = await ctx.ocr.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+          const read = await ctx.ocr.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), { languages: ctx.languages });
           done++;
           await ctx.progress({ step: 'ocr', page: done, of: scanned.length });
           const entry = pages[n - 1]!;
-          const ocrText = text.replace(/[ \t]+\n/g, '\n').trim();
+          const ocrText = read.text.replace(/[ \t]+\n/g, '\n').trim();
           // Keep whichever reading has more to it (a page may have a stamp's worth of real text).
-          if (ocrText.length > entry.text.length) {
-            entry.text = ocrText;
-            entry.ocr = true;
+          if (ocrText.length <= entry.text.length) continue;
+          Object.assign(entry, { text: ocrText, ocr: true }, ocrPage(read));
+          if (read.upright) {
+            const screen = await sharp(read.upright).resize({ width: SCREEN_WIDTH }).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
+            Object.assign(entry, { imageKey: await ctx.storePageImage(n, screen.data), width: screen.info.width, height: screen.info.height });
+            if (n === 1) thumbnail = await sharp(screen.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
           }
         }
       };
