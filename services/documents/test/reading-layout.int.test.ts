@@ -72,7 +72,7 @@ describe('reading real documents: layout, orientation, languages', () => {
   };
   /** The size of page n's viewer image. */
   const pageImageSize = async (doc: DocumentRecord, n = 1) => {
-    const res = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/pages/${n}?token=${doc.viewToken}` });
+    const res = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/${n}?token=${doc.viewToken}` });
     expect(res.statusCode, res.body).toBe(200);
     const meta = await sharp(res.rawPayload).metadata();
     return { width: meta.width ?? 0, height: meta.height ?? 0 };

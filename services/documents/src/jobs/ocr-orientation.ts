@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
 import type { OcrResult, PageReader } from './ocr-pool';
+import { estimateSkew } from './skew';
 
 /** What tesseract's orientation detection (OSD) says: turn the page this far clockwise to set it upright. */
 export interface Orientation {
@@ -17,45 +18,70 @@ const MIN_OSD_CONFIDENCE = 1;
 const OSD_WIDTH = 1240;
 /** tesseract ignores skew under this (radians, about 0.3°), and so do we. */
 const MIN_SKEW = 0.005;
+/** Our own measure (skew.ts) is acted on from this many degrees: below, tesseract straightens the page itself. */
+const MIN_MEASURED_SKEW = 1;
 
 /**
  * Reads a page the right way up (issue 14). Upright pages cost one recognition: tesseract's
  * automatic segmentation straightens a skew of a few degrees as it reads (`rotateAuto`). Only a
- * page that reads badly, or whose words stand on end, is shown to the orientation model; if that
- * finds a quarter, half or three-quarter turn, the turned page is read again and the better of
- * the two readings kept. The image the words' boxes refer to comes back as `upright` whenever it
- * differs from the input, so the viewer can show the page as it was read.
+ * page that does not read well, or whose words stand on end, is looked at again: the orientation
+ * model (OSD) for a quarter, half or three-quarter turn, then our own skew measure for a page laid
+ * more crooked than tesseract straightens; each candidate is read and the best reading kept. The
+ * image the words' boxes refer to comes back as `upright` whenever it differs from the input, so
+ * the viewer shows the page as it was read.
  */
 export async function readUpright(reader: PageReader, image: Buffer, opts: { langs: string; orient: boolean }): Promise<OcrResult> {
-  const first = await reading(reader, image, 0, opts.langs);
-  if (!opts.orient || (first.confidence >= UPRIGHT_CONFIDENCE && !standingOnEnd(first.words))) return first;
+  let best = await reading(reader, image, opts.langs, { rotation: 0, skew: 0 });
+  if (!opts.orient || readsUpright(best)) return best;
 
   const { width = 0 } = await sharp(image).metadata();
   const small = width > OSD_WIDTH ? await sharp(image).resize({ width: OSD_WIDTH }).png().toBuffer() : image;
   const found = await reader.detectOrientation(small).catch(() => null);
-  if (!found || found.degrees % 360 === 0 || found.confidence < MIN_OSD_CONFIDENCE) return first;
+  let base = image;
+  if (found && found.degrees % 360 !== 0 && found.confidence >= MIN_OSD_CONFIDENCE) {
+    const turned = await sharp(image).rotate(found.degrees).png().toBuffer();
+    const second = await reading(reader, turned, opts.langs, { rotation: found.degrees, skew: 0 });
+    if (better(second, best) || standingOnEnd(best.words)) [best, base] = [second, turned];
+    if (readsUpright(best)) return best;
+  }
 
-  const turned = await sharp(image).rotate(found.degrees).png().toBuffer();
-  const second = await reading(reader, turned, found.degrees, opts.langs);
-  return second.confidence >= first.confidence || standingOnEnd(first.words) ? second : first;
+  const angle = await estimateSkew(base);
+  if (Math.abs(angle) < MIN_MEASURED_SKEW) return best;
+  const level = await sharp(base).rotate(angle, { background: '#ffffff' }).png({ compressionLevel: 1 }).toBuffer();
+  const third = await reading(reader, level, opts.langs, { rotation: best.rotation, skew: angle });
+  return better(third, best) ? third : best;
 }
 
-async function reading(reader: PageReader, image: Buffer, rotation: number, langs: string): Promise<OcrResult> {
+/** Reads `image`, already turned by `given.rotation` and straightened by `given.skew` (then returned as `upright`). */
+async function reading(reader: PageReader, image: Buffer, langs: string, given: { rotation: number; skew: number }): Promise<OcrResult> {
   const page: Tesseract.Page = await reader.recognize(image, langs);
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const radians = page.rotateRadians ?? 0;
   const straightened = Math.abs(radians) >= MIN_SKEW;
-  const upright = straightened ? await straighten(image, radians, width, height) : rotation ? image : undefined;
+  const transformed = given.rotation !== 0 || given.skew !== 0;
+  const upright = straightened ? await straighten(image, radians, width, height) : transformed ? image : undefined;
   return {
     text: page.text,
     confidence: page.confidence,
     words: wordsFromTsv(page.tsv),
-    rotation,
-    skew: straightened ? +((radians * 180) / Math.PI).toFixed(2) : 0,
+    rotation: given.rotation,
+    skew: +(given.skew + (straightened ? (radians * 180) / Math.PI : 0)).toFixed(2),
     width,
     height,
     upright,
   };
+}
+
+/** Words of two letters or more read with some confidence: what a better reading has more of. */
+function confidentWords(r: OcrResult): number {
+  return r.words.filter((w) => w.confidence >= 60 && w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2).length;
+}
+
+const better = (a: OcrResult, b: OcrResult) => confidentWords(a) > confidentWords(b);
+
+/** A page reads upright when it gives a few confident words, lying flat. */
+function readsUpright(r: OcrResult): boolean {
+  return r.confidence >= UPRIGHT_CONFIDENCE && confidentWords(r) >= 3 && !standingOnEnd(r.words);
 }
 
 /**
