@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
 import { Journal } from './journal';
+import { OCR_LANGUAGES, type OcrLanguage, OcrLanguageCode, OcrLanguages } from './ocr';
 
 /**
  * Documents API bodies (spec sections 3 and 7). Field names are the spec's: `_id`, `originalName`,
@@ -27,9 +28,32 @@ export const ImageRegion = z.object({
 });
 export type ImageRegion = z.infer<typeof ImageRegion>;
 
+/**
+ * The part a person plays in the record itself, as its wording says (the bride, a witness, the
+ * informant, the head of a census household), beside `role`, which relates them to the primary subject.
+ */
+export const RecordRole = z.enum([
+  'groom', 'bride', 'father_of_groom', 'mother_of_groom', 'father_of_bride', 'mother_of_bride', 'witness', 'officiant', 'informant',
+  'deceased', 'sponsor', 'father', 'mother', 'head', 'wife', 'husband', 'son', 'daughter', 'servant', 'boarder', 'testator', 'executor', 'next_of_kin',
+]);
+export type RecordRole = z.infer<typeof RecordRole>;
+
+/**
+ * What extraction read about a person beside their tag: the part they play in the record and a
+ * title or honorific kept apart from the name ("Rev.", "Esq.", "Knight"). Keyed by the tag's name;
+ * a separate list so that `PersonTag` (which users edit) keeps its shape.
+ */
+export const PersonDetail = z.object({
+  name: z.string().max(200),
+  recordRole: RecordRole.optional(),
+  title: z.string().max(60).optional(),
+});
+export type PersonDetail = z.infer<typeof PersonDetail>;
+
 export const PersonTag = z.object({
   name: z.string().trim().min(1, 'a name is required').max(200),
   role: PersonRole,
+
   /** Set when the tag names a detected face (`faces[].id`); its region is copied from the face. */
   faceId: z.string().max(64).optional(),
   region: ImageRegion.optional(),
@@ -51,6 +75,8 @@ export const DateInfoItem = z.object({
   qualifier: DocumentDateQualifier,
   /** The (first) year, for sorting and filtering. */
   year: z.number().int(),
+  /** Set when the record marks the calendar: "O.S." (Old Style, Julian) or "N.S." (New Style, Gregorian). */
+  calendar: z.enum(['julian', 'gregorian']).optional(),
 });
 export type DateInfoItem = z.infer<typeof DateInfoItem>;
 
@@ -80,6 +106,18 @@ export const DocumentProcessingStep = z.object({
 export type DocumentProcessingStep = z.infer<typeof DocumentProcessingStep>;
 
 export const DocumentPageImage = z.object({ pageNumber: z.number().int().min(1), width: z.number().int().optional(), height: z.number().int().optional() });
+
+/**
+ * How a page was read (issue 14): whether by OCR, and OCR's mean word confidence (0–100; null when
+ * the text came from a PDF text layer or a file). Pages below LOW_OCR_CONFIDENCE are listed in the
+ * record's `lowConfidencePages`.
+ */
+export const DocumentPageReading = z.object({
+  pageNumber: z.number().int().min(1),
+  ocr: z.boolean(),
+  confidence: z.number().min(0).max(100).nullable(),
+});
+export type DocumentPageReading = z.infer<typeof DocumentPageReading>;
 
 /**
  * A face found in a photo by the documents worker. `suggestion` is "this may be the same person
@@ -114,6 +152,12 @@ export const DocumentRecord = z.object({
   occupations: z.array(z.string()),
   pageCount: z.number().int().nullable(),
   pageImages: z.array(DocumentPageImage),
+  /** The languages the document is (or is being) read in: the upload's choice, else the account's. */
+  ocrLanguages: z.array(OcrLanguageCode),
+  /** Each stored page and how surely it was read (empty until processing has saved pages). */
+  pages: z.array(DocumentPageReading),
+  /** Pages read with a confidence below LOW_OCR_CONFIDENCE: "read with low confidence — check the image". */
+  lowConfidencePages: z.array(z.number().int().min(1)),
   hasThumbnail: z.boolean(),
   textLength: z.number().int(),
   extractionMethod: z.enum(['rules', 'llm']).nullable(),
@@ -131,6 +175,41 @@ export type DocumentRecord = z.infer<typeof DocumentRecord>;
 /** PUT /api/documents/:id — the full list of people (the gallery adds or removes one tag at a time). */
 export const UpdateDocumentBody = z.object({ peopleIdentified: z.array(PersonTag).max(500) });
 export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBody>;
+
+/** GET and PUT /api/documents/settings/ocr: the account's OCR languages (English until chosen). */
+export const OcrSettings = z.object({ languages: OcrLanguages });
+export type OcrSettings = z.infer<typeof OcrSettings>;
+
+/** POST /api/documents/:id/reprocess — read the document again, in these languages when given (else the ones it was read in). */
+export const ReprocessDocumentBody = z.object({ languages: OcrLanguages.optional() });
+export type ReprocessDocumentBody = z.infer<typeof ReprocessDocumentBody>;
+
+const LANGUAGE_CHOICES = Object.entries(OCR_LANGUAGES)
+  .map(([code, label]) => `${code} (${label})`)
+  .join(', ');
+
+/**
+ * Why a choice of OCR languages is refused, in words a person can act on; null when it is valid.
+ * Used for the settings, "Read again" and the upload's `languages` field alike.
+ */
+export function ocrLanguagesProblem(value: unknown): string | null {
+  if (!Array.isArray(value)) return 'Send languages as a list of language codes, for example ["deu", "eng"].';
+  const parsed = OcrLanguages.safeParse(value);
+  if (parsed.success) return null;
+  const unknown = value.find((v) => !OcrLanguageCode.safeParse(v).success);
+  if (unknown !== undefined) return `"${String(unknown).slice(0, 20)}" is not a language GNology reads. Choose from: ${LANGUAGE_CHOICES}.`;
+  return parsed.error.issues[0]?.message ?? 'Choose one to three languages.';
+}
+
+/** The upload's optional `languages` form field: comma-separated codes such as `deu,eng`. */
+export function parseLanguagesField(value: string): { languages: OcrLanguage[] } | { error: string } {
+  const codes = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter(Boolean);
+  const parsed = OcrLanguages.safeParse(codes);
+  return parsed.success ? { languages: parsed.data } : { error: ocrLanguagesProblem(codes) ?? 'Choose one to three languages.' };
+}
 
 export const AnalysisDocument = z.object({ _id: ObjectId, originalName: z.string(), documentType: DocumentType, uploadedAt: z.string(), size: z.number().int() });
 
@@ -166,5 +245,7 @@ export const DocumentEntities = z.object({
   occupations: z.array(z.string()),
   tags: z.array(z.string()),
   documentType: DocumentType,
+  /** Record roles and titles of the people tagged (optional: older documents and the LLM may not have them). */
+  personDetails: z.array(PersonDetail).optional(),
 });
 export type DocumentEntities = z.infer<typeof DocumentEntities>;

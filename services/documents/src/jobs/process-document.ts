@@ -3,9 +3,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_OCR_LANGUAGES, type DocumentProcessingStep } from '@gnology/contracts';
+import type { DocumentProcessingStep, PersonTag } from '@gnology/contracts';
 import type { JobContext } from '@gnology/platform/jobs/types';
 import type { DocumentsDeps } from '../app';
+import { documentLanguages } from '../domain/ocr-languages';
 import { PermanentProcessingError, readableError } from '../domain/processing';
 import type { ExtractionService } from '../llm/select-extractor';
 import { saveJournal } from '../store/journal-store';
@@ -29,6 +30,14 @@ class WorkspaceError extends Error {
   constructor(cause: unknown) {
     super(`could not create a temporary folder: ${cause instanceof Error ? cause.message : cause}`, { cause });
   }
+}
+
+/** Tags tied to a face (only a person sets those, in the gallery) kept ahead of a new reading's people. */
+export function keepFaceTags(before: readonly PersonTag[], read: readonly PersonTag[]): PersonTag[] {
+  const kept = before.filter((t) => t.faceId || t.region);
+  const key = (t: PersonTag) => `${t.name.toLowerCase()}|${t.role}`;
+  const seen = new Set(kept.map(key));
+  return [...kept, ...read.filter((t) => !seen.has(key(t)))];
 }
 
 export interface ProcessorDeps {
@@ -85,7 +94,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
         path: file,
         size,
         ocr,
-        languages: DEFAULT_OCR_LANGUAGES,
+        languages: documentLanguages(doc.ocr_languages),
         signal: job.signal,
         progress,
         limits: {
@@ -101,7 +110,9 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       });
 
       await progress({ step: 'saving' });
-      for (const { confidence: _c, rotation: _r, skew: _s, words: _w, ...page } of parsed.pages) await upsertPage(db, { documentId: id, ...page });
+      // Every page is written whole (its reading, turn, skew and word boxes): a run of "Read again"
+      // replaces the last run's pages, and trimPages drops pages the new run no longer has.
+      for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
       await trimPages(db, id, parsed.pages.length);
       let thumb: string | null = null;
       if (parsed.thumbnail) {
@@ -118,12 +129,14 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
         ? { entities: journal.entities, method: 'rules' as const }
         : await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
       const { method } = extracted;
-      const entities = journal
+      const read = journal
         ? journal.entities
         : await analysePhoto(
             { documentId: id, ownerId: doc.owner_id, kind: doc.kind, file, ocrWords: parsed.ocrWords, entities: extracted.entities },
             { db, faces, logger: log },
           );
+      // "Read again": the people the user tagged on a face stay; the rest come from the new reading.
+      const entities = doc.reprocess_count > 0 ? { ...read, peopleIdentified: keepFaceTags(doc.people_identified, read.peopleIdentified) } : read;
       if (journal) await saveJournal(db, id, journal.journal);
       const written = await completeProcessing(
         db,

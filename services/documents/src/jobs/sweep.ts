@@ -3,7 +3,7 @@ import type { DocumentsDeps } from '../app';
 import { LANE_QUEUES, laneOf } from '../domain/processing-lanes';
 import { failProcessing } from '../store/documents-store';
 import { listQuietUnfinishedDocuments } from '../store/unfinished-documents';
-import { enqueueProcessing } from './enqueue';
+import { enqueueProcessing, processingJobId } from './enqueue';
 
 export const MAINTENANCE_QUEUE = 'documents.maintenance';
 export const SWEEP_JOB = 'sweep';
@@ -27,7 +27,7 @@ export interface SweepResult {
 export async function sweepUnfinishedDocuments(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): Promise<SweepResult> {
   const result: SweepResult = { requeued: 0, failed: 0 };
   for (const doc of await listQuietUnfinishedDocuments(deps.database.db, QUIET_FOR)) {
-    const job = await deps.queue.getJob(LANE_QUEUES[laneOf(doc.kind)], `doc-${doc.id}`);
+    const job = await deps.queue.getJob(LANE_QUEUES[laneOf(doc.kind)], processingJobId(doc));
     if (!job && doc.status === 'pending') {
       await enqueueProcessing(deps, doc);
       result.requeued++;

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import { documentsMigration } from './0001_documents';
 import { facesMigration } from './0002_faces';
 import { journalMigration } from './0010_journal';
+import { ocrSettingsMigration } from './0011_ocr_settings';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0001_documents': documentsMigration,
   '0002_faces': facesMigration,
   '0010_journal': journalMigration,
+  '0011_ocr_settings': ocrSettingsMigration,
 };

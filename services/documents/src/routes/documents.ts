@@ -12,12 +12,15 @@ import { pagesOf } from '../store/pages-query';
 import { listImages } from '../use-cases/list-images';
 import { documentFaces } from '../use-cases/photo-faces';
 import { tagPeople } from '../use-cases/tag-people';
+import { ocrRoutes } from './ocr';
 import { presentDocument } from './present';
 
 /** The signed-in user's documents (spec section 7). Another user's id, or a malformed one, is 404. */
 export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const db = deps.database.db;
+  // OCR languages and "Read again" (issue 14), in a plugin of their own (their own error wording).
+  await app.register(ocrRoutes, { deps });
   const auth = requireUser(deps.verifier);
   const present = { secret: viewTokenSecret(deps.config), ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS };
 

@@ -1,4 +1,5 @@
-import type { DocumentRecord } from '@gnology/contracts';
+import { type DocumentRecord, LOW_OCR_CONFIDENCE } from '@gnology/contracts';
+import { documentLanguages } from '../domain/ocr-languages';
 import { signViewToken } from '../domain/view-token';
 import type { ListedDocument } from '../store/documents-store';
 
@@ -8,7 +9,10 @@ export interface PresentOptions {
   now?: number;
 }
 
-type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null };
+type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null; ocr: boolean; confidence: number | null };
+
+/** Confidence as shown: a whole-ish number 0–100 (Postgres `real` reads back as 61.29999923706055). */
+const roundConfidence = (c: number | null) => (c === null || !Number.isFinite(c) ? null : Math.min(100, Math.max(0, Math.round(c * 10) / 10)));
 
 /** A stored document as the API shows it (spec section 3 names), with a scoped image token. */
 export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: PresentOptions, extractedText?: string): DocumentRecord {
@@ -37,6 +41,9 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
     pageImages: pages
       .filter((p) => p.image_key)
       .map((p) => ({ pageNumber: p.page_number, ...(p.width ? { width: p.width } : {}), ...(p.height ? { height: p.height } : {}) })),
+    ocrLanguages: [...documentLanguages(row.ocr_languages)],
+    pages: pages.map((p) => ({ pageNumber: p.page_number, ocr: p.ocr, confidence: roundConfidence(p.confidence) })),
+    lowConfidencePages: pages.filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE).map((p) => p.page_number),
     hasThumbnail: Boolean(row.thumbnail_key),
     textLength: row.text_length,
     extractionMethod: row.extraction_method,

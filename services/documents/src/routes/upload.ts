@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
+import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES, type OcrLanguage, parseLanguagesField } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { badRequest, HttpError } from '@gnology/platform/http/errors';
 import { lingerAfterAnswer } from '@gnology/platform/http/linger';
@@ -14,6 +14,7 @@ import { viewTokenSecret } from '../domain/view-token';
 import { enqueueProcessing } from '../jobs/enqueue';
 import { insertUploadedDocument, listPages, getOwnedDocument } from '../store/documents-store';
 import { originalKey } from '../store/object-keys';
+import { getOcrLanguages } from '../store/ocr-settings-store';
 import { presentDocument } from './present';
 
 // Enough for file-type to see any signature we accept, and for the text check.
@@ -63,6 +64,14 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       throw badRequest('Send the file in the form field "document".');
     }
     const file = part.file;
+    // The document's OCR languages (issue 14): the `languages` field sent before the file (as the
+    // web app sends it), checked before any byte is stored; else one sent after it, read below.
+    let languages = languagesField(part.fields);
+    if (typeof languages === 'string') {
+      file.destroy();
+      lingerAfterRefusal(req, reply);
+      throw badRequest(languages);
+    }
     const { head, ended } = await readHead(file, HEAD_BYTES);
     if (head.length === 0) throw badRequest('The file is empty. Please choose another file.');
     const sniffed = await fileTypeFromBuffer(head);
@@ -108,6 +117,14 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       throw err;
     }
 
+    if (!languages) {
+      languages = await languagesAfterFile(req, part.fields);
+      if (typeof languages === 'string') {
+        await deps.storage.delete(key).catch((e) => req.log.warn({ err: e, key }, 'could not delete a refused upload'));
+        throw badRequest(languages);
+      }
+    }
+
     const uploadedAt = new Date();
     try {
       await insertUploadedDocument(
@@ -127,6 +144,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
           processed_at: null,
           thumbnail_key: null,
           extraction_method: null,
+          ocr_languages: JSON.stringify(languages ?? (await getOcrLanguages(deps.database.db, userId))),
         },
         req.id,
       );
@@ -142,6 +160,38 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     return reply.status(201).send(record);
   });
 };
+
+type Fields = Record<string, unknown>;
+// How long the rest of a body (a field after the file) may take to arrive once the file has.
+const FIELDS_AFTER_FILE_MS = 5_000;
+
+/** The `languages` form field: its codes, a message when it is refused, undefined when absent or empty (the account's choice). */
+function languagesField(fields: Fields): OcrLanguage[] | string | undefined {
+  const field = fields.languages as { type?: string; value?: unknown } | unknown[] | undefined;
+  if (Array.isArray(field)) return 'Send the field "languages" once, for example "deu,eng".';
+  const value = field?.type === 'field' && typeof field.value === 'string' ? field.value : '';
+  if (!value.trim()) return undefined;
+  const parsed = parseLanguagesField(value);
+  return 'error' in parsed ? parsed.error : parsed.languages;
+}
+
+/** A `languages` field sent after the file: read once the rest of the body has been parsed. */
+async function languagesAfterFile(req: FastifyRequest, fields: Fields): Promise<OcrLanguage[] | string | undefined> {
+  const raw = req.raw;
+  if (!raw.complete && !raw.destroyed) {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), FIELDS_AFTER_FILE_MS);
+    await Promise.race([once(raw, 'end', { signal: ac.signal }), once(raw, 'close', { signal: ac.signal })])
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(timer);
+        ac.abort();
+      });
+  }
+  // The multipart parser emits the fields of the last chunk in the turn after it.
+  await new Promise((r) => setImmediate(r));
+  return languagesField(fields);
+}
 
 /**
  * Reads at least `n` bytes (fewer only when the stream ends first) and, unless it ended, puts

@@ -1,7 +1,8 @@
-import type { DocumentEntities, DocumentEventData, DocumentProcessingStep, PersonTag } from '@gnology/contracts';
+import type { DocumentEntities, DocumentEventData, DocumentProcessingStep, OcrLanguage, PersonTag } from '@gnology/contracts';
 import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { type Kysely, sql } from 'kysely';
+import type { PageWord } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
 export type DocumentsDb = Kysely<DocumentsDB>;
@@ -11,7 +12,7 @@ export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & { task_step: 
 const LIST_COLUMNS = [
   'd.id', 'd.owner_id', 'd.original_name', 'd.filename', 'd.mimetype', 'd.kind', 'd.document_type', 'd.size', 'd.storage_key', 'd.uploaded_at',
   'd.processing_status', 'd.processed_at', 'd.text_length', 'd.people_identified', 'd.date_info', 'd.geographical_info', 'd.occupations', 'd.tags',
-  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal',
+  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal', 'd.ocr_languages', 'd.reprocess_count',
 ] as const;
 
 function event<T extends keyof typeof TYPES>(type: T, documentId: string, data: DocumentEventData<T>, requestId?: string) {
@@ -76,10 +77,13 @@ export async function getDocumentById(db: DocumentsDb, id: string): Promise<Docu
   return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listPages(db: DocumentsDb, documentId: string): Promise<Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key'>[]> {
+/** A page as the document record shows it: its image, and how sure OCR was of it. */
+export type PageSummaryRow = Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key' | 'ocr' | 'confidence'>;
+
+export async function listPages(db: DocumentsDb, documentId: string): Promise<PageSummaryRow[]> {
   return db
     .selectFrom('document_pages')
-    .select(['page_number', 'width', 'height', 'image_key'])
+    .select(['page_number', 'width', 'height', 'image_key', 'ocr', 'confidence'])
     .where('document_id', '=', documentId)
     .orderBy('page_number')
     .execute();
@@ -128,6 +132,46 @@ export async function contextDocuments(db: DocumentsDb, ownerId: string, ids: st
   return [...new Set(ids)].map((id) => byId.get(id)).filter((r): r is DocumentRow => r !== undefined);
 }
 
+export type ReprocessStart =
+  | { status: 'started'; kind: string; size: number; reprocessCount: number }
+  | { status: 'busy' }
+  | { status: 'missing' };
+
+/**
+ * "Read again" (issue 14): a finished document (completed or failed) goes back to pending, with
+ * new languages when given, its task reset to queued, and one more run counted (its job id). The
+ * status change is guarded in the same statement, so two clicks cannot both start a run; a
+ * document still pending or processing is `busy`, another user's (or none) is `missing`. The old
+ * pages stay until the new run replaces them.
+ */
+export async function startReprocessing(db: DocumentsDb, id: string, ownerId: string, languages?: readonly OcrLanguage[]): Promise<ReprocessStart> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('documents')
+      .set({
+        processing_status: 'pending',
+        reprocess_count: sql`reprocess_count + 1`,
+        ...(languages ? { ocr_languages: JSON.stringify(languages) } : {}),
+      })
+      .where('id', '=', id)
+      .where('owner_id', '=', ownerId)
+      .where('processing_status', 'in', ['completed', 'failed'])
+      .returning(['kind', 'size', 'reprocess_count'])
+      .executeTakeFirst();
+    if (!row) {
+      const exists = await trx.selectFrom('documents').select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+      return exists ? { status: 'busy' } : { status: 'missing' };
+    }
+    const task = { status: 'pending', step: JSON.stringify({ step: 'queued' }), attempts: 0, error: null, started_at: null, finished_at: null, updated_at: sql<Date>`now()` };
+    await trx
+      .insertInto('processing_tasks')
+      .values({ document_id: id, ...task })
+      .onConflict((oc) => oc.column('document_id').doUpdateSet(task))
+      .execute();
+    return { status: 'started', kind: row.kind, size: Number(row.size), reprocessCount: row.reprocess_count };
+  });
+}
+
 // ——— processing (worker role) ———
 
 /**
@@ -163,13 +207,38 @@ export async function saveAttemptError(db: DocumentsDb, id: string, error: strin
   await db.updateTable('processing_tasks').set({ error, updated_at: sql`now()` }).where('document_id', '=', id).execute();
 }
 
-export async function upsertPage(db: DocumentsDb, page: { documentId: string; pageNumber: number; text: string; ocr: boolean; imageKey: string | null; width: number | null; height: number | null }) {
+export interface PageToSave {
+  documentId: string;
+  pageNumber: number;
+  text: string;
+  ocr: boolean;
+  imageKey: string | null;
+  width: number | null;
+  height: number | null;
+  /** Mean OCR word confidence (0–100); null when the page was not OCR'd. */
+  confidence: number | null;
+  rotation: number;
+  skew: number;
+  words: PageWord[];
+}
+
+/** Writes a page, replacing what an earlier run (a retry, or "Read again") stored for it. */
+export async function upsertPage(db: DocumentsDb, page: PageToSave) {
+  const values = {
+    text: page.text,
+    ocr: page.ocr,
+    image_key: page.imageKey,
+    width: page.width,
+    height: page.height,
+    confidence: page.confidence,
+    rotation: page.rotation,
+    skew: page.skew,
+    words: JSON.stringify(page.words),
+  };
   await db
     .insertInto('document_pages')
-    .values({ document_id: page.documentId, page_number: page.pageNumber, text: page.text, ocr: page.ocr, image_key: page.imageKey, width: page.width, height: page.height })
-    .onConflict((oc) =>
-      oc.columns(['document_id', 'page_number']).doUpdateSet({ text: page.text, ocr: page.ocr, image_key: page.imageKey, width: page.width, height: page.height }),
-    )
+    .values({ document_id: page.documentId, page_number: page.pageNumber, ...values })
+    .onConflict((oc) => oc.columns(['document_id', 'page_number']).doUpdateSet(values))
     .execute();
 }
 

@@ -1,14 +1,13 @@
-import type { DocumentsDb } from './documents-store';
+import type { DocumentsDb, PageSummaryRow } from './documents-store';
 
-/** Page images of many documents in one query (the list answer), by document id. */
+/** The pages of many documents in one query (the list answer), by document id: images and OCR confidence, no text or words. */
 export async function pagesOf(db: DocumentsDb, ids: string[]) {
-  const out = new Map<string, { page_number: number; width: number | null; height: number | null; image_key: string | null }[]>();
+  const out = new Map<string, PageSummaryRow[]>();
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('document_pages')
-    .select(['document_id', 'page_number', 'width', 'height', 'image_key'])
+    .select(['document_id', 'page_number', 'width', 'height', 'image_key', 'ocr', 'confidence'])
     .where('document_id', 'in', ids)
-    .where('image_key', 'is not', null)
     .orderBy('document_id')
     .orderBy('page_number')
     .execute();

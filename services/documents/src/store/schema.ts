@@ -1,4 +1,5 @@
-import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, PersonTag } from '@gnology/contracts';
+import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, OcrLanguage, PersonTag } from '@gnology/contracts';
+import type { PageWord } from '../jobs/parsers/types';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
@@ -31,6 +32,10 @@ export interface DocumentsTable {
   extraction_method: 'rules' | 'llm' | null;
   /** A filled GNology Journal's fields (migration 0010); null for other documents. */
   journal: ColumnType<Journal | null, string | null | undefined, string | null>;
+  /** The languages the document is read in (migration 0011): the upload's choice, else its account's. */
+  ocr_languages: Json<OcrLanguage[]>;
+  /** "Read again" runs so far; the n-th run's job id is `doc-<id>-r<n>` (jobs/enqueue.ts). */
+  reprocess_count: Generated<number>;
 }
 
 export interface DocumentPagesTable {
@@ -41,6 +46,20 @@ export interface DocumentPagesTable {
   image_key: string | null;
   width: number | null;
   height: number | null;
+  /** Mean OCR word confidence 0–100 (migration 0011); null when the text was not OCR'd. */
+  confidence: number | null;
+  /** Clockwise quarter turns applied before reading (0, 90, 180, 270). */
+  rotation: Generated<number>;
+  /** Degrees of skew straightened before reading. */
+  skew: Generated<number>;
+  words: Json<PageWord[]>;
+}
+
+/** An account's OCR languages (migration 0011); no row means English. */
+export interface OcrSettingsTable {
+  owner_id: string;
+  languages: Json<OcrLanguage[]>;
+  updated_at: Generated<Date>;
 }
 
 export interface ProcessingTasksTable {
@@ -73,6 +92,7 @@ export interface DocumentsDB extends EventsTables {
   document_pages: DocumentPagesTable;
   processing_tasks: ProcessingTasksTable;
   document_faces: DocumentFacesTable;
+  ocr_settings: OcrSettingsTable;
 }
 
 export type DocumentRow = Selectable<DocumentsTable>;

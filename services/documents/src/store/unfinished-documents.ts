@@ -11,6 +11,8 @@ export interface UnfinishedDocument {
   lastError: string | null;
   lastStep: DocumentProcessingStep | null;
   attempts: number;
+  /** "Read again" runs so far (the current run's job id, jobs/enqueue.ts). */
+  reprocessCount: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function listQuietUnfinishedDocuments(db: DocumentsDb, quietFor: st
   const rows = await db
     .selectFrom('documents as d')
     .leftJoin('processing_tasks as t', 't.document_id', 'd.id')
-    .select(['d.id', 'd.kind', 'd.size', 'd.processing_status as status', 't.error as lastError', 't.step as lastStep', sql<number>`coalesce(t.attempts, 0)`.as('attempts')])
+    .select(['d.id', 'd.kind', 'd.size', 'd.processing_status as status', 't.error as lastError', 't.step as lastStep', sql<number>`coalesce(t.attempts, 0)`.as('attempts'), 'd.reprocess_count as reprocessCount'])
     .where('d.processing_status', 'in', ['pending', 'processing'])
     .where(sql<boolean>`coalesce(t.updated_at, d.uploaded_at) < now() - ${quietFor}::interval`)
     .where('d.uploaded_at', '<', sql<Date>`now() - ${quietFor}::interval`)

@@ -1,11 +1,12 @@
 import type { DocumentRecord } from '@gnology/contracts';
 import { type PresentOptions, presentDocument } from '../routes/present';
 import { type DocumentsDb, listDocumentsWhere } from '../store/documents-store';
+import { pagesOf } from '../store/pages-query';
 import { ownerFacesByDocument } from './photo-faces';
 
 /**
  * GET /api/documents/images: the user's JPG and PNG uploads, newest first, each with its faces
- * and their suggestions. Two queries whatever the number of images (documents, then faces).
+ * and their suggestions. Three queries whatever the number of images (documents, faces, pages).
  */
 export async function listImages(db: DocumentsDb, ownerId: string, present: PresentOptions): Promise<DocumentRecord[]> {
   const rows = await listDocumentsWhere(db, ownerId, { kinds: ['jpeg', 'png'] });
@@ -14,5 +15,9 @@ export async function listImages(db: DocumentsDb, ownerId: string, present: Pres
     ownerId,
     rows.map((r) => ({ id: r.id, people: r.people_identified })),
   );
-  return rows.map((r) => ({ ...presentDocument(r, [], present), faces: faces.get(r.id) ?? [] }));
+  const pages = await pagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...presentDocument(r, pages.get(r.id) ?? [], present), faces: faces.get(r.id) ?? [] }));
 }

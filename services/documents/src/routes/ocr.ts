@@ -1,0 +1,98 @@
+import { DocumentRecord, ErrorBody, OcrSettings, ocrLanguagesProblem, ReprocessDocumentBody } from '@gnology/contracts';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import { conflict, notFound } from '@gnology/platform/http/errors';
+import { OBJECT_ID } from '@gnology/platform/ids';
+import type { FastifyPluginAsync } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DocumentsDeps } from '../app';
+import { viewTokenSecret } from '../domain/view-token';
+import { enqueueProcessing } from '../jobs/enqueue';
+import { getOwnedDocument, listPages, startReprocessing } from '../store/documents-store';
+import { getOcrLanguages, saveOcrLanguages } from '../store/ocr-settings-store';
+import { presentDocument } from './present';
+
+export const STILL_PROCESSING_MESSAGE = 'This document is still being read. Wait until it has finished, then read it again.';
+const IdParams = z.object({ id: z.string() });
+
+/**
+ * OCR languages (issue 14): the account's choice (GET/PUT /api/documents/settings/ocr) and "Read
+ * again" (POST /api/documents/:id/reprocess), which puts a finished document back in the queue in
+ * the languages given (else those it was read in). Another user's document, or a malformed id, is 404.
+ */
+export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const auth = requireUser(deps.verifier);
+  const present = { secret: viewTokenSecret(deps.config), ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS };
+
+  // A refused choice of languages is said in words a person can act on ("de" is not a language
+  // GNology reads. Choose from: ...) instead of the schema's "languages.0: Invalid option".
+  app.setErrorHandler((err, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'body') {
+      const languages = (req.body as { languages?: unknown } | undefined)?.languages;
+      const problem = req.body && typeof req.body === 'object' ? ocrLanguagesProblem(languages) : 'Send a JSON body such as {"languages": ["deu", "eng"]}.';
+      if (problem) return reply.status(400).send({ error: problem });
+    }
+    throw err;
+  });
+
+  app.get(
+    '/api/documents/settings/ocr',
+    {
+      preHandler: auth,
+      schema: { tags: ['documents'], summary: 'The languages your scanned documents are read in (English until you choose)', response: { 200: OcrSettings } },
+    },
+    async (req) => ({ languages: await getOcrLanguages(db, req.user!.id) }),
+  );
+
+  app.put(
+    '/api/documents/settings/ocr',
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['documents'],
+        summary: 'Choose the languages your scanned documents are read in (one to three)',
+        description: 'Applies to uploads from now on; an upload may choose its own with the `languages` form field. Documents already read keep theirs (use reprocess).',
+        body: OcrSettings,
+        response: { 200: OcrSettings, 400: ErrorBody },
+      },
+    },
+    async (req) => {
+      await saveOcrLanguages(db, req.user!.id, req.body.languages);
+      return { languages: req.body.languages };
+    },
+  );
+
+  app.post(
+    '/api/documents/:id/reprocess',
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['documents'],
+        summary: 'Read a document again (OCR), optionally in other languages',
+        description:
+          'Answers 202 and the document, pending again: follow GET /api/documents/{id} until it is completed or failed. Its pages are replaced by the new reading. 409 while it is still being processed.',
+        params: IdParams,
+        // No body at all (null to the validator) reads again in the languages the document has.
+        body: ReprocessDocumentBody.nullish(),
+        response: { 202: DocumentRecord, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const userId = req.user!.id;
+      if (!OBJECT_ID.test(id)) throw notFound('Document not found');
+      const started = await startReprocessing(db, id, userId, req.body?.languages);
+      if (started.status === 'missing') throw notFound('Document not found');
+      if (started.status === 'busy') throw conflict(STILL_PROCESSING_MESSAGE);
+      // After the commit, as on upload: a lost enqueue is recovered by the worker's sweep of pending documents.
+      await enqueueProcessing(deps, { id, kind: started.kind, size: started.size, reprocessCount: started.reprocessCount }, req.id).catch((err) =>
+        req.log.error({ err, documentId: id }, 'could not enqueue document reprocessing'),
+      );
+      const row = await getOwnedDocument(db, id, userId);
+      if (!row) throw notFound('Document not found');
+      return reply.status(202).send(presentDocument(row, await listPages(db, id), present));
+    },
+  );
+};
