@@ -5,7 +5,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
-import { ZoomableImage } from './ZoomableImage';
+import { ScanWithWords } from './ScanWithWords';
 
 /** 404 for another user's document or a deleted one, 400 for an id that cannot be one. */
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
@@ -15,6 +15,7 @@ const notFound = (err: unknown) => err instanceof ApiError && (err.status === 40
  * image itself, a PDF paged through its page images ("Page X of Y", Previous/Next), or the text
  * read from other files. Scans zoom and pan (ZoomableImage). Close or Escape closes it and focus
  * returns to the View button (react-aria). `knownName` titles the dialog while the document loads.
+ * `highlight` (`&q=`: a search, a cited name) is marked on the scan's words (ScanWithWords).
  */
 export function DocumentViewer({
   documentId,
@@ -22,12 +23,16 @@ export function DocumentViewer({
   knownName,
   onPageChange,
   onClose,
+  highlight,
+  onHighlight,
 }: {
   documentId: string | null;
   page: number;
   knownName?: string;
   onPageChange: (page: number) => void;
   onClose: () => void;
+  highlight?: string | null;
+  onHighlight?: (query: string | null) => void;
 }) {
   const [failed, setFailed] = useState(false);
   const prev = useRef<HTMLButtonElement>(null);
@@ -82,11 +87,15 @@ export function DocumentViewer({
             </div>
           )}
           {doc && scan && (
-            <ZoomableImage
+            <ScanWithWords
               key={doc._id}
+              doc={doc}
+              page={isPdf(doc) ? page : 1}
               src={isPdf(doc) ? pageUrl(doc, page) : viewUrl(doc)}
               alt={isPdf(doc) ? `${doc.originalName}, page ${page}` : doc.originalName}
               onError={() => setFailed(true)}
+              highlight={highlight}
+              onHighlight={onHighlight}
             />
           )}
           {doc && !scan && (isImage(doc) || isPdf(doc)) && <p className="viewer__none">No Preview</p>}

@@ -38,6 +38,8 @@ function SignedInDocuments() {
   const [params, setParams] = useSearchParams();
   const viewing = params.get('view');
   const viewPage = Number.parseInt(params.get('page') ?? '1', 10) || 1;
+  // `q`: words to highlight on the scan (a search hit, a cited name, a person picked in the viewer).
+  const highlight = params.get('q');
   // The View button that opened the viewer gets the focus back when it closes.
   const opener = useRef<HTMLElement | null>(null);
   const openViewer = (id: string) => {
@@ -63,11 +65,23 @@ function SignedInDocuments() {
         const rest = new URLSearchParams(p);
         rest.delete('view');
         rest.delete('page');
+        rest.delete('q');
         return rest;
       },
       { replace: true, preventScrollReset: true },
     );
-  const showPage = (n: number) => setParams({ ...(viewing ? { view: viewing } : {}), ...(n > 1 ? { page: String(n) } : {}) }, { replace: true, preventScrollReset: true });
+  const showPage = (n: number) =>
+    setParams({ ...(viewing ? { view: viewing } : {}), ...(n > 1 ? { page: String(n) } : {}), ...(highlight ? { q: highlight } : {}) }, { replace: true, preventScrollReset: true });
+  const showHighlight = (q: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (q) next.set('q', q);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [confirming, setConfirming] = useState<DocumentRecord | null>(null);
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -129,6 +143,8 @@ function SignedInDocuments() {
         knownName={list.find((d) => d._id === viewing)?.originalName}
         onPageChange={showPage}
         onClose={closeViewer}
+        highlight={highlight}
+        onHighlight={showHighlight}
       />
       <Dialog
         title="Delete document?"

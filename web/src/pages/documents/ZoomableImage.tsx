@@ -1,4 +1,5 @@
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
 import { Button } from '../../components/ui';
 import { MAX_SCALE } from './zoom';
 import { useZoomPan } from './useZoomPan';
@@ -8,9 +9,29 @@ import { useZoomPan } from './useZoomPan';
  * moved with a CSS transform (pinch, double tap, drag, ctrl + wheel, the buttons, or + / - / 0
  * and the arrow keys) rather than the browser's page zoom, which would also enlarge the viewer's own controls.
  */
-export function ZoomableImage({ src, alt, onError }: { src: string; alt: string; onError: () => void }) {
+export function ZoomableImage({
+  src,
+  alt,
+  onError,
+  overlay,
+  focus,
+}: {
+  src: string;
+  alt: string;
+  onError: () => void;
+  /** Laid over the image and moved with it (the page's text layer), given the image's width over its height. */
+  overlay?: (aspect: number) => ReactNode;
+  /** A region of the image (0–1 fractions) to zoom to and centre once shown (a search highlight). */
+  focus?: { x: number; y: number; w: number; h: number } | null;
+}) {
   const zoom = useZoomPan(src);
   const { scale, x, y } = zoom.view;
+  const { ready, focusOn, natural } = zoom;
+  const focusKey = focus ? `${focus.x} ${focus.y} ${focus.w} ${focus.h}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per region (and image), not on every render
+  useEffect(() => {
+    if (ready && focus) focusOn(focus);
+  }, [ready, focusKey, src]);
   return (
     <>
       <fieldset className="zoom-tools">
@@ -44,6 +65,11 @@ export function ZoomableImage({ src, alt, onError }: { src: string; alt: string;
           onError={onError}
           style={{ transform: `translate(${x}px, ${y}px) scale(${scale})` }}
         />
+        {overlay && natural && (
+          <div className="zoom-overlay" style={{ aspectRatio: `${natural.width} / ${natural.height}`, transform: `translate(${x}px, ${y}px) scale(${scale})` }}>
+            {overlay(natural.width / natural.height)}
+          </div>
+        )}
       </section>
     </>
   );

@@ -69,8 +69,12 @@ export const pageUrl = (d: DocumentRecord, n: number) => `/api/documents/${d._id
 // Through /view: the gateway admits only /view and /page/:n without a bearer header.
 export const thumbnailUrl = (d: DocumentRecord) => `/api/documents/${d._id}/view?variant=thumbnail&token=${encodeURIComponent(d.viewToken)}`;
 
-/** The document viewer's address: /documents?view=<documentId>&page=<n> (the dashboard and Gene's citations link to it). */
-export const viewerHref = (documentId: string, page?: number) => `/documents?view=${encodeURIComponent(documentId)}${page && page > 1 ? `&page=${page}` : ''}`;
+/**
+ * The document viewer's address: /documents?view=<documentId>&page=<n>&q=<words> (the dashboard and
+ * Gene's citations link to it); `q` is highlighted where it is on the scan (issue 14, word positions).
+ */
+export const viewerHref = (documentId: string, page?: number, q?: string) =>
+  `/documents?view=${encodeURIComponent(documentId)}${page && page > 1 ? `&page=${page}` : ''}${q?.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
 
 /** Spec section 5: only JPEG/PNG images (and GIF/WebP, never uploaded here) and PDFs are displayable. */
 export const isImage = (d: Pick<DocumentRecord, 'mimetype'>) => /^image\/(jpeg|jpg|png|gif|webp)$/.test(d.mimetype);

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { doubleTapView, fitView, isDoubleTap, panBy, pinch, type Point, TAP_SLOP, type Tap, type ZoomBox, type ZoomView, ZOOM_STEP, zoomAt } from './zoom';
+import { doubleTapView, fitView, focusView, isDoubleTap, panBy, pinch, type Point, TAP_SLOP, type Tap, type ZoomBox, type ZoomView, ZOOM_STEP, zoomAt } from './zoom';
 
 const IDENTITY: ZoomView = { scale: 1, x: 0, y: 0 };
 /** Arrow keys move the image by this many pixels. */
@@ -72,6 +72,8 @@ export function useZoomPan(resetKey: string) {
   const zoomIn = useCallback(() => update((v, b) => zoomAt(v, b, v.scale * ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)), [update]);
   const zoomOut = useCallback(() => update((v, b) => zoomAt(v, b, v.scale / ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)), [update]);
   const fit = useCallback(() => update((_v, b) => fitView(b)), [update]);
+  /** Shows a region of the image (0–1 fractions) in the middle of the stage, readable (a search highlight). */
+  const focusOn = useCallback((region: { x: number; y: number; w: number; h: number }) => update((v, b) => focusView(v, b, region)), [update]);
 
   // Wheel: React's wheel listeners are passive, and the page must not scroll or zoom under the image.
   useEffect(() => {
@@ -96,6 +98,8 @@ export function useZoomPan(resetKey: string) {
 
   const onPointerDown = (e: PointerEvent<HTMLElement>) => {
     if (e.pointerType === 'mouse' && e.button !== 0) return;
+    // A mouse drag over the page's text layer selects its words (as in a PDF viewer); elsewhere it pans.
+    if (e.pointerType === 'mouse' && e.target instanceof Element && e.target.closest('[data-selectable-text]')) return;
     const g = gesture.current;
     e.currentTarget.setPointerCapture?.(e.pointerId);
     const p = at(e);
@@ -177,6 +181,9 @@ export function useZoomPan(resetKey: string) {
     zoomIn,
     zoomOut,
     fit,
+    focusOn,
+    /** The image's natural size once loaded (the text layer over it keeps its proportions). */
+    natural,
     onKeyDown,
     onImageLoad: (img: HTMLImageElement) => setNatural({ width: img.naturalWidth || 1, height: img.naturalHeight || 1 }),
     stageHandlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, DOUBLE_TAP_SCALE, doubleTapView, fitView, isDoubleTap, MAX_SCALE, minScale, panBy, pinch, type ZoomBox, zoomAt } from './zoom';
+import { clampView, DOUBLE_TAP_SCALE, doubleTapView, FOCUS_MIN_HEIGHT, fitView, focusView, isDoubleTap, MAX_SCALE, minScale, panBy, pinch, type ZoomBox, zoomAt } from './zoom';
 
 // A portrait scan laid out at a 350 px wide phone stage: 350 x 500 at scale 1 in a 350 x 400 stage.
 const phone: ZoomBox = { stageWidth: 350, stageHeight: 400, contentWidth: 350, contentHeight: 500 };
@@ -54,5 +54,22 @@ describe('viewer zoom arithmetic', () => {
     expect(zoomed.scale).toBe(DOUBLE_TAP_SCALE);
     expect(zoomed.x + 50 * zoomed.scale).toBeCloseTo(50);
     expect(doubleTapView(zoomed, phone, { x: 50, y: 50 })).toEqual(fitView(phone));
+  });
+
+  it('focuses a highlighted word: zoomed until readable, centred, within the edges', () => {
+    // A word 0.01 of the page high is 5 px at fit to width on the phone: zoomed to 24 px.
+    const word = { x: 0.4, y: 0.5, w: 0.1, h: 0.01 };
+    const v = focusView(fitView(phone), phone, word);
+    expect(v.scale).toBeCloseTo(FOCUS_MIN_HEIGHT / 5);
+    expect(v.x + (0.45 * 350) * v.scale).toBeCloseTo(175);
+    expect(v.y + (0.505 * 500) * v.scale).toBeCloseTo(200);
+    // Already zoomed further in: the scale stays, the word is brought to the middle.
+    expect(focusView({ scale: 6, x: 0, y: 0 }, phone, word).scale).toBe(MAX_SCALE);
+    // A word in the top-left corner cannot be centred past the edges.
+    const corner = focusView(fitView(phone), phone, { x: 0, y: 0, w: 0.05, h: 0.05 });
+    expect(corner.x).toBe(0);
+    expect(corner.y).toBe(0);
+    // A wide region is not zoomed past the stage's width.
+    expect(focusView(fitView(phone), phone, { x: 0, y: 0.5, w: 0.95, h: 0.01 }).scale).toBeCloseTo(0.9 / 0.95);
   });
 });

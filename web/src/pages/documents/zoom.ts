@@ -99,3 +99,20 @@ export function isDoubleTap(previous: Tap | null, tap: Tap): boolean {
 export function doubleTapView(v: ZoomView, box: ZoomBox, at: Point): ZoomView {
   return v.scale > 1.01 ? fitView(box) : zoomAt(v, box, DOUBLE_TAP_SCALE, at.x, at.y);
 }
+
+/** A highlighted word is zoomed to at least this many pixels high, so it can be read where it is shown. */
+export const FOCUS_MIN_HEIGHT = 24;
+
+/**
+ * The view that shows a region of the image (as 0–1 fractions of its width and height) in the
+ * middle of the stage: zoomed in until it is FOCUS_MIN_HEIGHT px high (never zoomed out below the
+ * current scale, unless the region would be wider than the stage).
+ */
+export function focusView(v: ZoomView, box: ZoomBox, region: { x: number; y: number; w: number; h: number }): ZoomView {
+  const width = Math.max(region.w * box.contentWidth, 1);
+  const height = Math.max(region.h * box.contentHeight, 1);
+  const scale = Math.min(Math.max(v.scale, FOCUS_MIN_HEIGHT / height), (box.stageWidth * 0.9) / width, MAX_SCALE);
+  const cx = (region.x + region.w / 2) * box.contentWidth;
+  const cy = (region.y + region.h / 2) * box.contentHeight;
+  return clampView({ scale, x: box.stageWidth / 2 - cx * scale, y: box.stageHeight / 2 - cy * scale }, box);
+}
