@@ -1,5 +1,7 @@
 // Extraction quality on the labelled set (bench/documents/labelled/*.json): precision and recall
-// per field, rules against the LLM extractor. Without ANTHROPIC_API_KEY the LLM side talks to a
+// per field, rules against the LLM extractor; also the main person (primary subject) right, the
+// record roles (bride, witness, sponsor...: `personDetails`), and full dates (gold YYYY-MM-DD found).
+// `--rules` measures the rules extractor only; `--misses` lists what the rules missed or added per record. Without ANTHROPIC_API_KEY the LLM side talks to a
 // loopback fake that answers each document's gold labels: that measures only the plumbing
 // (request, schema, validation, tag merge), not a model's quality. With a real key it measures Claude.
 //   npx tsx bench/documents/extraction.mts
@@ -15,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 interface Labelled {
   id: string;
   text: string;
-  expected: { documentType: string; peopleIdentified: { name: string; role: string }[]; dates: string[]; places: string[]; occupations: string[] };
+  expected: { documentType: string; peopleIdentified: { name: string; role: string; recordRole?: string }[]; dates: string[]; places: string[]; occupations: string[] };
 }
 const set: Labelled[] = readdirSync(path.join(here, 'labelled'))
   .filter((f) => f.endsWith('.json'))
@@ -23,22 +25,26 @@ const set: Labelled[] = readdirSync(path.join(here, 'labelled'))
   .map((f) => JSON.parse(readFileSync(path.join(here, 'labelled', f), 'utf8')));
 
 const key = (s: string) => s.toLowerCase().replace(/[.,]/g, '').trim();
-type Fields = Record<'people' | 'roles' | 'dates' | 'places' | 'occupations', string[]> & { type: string };
+type Fields = Record<'people' | 'roles' | 'recordRoles' | 'dates' | 'places' | 'occupations', string[]> & { type: string; main: string | undefined };
 const fieldsOf = (e: DocumentEntities): Fields => ({
   people: e.peopleIdentified.map((p) => key(p.name)),
   roles: e.peopleIdentified.map((p) => `${key(p.name)}|${p.role}`),
+  recordRoles: (e.personDetails ?? []).filter((d) => d.recordRole).map((d) => `${key(d.name)}|${d.recordRole}`),
   dates: e.dateInfo.map((d) => d.normalized),
   places: e.geographicalInfo.map((g) => key(g.name)),
   occupations: e.occupations.map(key),
   type: e.documentType,
+  main: e.peopleIdentified.find((p) => p.role === 'primary_subject')?.name,
 });
 const gold = (l: Labelled): Fields => ({
   people: l.expected.peopleIdentified.map((p) => key(p.name)),
   roles: l.expected.peopleIdentified.map((p) => `${key(p.name)}|${p.role}`),
+  recordRoles: l.expected.peopleIdentified.filter((p) => p.recordRole).map((p) => `${key(p.name)}|${p.recordRole}`),
   dates: l.expected.dates,
   places: l.expected.places.map(key),
   occupations: l.expected.occupations.map(key),
   type: l.expected.documentType,
+  main: l.expected.peopleIdentified.find((p) => p.role === 'primary_subject')?.name,
 });
 const goldEntities = (l: Labelled): DocumentEntities => ({
   documentType: l.expected.documentType as DocumentEntities['documentType'],
@@ -53,12 +59,33 @@ async function score(label: string, extract: (l: Labelled) => Promise<{ entities
   const totals: Record<string, { tp: number; fp: number; fn: number }> = {};
   let typeHits = 0;
   let llmAnswers = 0;
+  let mainHits = 0;
+  let mainTotal = 0;
+  let fullDates = 0;
+  let fullDatesFound = 0;
   for (const l of set) {
     const { entities, method } = await extract(l);
     if (method === 'llm') llmAnswers++;
     const got = fieldsOf(entities);
     const want = gold(l);
-    for (const f of ['people', 'roles', 'dates', 'places', 'occupations'] as const) {
+    if (want.main) {
+      mainTotal++;
+      if (got.main && key(got.main) === key(want.main)) mainHits++;
+    }
+    for (const d of want.dates) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) continue;
+      fullDates++;
+      if (got.dates.includes(d)) fullDatesFound++;
+    }
+    if (showMisses && method === 'rules') {
+      const missed = want.people.filter((x) => !got.people.includes(x));
+      const extra = got.people.filter((x) => !want.people.includes(x));
+      const badRoles = want.roles.filter((x) => !got.roles.includes(x) && got.people.includes(x.split('|')[0]!));
+      if (missed.length || extra.length || badRoles.length || key(got.main ?? '') !== key(want.main ?? '')) {
+        console.log(`${l.id}: main ${got.main} (want ${want.main}); missed [${missed.join('; ')}]; extra [${extra.join('; ')}]; roles [${badRoles.join('; ')}]`);
+      }
+    }
+    for (const f of ['people', 'roles', 'recordRoles', 'dates', 'places', 'occupations'] as const) {
       totals[f] ??= { tp: 0, fp: 0, fn: 0 };
       const t = totals[f];
       const w = new Set(want[f]);
@@ -75,16 +102,24 @@ async function score(label: string, extract: (l: Labelled) => Promise<{ entities
   for (const [f, t] of Object.entries(totals)) {
     const p = t.tp / Math.max(1, t.tp + t.fp);
     const r = t.tp / Math.max(1, t.tp + t.fn);
-    row[f] = `P ${(p * 100).toFixed(0)} / R ${(r * 100).toFixed(0)}`;
+    row[f] = `P ${(p * 100).toFixed(1)} / R ${(r * 100).toFixed(1)}`;
   }
   row.documentType = `${typeHits}/${set.length}`;
+  row['main person'] = `${mainHits}/${mainTotal}`;
+  row['full dates'] = `${fullDatesFound}/${fullDates}`;
   row['answered by LLM'] = `${llmAnswers}/${set.length}`;
   return row;
 }
 
 const rows = [];
+const showMisses = process.argv.includes('--misses');
 const rules = createExtractionService(documentsEnvSchema.parse({}) as never);
 rows.push(await score('rules', (l) => rules.extract({ text: l.text, isImage: false })));
+if (process.argv.includes('--rules')) {
+  console.log(`${set.length} labelled documents`);
+  console.table(rows);
+  process.exit(0);
+}
 
 const realKey = process.env.ANTHROPIC_API_KEY;
 const fake = realKey ? undefined : await startToolFake();

@@ -8,24 +8,63 @@ import type { DateInfoItem } from '@gnology/contracts';
  * second number cannot be a month (03/15/1850 is then read month first).
  */
 
-const MONTHS: Record<string, number> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6,
-  july: 7, jul: 7, august: 8, aug: 8, september: 9, sept: 9, sep: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
-};
-const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\\.?';
-const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+/**
+ * Month names as the records write them: English with the clerks' abbreviations ("Jany", "Septr",
+ * "7ber", "Xber"), German, Dutch, French, Spanish, Italian, Portuguese, Polish (nominative and
+ * genitive), Swedish, Norwegian, Danish and Latin (with the genitive forms "Januarii", "Martii").
+ */
+const MONTH_WORDS: [number, string][] = [
+  [1, 'january jan jany janry janr januar janvier enero gennaio januari janeiro styczeń stycznia styczen stycznia januarius januarii ianuarii ianuarius jänner jaenner janv genn'],
+  [2, 'february feb feby febry febr februar février fevrier febrero febbraio februari fevereiro luty lutego februarius februarii febuary febv'],
+  [3, 'march mar march märz maerz mars marzo maart março marzec marca martius martii'],
+  [4, 'april apr aprill avril abril aprile kwiecień kwietnia kwiecien aprilis aprilii avr'],
+  [5, 'may mai mayo maggio mei maio maj maja maius maii'],
+  [6, 'june jun juni juin junio giugno junho czerwiec czerwca junius junii iunii iunius'],
+  [7, 'july jul juli juillet julio luglio julho lipiec lipca julius julii iulii iulius'],
+  [8, 'august aug augt augst août aout agosto augustus augusti augustii sierpień sierpnia sierpien'],
+  [9, 'september sep sept septr 7ber 7br 7bris septembre septiembre setiembre settembre setembro wrzesień września wrzesien wrzesnia september septembris septembri septembr'],
+  [10, 'october oct octr 8ber 8br 8bris oktober octobre octubre ottobre outubro październik października pazdziernik pazdziernika okt octobris octobri octob'],
+  [11, 'november nov novr 9ber 9br 9bris novembre noviembre novembro listopad listopada novembris novembri novemb'],
+  [12, 'december dec decr 10ber xber xbr xbris 10bris dezember décembre decembre diciembre dicembre dezembro grudzień grudnia grudzien decembris decembri decemb dez'],
+];
+const MONTHS: Record<string, number> = {};
+for (const [n, words] of MONTH_WORDS) for (const w of words.split(' ')) MONTHS[w] = n;
+/** Every month word, for the people extractor (a capitalised month is not a name). */
+export const MONTH_NAMES: ReadonlySet<string> = new Set(Object.keys(MONTHS));
+const monthAlt = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
+const MONTH = `(${monthAlt})(?![\\p{L}\\d])\\.?`;
+const monthOf = (w: string) => MONTHS[w.toLowerCase()]!;
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|d|er|\\.|º|°)?';
 const YEAR = '(1[0-9]\\d\\d|20[0-2]\\d)';
-const DUAL = `(?:/(\\d{2}|\\d{4}))?`;
-const QUAL = '(?:(abt\\.?|about|approx\\.?|approximately|circa|ca\\.?|c\\.|bef\\.?|before|aft\\.?|after)\\s+)?';
+/** A double-dated year: "1749/50", "1741/2", "1749/1750". */
+const DUAL = '(?:/(\\d{1,4}))?';
+/** Old Style / New Style marks after a date. */
+const STYLE = String.raw`(?:\s*\(?(O\.\s?S\.|N\.\s?S\.|O\.S|N\.S|Old Style|New Style|st\.\s?v\.|st\.\s?n\.)\)?)?`;
+const QUAL_WORDS = 'abt\\.?|about|approx\\.?|approximately|circa|ca\\.?|c\\.|bef\\.?|before|aft\\.?|after|um|gegen|vor|nach|vers|avant|après|apres|hacia|antes|después|despues|intorno al|prima del|dopo il|omstreeks|omkring|før|efter|około|okolo|przed|po|ante|post';
+const QUAL = `(?:(${QUAL_WORDS})\\s+)?`;
+/** Between the day and the month: "14th day of June", "14 de junio", "le 14 juin", "3. März". */
+const DAY_MONTH = String.raw`\s*(?:day\s+of\s+(?:the\s+month\s+of\s+)?|of\s+|de\s+|di\s+|d'|den\s+)?`;
+/** Between the month and the year: "June 1887", "junio de 1887", "June in the year of our Lord 1887", "Junii anno 1741". */
+const MONTH_YEAR = String.raw`,?\s*(?:de\s+|del\s+|(?:anno|a\.\s?d\.|ao\.?)\s+(?:domini\s+)?|in\s+the\s+year\s+(?:of\s+our\s+lord\s+)?)?`;
 
 type Qualifier = DateInfoItem['qualifier'];
+type Calendar = 'julian' | 'gregorian';
 
 function qualifierOf(word: string | undefined): Qualifier {
   if (!word) return 'exact';
   const w = word.toLowerCase().replace(/\.$/, '');
-  if (w === 'bef' || w === 'before') return 'before';
-  if (w === 'aft' || w === 'after') return 'after';
+  if (['bef', 'before', 'vor', 'avant', 'antes', 'prima del', 'før', 'przed', 'ante'].includes(w)) return 'before';
+  if (['aft', 'after', 'nach', 'après', 'apres', 'después', 'despues', 'dopo il', 'efter', 'po', 'post'].includes(w)) return 'after';
   return 'about';
+}
+
+function calendarOf(mark: string | undefined): Calendar | undefined {
+  if (!mark) return undefined;
+  const m = mark.toLowerCase().replace(/\s/g, '');
+  return m.startsWith('o') || m === 'st.v.' ? 'julian' : 'gregorian';
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -36,59 +75,62 @@ function validDay(year: number, month: number, day: number): boolean {
   return day <= days[month - 1]!;
 }
 
-/** "1849/50" → 1850 when the second part is the next year (Julian/Gregorian double dating). */
+/** "1749/50", "1741/2", "1749/1750" → the later year when it is the next one (Julian/Gregorian double dating). */
 function dualYear(year: number, second: string | undefined): number | undefined {
   if (!second) return undefined;
-  const full = second.length === 2 ? Math.floor(year / 100) * 100 + Number(second) : Number(second);
-  return full === year + 1 ? full : undefined;
+  const n = Number(second);
+  if (second.length >= 4) return n === year + 1 ? n : undefined;
+  return (year + 1) % 10 ** second.length === n ? year + 1 : undefined;
 }
 
+type Built = Omit<DateInfoItem, 'original'> & { calendar?: Calendar };
 interface Rule {
   re: RegExp;
-  build(m: RegExpExecArray): Omit<DateInfoItem, 'original'> | undefined;
+  build(m: RegExpExecArray): Built | undefined;
 }
 
 const RULES: Rule[] = [
-  // between 1850 and 1855 / from 1850 to 1855
+  // between 1850 and 1855 / from 1850 to 1855 / zwischen 1850 und 1855 / entre 1850 et 1855
   {
-    re: new RegExp(`\\b(?:between|bet\\.?|btw\\.?|from)\\s+${YEAR}\\s+(?:and|to|&|-)\\s+${YEAR}\\b`, 'gi'),
+    re: new RegExp(`\\b(?:between|bet\\.?|btw\\.?|from|zwischen|entre|tra|tussen|mellan|mellem|inter)\\s+${YEAR}\\s+(?:and|to|&|-|und|et|y|e|en|och|og)\\s+${YEAR}\\b`, 'giu'),
     build: (m) => range(Number(m[1]), Number(m[2])),
   },
-  // 15 March 1850, 15th Mar. 1850, 10 Feb 1749/50
+  // 15 March 1850, 15th Mar. 1850, 10 Feb 1749/50, the 14th day of June 1887, 3. März 1850, 14 de junio de 1887, 14 Junii 1741
   {
-    re: new RegExp(`\\b${QUAL}${DAY}\\s+(?:of\\s+)?${MONTH},?\\s+${YEAR}${DUAL}(?!\\d)`, 'gi'),
-    build: (m) => fullDate(m[1], Number(m[4]), MONTHS[m[3]!.toLowerCase()]!, Number(m[2]), m[5]),
+    re: new RegExp(`(?<![\\p{L}\\d])${QUAL}${DAY}${DAY_MONTH}${MONTH}${MONTH_YEAR}${YEAR}${DUAL}(?!\\d)${STYLE}`, 'giu'),
+    build: (m) => fullDate(m[1], Number(m[4]), monthOf(m[3]!), Number(m[2]), m[5], m[6]),
   },
-  // Mar. 15, 1850 / March 15th 1850
+  // Mar. 15, 1850 / March 15th 1850 / June the 14th, 1887
   {
-    re: new RegExp(`\\b${QUAL}${MONTH}\\s+${DAY},?\\s+${YEAR}${DUAL}(?!\\d)`, 'gi'),
-    build: (m) => fullDate(m[1], Number(m[4]), MONTHS[m[2]!.toLowerCase()]!, Number(m[3]), m[5]),
+    re: new RegExp(`(?<![\\p{L}\\d])${QUAL}${MONTH}\\s+(?:the\\s+)?${DAY},?\\s+${YEAR}${DUAL}(?!\\d)${STYLE}`, 'giu'),
+    build: (m) => fullDate(m[1], Number(m[4]), monthOf(m[2]!), Number(m[3]), m[5], m[6]),
   },
   // 1850-03-15 (ISO)
   {
     re: new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})\\b`, 'g'),
-    build: (m) => fullDate(undefined, Number(m[1]), Number(m[2]), Number(m[3]), undefined),
+    build: (m) => fullDate(undefined, Number(m[1]), Number(m[2]), Number(m[3]), undefined, undefined),
   },
   // 15/03/1850, 15.03.1850, 15-03-1850
   {
-    re: new RegExp(`\\b${QUAL}(\\d{1,2})[/.-](\\d{1,2})[/.-]${YEAR}\\b`, 'gi'),
+    re: new RegExp(`(?<![\\p{L}\\d])${QUAL}(\\d{1,2})[/.-]\\s?(\\d{1,2})[/.-]\\s?${YEAR}\\b`, 'giu'),
     build: (m) => {
       const a = Number(m[2]);
       const b = Number(m[3]);
       const year = Number(m[4]);
       const [day, month] = a > 12 || b <= 12 ? [a, b] : [b, a];
-      return fullDate(m[1], year, month, day, undefined);
+      return fullDate(m[1], year, month, day, undefined, undefined);
     },
   },
-  // March 1850
+  // March 1850, Martii 1741/2
   {
-    re: new RegExp(`\\b${QUAL}${MONTH},?\\s+${YEAR}${DUAL}(?!\\d)`, 'gi'),
+    re: new RegExp(`(?<![\\p{L}\\d])${QUAL}${MONTH}${MONTH_YEAR}${YEAR}${DUAL}(?!\\d)${STYLE}`, 'giu'),
     build: (m) => {
-      const month = MONTHS[m[2]!.toLowerCase()]!;
+      const month = monthOf(m[2]!);
       const year = Number(m[3]);
       const dual = dualYear(year, m[4]);
+      if (m[4] && !dual) return undefined;
       const y = dual ?? year;
-      return { normalized: `${y}-${pad(month)}`, qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: y };
+      return withCalendar({ normalized: `${y}-${pad(month)}`, qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: y }, m[5]);
     },
   },
   // 1850-1855 / 1850–55 (a range of years)
@@ -102,24 +144,30 @@ const RULES: Rule[] = [
   },
   // abt 1850, bef. 1900, circa 1820, 1849/50, a bare year
   {
-    re: new RegExp(`(?<![\\w#/.-])${QUAL}${YEAR}${DUAL}(?![\\w/]|[.,-]\\d)`, 'gi'),
+    re: new RegExp(`(?<![\\p{L}\\d#/.-])${QUAL}${YEAR}${DUAL}(?![\\p{L}\\d/]|[.,-]\\d)${STYLE}`, 'giu'),
     build: (m) => {
       const year = Number(m[2]);
       const dual = dualYear(year, m[3]);
       if (m[3] && !dual) return undefined;
-      return { normalized: String(dual ?? year), qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: dual ?? year };
+      return withCalendar({ normalized: String(dual ?? year), qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: dual ?? year }, m[4]);
     },
   },
 ];
 
-function fullDate(qual: string | undefined, year: number, month: number, day: number, second: string | undefined) {
-  const dual = dualYear(year, second);
-  const y = dual ?? year;
-  if (!validDay(y, month, day)) return undefined;
-  return { normalized: `${y}-${pad(month)}-${pad(day)}`, qualifier: (dual ? 'dual_year' : qualifierOf(qual)) as Qualifier, year: y };
+function withCalendar(item: Built, mark: string | undefined): Built {
+  const calendar = calendarOf(mark);
+  return calendar ? { ...item, calendar } : item;
 }
 
-function range(start: number, end: number) {
+function fullDate(qual: string | undefined, year: number, month: number, day: number, second: string | undefined, style: string | undefined): Built | undefined {
+  const dual = dualYear(year, second);
+  if (second && !dual) return undefined;
+  const y = dual ?? year;
+  if (!validDay(y, month, day)) return undefined;
+  return withCalendar({ normalized: `${y}-${pad(month)}-${pad(day)}`, qualifier: dual ? 'dual_year' : qualifierOf(qual), year: y }, style);
+}
+
+function range(start: number, end: number): Built | undefined {
   if (end <= start || end - start > 150) return undefined;
   return { normalized: `${start}/${end}`, qualifier: 'between' as Qualifier, year: start };
 }

@@ -15,11 +15,26 @@ patrick patsy paul pearl peter phebe philip phillip phoebe polly priscilla rache
 thomas timothy tabitha theodore viola violet virginia walter warren wesley wilhelmina william willie wilson winifred zachariah zebulon
 anne bridget dennis michael owen cornelius honora johanna margaret timothy mathias heinrich johann wilhelm friedrich karl maria anna katharina elisabeth hans jens lars nils olaf ole patrick sean
 wm jno chas geo thos jas saml benj richd robt edwd danl
+abigail alexandrina alice alicia alse ambrose amias ann andreas anders annetje antonio antonia antoine aurelia baltasar barnabas bartholomew bathsheba benedict bernhard brigid brigitta carl carlos caspar catalina caterina catharina catrina cathrine charity christiana christoph christopher clemens constance conrad cristina daniell dina dorothea ebenezer edmond eleanora elinor elisabetta elspeth emilie ernst esteban etienne faith felipe felix fernando francesca francesco francisca francisco franz frederik friedrich gaspar georg gerrit gertrud giacomo giovanni giovanna giuseppe giuseppina gottfried gottlieb gregor grietje gustav gustaf hannah hanna hendrik hendrikje henrik henri hieronymus honor hopestill humphrey ignatius ingrid isabel isobel jacobus jacques jakob jan jane janet jeanne jennet joan joanna joannes johannes johanne jonet jose josef josefa juan juana judith jurgen karin katarzyna katarina kerstin kirsten klaus lorenz louisa lucas lucia ludwig luigi luis magdalena magdalene maren margaretha margarethe margit marguerite maria marianne marie marit marta martin mateo matthew matthias mercy michel michele miguel mikkel nicholas nicolas niels nicolaas nikolaus oliver ottilie patience pedro petrus philippe pieter piotr pierre prudence rasmus rebekah remember robertus rosalia salomon sebastian sibylla silence simon sofia sophie stanislaw stefan susanne teresa theresia tobias tomasz ursula valentin walburga wenzel wilhelmine willem wojciech zofia
+jozef józef jan andrzej jakub stanisław marianna agnieszka józefa franciszek franciszka wojciech
+joannis johannis mariae annae catharinae elisabethae margaritae petri pauli jacobi thomae guilielmi gulielmi gulielmus guilielmus jacobus joanna maria mariam annam
+anne anna eleanor ellinor ellin grizel griselda janet marion mysie nelly peggy molly betty nancy sally patty jenny kitty polly dolly
+ann anne michael patrick bridget honora mary johanna catherine cath mary margt marg eliz elizth jas jno thos wm richd
+lemuel hezekiah mehitable mehetabel theophilus jabez zebediah thankful tristram orville orrin silas sallie sally hepzibah jerusha keziah azubah zerviah experience desire wealthy submit elisha elnathan ichabod obadiah zaccheus seth heman asahel eliphalet jedediah jotham nehemiah phineas darius cyrus lorenzo loammi barzillai zilpha zeruiah huldah lovisa lavinia permelia mahala malinda parthenia tabitha temperance thomasin thomasine joyce joane jone agnes alse anes avis dorcas edith emmot frideswide gillian isot margery marjorie petronella sibyl wilmot xpofer xpher xtopher willm willim henery richardus
+hermann hermine heinrich gottlieb rosine christiane auguste wilhelmine henriette louise karl georg ernst paul otto bertha emilie frieda minna lina berta gustav ludwig
+pierre jacques louis antoine etienne étienne claude marguerite angélique francoise françoise jeanne yves baptiste
+josé jose maría juan antonio francisco manuel pedro ramón ramon luis rafael dolores carmen rosario gertrudis juana josefa joaquín joaquim
+giuseppe gennaro salvatore vincenzo pasquale giovanni luigi antonino carmelo rosalia concetta teresa filomena francesca
+hendrik cornelis gerrit geertruida trijntje aaltje grietje willem pieter jan johanna
+joão joao antónio antonio ana rosa
+franciszek stanisław zofia katarzyna józef jozef wojciech marianna agnieszka piotr maciej mateusz
+anders johan per olof nils lars erik kerstin brita maja karin ole hans peder marit ingeborg søren jens ane kirstine mette
+patricius patrick michael margarita catharina jacobus joannes georgius thomas anna maria elisabetha
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
 
 /** Titles that mark the following capitalised words as a person's name. */
 export const TITLES: ReadonlySet<string> = new Set(
-  'mr mrs miss ms dr rev reverend capt captain sgt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder'.split(' '),
+  'mr mrs miss ms dr rev revd reverend capt captain sgt sergt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder sir lady dame lord ensign herr frau monsieur madame mme mlle doña dona señor signor sig pan pani'.split(' '),
 );

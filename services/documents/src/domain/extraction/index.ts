@@ -3,7 +3,7 @@ import { extractDates } from './dates';
 import { classifyDocument } from './document-type';
 import { defaultGazetteer, type Gazetteer } from './gazetteer';
 import { extractOccupations } from './occupations';
-import { extractPeople } from './people';
+import { extractPeopleWithDetails } from './people';
 import { extractPlaces } from './places';
 
 export type { Gazetteer } from './gazetteer';
@@ -30,11 +30,19 @@ const MAX_TEXT = 400_000;
 export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer = defaultGazetteer()): DocumentEntities {
   const text = input.text.length > MAX_TEXT ? input.text.slice(0, MAX_TEXT) : input.text;
   const documentType = classifyDocument(text, { isImage: input.isImage });
-  const peopleIdentified = extractPeople(text);
+  const { people: peopleIdentified, details: personDetails } = extractPeopleWithDetails(text, 60, documentType);
   const dateInfo = extractDates(text).slice(0, 200);
   const geographicalInfo = extractPlaces(text, gazetteer).slice(0, 100);
   const occupations = extractOccupations(text).slice(0, 50);
-  return { documentType, peopleIdentified, dateInfo, geographicalInfo, occupations, tags: deriveTags(documentType, dateInfo, geographicalInfo) };
+  return {
+    documentType,
+    peopleIdentified,
+    dateInfo,
+    geographicalInfo,
+    occupations,
+    tags: deriveTags(documentType, dateInfo, geographicalInfo),
+    ...(personDetails.length ? { personDetails } : {}),
+  };
 }
 
 /** Tags for filtering and search: the record type, the decades it covers, the countries it names. */

@@ -1,68 +1,202 @@
-import type { PersonRole, PersonTag } from '@gnology/contracts';
+import type { DocumentType, PersonDetail, PersonRole, PersonTag, RecordRole } from '@gnology/contracts';
+import { MONTH_NAMES } from './dates';
 import { GIVEN_NAMES, TITLES } from './given-names';
 
 /**
- * People named in a record, with their role relative to its primary subject. Names are found by
- * a given-name lexicon, titles ("Mrs.", "Rev.", "Pvt.") and relationship phrases; relationships
- * ("son of", "daughter of", "wife of", "widow of", "married", "his wife", census relation
- * columns) become edges between people, and roles are read off the edges touching the primary.
+ * People named in a record, with their role relative to its primary subject and the part the
+ * record gives them (bride, witness, sponsor, census head...).
+ *
+ * 1. Candidates: runs of capitalised words (Unicode letters, "O'Brien", "Fitz-williams", "van der
+ *    Berg", initials, surnames in capitals), split at stop words, at titles ("Knight", "Esq.") and
+ *    where a second given name starts a second person; a given name at a line end joins the
+ *    surname on the next line ("son of Thomas⏎Whitfield").
+ * 2. Acceptance: a full name needs a known given name, a title or a cue around it; a lone given
+ *    name needs a cue: a relationship phrase ("his wife Mary", "daughter of Thomas and Ann",
+ *    "Sohn des", "fille de", "filius"), a list it continues ("children: John, Mary and William"),
+ *    a census column after it, a maiden name ("née Brown", "geb. Schmidt").
+ * 3. Edges between people from the phrases, the primary subject (groom, census head, baptised
+ *    child, deceased, testator), roles read off the edges, lone given names completed with the
+ *    surname of the person they are tied to.
  */
 
 type Relation = Exclude<PersonRole, 'primary_subject'>;
-interface Mention {
-  name: string;
-  key: string;
+type Kin = 'son' | 'daughter' | 'wife' | 'husband' | 'father' | 'mother';
+
+interface Candidate {
+  words: string[];
   start: number;
   end: number;
+  title?: string;
+}
+interface Mention extends Candidate {
+  /** The name as written (title-cased when the record wrote it in capitals). */
+  name: string;
+  lone: boolean;
+  /** The surname is in the text at this mention (written, or "Thomas and Ann Whitfield", or a maiden name), not inferred. */
+  written: boolean;
+  maiden?: string;
 }
 interface Edge {
-  /** `person` is `role` of `anchor`; anchor -1 means "the primary subject, whoever it is". */
+  /** `person` is `role` of `anchor` (mention indexes); anchor -1 means "the primary subject, whoever it is". */
   anchor: number;
   person: number;
   role: Relation;
+  kin?: Kin;
 }
 
-const TOKEN = String.raw`(?:(?:Mc|Mac|O')?[A-Z][a-z]+(?:-[A-Z][a-z]+)?|[A-Z]\.|(?:van|von|de|du|der|den|la|le)(?= [A-Z]))`;
-const NAME_RUN = new RegExp(String.raw`\b${TOKEN}(?:[ \t]+${TOKEN}){0,4}(?:,?[ \t]+(?:Jr|Sr)\.?)?`, 'g');
+const L = String.raw`\p{Lu}`;
+const l = String.raw`\p{Ll}`;
+const ABBREVIATED = 'Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma';
+const WORD = String.raw`(?:(?:${ABBREVIATED})\.|(?:Mc|Mac|O['’]|D['’]|Fitz)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
+const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
+const RUN = new RegExp(String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}[ \t]+)*${WORD})*`, 'gu');
 
-/** Capitalised words that end a name: census columns, calendar and place words, sentence starters. */
-const STOP = new Set(
-  `head wife husband son sons daughter daughters daur dau father mother brother sister child children widow widower servant boarder lodger
-  grandson granddaughter nephew niece cousin uncle aunt inlaw in-law
-  january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
-  monday tuesday wednesday thursday friday saturday sunday
-  county co township parish church cemetery street road avenue farm city town state district ward precinct hospital school
-  the and of in at on for with from to by was is he she his her their this that born died married baptised baptized buried age aged
-  certificate registration record census obituary mr mrs miss dr rev capt`
-    .split(/\s+/),
-);
-
-const REL_WORDS: Record<string, Relation> = {
-  wife: 'spouse', husband: 'spouse', widow: 'spouse', widower: 'spouse', spouse: 'spouse', consort: 'spouse', relict: 'spouse',
-  son: 'child', sons: 'child', daughter: 'child', daughters: 'child', dau: 'child', daur: 'child', child: 'child', children: 'child', stepson: 'child', stepdaughter: 'child',
-  father: 'parent', mother: 'parent', parents: 'parent', stepfather: 'parent', stepmother: 'parent',
-  brother: 'sibling', brothers: 'sibling', sister: 'sibling', sisters: 'sibling',
-  grandson: 'other_relative', granddaughter: 'other_relative', grandchildren: 'other_relative', grandfather: 'other_relative', grandmother: 'other_relative',
-  nephew: 'other_relative', niece: 'other_relative', cousin: 'other_relative', uncle: 'other_relative', aunt: 'other_relative',
-  'brother-in-law': 'other_relative', 'sister-in-law': 'other_relative', 'son-in-law': 'other_relative', 'daughter-in-law': 'other_relative',
-  'father-in-law': 'other_relative', 'mother-in-law': 'other_relative',
+/** Relationship words of the record languages → the relation of the named person to the phrase's subject (for "X, son of Y": X is Y's child). */
+const REL_WORDS: Record<string, [Relation, Kin?]> = {};
+const relGroup = (rel: Relation, kin: Kin | undefined, words: string) => {
+  for (const w of words.split(/\s+/).filter(Boolean)) REL_WORDS[w] = [rel, kin];
 };
+relGroup('spouse', 'wife', 'wife wyfe wief widow widdow relict ehefrau gattin hausfrau witwe épouse epouse femme veuve esposa mujer viuda moglie vedova consorte echtgenote huisvrouw weduwe mulher viúva viuva żona zona wdowa hustru maka änka anka enke kone uxor vidua relicta');
+relGroup('spouse', 'husband', 'husband widower ehemann gatte witwer époux epoux veuf esposo marido viudo marito vedovo echtgenoot weduwnaar mąż maz wdowiec mand enkemand maritus viduus');
+relGroup('spouse', undefined, 'spouse consort');
+relGroup('child', 'son', 'son sons sonne sone stepson sohn söhne fils hijo figlio zoon filho syn søn filius fil');
+relGroup('child', 'daughter', 'daughter daughters daughtr doughter dowghter dau daur dtr dr stepdaughter tochter fille hija figlia dochter filha córka corka dotter datter filia');
+relGroup('child', undefined, 'child children kinder enfant enfants hijos figli kinderen filhos dzieci børn proles infant issue');
+relGroup('parent', 'father', 'father stepfather vater père pere padre vader pai ojciec fader pater');
+relGroup('parent', 'mother', 'mother stepmother mutter mère mere madre moeder mãe mae matka moder mater');
+relGroup('parent', undefined, 'parents eltern genitori ouders pais rodzice föräldrar foreldre forældre parentes');
+relGroup('sibling', undefined, 'brother brothers sister sisters bruder schwester frère frere sœur soeur hermano hermana fratello sorella broer zuster irmão irmao irmã irma brat siostra bror broder syster søster frater soror');
+relGroup(
+  'other_relative',
+  undefined,
+  'grandson granddaughter grandchildren grandfather grandmother nephew niece cousin uncle aunt brother-in-law sister-in-law son-in-law daughter-in-law father-in-law mother-in-law enkel neffe nichte onkel tante vetter cousine neveu nièce oncle sobrino sobrina tío tía nipote zio zia neef nicht oom',
+);
 const REL_ALT = Object.keys(REL_WORDS)
   .sort((a, b) => b.length - a.length)
   .join('|');
+/** Words after which a name is in the genitive, a parent or spouse of the phrase's subject (Latin, Polish): "filius Joannis", "syn Jana", "uxor Petri". */
+const GENITIVE = 'filius|filia|fil\\.|syn|córka|corka|uxor|vidua|relicta|żona|zona|wdowa|maritus|wdowiec';
+const TITLE_ALT = [...TITLES].join('|');
+const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu)";
+const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
-const REL_OF_BEFORE = new RegExp(String.raw`\b(${REL_ALT})\s+of\s+(?:the\s+late\s+)?$`, 'i');
-/** "his wife ", "survived by her sons " right before a name: the name is that relative of the subject. */
-const REL_BEFORE = new RegExp(String.raw`\b(${REL_ALT})(?:\s*\([^)]*\))?,?\s*(?:(?:Mr|Mrs|Miss|Dr|Rev)\.?\s+)?$`, 'i');
-const MARRIED_BEFORE = /\b(?:married|wed|marriage\s+of\s+[^.;\n]{0,60}?\s+(?:to|and|with)|united\s+in\s+marriage\s+(?:to|with))\s+(?:(?:Mr|Mrs|Miss)\.?\s+)?$/i;
+const REL_OF_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:legitim\w*|ehelich\w*|natural\w*|légitime|legittim\w*|wettig\w*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\w*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
+  'iu',
+);
+/** "his wife ", "survived by her sons ", "children: " right before a name: the name is that relative of the subject. */
+const REL_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}])(${REL_ALT})(?:['’]s)?(?:\s+(?:maiden\s+)?(?:sur)?name)?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
+  'iu',
+);
+/** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
+const STRONG_REL_BEFORE = new RegExp(String.raw`(?:(?:his|her|my|their|our|your|the|and|with|by|to|hans|hennes|seine|sein|seiner|ihr|sa|son|sua|suo|zijn|haar|sin|sina|jego|jej)\s+(?:\p{L}+\s+)?(?:${REL_ALT})|(?:${REL_ALT})\s*[:(])[,:)]?\s*${PRE_NAME}$`, 'iu');
+const MARRIED_BEFORE = new RegExp(
+  String.raw`(?:\bmarried|\bwed|\bmarriage\s+of\s+[^.;\n]{0,60}?\s+(?:to|and|with)|\bunited\s+in\s+marriage\s+(?:to|with)|\bheiratete|\bverheiratet\s+mit|\bgetraut\s+mit|\bépous[ea]|\bmarié[e]?\s+(?:à|avec)|\bcasó\s+con|\bcasado\s+con|\bcasada\s+con|\bsposò|\bsposato\s+con|\bsposata\s+con|\btrouwde\s+met|\bgetrouwd\s+met|\bcasou\s+com|\bożenił\s+się\s+z|\bvigd\s+med|\bviet\s+med|\bgift\s+med|\bcontraxit\s+cum|\bcum|\b(?:to|with)(?=\s+(?:Miss|Mrs|Mlle|Mademoiselle|Mr)\.?\s))\s+${PRE_NAME}$`,
+  'iu',
+);
+const BRIDE_OF_BEFORE = new RegExp(String.raw`\bbecame\s+the\s+(?:bride|wife)\s+of\s+${PRE_NAME}$`, 'iu');
 const BORN_TO_BEFORE = /\bborn\s+(?:[^.;\n]{0,60}?\s+)?to\s+$/i;
 /** A letter's salutation names its addressee, the person the letter is about ("My dear Sarah,"). */
 const DEAR_BEFORE = /\b(?:my\s+)?dear(?:est)?\s+$/i;
-const LIST_BEFORE = /^\s*(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:,|,?\s+and|&)\s*(?:(?:Mr|Mrs|Miss|Dr|Rev)\.?\s+)?$/i;
+const CONJ = '(?:and|&|und|et|y|e|en|i|och|og|ac|atque|ou)';
+const LIST_GAP = new RegExp(String.raw`^\s*(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${CONJ})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+const COORD_GAP = new RegExp(String.raw`^\s+${CONJ}\s+(?:(?:de|di|da|do|du)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+/** "John Goodall and Sarah his wife", "Jacques Boucher et Marie Gendron sa femme": the name is the spouse of the one named before. */
+const HIS_WIFE_AFTER = /^,?\s+(?:his|her|sa|seine|sua|zijn|hans|hennes|their)\s+(wife|wyfe|husband|femme|épouse|epouse|ehefrau|frau|moglie|mulher|esposa|huisvrouw|hustru|mari|marito|mann|ehemann)\b/iu;
+/** The signature closing a letter: its writer. */
+const SIGNED_BEFORE = /(?:yours?\s+(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully)|your\s+(?:loving|affectionate|devoted|dutiful|obedient|fond)\s+\w+(?:\s+till\s+death)?|i\s+remain[^\n]{0,50})[,.]?\s*$/i;
 /** Census relation column right after the name. */
-const CENSUS_AFTER = /^[ \t,]+(Head|Wife|Son|Daughter|Dau|Daur|Father|Mother|Brother|Sister|Grandson|Granddaughter|Nephew|Niece|Servant|Boarder|Lodger|Cousin)\b/;
-const SUBJECT_AFTER = /^,?\s+(?:was\s+born|was\s+baptized|was\s+baptised|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted)/i;
-const SUBJECT_BEFORE = /(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|certify\s+that|this\s+is\s+to\s+certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|deceased\s*:|soldier\s*:)\s*(?:(?:Mr|Mrs|Miss|Dr|Rev|Pvt|Sgt|Capt)\.?\s+)?$/i;
+const CENSUS_COLUMNS: Record<string, [Relation | 'head', RecordRole?]> = {
+  head: ['head', 'head'], wife: ['spouse', 'wife'], husband: ['spouse', 'husband'], son: ['child', 'son'], daughter: ['child', 'daughter'], dau: ['child', 'daughter'],
+  daur: ['child', 'daughter'], dr: ['child', 'daughter'], stepson: ['child', 'son'], stepdaughter: ['child', 'daughter'], father: ['parent'], mother: ['parent'],
+  brother: ['sibling'], sister: ['sibling'], grandson: ['other_relative'], granddaughter: ['other_relative'], nephew: ['other_relative'], niece: ['other_relative'],
+  'son-in-law': ['other_relative'], 'daughter-in-law': ['other_relative'], 'mother-in-law': ['other_relative'], 'father-in-law': ['other_relative'],
+  'sister-in-law': ['other_relative'], 'brother-in-law': ['other_relative'], cousin: ['other_relative'], servant: ['other_relative', 'servant'],
+  boarder: ['other_relative', 'boarder'], lodger: ['other_relative', 'boarder'], visitor: ['other_relative'],
+};
+const CENSUS_AFTER = new RegExp(
+  String.raw`^(?:[ \t,|.]+(?:[A-Z]{1,2}|\d{1,3}|Mar|Unm|Wid|Widow|Single|Married)(?![\p{L}\d]))*[ \t,|.]+(${Object.keys(CENSUS_COLUMNS)
+    .sort((a, b) => b.length - a.length)
+    .flatMap((k) => [k[0]!.toUpperCase() + k.slice(1), k.toUpperCase()])
+    .join('|')})\b(?!\s+of\b)`,
+  'u',
+);
+/** "Mary Brooks (wife)", "Mary Brooks, wife" in lists of next of kin and passenger manifests. */
+const PAREN_REL_AFTER = new RegExp(String.raw`^\s*(?:,\s*|\(\s*)(${REL_ALT})(?:\s*\)|(?=\s*[,;.\n]|\s*$))`, 'iu');
+/** "Mary, wife of", "Ann, daughter of": the name is the subject of a relationship phrase. */
+const REL_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:(?:infant|eldest|youngest|second|third|lawful|natural|only)\s+)?(?:${REL_ALT}|${GENITIVE})\s+(?:(?:legitim\w*|ehelich\w*|natural\w*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`, 'iu');
+const SUBJECT_AFTER = /^,?\s+(?:was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
+const SUBJECT_BEFORE = new RegExp(
+  String.raw`(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|\bI,?|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron)(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
+  'iu',
+);
+const TESTATOR_BEFORE = /\bI,?\s*$/;
+
+/** Record-role phrases before a name (and the list it starts). */
+const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
+  [/(?:\bwitness(?:es)?|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
+  [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bpeter|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
+  [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
+  [/\b(?:executors?|executrix|overseers?)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
+  [/\b(?:next\s+of\s+kin|nearest\s+relative)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
+  [/\b(?:by\s+me|officiating(?:\s+minister)?|officiant|celebrant|solemni[sz]ed\s+by|performed\s+by|married\s+by|ceremony\s+by)\s*[:,]?\s*$/iu, 'officiant'],
+];
+const GROOM_BEFORE = /\b(?:groom|bridegroom|bräutigam|époux|epoux|novio|sposo|bruidegom|noivo|brudgum|brudgom|sponsus|narzeczony|pan\s+młody)\s*[:\-–,]?\s*$/iu;
+const BRIDE_BEFORE = /\b(?:bride|braut|épouse|epouse|novia|sposa|bruid|noiva|brud|sponsa|narzeczona|panna\s+młoda)\s*[:\-–,]?\s*$/iu;
+const GROOM_AFTER = /^[^.;\n]{0,45}?\b(?:bachelor|widower|junggeselle|junggesell|witwer|garçon|célibataire\s+majeur|soltero|viudo|celibe|vedovo|jongman|jongeman|weduwnaar|solteiro|viúvo|kawaler|wdowiec|ungkarl|ungkar|enkemand|enkemann|caelebs|viduus|groom|bridegroom)\b/iu;
+const BRIDE_AFTER = /^[^.;\n]{0,45}?\b(?:spinster|widow(?!\s+of)|jungfrau|jungfer|witwe(?!\s+des)|fille\s+majeure|fille\s+mineure|soltera|viuda(?!\s+de)|nubile|vedova(?!\s+di)|jongedochter|jonge\s+dochter|weduwe(?!\s+van)|solteira|panna|pige|jungfru|enke(?!\s+efter)|virgo|vidua|bride)\b/iu;
+
+/** Title words that follow a name: kept apart from it. */
+const POST_TITLES = new Set('knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk'.split(' '));
+const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'iii']);
+/** Capitalised words that are never part of a name: record words, calendar and place words. */
+const STOP = new Set(
+  `head wife husband son sons daughter daughters daur dau father mother brother sister child children widow widower servant boarder lodger visitor
+  grandson granddaughter nephew niece cousin uncle aunt inlaw in-law single married unmarried bachelor spinster infant
+  monday tuesday wednesday thursday friday saturday sunday
+  county co township parish church chapel cathedral cemetery churchyard street road avenue lane farm city town state district ward precinct hospital school
+  the and of in at on for with from to by was is he she his her their this that born died married baptised baptized buried age aged bapt bap bur chr
+  certificate registration record register census obituary mr mrs miss ms dr rev capt st saint mount ft fort new north south east west port
+  name names witness witnesses sponsor sponsors godparents informant deceased groom bride bridegroom residence occupation condition rank profession
+  groom's bride's parents notes note entry no page folio vol book remarks relation relationship sex birthplace nativity place date year years month day
+  dwelling family ed enumeration district sheet line col colony province kingdom empire republic united states america england ireland scotland wales
+  god lord jesus christ holy virgin catholic methodist baptist presbyterian lutheran episcopal anglican reformed roman army navy regiment company infantry cavalry
+  private corporal sergeant lieutenant captain colonel general major enlisted discharged regt co inf vols volunteers battalion
+  will testament executor executors item codicil probate deed indenture estate
+  passenger passengers ship vessel steamship ss arrived port manifest list
+  in witness whereof hereunto signed sealed delivered presence
+  baptisms burials marriages births deaths christenings
+  anno domini ao year dom
+  geboren geb getauft gestorben verheiratet sohn tochter ehefrau witwe vater mutter eltern kinder des der die das und paten taufpaten zeugen pfarrer bauer bauern
+  né née nee fils fille épouse veuve père mère enfant de du la le et témoins parrain marraine curé
+  nacido nacida hijo hija esposa viuda padre madre padrinos testigos párroco y
+  nato nata figlio figlia moglie vedova padrini testimoni parroco di
+  zoon dochter echtgenote weduwe vader moeder getuigen van
+  nascido nascida filho filha esposa viúva pai mãe padrinhos testemunhas
+  urodzony urodzona syn córka żona wdowa ojciec matka świadkowie chrzestni
+  född son till dotter hustru änka fader moder vittnen
+  født søn af datter enke faddere vidner
+  natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia`
+    .split(/\s+/)
+    .map((w) => w.toLowerCase()),
+);
+for (const w of Object.keys(REL_WORDS)) STOP.add(w);
+/** Given names that are also months, places or words: only with a cue right before them. */
+const AMBIGUOUS_GIVEN = new Set(['may', 'june', 'april', 'august', 'virginia', 'georgia', 'christian', 'will', 'mark', 'grace', 'hope', 'faith', 'charity', 'mercy', 'patience', 'prudence', 'constance', 'silence', 'remember', 'job', 'jordan', 'earl', 'pearl', 'rose', 'florence', 'homer', 'clay', 'carolina']);
+
+const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '');
+const titleCase = (w: string) => (/^[\p{Lu}'’-]{2,}$/u.test(w) && !/^(?:II|III|IV)$/.test(w) ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase()) : w);
+const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
+const isInitial = (w: string) => /^\p{Lu}\.$/u.test(w);
+/** A stop word; a month only when it is not a given name used as one ("Jan Kowalski", but "Jan. 4" and "May 1850"). */
+const isStop = (w: string, text?: string, at?: number) => {
+  const k = lowerKey(w);
+  if (STOP.has(k)) return true;
+  if (!MONTH_NAMES.has(k)) return false;
+  if (!isGiven(w) || text === undefined || at === undefined || /\.$/.test(w)) return true;
+  return /^[.,]?\s*\d/.test(text.slice(at + w.length, at + w.length + 4)) || /\d\s*$/.test(text.slice(Math.max(0, at - 4), at));
+};
 
 function keyOf(name: string): string {
   return name
@@ -72,166 +206,491 @@ function keyOf(name: string): string {
     .trim();
 }
 
-/** Trims stop words off both ends of a capitalised run; returns undefined when nothing name-like is left. */
-function trimRun(words: string[]): { words: string[]; skipped: number } | undefined {
-  let a = 0;
-  let b = words.length;
-  while (a < b && STOP.has(words[a]!.toLowerCase().replace(/\.$/, ''))) a++;
-  // A stop word inside the run ends the name ("John Smith Head Farmer" → "John Smith").
-  for (let i = a; i < b; i++) {
-    if (STOP.has(words[i]!.toLowerCase().replace(/\.$/, ''))) {
-      b = i;
-      break;
-    }
+/** Given names that are also frequent surnames: a run of given names ending in one of them is a full name. */
+const SURNAME_LIKE = new Set('wilson nelson allen franklin howard warren lewis wesley homer grant james thomas henry williams jones martin bernard morgan owen hughes'.split(' '));
+const OCCUPATION_WORDS = new Set(
+  'spinner weaver labourer laborer farmer servant mariner seaman miner carpenter tailor smith blacksmith shoemaker cordwainer husbandman yeoman clerk merchant grocer printer piecer minister curate vicar rector master mate'.split(' '),
+);
+const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
+
+/** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
+function candidatesOf(run: string, at: number, text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const re = /\S+/g;
+  const words: { w: string; s: number; nl: boolean }[] = [];
+  let prevEnd = 0;
+  for (let m = re.exec(run); m; m = re.exec(run)) {
+    words.push({ w: m[0], s: at + m.index, nl: run.slice(prevEnd, m.index).includes('\n') });
+    prevEnd = m.index + m[0].length;
   }
-  while (b > a && /^(?:van|von|de|du|der|den|la|le)$/.test(words[b - 1]!)) b--;
-  if (a >= b) return undefined;
-  return { words: words.slice(a, b), skipped: a };
+  let cur: { w: string; s: number }[] = [];
+  const flush = (title?: string) => {
+    // Particles and initials never end a name ("Agnes Hamilton M. S." → "Agnes Hamilton").
+    while (cur.length > 1 && (isParticle(cur[cur.length - 1]!.w) || isInitial(cur[cur.length - 1]!.w))) cur.pop();
+    // Capitalised words before a given name that are not names ("Bergmann Heinrich Krause", "Québec Marguerite Tremblay", "Whereas John").
+    const firstGiven = cur.findIndex((c) => isGiven(c.w) || isInitial(c.w));
+    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w)) cur = cur.slice(firstGiven);
+    if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
+      const last = cur[cur.length - 1]!;
+      // "Ebenezer Learned's Company": the possessive is not part of the name.
+      const possessive = /['’]s$/.test(last.w) && cur.length >= 2;
+      if (possessive) cur[cur.length - 1] = { w: last.w.replace(/['’]s$/, ''), s: last.s };
+      const end = last.s + cur[cur.length - 1]!.w.length;
+      const occupational = cur.length >= 2 && OCCUPATION_WORDS.has(lowerKey(cur[cur.length - 1]!.w)) && !isGiven(cur[0]!.w);
+      if (!occupational) out.push({ words: cur.map((c) => c.w), start: cur[0]!.s, end, ...(title ? { title } : {}) });
+    }
+    cur = [];
+  };
+  for (let i = 0; i < words.length; i++) {
+    const { w, s, nl } = words[i]!;
+    const k = lowerKey(w);
+    if (nl && cur.length) {
+      // A line end joins a lone given name (or a titled word) to a surname that follows.
+      const titled = cur.length === 1 && new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu').test(text.slice(Math.max(0, cur[0]!.s - 12), cur[0]!.s));
+      const join = (titled || (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) && !isGiven(w) && !isStop(w, text, s);
+      if (!join) flush();
+    }
+    if (isParticle(w)) {
+      if (cur.length) cur.push({ w, s });
+      continue;
+    }
+    if (POST_TITLES.has(k)) {
+      flush(titleCase(w));
+      continue;
+    }
+    if (SUFFIXES.has(k) && cur.length >= 2) {
+      cur.push({ w: titleCase(w.replace(/\.$/, '')), s });
+      flush();
+      continue;
+    }
+    if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k)) {
+      flush();
+      continue;
+    }
+    // A second person in the same run: "John Smith Mary Brown".
+    if (cur.length >= 2 && isGiven(w) && !isGiven(cur[cur.length - 1]!.w) && !isInitial(cur[cur.length - 1]!.w) && i + 1 < words.length && !words[i + 1]!.nl) flush();
+    cur.push({ w, s });
+    if (cur.length > 6) flush();
+  }
+  flush();
+  return out;
 }
+
+const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
 
 function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
-  NAME_RUN.lastIndex = 0;
-  for (let m = NAME_RUN.exec(text); m; m = NAME_RUN.exec(text)) {
-    const raw = m[0];
-    const rawWords = raw.split(/[ \t]+/);
-    // A title in front (kept out of the name) makes the rest a name even without a known given name.
-    let titled = false;
-    let offset = 0;
-    let words = rawWords;
-    const first = rawWords[0]!.replace(/\.$/, '').toLowerCase();
-    if (TITLES.has(first) && rawWords.length > 1) {
-      titled = true;
-      offset = rawWords[0]!.length + 1;
-      words = rawWords.slice(1);
+  // Registers and manifests that write "Whitfield, Thomas" at a line start: read as "Thomas Whitfield".
+  const surnameFirst = new Map<number, string>();
+  LINE_START_SURNAME_FIRST.lastIndex = 0;
+  for (let m = LINE_START_SURNAME_FIRST.exec(text); m; m = LINE_START_SURNAME_FIRST.exec(text)) {
+    const next = /^[\p{Lu}][\p{L}.]+/u.exec(text.slice(m.index + m[0].length));
+    if (next && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!)) surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
+  }
+  RUN.lastIndex = 0;
+  for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
+    for (const c of candidatesOf(m[0], m.index, text)) {
+      if (c.words.every(isInitial)) continue;
+      const words = c.words.map(titleCase);
+      const surname = surnameFirst.get(c.start);
+      // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
+      const givenOnly = words.length > 1 && words.length <= 3 && words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) && !surname;
+      const lone = (words.length === 1 || givenOnly) && !surname;
+      const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
+      mentions.push({ ...c, words, name, lone, written: !lone });
     }
-    const trimmed = trimRun(words);
-    if (!trimmed) continue;
-    const w = trimmed.words;
-    const given = w[0]!.replace(/\.$/, '').toLowerCase();
-    const known = GIVEN_NAMES.has(given);
-    const before = text.slice(Math.max(0, m.index - 60), m.index);
-    const cued = REL_BEFORE.test(before) || REL_OF_BEFORE.test(before) || MARRIED_BEFORE.test(before) || BORN_TO_BEFORE.test(before) || DEAR_BEFORE.test(before);
-    const initials = w.filter((x) => /^[A-Z]\.$/.test(x)).length;
-    const isName = (known && w.length >= 2) || (titled && w.length >= 1) || (cued && (known || w.length >= 2)) || (known && w.length === 1 && cued);
-    if (!isName || initials === w.length) continue;
-    // Skip over the words trimmed from the front to locate the name itself.
-    const lead = words.slice(0, trimmed.skipped).join(' ');
-    const start = m.index + offset + (lead ? lead.length + 1 : 0);
-    const name = w.join(' ').replace(/,$/, '');
-    mentions.push({ name, key: keyOf(name), start, end: start + name.length });
   }
   return mentions;
 }
 
 const INVERSE: Record<Relation, Relation> = { spouse: 'spouse', child: 'parent', parent: 'child', sibling: 'sibling', other_relative: 'other_relative' };
+const MAIDEN_AFTER = /^,?\s*\(?(?:née|nee|born|geb\.|geb|geborene|geborne|z\s+d(?:omu)?\.?|född|født|f\.|nata|nacida|nascida|dite|maiden\s+name|formerly)\s+([\p{Lu}][\p{L}'’-]+(?:[-\s][\p{Lu}][\p{L}'’-]+)?)/iu;
+
+export interface PeopleResult {
+  people: PersonTag[];
+  details: PersonDetail[];
+}
 
 /** People in `text` with roles. At most `limit` people, the primary subject first. */
-export function extractPeople(text: string, limit = 60): PersonTag[] {
-  const mentions = findMentions(text);
-  if (mentions.length === 0) return [];
+export function extractPeople(text: string, limit = 60, documentType?: DocumentType): PersonTag[] {
+  return extractPeopleWithDetails(text, limit, documentType).people;
+}
 
-  // One person per key; a lone given name merges into the full name that starts with it.
-  const persons: { name: string; key: string }[] = [];
-  const index = new Map<string, number>();
-  const idOf: number[] = [];
-  for (const m of mentions) {
-    let id = index.get(m.key);
-    if (id === undefined && !m.key.includes(' ')) {
-      id = persons.findIndex((p) => p.key.startsWith(`${m.key} `));
-      if (id < 0) id = undefined;
+export function extractPeopleWithDetails(text: string, limit = 60, documentType?: DocumentType): PeopleResult {
+  const all = findMentions(text);
+  const before = (m: Mention, n = 90) => text.slice(Math.max(0, m.start - n), m.start);
+  const after = (m: Mention, n = 60) => text.slice(m.end, m.end + n);
+  const knownSurnames = new Set<string>();
+
+  // Acceptance, first pass: cues and known given names.
+  const cueOf = (m: Mention) => {
+    const b = before(m);
+    const a = after(m);
+    const titleMatch = new RegExp(String.raw`(?<![\p{L}])(${TITLE_ALT})\.?\s+$`, 'iu').exec(b);
+    return {
+      titled: titleMatch?.[1],
+      rel: REL_OF_BEFORE.test(b) || REL_BEFORE.test(b) || MARRIED_BEFORE.test(b) || BORN_TO_BEFORE.test(b) || DEAR_BEFORE.test(b),
+      subject: SUBJECT_BEFORE.test(b) || RECORD_ROLE_BEFORE.some(([re]) => re.test(b)) || GROOM_BEFORE.test(b) || BRIDE_BEFORE.test(b),
+      strongRel: STRONG_REL_BEFORE.test(b) || REL_OF_BEFORE.test(b) || MARRIED_BEFORE.test(b),
+      afterCue: CENSUS_AFTER.test(a) || REL_OF_AFTER.test(a) || PAREN_REL_AFTER.test(a) || SUBJECT_AFTER.test(a) || MAIDEN_AFTER.test(a) || HIS_WIFE_AFTER.test(a),
+      weakAfter: GROOM_AFTER.test(a.slice(0, 20)) || BRIDE_AFTER.test(a.slice(0, 20)),
+    };
+  };
+  const cues = all.map(cueOf);
+  const accepted: boolean[] = all.map((m, i) => {
+    const c = cues[i]!;
+    const given = isGiven(m.words[0]!);
+    if (!m.lone) {
+      if (m.words.length > 4 && !given && !c.titled) return false;
+      return given || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
     }
-    if (id === undefined) {
-      // A fuller name seen later replaces a lone given name seen first.
-      const lone = persons.findIndex((p) => !p.key.includes(' ') && m.key.startsWith(`${p.key} `));
-      if (lone >= 0) {
-        persons[lone] = { name: m.name, key: m.key };
-        index.set(m.key, lone);
-        id = lone;
-      } else {
-        id = persons.length;
-        persons.push({ name: m.name, key: m.key });
-        index.set(m.key, id);
+    const w = m.words[0]!;
+    if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
+    if (AMBIGUOUS_GIVEN.has(lowerKey(w)) && !c.rel && !c.titled && !HIS_WIFE_AFTER.test(after(m))) return false;
+    if (c.titled) return true;
+    // A word that is not a known given name needs a relationship said of it ("his wife Elspeth", "filius Joannis").
+    if (!given) return c.strongRel || (c.subject && (REL_OF_AFTER.test(after(m)) || SUBJECT_AFTER.test(after(m))));
+    return c.rel || c.subject || c.afterCue;
+  });
+  for (let i = 0; i < all.length; i++) if (accepted[i] && !all[i]!.lone) knownSurnames.add(lowerKey(all[i]!.words[all[i]!.words.length - 1]!));
+  // Second pass: a full name whose surname the record already gave; a lone given name in a list or before "and X Surname".
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < all.length; i++) {
+      if (accepted[i]) continue;
+      const m = all[i]!;
+      if (!m.lone && m.words.length <= 3 && knownSurnames.has(lowerKey(m.words[m.words.length - 1]!)) && !isStop(m.words[0]!)) {
+        accepted[i] = true;
+        continue;
       }
+      if (!m.lone || !isGiven(m.words[0]!) || AMBIGUOUS_GIVEN.has(lowerKey(m.words[0]!))) continue;
+      const prev = previousAccepted(all, accepted, i);
+      const next = all[i + 1];
+      const inList = prev !== undefined && LIST_GAP.test(text.slice(all[prev]!.end, m.start)) && all[prev]!.end > m.start - 40;
+      const coordinated = next !== undefined && accepted[i + 1] && COORD_GAP.test(text.slice(m.end, next.start));
+      if (inList || coordinated) accepted[i] = true;
     }
-    idOf.push(id);
   }
+  const mentions = all.filter((_, i) => accepted[i]);
+  const cueList = cues.filter((_, i) => accepted[i]);
+  if (mentions.length === 0) return { people: [], details: [] };
 
-  const edges: Edge[] = [];
-  let head: number | undefined;
-  const subjectCued: number[] = [];
-  // The role a list ("sons John, William and Henry") hands on to its next member.
-  let listRole: { anchor: number; role: Relation } | undefined;
+  // Maiden names and "Thomas and Ann Whitfield": surnames for lone given names from the words around them.
   for (let i = 0; i < mentions.length; i++) {
     const m = mentions[i]!;
-    const id = idOf[i]!;
-    const before = text.slice(Math.max(0, m.start - 80), m.start);
-    const after = text.slice(m.end, m.end + 40);
-    const prev = i > 0 ? idOf[i - 1]! : undefined;
-    const gap = i > 0 ? text.slice(mentions[i - 1]!.end, m.start) : '';
-    const ofMatch = REL_OF_BEFORE.exec(before);
-    const relMatch = REL_BEFORE.exec(before);
-    if (gap && LIST_BEFORE.test(gap) && listRole) {
-      edges.push({ anchor: listRole.anchor, person: id, role: listRole.role });
+    const maiden = MAIDEN_AFTER.exec(after(m));
+    if (maiden && !isStop(maiden[1]!)) {
+      m.maiden = titleCase(maiden[1]!);
+      if (m.lone) {
+        m.name = `${m.name} ${m.maiden}`;
+        m.lone = false;
+        m.written = true;
+      }
+    }
+  }
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const m = mentions[i]!;
+    const next = mentions[i + 1]!;
+    if (m.lone && !next.lone && COORD_GAP.test(text.slice(m.end, next.start))) {
+      m.name = `${m.name} ${surnameOf(next)}`;
+      m.lone = false;
+      m.written = true;
+    }
+  }
+  // The maiden surname itself is not a person.
+  const maidenStarts = new Set<number>();
+  for (const m of mentions) {
+    if (!m.maiden) continue;
+    const at = text.indexOf(m.maiden.split(' ')[0]!, m.end);
+    if (at >= 0 && at - m.end < 20) maidenStarts.add(at);
+  }
+  const kept = mentions.map((m, i) => ({ m, c: cueList[i]! })).filter(({ m }) => !maidenStarts.has(m.start));
+  const ms = kept.map((k) => k.m);
+  const cs = kept.map((k) => k.c);
+
+  // Edges from the phrases.
+  const edges: Edge[] = [];
+  const recordRoles = new Map<number, RecordRole>();
+  let head: number | undefined;
+  let signer: number | undefined;
+  let groom: number | undefined;
+  let bride: number | undefined;
+  const subjectCued: number[] = [];
+  let listRole: { anchor: number; role: Relation; kin?: Kin; count: number } | undefined;
+  let listRecord: RecordRole | undefined;
+  const marriageDoc = documentType === 'marriage';
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    const b = before(m);
+    const a = after(m);
+    const prev = i > 0 ? i - 1 : undefined;
+    const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
+    const ofMatch = REL_OF_BEFORE.exec(b);
+    const relMatch = REL_BEFORE.exec(b);
+    const ownCue = REL_OF_AFTER.test(a) || (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
+    const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
+
+    // Record roles from the phrase before the name, or the list it continues.
+    const rr = RECORD_ROLE_BEFORE.find(([re]) => re.test(b))?.[1];
+    if (rr) {
+      recordRoles.set(i, rr);
+      listRecord = rr;
+    } else if (listed && listRecord && !ofMatch && !relMatch) {
+      recordRoles.set(i, listRecord);
+    } else if (!listed) listRecord = undefined;
+    if (GROOM_BEFORE.test(b) && groom === undefined) groom = i;
+    else if (BRIDE_BEFORE.test(b) && !ofMatch && bride === undefined) bride = i;
+    if (marriageDoc && !recordRoles.has(i) && !ofMatch) {
+      if (groom === undefined && GROOM_AFTER.test(a)) groom = i;
+      else if (bride === undefined && BRIDE_AFTER.test(a) && i !== groom) bride = i;
+    }
+
+    if (listed && listRole && !ownCue && !ofMatch && !relMatch && !rr && listRole.count < (listRole.role === 'parent' ? 2 : 20)) {
+      const kin = listRole.role === 'parent' && listRole.kin === 'father' && listRole.count === 1 ? 'mother' : listRole.kin;
+      edges.push({ anchor: listRole.anchor, person: i, role: listRole.role, ...(kin ? { kin } : {}) });
+      listRole.count++;
     } else if (ofMatch) {
       // "A, son of B": B is A's parent; the subject A is whoever was named just before.
-      const rel = REL_WORDS[ofMatch[1]!.toLowerCase()]!;
-      const anchorId = subjectBefore(mentions, idOf, i, text);
-      if (anchorId !== id) {
-        edges.push({ anchor: anchorId, person: id, role: INVERSE[rel] });
-        listRole = { anchor: anchorId, role: INVERSE[rel] };
-        if (anchorId >= 0) subjectCued.push(anchorId);
+      const word = (ofMatch[1] ?? ofMatch[2]!).toLowerCase();
+      const [rel, kin] = REL_WORDS[word] ?? (/^(?:uxor|vidua|relicta|żona|zona|wdowa)$/.test(word) ? (['spouse', 'wife'] as const) : /^(?:maritus|wdowiec)$/.test(word) ? (['spouse', 'husband'] as const) : (['child', undefined] as const));
+      const anchor = subjectBefore(ms, i, text);
+      if (anchor !== i) {
+        const inverse = INVERSE[rel];
+        // "son of Thomas and Ann": the first parent named is the father (unless the word says "mother").
+        const personKin: Kin | undefined = inverse === 'parent' ? (kin === 'father' || kin === 'mother' ? undefined : 'father') : inverse === 'spouse' ? (kin === 'wife' ? 'husband' : 'wife') : undefined;
+        const explicit: Kin | undefined = rel === 'parent' ? undefined : personKin;
+        edges.push({ anchor, person: i, role: inverse, ...(explicit ? { kin: explicit } : {}) });
+        listRole = { anchor, role: inverse, ...(explicit ? { kin: explicit } : {}), count: 1 };
+        if (anchor >= 0) subjectCued.push(anchor);
       }
-    } else if (MARRIED_BEFORE.test(before)) {
-      const anchorId = prev !== undefined && prev !== id && text.slice(mentions[i - 1]!.end, m.start).length < 80 ? prev : -1;
-      edges.push({ anchor: anchorId, person: id, role: 'spouse' });
+    } else if (MARRIED_BEFORE.test(b) || BRIDE_OF_BEFORE.test(b)) {
+      // The one who married: the last person named before who is not someone's parent, a witness or the like.
+      let subject = prev;
+      while (subject !== undefined && subject > 0 && (edges.some((e) => e.person === subject && e.anchor >= 0) || recordRoles.has(subject))) subject--;
+      const anchor = subject !== undefined && m.start - ms[subject]!.end < 200 ? subject : -1;
+      if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined) {
+        groom = i;
+        bride = anchor;
+      }
+      edges.push({ anchor, person: i, role: 'spouse' });
+      if (anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
+        groom = anchor;
+        bride = i;
+      }
       listRole = undefined;
-    } else if (BORN_TO_BEFORE.test(before)) {
-      edges.push({ anchor: prev !== undefined && prev !== id ? prev : -1, person: id, role: 'parent' });
-      listRole = { anchor: prev !== undefined && prev !== id ? prev : -1, role: 'parent' };
-    } else if (relMatch) {
-      const rel = REL_WORDS[relMatch[1]!.toLowerCase()]!;
-      edges.push({ anchor: -1, person: id, role: rel });
-      listRole = { anchor: -1, role: rel };
-    } else {
+    } else if (BORN_TO_BEFORE.test(b)) {
+      const anchor = prev !== undefined ? prev : -1;
+      edges.push({ anchor, person: i, role: 'parent', kin: 'father' });
+      listRole = { anchor, role: 'parent', kin: 'father', count: 1 };
+    } else if (relMatch && !rr && !SUBJECT_BEFORE.test(b)) {
+      const [rel, kin] = REL_WORDS[relMatch[1]!.toLowerCase()]!;
+      // "John Smith and his wife Mary": the phrase's subject is the person just named, when in the same clause.
+      const anchor = prev !== undefined && /^\s*(?:,|and|&|with)?\s*(?:his|her|their)\s+\S+\s*$/i.test(gap) ? prev : -1;
+      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
+      listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1 };
+    } else if (!listed || rr) {
       listRole = undefined;
     }
-    const census = CENSUS_AFTER.exec(after);
+    const hisWife = HIS_WIFE_AFTER.exec(a);
+    if (hisWife && prev !== undefined && !edges.some((e) => e.person === i)) {
+      const [rel, kin] = REL_WORDS[hisWife[1]!.toLowerCase()] ?? (/^(?:mari|marito|mann|ehemann)$/i.test(hisWife[1]!) ? (['spouse', 'husband'] as const) : (['spouse', 'wife'] as const));
+      edges.push({ anchor: prev, person: i, role: rel, ...(kin ? { kin } : {}) });
+    }
+    const census = CENSUS_AFTER.exec(a);
     if (census) {
-      const col = census[1]!.toLowerCase();
-      if (col === 'head') head ??= id;
-      else edges.push({ anchor: -1, person: id, role: REL_WORDS[col] ?? 'other_relative' });
+      const [col, record] = CENSUS_COLUMNS[census[1]!.toLowerCase()]!;
+      if (col === 'head') head ??= i;
+      else edges.push({ anchor: -1, person: i, role: col });
+      if (record) recordRoles.set(i, record);
     }
-    if (DEAR_BEFORE.test(before)) subjectCued.unshift(id);
-    else if (SUBJECT_AFTER.test(after) || SUBJECT_BEFORE.test(before)) subjectCued.push(id);
+    const paren = PAREN_REL_AFTER.exec(a);
+    if (paren && !census) {
+      const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
+      edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
+    }
+    if (SIGNED_BEFORE.test(b)) signer ??= i;
+    if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
+    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || (REL_OF_AFTER.test(a) && i === 0)) subjectCued.push(i);
+    if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
+    void cs;
+  }
+  if (bride !== undefined && groom === undefined && marriageDoc) {
+    // A bride without a groom cue: the groom is the other principal named first.
+    groom = ms.findIndex((_, j) => j !== bride && !recordRoles.has(j) && !edges.some((e) => e.person === j && e.anchor !== -1));
+    if (groom < 0) groom = undefined;
+  }
+  if (groom !== undefined && bride === undefined && marriageDoc) {
+    const j = ms.findIndex((_, k) => k > groom! && !recordRoles.has(k) && !edges.some((e) => e.person === k && e.anchor >= 0));
+    if (j >= 0) bride = j;
   }
 
+  if (process.env.DEBUG_PEOPLE) console.error({ ms: ms.map((m) => m.name), edges, groom, bride, head, subjectCued });
+  // One person per name: mentions with the same key (or a lone given name and the full name starting with it) are one person.
   const related = new Set(edges.filter((e) => e.anchor === -1).map((e) => e.person));
-  const primary: number = head ?? subjectCued.find((id) => !related.has(id)) ?? [...persons.keys()].find((id) => !related.has(id)) ?? 0;
+  const witnessish = (i: number) => {
+    const r = recordRoles.get(i);
+    return r === 'witness' || r === 'sponsor' || r === 'officiant' || r === 'informant' || r === 'executor' || r === 'next_of_kin';
+  };
+  const addressee = ms.findIndex((m) => DEAR_BEFORE.test(before(m)));
+  const primary: number =
+    groom ??
+    head ??
+    (addressee >= 0 ? addressee : signer) ??
+    subjectCued.find((i) => !related.has(i) && !witnessish(i) && !edges.some((e) => e.person === i && e.anchor >= 0 && e.anchor !== i)) ??
+    [...ms.keys()].find((i) => !related.has(i) && !witnessish(i)) ??
+    0;
+  if (groom !== undefined) recordRoles.set(groom, 'groom');
+  if (bride !== undefined) {
+    recordRoles.set(bride, 'bride');
+    if (!edges.some((e) => e.person === bride && e.role === 'spouse')) edges.push({ anchor: -1, person: bride, role: 'spouse', kin: 'wife' });
+  }
 
-  const roles = new Map<number, PersonRole>([[primary, 'primary_subject']]);
+  // Roles relative to the primary.
+  const roles = new Map<number, Relation | 'primary_subject'>([[primary, 'primary_subject']]);
+  const kinOf = new Map<number, Kin>();
+  const anchorOf = (e: Edge) => (e.anchor === -1 ? primary : e.anchor);
   for (const e of edges) {
-    const anchor: number = e.anchor === -1 ? primary : e.anchor;
-    if (e.person === anchor || roles.has(e.person)) continue;
+    const anchor = anchorOf(e);
+    if (e.person === anchor) continue;
+    if (e.kin && !kinOf.has(e.person)) kinOf.set(e.person, e.kin);
+    if (roles.has(e.person)) continue;
     if (anchor === primary) roles.set(e.person, e.role);
   }
-  // Edges from a relative of the primary to the primary ("B, wife of A" written the other way round).
   for (const e of edges) {
     if (e.person === primary && e.anchor >= 0 && !roles.has(e.anchor)) roles.set(e.anchor, INVERSE[e.role]);
   }
-  const out: PersonTag[] = [{ name: persons[primary]!.name, role: 'primary_subject' }];
-  for (let id = 0; id < persons.length && out.length < limit; id++) {
-    if (id === primary) continue;
-    out.push({ name: persons[id]!.name, role: (roles.get(id) ?? 'other_relative') as PersonRole });
+  // The wife of the primary's father is the primary's mother ("son of John Goodall and Sarah his wife").
+  for (const e of edges) {
+    if (e.role !== 'spouse' || e.anchor < 0 || roles.has(e.person) || roles.get(e.anchor) !== 'parent') continue;
+    roles.set(e.person, 'parent');
+    if (!kinOf.has(e.person)) kinOf.set(e.person, kinOf.get(e.anchor) === 'father' ? 'mother' : 'father');
   }
-  return out;
+  // Parents of the bride and groom, of the primary; the deceased.
+  for (const e of edges) {
+    if (e.role !== 'parent' || recordRoles.has(e.person)) continue;
+    const anchor = anchorOf(e);
+    const kin = kinOf.get(e.person);
+    if (kin !== 'father' && kin !== 'mother') continue;
+    if (anchor === groom) recordRoles.set(e.person, kin === 'father' ? 'father_of_groom' : 'mother_of_groom');
+    else if (anchor === bride) recordRoles.set(e.person, kin === 'father' ? 'father_of_bride' : 'mother_of_bride');
+    else if (anchor === primary) recordRoles.set(e.person, kin);
+  }
+  for (const [i, kin] of kinOf) {
+    if (recordRoles.has(i) || (anchorOfPerson(edges, i, primary) !== primary)) continue;
+    if (kin === 'wife' || kin === 'husband' || kin === 'son' || kin === 'daughter') recordRoles.set(i, kin);
+  }
+  if ((documentType === 'death' || documentType === 'obituary') && !recordRoles.has(primary)) recordRoles.set(primary, 'deceased');
+  if (/\bburi(?:ed|al)\b|\bsepult|\bbegraben|\binhum|\bbegrav|\bpochowan/i.test(text) && documentType !== 'marriage' && !recordRoles.has(primary) && SUBJECT_BEFORE.test(before(ms[primary]!))) recordRoles.set(primary, 'deceased');
+
+  // Lone given names take the surname of the person they are tied to: children and wives the father's or husband's, parents the child's.
+  const surnameFor = (i: number): string | undefined => {
+    const ties = edges.filter((e) => e.person === i || e.anchor === i || (e.anchor === -1 && i === primary));
+    for (const e of ties) {
+      const other = e.person === i ? anchorOf(e) : e.person;
+      if (other === i || ms[other]!.lone || !ms[other]!.written) continue;
+      const rel = e.person === i ? e.role : INVERSE[e.role];
+      if (rel === 'other_relative' || witnessish(other) || recordRoles.get(i) === 'witness') continue;
+      // A husband keeps his own surname; the record's wife takes his.
+      if (rel === 'spouse' && kinOf.get(i) === 'husband') continue;
+      return surnameOf(ms[other]!);
+    }
+    const role = roles.get(i);
+    if (role && role !== 'other_relative' && role !== 'primary_subject' && ms[primary]!.written && !witnessish(i)) return surnameOf(ms[primary]!);
+    // A lone primary ("Mary, wife of John Smith"; "Bapt. John, son of Thomas Whitfield") takes the surname of those tied to it.
+    if (i === primary) {
+      const e = edges.find((x) => (x.anchor === i || (x.anchor === -1 && i === primary)) && ms[x.person]!.written && x.role !== 'other_relative' && !(x.role === 'spouse' && kinOf.get(i) === 'husband'));
+      if (e) return surnameOf(ms[e.person]!);
+    }
+    return undefined;
+  };
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < ms.length; i++) {
+      if (!ms[i]!.lone) continue;
+      const s = surnameFor(i);
+      if (s) {
+        ms[i]!.name = `${ms[i]!.name} ${s}`;
+        ms[i]!.lone = false;
+      }
+    }
+  }
+
+  // Merge mentions of one person; the primary's entry first.
+  const persons: { name: string; key: string; idx: number[] }[] = [];
+  const byKey = new Map<string, number>();
+  for (let i = 0; i < ms.length; i++) {
+    const k = keyOf(ms[i]!.name);
+    let id = byKey.get(k);
+    if (id === undefined && !k.includes(' ')) {
+      const j = persons.findIndex((p) => p.key.startsWith(`${k} `));
+      if (j >= 0) id = j;
+    }
+    if (id === undefined) {
+      const j = persons.findIndex((p) => !p.key.includes(' ') && k.startsWith(`${p.key} `));
+      if (j >= 0) {
+        persons[j]!.name = ms[i]!.name;
+        persons[j]!.key = k;
+        byKey.set(k, j);
+        id = j;
+      }
+    }
+    if (id === undefined) {
+      id = persons.length;
+      persons.push({ name: ms[i]!.name, key: k, idx: [] });
+      byKey.set(k, id);
+    }
+    persons[id]!.idx.push(i);
+  }
+  const personOf = (i: number) => persons.findIndex((p) => p.idx.includes(i));
+  const primaryPerson = personOf(primary);
+  const people: PersonTag[] = [];
+  const details: PersonDetail[] = [];
+  const order = [primaryPerson, ...persons.keys()].filter((p, n, arr) => arr.indexOf(p) === n);
+  for (const p of order) {
+    if (people.length >= limit) break;
+    const person = persons[p]!;
+    let role: PersonRole = p === primaryPerson ? 'primary_subject' : 'other_relative';
+    let recordRole: RecordRole | undefined;
+    let title: string | undefined;
+    for (const i of person.idx) {
+      const r = roles.get(i);
+      if (p !== primaryPerson && r && r !== 'primary_subject' && role === 'other_relative') role = r;
+      recordRole ??= recordRoles.get(i);
+      title ??= ms[i]!.title ?? titleBefore(text, ms[i]!);
+    }
+    people.push({ name: person.name, role });
+    if (recordRole || title) details.push({ name: person.name, ...(recordRole ? { recordRole } : {}), ...(title ? { title } : {}) });
+  }
+  return { people, details };
+}
+
+function anchorOfPerson(edges: Edge[], i: number, primary: number): number | undefined {
+  const e = edges.find((x) => x.person === i);
+  return e ? (e.anchor === -1 ? primary : e.anchor) : undefined;
+}
+
+function previousAccepted(all: Mention[], accepted: boolean[], i: number): number | undefined {
+  for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
+  void all;
+  return undefined;
+}
+
+/** The surname of a full name: its last word, with the particles before it ("van der Berg"). */
+function surnameOf(m: Mention): string {
+  const words = m.name.split(' ').filter((w) => !SUFFIXES.has(lowerKey(w)));
+  let k = words.length - 1;
+  while (k > 1 && new RegExp(`^${PARTICLE}$`).test(words[k - 1]!)) k--;
+  return words.slice(k).join(' ');
+}
+
+const TITLE_BEFORE = new RegExp(String.raw`(?<![\p{L}])((?:${[...TITLES].join('|')})\.?)\s+$`, 'iu');
+function titleBefore(text: string, m: Mention): string | undefined {
+  return TITLE_BEFORE.exec(text.slice(Math.max(0, m.start - 20), m.start))?.[1];
 }
 
 /** The subject of a "… of" phrase: the last person named before the relation word. */
-function subjectBefore(mentions: Mention[], idOf: number[], i: number, text: string): number {
+function subjectBefore(ms: Mention[], i: number, text: string): number {
   if (i === 0) return -1;
-  const between = text.slice(mentions[i - 1]!.end, mentions[i]!.start);
+  const between = text.slice(ms[i - 1]!.end, ms[i]!.start);
   // "… Samuel Turner. She was the daughter of …": a new sentence or a pronoun means the primary subject.
-  if (between.length > 120 || /[.;\n]|\b(?:he|she|who|they)\b/i.test(between)) return -1;
-  return idOf[i - 1]!;
+  if (between.length > 140 || /[;]|\.\s+\p{Lu}|\n\s*\n|\b(?:he|she|who|they|er|sie|il|elle|él|ella|lui|hij|zij|ele|ela|han|hon|hun)\b/iu.test(between)) return -1;
+  return i - 1;
 }
