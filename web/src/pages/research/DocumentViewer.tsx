@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Button, Dialog, LoadError, Spinner } from '../../components/ui';
 import { api } from '../../lib/api';
+import { viewerHref } from '../documents/documentApi';
 
 interface DocumentMeta {
   _id: string;
@@ -20,9 +22,10 @@ export const PDF_PREVIEW_CHARS = 500;
 /**
  * Opens a referenced document: images in a lightbox, PDFs in a page viewer ("Page X of Y",
  * Previous and Next, a 500-character text preview), anything else as a text preview.
- * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5).
+ * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5). A citation's
+ * `highlight` (its `&q=`) links to the documents viewer, which marks those words on the scan.
  */
-export function DocumentViewer({ documentId, initialPage, onClose }: { documentId: string | null; initialPage?: number; onClose(): void }) {
+export function DocumentViewer({ documentId, initialPage, highlight, onClose }: { documentId: string | null; initialPage?: number; highlight?: string; onClose(): void }) {
   const [doc, setDoc] = useState<DocumentMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -95,6 +98,11 @@ export function DocumentViewer({ documentId, initialPage, onClose }: { documentI
                 </Button>
               </div>
             </div>
+          )}
+          {doc && highlight && (isImage || isPdf) && (
+            <p className="viewer__highlight">
+              <Link to={viewerHref(doc._id, isPdf ? shown : undefined, highlight)}>Show “{highlight}” highlighted on the page</Link>
+            </p>
           )}
           {doc && !isImage && (doc.extractedText ?? '').trim() && (
             <section className="viewer__text" aria-label="Text preview">

@@ -19,14 +19,14 @@ export interface ChatMessage {
 
 const TYPE_LABEL: Record<RequestType, string> = { regular: 'Research', chapter: 'Chapter', book: 'Book' };
 
-function AnswerBody({ content, names, onOpenDocument }: { content: string; names: Map<string, string>; onOpenDocument(id: string, page?: number): void }) {
+function AnswerBody({ content, names, onOpenDocument }: { content: string; names: Map<string, string>; onOpenDocument(id: string, page?: number, q?: string): void }) {
   const html = useMemo(() => renderAnswer(content, names), [content, names]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const link = (e.target as HTMLElement).closest('a[data-doc-id]');
     // A plain click opens the viewer here; Ctrl/Cmd/middle click follows the link to the documents page in a new tab.
     if (link && !e.metaKey && !e.ctrlKey && !e.shiftKey && e.button === 0) {
       e.preventDefault();
-      onOpenDocument(link.getAttribute('data-doc-id')!, Number(link.getAttribute('data-page')) || undefined);
+      onOpenDocument(link.getAttribute('data-doc-id')!, Number(link.getAttribute('data-page')) || undefined, link.getAttribute('data-q') ?? undefined);
     }
   };
   // biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are focusable and activate with Enter
@@ -40,8 +40,8 @@ interface Props {
   waiting: boolean;
   conversationTitle: string;
   documentNames: Map<string, string>;
-  /** A citation was clicked: open the document's viewer (at a page, when the citation names one). */
-  onOpenDocument(id: string, page?: number): void;
+  /** A citation was clicked: open the document's viewer (at a page, when the citation names one; `q`: words to highlight). */
+  onOpenDocument(id: string, page?: number, q?: string): void;
   onStop?(): void;
   stopping?: boolean;
 }

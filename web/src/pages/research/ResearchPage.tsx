@@ -78,7 +78,7 @@ export function ResearchPage() {
   const [waiting, setWaiting] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const [searchOpen, setSearchOpen] = useState(false);
-  const [viewerDoc, setViewerDoc] = useState<{ id: string; page?: number } | null>(null);
+  const [viewerDoc, setViewerDoc] = useState<{ id: string; page?: number; q?: string } | null>(null);
   const [generationId, setGenerationId] = useState<string | null>(null);
   const [stopping, setStopping] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -408,7 +408,7 @@ export function ResearchPage() {
             waiting={waiting}
             conversationTitle={title || 'Research Session'}
             documentNames={documentNames}
-            onOpenDocument={(id, page) => setViewerDoc({ id, page })}
+            onOpenDocument={(id, page, q) => setViewerDoc({ id, page, q })}
             onStop={stop}
             stopping={stopping}
           />
@@ -432,7 +432,7 @@ export function ResearchPage() {
         </div>
       </main>
       <SearchDialog isOpen={searchOpen} onOpenChange={setSearchOpen} onOpen={(id) => select(id)} />
-      <DocumentViewer documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} onClose={() => setViewerDoc(null)} />
+      <DocumentViewer documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} highlight={viewerDoc?.q} onClose={() => setViewerDoc(null)} />
     </div>
   );
 }

@@ -41,8 +41,11 @@ function unlinkUntrusted(root: DocumentFragment) {
   }
 }
 
-/** The document (and page) a viewer link opens, or null for any other link. */
-export function viewerTarget(href: string, origin: string): { id: string; page: number | null } | null {
+/** Words a citation asks the viewer to highlight on the page (`&q=`, issue 14): a name or a short phrase. */
+const MAX_HIGHLIGHT = 200;
+
+/** The document (and page, and words to highlight) a viewer link opens, or null for any other link. */
+export function viewerTarget(href: string, origin: string): { id: string; page: number | null; q?: string } | null {
   let url: URL;
   try {
     url = new URL(href, origin);
@@ -52,12 +55,14 @@ export function viewerTarget(href: string, origin: string): { id: string; page: 
   const id = url.searchParams.get('view') ?? '';
   if (url.origin !== new URL(origin).origin || url.pathname !== '/documents' || !HEX_ID.test(id)) return null;
   const page = Number(url.searchParams.get('page'));
-  return { id, page: Number.isInteger(page) && page > 0 ? page : null };
+  const q = url.searchParams.get('q')?.replace(/\s+/g, ' ').trim().slice(0, MAX_HIGHLIGHT);
+  return { id, page: Number.isInteger(page) && page > 0 ? page : null, ...(q ? { q } : {}) };
 }
 
-function markAsDocumentLink(a: HTMLAnchorElement, id: string, page: number | null, names: Map<string, string>) {
+function markAsDocumentLink(a: HTMLAnchorElement, id: string, page: number | null, names: Map<string, string>, q?: string) {
   a.dataset.docId = id;
   if (page) a.dataset.page = String(page);
+  if (q) a.dataset.q = q;
   a.className = 'doc-ref';
   const name = names.get(id);
   a.title = name ? `Open ${name}${page ? ` at page ${page}` : ''}` : 'Open this document';
@@ -66,7 +71,7 @@ function markAsDocumentLink(a: HTMLAnchorElement, id: string, page: number | nul
 function markCitations(root: DocumentFragment, names: Map<string, string>) {
   for (const a of root.querySelectorAll<HTMLAnchorElement>('a[href]')) {
     const target = viewerTarget(a.getAttribute('href') ?? '', window.location.origin);
-    if (target) markAsDocumentLink(a, target.id, target.page, names);
+    if (target) markAsDocumentLink(a, target.id, target.page, names, target.q);
   }
 }
 
