@@ -68,7 +68,8 @@ export function ScanWithWords({
 
   let status = '';
   if (query) {
-    if (words.isPending && doc.processingStatus === 'completed') status = `Finding “${query}” on this page…`;
+    if (doc.processingStatus !== 'completed') status = `“${query}” can be highlighted once this document has been read.`;
+    else if (words.isPending) status = `Finding “${query}” on this page…`;
     else if (words.isError) status = `Could not load this page’s words, so “${query}” cannot be shown on it.`;
     else if (!list.length) status = `No word positions for this page, so “${query}” cannot be shown on the image.`;
     else if (!matches.length) status = `“${query}” is not on this page${doc.pageImages.length > 1 ? '. Try the other pages' : ''}.`;
