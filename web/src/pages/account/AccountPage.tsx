@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Card, PageHeader } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { OcrSettingsPanel } from './OcrSettingsPanel';
 import { TokenUsagePanel } from './TokenUsagePanel';
 import './account.css';
 
@@ -14,7 +15,7 @@ export function planName(plan: string | undefined | null): string {
   return (plan && PLAN_NAMES[plan]) || 'Unknown';
 }
 
-/** /account (spec section 2): token usage, account information, security, a link back to research. */
+/** /account (spec section 2): token usage, account information, the languages documents are read in, security, a link back to research. */
 export function AccountPage() {
   const session = useSession();
   const { refreshUser } = session;
@@ -48,6 +49,7 @@ export function AccountPage() {
             </div>
           </dl>
         </Card>
+        <OcrSettingsPanel />
         <ChangePasswordForm />
       </div>
       <p className="account-page__back">

@@ -5,6 +5,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
+import { OcrQualityPanel } from './OcrQualityPanel';
 import { ScanWithWords } from './ScanWithWords';
 
 /** 404 for another user's document or a deleted one, 400 for an id that cannot be one. */
@@ -76,6 +77,7 @@ export function DocumentViewer({
               Close
             </Button>
           </div>
+          {doc && <OcrQualityPanel key={doc._id} doc={doc} page={page} />}
           {query.isPending && <Spinner label="Opening document..." />}
           {missing && <Alert tone="error">This document is not among your documents. It may have been deleted, or the link may be wrong.</Alert>}
           {query.isError && !missing && (

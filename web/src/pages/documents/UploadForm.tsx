@@ -1,9 +1,12 @@
-import { FileUp, Upload } from 'lucide-react';
+import type { OcrLanguage } from '@gnology/contracts';
+import { ChevronDown, FileUp, Languages, Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Disclosure, DisclosurePanel, Button as DisclosureTrigger } from 'react-aria-components';
 import { Alert, Button, Card } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { ACCEPT, type DocumentRecord, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from './documentApi';
 import { processingLabel, useDocumentsList } from './documentsQuery';
+import { languageNames, OcrLanguagePicker, useOcrSettings } from './OcrLanguagePicker';
 
 const UNSUPPORTED = 'Error: This type of file is not supported. Choose a PDF, JPG, PNG, DOC, DOCX or TXT file.';
 const acceptedName = (name: string) => ACCEPT.split(',').some((ext) => name.toLowerCase().endsWith(ext));
@@ -24,6 +27,10 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
+  // The document's languages: the account's until this form's choice changes them (kept for the next upload).
+  const ocr = useOcrSettings();
+  const [languages, setLanguages] = useState<OcrLanguage[] | null>(null);
+  const chosen = languages ?? ocr.data?.languages ?? null;
 
   useEffect(() => {
     if (!file || !/^image\/(jpeg|png)$/.test(file.type)) return setPreview(null);
@@ -85,7 +92,8 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
     if (file.size > MAX_UPLOAD_BYTES) return setMessage({ tone: 'error', text: TOO_LARGE });
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const doc = await uploadDocument(file, (percent) => setPhase({ kind: 'uploading', percent }));
+      // Unknown (the account's setting did not load and nothing was chosen): the service uses the account's.
+      const doc = await uploadDocument(file, (percent) => setPhase({ kind: 'uploading', percent }), undefined, chosen ?? undefined);
       setFile(null);
       if (input.current) input.current.value = '';
       setPhase({ kind: 'processing', doc });
@@ -130,6 +138,24 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
           </label>
           {preview && <img className="upload-preview" src={preview} alt={`Preview of ${file?.name ?? 'the selected image'}`} />}
         </div>
+        <Disclosure className="upload-lang" isDisabled={busy}>
+          <DisclosureTrigger slot="trigger" className="upload-lang__trigger">
+            <Languages size={18} aria-hidden="true" className="upload-lang__icon" />
+            <span className="upload-lang__label">Language of the document:</span>
+            <span className="upload-lang__value">{chosen ? languageNames(chosen) : 'as in your account'}</span>
+            <ChevronDown size={18} aria-hidden="true" className="upload-lang__chevron" />
+          </DisclosureTrigger>
+          <DisclosurePanel className="upload-lang__panel">
+            <OcrLanguagePicker
+              compact
+              legend="Language of the document"
+              hint="Scanned pages are read in these languages. Your account's choice is the default."
+              value={chosen ?? ['eng']}
+              disabled={busy}
+              onChange={setLanguages}
+            />
+          </DisclosurePanel>
+        </Disclosure>
         <div className="upload-form__actions">
           <Button type="submit" icon={<Upload size={18} />} busy={busy}>
             {phase.kind === 'uploading' ? 'Uploading...' : phase.kind === 'processing' ? 'Processing...' : 'Upload Document'}

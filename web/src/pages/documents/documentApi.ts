@@ -1,4 +1,4 @@
-import type { DocumentRecord } from '@gnology/contracts';
+import type { DocumentRecord, OcrLanguage, OcrSettings } from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
 export type { DocumentRecord };
@@ -28,11 +28,26 @@ export function deleteDocument(id: string): Promise<{ message?: string }> {
   return api(`/api/documents/${id}`, { method: 'DELETE' });
 }
 
+/** The account's OCR languages (English until chosen). */
+export function fetchOcrSettings(): Promise<OcrSettings> {
+  return api<OcrSettings>('/api/documents/settings/ocr');
+}
+
+export function saveOcrSettings(languages: OcrLanguage[]): Promise<OcrSettings> {
+  return api<OcrSettings>('/api/documents/settings/ocr', { method: 'PUT', body: { languages } });
+}
+
+/** "Read again": the document goes back to pending, read in `languages` (else the ones it had). */
+export function reprocessDocument(id: string, languages?: OcrLanguage[]): Promise<DocumentRecord> {
+  return api<DocumentRecord>(`/api/documents/${id}/reprocess`, { method: 'POST', body: languages ? { languages } : {} });
+}
+
 /**
  * POST /api/documents/upload with XMLHttpRequest: fetch cannot report upload progress. The file
- * goes as multipart field `document`; `onProgress` gets 0-100.
+ * goes as multipart field `document`, after the `languages` field when given (the service reads
+ * the languages before it stores the file); `onProgress` gets 0-100.
  */
-export function uploadDocument(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<DocumentRecord> {
+export function uploadDocument(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, languages?: readonly OcrLanguage[]): Promise<DocumentRecord> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/documents/upload');
@@ -55,6 +70,7 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
+    if (languages?.length) form.append('languages', languages.join(','));
     form.append('document', file);
     xhr.send(form);
   });
