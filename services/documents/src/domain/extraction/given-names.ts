@@ -30,11 +30,12 @@ joão joao antónio antonio ana rosa
 franciszek stanisław zofia katarzyna józef jozef wojciech marianna agnieszka piotr maciej mateusz
 anders johan per olof nils lars erik kerstin brita maja karin ole hans peder marit ingeborg søren jens ane kirstine mette
 patricius patrick michael margarita catharina jacobus joannes georgius thomas anna maria elisabetha
+harold ralph mildred raymond stanley dorothy irene helen edna lloyd orval hazel doris gladys mabel marjorie beatrice blanche clyde floyd leroy lester chester vernon wilbur elmer everett russell eugene carl glenn kenneth donald norman gordon wallace evelyn esther marion virgil ernestine lucille geneva opal velma thelma wanda dale leona lottie nettie effie ida belle lula ollie sadie mattie jennie jessie minnie hattie billy
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
 
 /** Titles that mark the following capitalised words as a person's name. */
 export const TITLES: ReadonlySet<string> = new Set(
-  'mr mrs miss ms dr rev revd reverend capt captain sgt sergt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder sir lady dame lord ensign herr frau monsieur madame mme mlle doña dona señor signor sig pan pani'.split(' '),
+  'mr mrs miss ms dr rev revd reverend capt captain sgt sergt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder sir lady dame lord ensign major-general lieutenant-general brigadier-general lieutenant-colonel herr frau monsieur madame mme mlle doña dona señor signor sig pan pani'.split(' '),
 );

@@ -61,7 +61,7 @@ relGroup('spouse', 'husband', 'husband widower ehemann gatte witwer époux epoux
 relGroup('spouse', undefined, 'spouse consort');
 relGroup('child', 'son', 'son sons sonne sone stepson sohn söhne fils hijo figlio zoon filho syn søn filius fil');
 relGroup('child', 'daughter', 'daughter daughters daughtr doughter dowghter dau daur dtr dr stepdaughter tochter fille hija figlia dochter filha córka corka dotter datter filia');
-relGroup('child', undefined, 'child children kinder enfant enfants hijos figli kinderen filhos dzieci børn proles infant issue');
+relGroup('child', undefined, 'boy girl babe baby child children kinder enfant enfants hijos figli kinderen filhos dzieci børn proles infant issue');
 relGroup('parent', 'father', 'father stepfather vater père pere padre vader pai ojciec fader pater');
 relGroup('parent', 'mother', 'mother stepmother mutter mère mere madre moeder mãe mae matka moder mater');
 relGroup('parent', undefined, 'parents eltern genitori ouders pais rodzice föräldrar foreldre forældre parentes');
@@ -81,12 +81,12 @@ const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|d
 const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
 const REL_OF_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:legitim\w*|ehelich\w*|natural\w*|légitime|legittim\w*|wettig\w*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\w*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
+  String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
   'iu',
 );
 /** "his wife ", "survived by her sons ", "children: " right before a name: the name is that relative of the subject. */
 const REL_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(${REL_ALT})(?:['’]s)?(?:\s+(?:maiden\s+)?(?:sur)?name)?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
+  String.raw`(?<![\p{L}])(${REL_ALT})(?:['’]s(?:\s+(?:maiden\s+|christian\s+|given\s+)?(?:sur)?name))?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
   'iu',
 );
 /** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
@@ -100,10 +100,10 @@ const BORN_TO_BEFORE = /\bborn\s+(?:[^.;\n]{0,60}?\s+)?to\s+$/i;
 /** A letter's salutation names its addressee, the person the letter is about ("My dear Sarah,"). */
 const DEAR_BEFORE = /\b(?:my\s+)?dear(?:est)?\s+$/i;
 const CONJ = '(?:and|&|und|et|y|e|en|i|och|og|ac|atque|ou)';
-const LIST_GAP = new RegExp(String.raw`^\s*(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${CONJ})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
-const COORD_GAP = new RegExp(String.raw`^\s+${CONJ}\s+(?:(?:de|di|da|do|du)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+const LIST_GAP = new RegExp(String.raw`^\s*(?:,?\s*(?:Jr|Sr|Junior|Senior)\.?)?(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${CONJ})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+const COORD_GAP = new RegExp(String.raw`^\s+${CONJ}\s+(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
 /** "John Goodall and Sarah his wife", "Jacques Boucher et Marie Gendron sa femme": the name is the spouse of the one named before. */
-const HIS_WIFE_AFTER = /^,?\s+(?:his|her|sa|seine|sua|zijn|hans|hennes|their)\s+(wife|wyfe|husband|femme|épouse|epouse|ehefrau|frau|moglie|mulher|esposa|huisvrouw|hustru|mari|marito|mann|ehemann)\b/iu;
+const HIS_WIFE_AFTER = new RegExp(String.raw`^,?\s+(his|her|sa|son|seine|sein|sua|suo|zijn|hans|hennes|their|leur|ihr)\s+(${REL_ALT}|femme|frau|mari|marito|mann)(?![\p{L}])`, 'iu');
 /** The signature closing a letter: its writer. */
 const SIGNED_BEFORE = /(?:yours?\s+(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully)|your\s+(?:loving|affectionate|devoted|dutiful|obedient|fond)\s+\w+(?:\s+till\s+death)?|i\s+remain[^\n]{0,50})[,.]?\s*$/i;
 /** Census relation column right after the name. */
@@ -123,9 +123,10 @@ const CENSUS_AFTER = new RegExp(
   'u',
 );
 /** "Mary Brooks (wife)", "Mary Brooks, wife" in lists of next of kin and passenger manifests. */
+const STATUS_WORDS = new Set('widow widower widdow relict veuve veuf viuda viudo vedova vedovo weduwe weduwnaar witwe witwer wdowa wdowiec änka enke vidua viduus'.split(' '));
 const PAREN_REL_AFTER = new RegExp(String.raw`^\s*(?:,\s*|\(\s*)(${REL_ALT})(?:\s*\)|(?=\s*[,;.\n]|\s*$))`, 'iu');
 /** "Mary, wife of", "Ann, daughter of": the name is the subject of a relationship phrase. */
-const REL_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:(?:infant|eldest|youngest|second|third|lawful|natural|only)\s+)?(?:${REL_ALT}|${GENITIVE})\s+(?:(?:legitim\w*|ehelich\w*|natural\w*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`, 'iu');
+const REL_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`, 'iu');
 const SUBJECT_AFTER = /^,?\s+(?:was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
 const SUBJECT_BEFORE = new RegExp(
   String.raw`(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|\bI,?|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron)(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
@@ -135,13 +136,20 @@ const TESTATOR_BEFORE = /\bI,?\s*$/;
 
 /** Record-role phrases before a name (and the list it starts). */
 const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
-  [/(?:\bwitness(?:es)?|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
-  [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bpeter|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
+  [/(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
+  [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
   [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
   [/\b(?:executors?|executrix|overseers?)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
   [/\b(?:next\s+of\s+kin|nearest\s+relative)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
+  [/\bby\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder|Parson)\.?\s+(?:Mr\.?\s+)?$/iu, 'officiant'],
+  [/\bby\s+whom(?:\s+the\s+ceremony\s+was\s+performed)?\s*:?\s*$|\bper\s+me\s*,?\s*$/iu, 'officiant'],
   [/\b(?:by\s+me|officiating(?:\s+minister)?|officiant|celebrant|solemni[sz]ed\s+by|performed\s+by|married\s+by|ceremony\s+by)\s*[:,]?\s*$/iu, 'officiant'],
 ];
+const MARRIAGE_CUE = /\b(?:married|marriage|banns|bride|groom|heirat|getraut|mariage|matrimonio|casamento|huwelijk|ślub|vigsel|vigde|matrimoni)/iu;
+/** "Thomas Shepard and Margaret Touteville were married": the groom is named first. */
+const PAIR_MARRIED_AFTER = /^\s*(?:,[^,;.]{0,40},)?\s*(?:were|was)\s+(?:married|wed|joined|united)|^\s*(?:matrimonio\s+juncti|matrimonium\s+contraxerunt|in\s+matrimonium)/iu;
+const FEMALE_TITLES = new Set('miss mrs ms mlle madame mme frau fräulein señora senora doña dona signora pani lady dame widow'.split(' '));
+const MALE_TITLES = new Set('mr herr monsieur señor senor don signor sig pan sir lord'.split(' '));
 const GROOM_BEFORE = /\b(?:groom|bridegroom|bräutigam|époux|epoux|novio|sposo|bruidegom|noivo|brudgum|brudgom|sponsus|narzeczony|pan\s+młody)\s*[:\-–,]?\s*$/iu;
 const BRIDE_BEFORE = /\b(?:bride|braut|épouse|epouse|novia|sposa|bruid|noiva|brud|sponsa|narzeczona|panna\s+młoda)\s*[:\-–,]?\s*$/iu;
 const GROOM_AFTER = /^[^.;\n]{0,45}?\b(?:bachelor|widower|junggeselle|junggesell|witwer|garçon|célibataire\s+majeur|soltero|viudo|celibe|vedovo|jongman|jongeman|weduwnaar|solteiro|viúvo|kawaler|wdowiec|ungkarl|ungkar|enkemand|enkemann|caelebs|viduus|groom|bridegroom)\b/iu;
@@ -165,6 +173,7 @@ const STOP = new Set(
   private corporal sergeant lieutenant captain colonel general major enlisted discharged regt co inf vols volunteers battalion
   will testament executor executors item codicil probate deed indenture estate
   passenger passengers ship vessel steamship ss arrived port manifest list
+  germany ireland england scotland wales france italy norway sweden denmark prussia bavaria holland russia poland austria hungary canada mexico spain portugal switzerland belgium bohemia galicia
   in witness whereof hereunto signed sealed delivered presence
   baptisms burials marriages births deaths christenings
   anno domini ao year dom
@@ -195,7 +204,7 @@ const isStop = (w: string, text?: string, at?: number) => {
   if (STOP.has(k)) return true;
   if (!MONTH_NAMES.has(k)) return false;
   if (!isGiven(w) || text === undefined || at === undefined || /\.$/.test(w)) return true;
-  return /^[.,]?\s*\d/.test(text.slice(at + w.length, at + w.length + 4)) || /\d\s*$/.test(text.slice(Math.max(0, at - 4), at));
+  return /^\.?\s*\d/.test(text.slice(at + w.length, at + w.length + 4)) || /\d\s*$/.test(text.slice(Math.max(0, at - 4), at));
 };
 
 function keyOf(name: string): string {
@@ -228,7 +237,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     // Particles and initials never end a name ("Agnes Hamilton M. S." → "Agnes Hamilton").
     while (cur.length > 1 && (isParticle(cur[cur.length - 1]!.w) || isInitial(cur[cur.length - 1]!.w))) cur.pop();
     // Capitalised words before a given name that are not names ("Bergmann Heinrich Krause", "Québec Marguerite Tremblay", "Whereas John").
-    const firstGiven = cur.findIndex((c) => isGiven(c.w) || isInitial(c.w));
+    const firstGiven = cur.findIndex((c) => isGiven(c.w));
     if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w)) cur = cur.slice(firstGiven);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
@@ -236,7 +245,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       const possessive = /['’]s$/.test(last.w) && cur.length >= 2;
       if (possessive) cur[cur.length - 1] = { w: last.w.replace(/['’]s$/, ''), s: last.s };
       const end = last.s + cur[cur.length - 1]!.w.length;
-      const occupational = cur.length >= 2 && OCCUPATION_WORDS.has(lowerKey(cur[cur.length - 1]!.w)) && !isGiven(cur[0]!.w);
+      const occupational = cur.length >= 2 && cur.some((c) => OCCUPATION_WORDS.has(lowerKey(c.w))) && !isGiven(cur[0]!.w);
       if (!occupational) out.push({ words: cur.map((c) => c.w), start: cur[0]!.s, end, ...(title ? { title } : {}) });
     }
     cur = [];
@@ -276,6 +285,8 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
   return out;
 }
 
+/** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". */
+const SHIP_BEFORE = /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?$/iu;
 const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
 
 function findMentions(text: string): Mention[] {
@@ -289,6 +300,7 @@ function findMentions(text: string): Mention[] {
   }
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
+    if (SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
     for (const c of candidatesOf(m[0], m.index, text)) {
       if (c.words.every(isInitial)) continue;
       const words = c.words.map(titleCase);
@@ -304,7 +316,7 @@ function findMentions(text: string): Mention[] {
 }
 
 const INVERSE: Record<Relation, Relation> = { spouse: 'spouse', child: 'parent', parent: 'child', sibling: 'sibling', other_relative: 'other_relative' };
-const MAIDEN_AFTER = /^,?\s*\(?(?:née|nee|born|geb\.|geb|geborene|geborne|z\s+d(?:omu)?\.?|född|født|f\.|nata|nacida|nascida|dite|maiden\s+name|formerly)\s+([\p{Lu}][\p{L}'’-]+(?:[-\s][\p{Lu}][\p{L}'’-]+)?)/iu;
+const MAIDEN_AFTER = /^,?\s*\(?(?:née|nee|born|geb\.|geb|geborene|geborne|z\s+d(?:omu)?\.?|född|født|f\.|nata|nacida|nascida|dite|maiden\s+name|formerly|m\.\s?s\.)\s+([\p{Lu}][\p{L}'’-]+(?:[-\s][\p{Lu}][\p{L}'’-]+)?)/iu;
 
 export interface PeopleResult {
   people: PersonTag[];
@@ -341,6 +353,9 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (!m.lone) {
+      const initials = m.words.filter(isInitial).length;
+      // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.
+      if (initials >= 2 && isInitial(m.words[0]!) && !isInitial(m.words[m.words.length - 1]!)) return true;
       if (m.words.length > 4 && !given && !c.titled) return false;
       return given || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
     }
@@ -358,7 +373,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     for (let i = 0; i < all.length; i++) {
       if (accepted[i]) continue;
       const m = all[i]!;
-      if (!m.lone && m.words.length <= 3 && knownSurnames.has(lowerKey(m.words[m.words.length - 1]!)) && !isStop(m.words[0]!)) {
+      if (!m.lone && m.words.length <= 3 && knownSurnames.has(lowerKey(m.words[m.words.length - 1]!)) && !isStop(m.words[0]!) && !isInitial(m.words[0]!)) {
         accepted[i] = true;
         continue;
       }
@@ -417,7 +432,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   const subjectCued: number[] = [];
   let listRole: { anchor: number; role: Relation; kin?: Kin; count: number } | undefined;
   let listRecord: RecordRole | undefined;
-  const marriageDoc = documentType === 'marriage';
+  const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
     const b = before(m);
@@ -471,6 +486,14 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
         groom = i;
         bride = anchor;
       }
+      const genderOf = (j: number) => {
+        const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
+        return t ? (FEMALE_TITLES.has(t) ? 'f' : MALE_TITLES.has(t) ? 'm' : undefined) : undefined;
+      };
+      if (anchor >= 0 && groom === undefined && bride === undefined && (genderOf(anchor) === 'f' || genderOf(i) === 'm')) {
+        groom = i;
+        bride = anchor;
+      }
       edges.push({ anchor, person: i, role: 'spouse' });
       if (anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
         groom = anchor;
@@ -484,16 +507,23 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     } else if (relMatch && !rr && !SUBJECT_BEFORE.test(b)) {
       const [rel, kin] = REL_WORDS[relMatch[1]!.toLowerCase()]!;
       // "John Smith and his wife Mary": the phrase's subject is the person just named, when in the same clause.
-      const anchor = prev !== undefined && /^\s*(?:,|and|&|with)?\s*(?:his|her|their)\s+\S+\s*$/i.test(gap) ? prev : -1;
+      const anchor = prev !== undefined && /^\s*,?\s*(?:and|&|with|und|et|y|e|en|og|och|i|mit|avec|con)?\s*(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+\S+\s*$/iu.test(gap) ? prev : -1;
       edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
       listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1 };
     } else if (!listed || rr) {
       listRole = undefined;
     }
+    if (marriageDoc && prev !== undefined && groom === undefined && bride === undefined && /^\s*(?:and|&|et|und|y|e|en|och|og|i|ac)\s*$/iu.test(gap) && PAIR_MARRIED_AFTER.test(a)) {
+      groom = prev;
+      bride = i;
+    }
     const hisWife = HIS_WIFE_AFTER.exec(a);
     if (hisWife && prev !== undefined && !edges.some((e) => e.person === i)) {
-      const [rel, kin] = REL_WORDS[hisWife[1]!.toLowerCase()] ?? (/^(?:mari|marito|mann|ehemann)$/i.test(hisWife[1]!) ? (['spouse', 'husband'] as const) : (['spouse', 'wife'] as const));
-      edges.push({ anchor: prev, person: i, role: rel, ...(kin ? { kin } : {}) });
+      const word = hisWife[2]!.toLowerCase();
+      const [rel, kin] = REL_WORDS[word] ?? (/^(?:mari|marito|mann)$/.test(word) ? (['spouse', 'husband'] as const) : (['spouse', 'wife'] as const));
+      // "Richard their son": the couple just named, so the primary; "Sarah his wife": the man just named.
+      const anchor = /^(?:their|leur)$/i.test(hisWife[1]!) ? -1 : prev;
+      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
     const census = CENSUS_AFTER.exec(a);
     if (census) {
@@ -503,13 +533,13 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       if (record) recordRoles.set(i, record);
     }
     const paren = PAREN_REL_AFTER.exec(a);
-    if (paren && !census) {
+    if (paren && !census && !STATUS_WORDS.has(paren[1]!.toLowerCase())) {
       const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
       edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
     if (SIGNED_BEFORE.test(b)) signer ??= i;
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
-    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || (REL_OF_AFTER.test(a) && i === 0)) subjectCued.push(i);
+    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || (REL_OF_AFTER.test(a) && (i === 0 || m.lone))) subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
     void cs;
   }
@@ -564,6 +594,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     roles.set(e.person, 'parent');
     if (!kinOf.has(e.person)) kinOf.set(e.person, kinOf.get(e.anchor) === 'father' ? 'mother' : 'father');
   }
+  if (bride !== undefined && primary === groom) roles.set(bride, 'spouse');
   // Parents of the bride and groom, of the primary; the deceased.
   for (const e of edges) {
     if (e.role !== 'parent' || recordRoles.has(e.person)) continue;
@@ -592,6 +623,12 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       // A husband keeps his own surname; the record's wife takes his.
       if (rel === 'spouse' && kinOf.get(i) === 'husband') continue;
       return surnameOf(ms[other]!);
+    }
+    // "son of Henery Fitz-williams & Margery his wife": the mother named without a surname takes the father's.
+    for (const e of edges) {
+      if (e.person !== i || e.role !== 'parent') continue;
+      const co = edges.find((x) => x !== e && x.role === 'parent' && anchorOf(x) === anchorOf(e) && ms[x.person]!.written);
+      if (co) return surnameOf(ms[co.person]!);
     }
     const role = roles.get(i);
     if (role && role !== 'other_relative' && role !== 'primary_subject' && ms[primary]!.written && !witnessish(i)) return surnameOf(ms[primary]!);
