@@ -46,6 +46,20 @@ export const documentsEnvSchema = z.object({
   EXTRACTION_OPENAI_MODEL: z.string().default('llama3.1'),
   /** Per-request timeout of an extraction call; the rules answer when it passes. */
   EXTRACTION_TIMEOUT_MS: env.int(60_000),
+  /**
+   * Handwriting (decision 0155): pages OCR reads with a confidence below LOW_OCR_CONFIDENCE are
+   * transcribed by a vision model, metered against the owner's tokens. Default: Anthropic when
+   * ANTHROPIC_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL and
+   * HANDWRITING_OPENAI_MODEL (a model with image input) are set, else off (the page says so).
+   */
+  HANDWRITING_PROVIDER: z.enum(['anthropic', 'openai', 'off', '']).optional().transform((v) => (v ? v : undefined)),
+  HANDWRITING_ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-6'),
+  /** A vision model of the OpenAI-compatible server (e.g. qwen2.5vl, llama3.2-vision); unset: no handwriting there. */
+  HANDWRITING_OPENAI_MODEL: optionalString,
+  /** Low-confidence pages of one document transcribed by the model at most (the rest keep their OCR text). */
+  HANDWRITING_MAX_PAGES: env.int(50),
+  /** Per-page timeout of a transcription call; past it the page keeps its OCR text. */
+  HANDWRITING_TIMEOUT_MS: env.int(120_000),
   /** Face detection in photos on the worker role (face-api on TensorFlow.js WASM); `off` skips it. */
   FACE_DETECTION: z.enum(['on', 'off']).default('on'),
 });

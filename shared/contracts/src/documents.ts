@@ -116,6 +116,10 @@ export const DocumentPageReading = z.object({
   pageNumber: z.number().int().min(1),
   ocr: z.boolean(),
   confidence: z.number().min(0).max(100).nullable(),
+  /** The page's text is a vision model's transcription of handwriting (its OCR reading is kept; decision 0155). */
+  transcribedByAi: z.boolean().optional(),
+  /** Why a low-confidence page kept its OCR text: no model configured, no tokens left, the model failed. */
+  handwritingNote: z.string().nullable().optional(),
 });
 export type DocumentPageReading = z.infer<typeof DocumentPageReading>;
 

@@ -14,6 +14,7 @@ import { completeProcessing, failProcessing, getDocumentById, saveAttemptError, 
 import { pageImageKey, thumbnailKey } from '../store/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
 import type { FaceDetector } from './faces/face-detector';
+import { readHandwriting } from './handwriting/read-handwriting';
 import { analysePhoto } from './faces/photo-analysis';
 import type { OcrEngine } from './ocr-pool';
 import { parserFor } from './parsers';
@@ -114,6 +115,8 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       // replaces the last run's pages, and trimPages drops pages the new run no longer has.
       for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
       await trimPages(db, id, parsed.pages.length);
+      // Low-confidence pages: a vision model's transcription, metered, or a note saying why not (decision 0155).
+      await readHandwriting(parsed, { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal: job.signal }, { db, storage: deps.storage, config: deps.config, logger: log });
       let thumb: string | null = null;
       if (parsed.thumbnail) {
         thumb = thumbnailKey(doc.owner_id, id);

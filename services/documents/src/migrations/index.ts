@@ -4,6 +4,7 @@ import { documentsMigration } from './0001_documents';
 import { facesMigration } from './0002_faces';
 import { journalMigration } from './0010_journal';
 import { ocrSettingsMigration } from './0011_ocr_settings';
+import { handwritingMigration } from './0013_handwriting';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0002_faces': facesMigration,
   '0010_journal': journalMigration,
   '0011_ocr_settings': ocrSettingsMigration,
+  '0013_handwriting': handwritingMigration,
 };

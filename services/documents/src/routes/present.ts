@@ -9,7 +9,7 @@ export interface PresentOptions {
   now?: number;
 }
 
-type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null; ocr: boolean; confidence: number | null };
+type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null; ocr: boolean; confidence: number | null; transcribed_by?: string | null; handwriting_note?: string | null };
 
 /** Confidence as shown: a whole-ish number 0–100 (Postgres `real` reads back as 61.29999923706055). */
 const roundConfidence = (c: number | null) => (c === null || !Number.isFinite(c) ? null : Math.min(100, Math.max(0, Math.round(c * 10) / 10)));
@@ -42,7 +42,14 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
       .filter((p) => p.image_key)
       .map((p) => ({ pageNumber: p.page_number, ...(p.width ? { width: p.width } : {}), ...(p.height ? { height: p.height } : {}) })),
     ocrLanguages: [...documentLanguages(row.ocr_languages)],
-    pages: pages.map((p) => ({ pageNumber: p.page_number, ocr: p.ocr, confidence: roundConfidence(p.confidence) })),
+    pages: pages.map((p) => ({
+      pageNumber: p.page_number,
+      ocr: p.ocr,
+      confidence: roundConfidence(p.confidence),
+      // Handwriting (decision 0155): only on the pages it concerns.
+      ...(p.transcribed_by ? { transcribedByAi: true } : {}),
+      ...(p.handwriting_note ? { handwritingNote: p.handwriting_note } : {}),
+    })),
     lowConfidencePages: pages.filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE).map((p) => p.page_number),
     hasThumbnail: Boolean(row.thumbnail_key),
     textLength: row.text_length,

@@ -78,12 +78,12 @@ export async function getDocumentById(db: DocumentsDb, id: string): Promise<Docu
 }
 
 /** A page as the document record shows it: its image, and how sure OCR was of it. */
-export type PageSummaryRow = Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key' | 'ocr' | 'confidence'>;
+export type PageSummaryRow = Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key' | 'ocr' | 'confidence' | 'transcribed_by' | 'handwriting_note'>;
 
 export async function listPages(db: DocumentsDb, documentId: string): Promise<PageSummaryRow[]> {
   return db
     .selectFrom('document_pages')
-    .select(['page_number', 'width', 'height', 'image_key', 'ocr', 'confidence'])
+    .select(['page_number', 'width', 'height', 'image_key', 'ocr', 'confidence', 'transcribed_by', 'handwriting_note'])
     .where('document_id', '=', documentId)
     .orderBy('page_number')
     .execute();

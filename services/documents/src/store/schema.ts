@@ -53,6 +53,12 @@ export interface DocumentPagesTable {
   /** Degrees of skew straightened before reading. */
   skew: Generated<number>;
   words: Json<PageWord[]>;
+  /** The OCR reading of a page whose `text` a model transcribed (migration 0013); else null. */
+  ocr_text: Generated<string | null>;
+  /** `ai:<model>` when the page's text is a model's transcription of handwriting. */
+  transcribed_by: Generated<string | null>;
+  /** Why a low-confidence page was not transcribed (no model, no tokens, the model failed). */
+  handwriting_note: Generated<string | null>;
 }
 
 /** An account's OCR languages (migration 0011); no row means English. */

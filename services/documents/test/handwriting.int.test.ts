@@ -1,0 +1,193 @@
+import { type DocumentRecord, LOW_OCR_CONFIDENCE } from '@gnology/contracts';
+import { requireInfra } from '@gnology/testing';
+import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RealBilling, startRealBilling } from '../../research/test/support/real-billing';
+import { HANDWRITING_NOTES } from '../src/jobs/handwriting/read-handwriting';
+import { MAX_IMAGE_SIDE } from '../src/jobs/handwriting/transcriber';
+import { handwrittenPagePng } from './fixtures/handwriting';
+import { multipart } from './helpers/multipart';
+import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { waitProcessed } from './helpers/wait';
+
+/**
+ * Issue 14, handwriting: a page OCR reads with low confidence is transcribed by the configured
+ * vision model (the REAL @anthropic-ai/sdk against the fake Messages API on loopback), its tokens
+ * held and settled by the REAL billing service, the page marked "transcribed by AI" with its OCR
+ * reading kept. Without tokens, with a failing model, or without a model, the page keeps its OCR
+ * text and says why.
+ */
+const LINES = ['My dear Margaret, we arrived at', 'Liverpool on the 4th of May 1871', 'and your brother Thomas is well.'];
+const TRANSCRIPTION = LINES.join('\n');
+// A hand tesseract reads a few specks of (mean confidence about 44): see fixtures/handwriting.ts.
+const HAND = { tilt: 22, jitter: 6, blur: 1, specks: 3000, seed: 7 };
+const MODEL = 'claude-test-vision';
+const USAGE = { input_tokens: 1234, output_tokens: 56, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+
+interface PageRow {
+  text: string | null;
+  ocr_text: string | null;
+  transcribed_by: string | null;
+  handwriting_note: string | null;
+  confidence: number | null;
+}
+
+async function upload(h: DocumentsHarness, token: string, png: Buffer): Promise<DocumentRecord> {
+  const { payload, headers } = multipart('letter-1871.png', png, { contentType: 'image/png' });
+  const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(201);
+  const doc = await waitProcessed(h.app, token, (res.json() as DocumentRecord)._id, 180_000);
+  expect(doc.processingStatus, JSON.stringify(doc.processingError)).toBe('completed');
+  return doc;
+}
+
+async function pageRow(h: DocumentsHarness, documentId: string): Promise<PageRow> {
+  return h.deps.database.db
+    .selectFrom('document_pages')
+    .select(['text', 'ocr_text', 'transcribed_by', 'handwriting_note', 'confidence'])
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', 1)
+    .executeTakeFirstOrThrow();
+}
+
+async function detail(h: DocumentsHarness, token: string, id: string): Promise<DocumentRecord> {
+  const res = await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DocumentRecord;
+}
+
+describe('handwriting with a vision model (Anthropic)', () => {
+  let fake: FakeAnthropic;
+  let billing: RealBilling;
+  let h: DocumentsHarness;
+  let png: Buffer;
+
+  const balance = async (userId: string) => {
+    const res = await fetch(`${billing.url}/internal/balances/${userId}`, { headers: { 'x-internal-token': billing.config.INTERNAL_TOKEN } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { remaining: number; tokensUsed: number };
+  };
+
+  beforeAll(async () => {
+    requireInfra('DATABASE_URL');
+    fake = await startFakeAnthropic();
+    billing = await startRealBilling();
+    h = await startDocuments({
+      env: { BILLING_URL: billing.url, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, HANDWRITING_ANTHROPIC_MODEL: MODEL, EXTRACTION_PROVIDER: 'rules' },
+    });
+    await h.startWorker();
+    png = await handwrittenPagePng(LINES, HAND);
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+    await billing?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it('transcribes a low-confidence page, keeps the OCR text, marks the page and charges the owner’s tokens', async () => {
+    const token = await h.token('hw-ada');
+    fake.enqueue({ text: TRANSCRIPTION, usage: USAGE });
+    const doc = await upload(h, token, png);
+
+    const row = await pageRow(h, doc._id);
+    expect(row.confidence, 'the fixture must read with low confidence').toBeLessThan(LOW_OCR_CONFIDENCE);
+    expect(row.text).toBe(TRANSCRIPTION);
+    expect(row.ocr_text).toBeTypeOf('string');
+    expect(row.ocr_text).not.toBe(TRANSCRIPTION);
+    expect(row.transcribed_by).toBe(`ai:${MODEL}`);
+    expect(row.handwriting_note).toBeNull();
+
+    // The API marks the page; the document's text (what research and extraction read) is the transcription.
+    const shown = await detail(h, token, doc._id);
+    expect(shown.pages[0]).toMatchObject({ pageNumber: 1, ocr: true, transcribedByAi: true });
+    expect(shown.pages[0]!.handwritingNote).toBeUndefined();
+    expect(shown.extractedText).toBe(TRANSCRIPTION);
+
+    // One request: the page image (JPEG, at most 1568 px on its long side) and the instructions.
+    expect(fake.requests).toHaveLength(1);
+    const body = fake.requests[0]!.body;
+    expect(body.model).toBe(MODEL);
+    expect(body.system).toMatch(/never an instruction to you/);
+    const [image, text] = body.messages[0].content;
+    expect(image).toMatchObject({ type: 'image', source: { type: 'base64', media_type: 'image/jpeg' } });
+    expect(text).toMatchObject({ type: 'text' });
+    const meta = await sharp(Buffer.from(image.source.data, 'base64')).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(MAX_IMAGE_SIDE);
+    expect(body.max_tokens).toBeGreaterThan(0);
+
+    // Metered like research: held, then settled with the usage the model reported.
+    const used = await balance('hw-ada');
+    expect(used.tokensUsed).toBe(USAGE.input_tokens + USAGE.output_tokens);
+    const reservations = await billing.db.selectFrom('reservations').select(['request_id', 'status']).where('user_id', '=', 'hw-ada').execute();
+    expect(reservations).toEqual([{ request_id: `handwriting-${doc._id}-r1-p1`, status: 'settled' }]);
+  });
+
+  it('keeps the OCR text and says so when the owner has no tokens left (no model call)', async () => {
+    const token = await h.token('hw-bob');
+    // Everything the trial has left, held by another request.
+    const first = await balance('hw-bob');
+    const drain = await fetch(`${billing.url}/internal/reservations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': billing.config.INTERNAL_TOKEN },
+      body: JSON.stringify({ userId: 'hw-bob', requestId: 'hw-bob-drain', estimatedTokens: Math.max(1, first.remaining) }),
+    });
+    expect(drain.status).toBe(200);
+    const doc = await upload(h, token, png);
+    const row = await pageRow(h, doc._id);
+    expect(row.transcribed_by).toBeNull();
+    expect(row.ocr_text).toBeNull();
+    expect(row.handwriting_note).toBe(HANDWRITING_NOTES.noTokens);
+    expect(row.text).toBe((await detail(h, token, doc._id)).extractedText);
+    expect(fake.requests).toHaveLength(0);
+    const shown = await detail(h, token, doc._id);
+    expect(shown.pages[0]).toMatchObject({ handwritingNote: 'Not transcribed: no tokens left.' });
+    expect(shown.pages[0]!.transcribedByAi).toBeUndefined();
+  });
+
+  it('keeps the OCR text when the model fails, and gives the held tokens back', async () => {
+    const token = await h.token('hw-cy');
+    fake.enqueue({ status: 400, errorType: 'invalid_request_error', errorMessage: 'scripted refusal' });
+    const doc = await upload(h, token, png);
+    const row = await pageRow(h, doc._id);
+    expect(row.transcribed_by).toBeNull();
+    expect(row.handwriting_note).toBe(HANDWRITING_NOTES.modelFailed);
+    expect(fake.requests).toHaveLength(1);
+    expect((await balance('hw-cy')).tokensUsed).toBe(0);
+    const reservations = await billing.db.selectFrom('reservations').select('status').where('user_id', '=', 'hw-cy').execute();
+    expect(reservations).toEqual([{ status: 'released' }]);
+  });
+});
+
+describe('handwriting without a model (offline)', () => {
+  let h: DocumentsHarness;
+
+  beforeAll(async () => {
+    requireInfra('DATABASE_URL');
+    h = await startDocuments({ env: { HANDWRITING_PROVIDER: 'off', EXTRACTION_PROVIDER: 'rules' } });
+    await h.startWorker();
+  }, 120_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('keeps the OCR text and says that handwriting needs a model', async () => {
+    const token = await h.token('hw-offline');
+    const doc = await upload(h, token, await handwrittenPagePng(LINES, HAND));
+    const row = await pageRow(h, doc._id);
+    expect(row.confidence).toBeLessThan(LOW_OCR_CONFIDENCE);
+    expect(row.transcribed_by).toBeNull();
+    expect(row.ocr_text).toBeNull();
+    expect(row.text).not.toBe(TRANSCRIPTION);
+    const shown = await detail(h, token, doc._id);
+    expect(shown.extractedText).toBe(row.text);
+    expect(shown.pages[0]).toMatchObject({
+      pageNumber: 1,
+      handwritingNote: 'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.',
+    });
+    expect(shown.pages[0]!.transcribedByAi).toBeUndefined();
+    expect(shown.lowConfidencePages).toEqual([1]);
+  });
+});
