@@ -1,7 +1,7 @@
 // Extraction quality on the labelled set (bench/documents/labelled/*.json): precision and recall
 // per field, rules against the LLM extractor; also the main person (primary subject) right, the
 // record roles (bride, witness, sponsor...: `personDetails`), and full dates (gold YYYY-MM-DD found).
-// `--rules` measures the rules extractor only; `--misses` lists what the rules missed or added per record. Without ANTHROPIC_API_KEY the LLM side talks to a
+// `--rules` measures the rules extractor only; `--set holdout` the held-out records; `--misses` lists what the rules missed or added per record. Without ANTHROPIC_API_KEY the LLM side talks to a
 // loopback fake that answers each document's gold labels: that measures only the plumbing
 // (request, schema, validation, tag merge), not a model's quality. With a real key it measures Claude.
 //   npx tsx bench/documents/extraction.mts
@@ -19,10 +19,13 @@ interface Labelled {
   text: string;
   expected: { documentType: string; peopleIdentified: { name: string; role: string; recordRole?: string }[]; dates: string[]; places: string[]; occupations: string[] };
 }
-const set: Labelled[] = readdirSync(path.join(here, 'labelled'))
+// `--set holdout`: the records in labelled/holdout, written after the rules were tuned on labelled/ and not tuned on.
+const setArg = process.argv.indexOf('--set');
+const dir = setArg > 0 && process.argv[setArg + 1] === 'holdout' ? path.join(here, 'labelled', 'holdout') : path.join(here, 'labelled');
+const set: Labelled[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
-  .map((f) => JSON.parse(readFileSync(path.join(here, 'labelled', f), 'utf8')));
+  .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 
 const key = (s: string) => s.toLowerCase().replace(/[.,]/g, '').trim();
 type Fields = Record<'people' | 'roles' | 'recordRoles' | 'dates' | 'places' | 'occupations', string[]> & { type: string; main: string | undefined };
