@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scannedPagePng, textPdf } from '../../services/documents/test/fixtures/generate';
-import { BIRTH, OBITUARY } from '../../services/documents/test/fixtures/texts';
+import { scannedPagePng, scannedPdf, textPdf } from '../../services/documents/test/fixtures/generate';
+import { BIRTH, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { uploadAll } from './fixtures/photos';
 import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, openBrowser, screenshot, signInWithToken, type Stack, startStack } from './harness';
 
@@ -31,6 +31,7 @@ describe('word positions in the viewer', () => {
     await uploadAll(stack, token, [
       { name: 'turner-obituary-scan.png', type: 'image/png', data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }) },
       { name: 'wilson-birth.pdf', type: 'application/pdf', data: await textPdf([BIRTH]) },
+      { name: 'scanned-records.pdf', type: 'application/pdf', data: await scannedPdf([BIRTH, MARRIAGE]) },
     ]);
     const listed = (await (await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } })).json()) as { _id: string; originalName: string }[];
     for (const d of listed) ids[d.originalName] = d._id;
@@ -150,6 +151,22 @@ describe('word positions in the viewer', () => {
     await page.mouse.move(margin.x, margin.y - 120, { steps: 6 });
     await page.mouse.up();
     await expect.poll(async () => (await box(img)).y).toBeLessThan(top - 60);
+  });
+
+  it('highlights on a scanned PDF page, and keeps the words to find while paging', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/documents?view=${ids['scanned-records.pdf']}&page=2&q=${encodeURIComponent('Sarah Ann Miller')}`);
+    const dialog = viewer(page, 'scanned-records.pdf');
+    await loaded(dialog.getByRole('img', { name: 'scanned-records.pdf, page 2' }));
+    await dialog.getByRole('status').filter({ hasText: '“Sarah Ann Miller”: 1 match on this page, highlighted.' }).waitFor({ timeout: 20_000 });
+    expect(await dialog.locator('mark.page-text__word').allTextContents()).toEqual(['Sarah', 'Ann', 'Miller']);
+    await dialog.getByRole('button', { name: 'Previous' }).click();
+    await loaded(dialog.getByRole('img', { name: 'scanned-records.pdf, page 1' }));
+    await dialog.getByRole('status').filter({ hasText: '“Sarah Ann Miller” is not on this page. Try the other pages.' }).waitFor({ timeout: 20_000 });
+    expect(params(page)).toEqual({ view: ids['scanned-records.pdf'], q: 'Sarah Ann Miller' });
+    expect(await dialog.locator('.page-text__mark').count()).toBe(0);
+    await expectAccessible(page, 'scanned pdf page 1');
+    await screenshot(page, 'page-words-pdf-1280');
   });
 
   it('says "no word positions" for a page read from a PDF text layer, and draws nothing', async () => {
