@@ -2,6 +2,7 @@
 export * from './common';
 export * from './conversations';
 export * from './research';
+export * from './library-search';
 export * from './events/conversations';
 export * from './events/research';
 export * from './auth';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
 import { RequestType } from './conversations';
+import { RetrievedSource } from './library-search';
 
 /** POST /api/research (spec section 7). */
 export const ResearchBody = z.object({
@@ -12,6 +13,8 @@ export const ResearchBody = z.object({
   conversationId: ObjectId.nullable().optional(),
   /** Optional: the type the client inferred; the server infers its own when absent. */
   requestType: RequestType.optional(),
+  /** Documents the user dropped from an earlier answer's sources: library search leaves them out (decision 0170). */
+  excludeDocumentIds: z.array(ObjectId).max(100).optional(),
 });
 export type ResearchBody = z.infer<typeof ResearchBody>;
 
@@ -39,6 +42,8 @@ export const ResearchResponse = z.object({
   messageId: ObjectId.nullable(),
   /** Set for chapter and book requests, which run as resumable generations. */
   generationId: ObjectId.nullable(),
+  /** Documents the library search found and Gene read for this answer, beside any selected (decision 0170). */
+  sources: z.array(RetrievedSource).optional(),
 });
 export type ResearchResponse = z.infer<typeof ResearchResponse>;
 

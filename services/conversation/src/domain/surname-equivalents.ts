@@ -1,46 +1,6 @@
 /**
  * Surnames that are the same family name in another language or spelling tradition, where
- * trigram similarity fails (Schmidt/Smith score 0.08). Lowercase and unaccented, the form the
- * search normalises to. A search for one name also finds the others of its group.
+ * trigram similarity fails (Schmidt/Smith score 0.08). The list lives in shared/contracts
+ * (library-search.ts) since library search (decision 0170) expands questions with the same groups.
  */
-export const SURNAME_EQUIVALENTS: string[][] = [
-  ['smith', 'schmidt', 'schmitt', 'smyth', 'smythe', 'schmid', 'kowalski', 'kovacs', 'ferrari', 'lefebvre', 'herrera'],
-  ['miller', 'muller', 'mueller', 'moller', 'molnar', 'mullner'],
-  ['mcdonald', 'macdonald', 'mcdonnell', 'macdonnell'],
-  ['taylor', 'schneider', 'snyder', 'snider', 'schneeder', 'kravitz'],
-  ['baker', 'becker', 'bakker', 'beck'],
-  ['carpenter', 'zimmermann', 'zimmerman', 'timmermans'],
-  ['fisher', 'fischer', 'visser', 'fiske'],
-  ['weaver', 'weber', 'wever', 'webber'],
-  ['shoemaker', 'schumacher', 'schuhmacher', 'schoenmaker'],
-  ['cooper', 'kupfer', 'kuiper', 'kueper'],
-  ['young', 'jung', 'junge', 'jong'],
-  ['king', 'konig', 'koenig', 'koning'],
-  ['black', 'schwarz', 'schwartz', 'zwart'],
-  ['white', 'weiss', 'weis', 'wit'],
-  ['brown', 'braun', 'bruin'],
-  ['johnson', 'johansson', 'johannsen', 'jansen', 'janssen', 'jensen', 'johnsen'],
-  ['peterson', 'petersen', 'pedersen', 'petersson'],
-  ['anderson', 'andersen', 'andersson'],
-  ['nelson', 'nilsson', 'nielsen', 'neilson'],
-  ['mckenzie', 'mackenzie'],
-  ['mcgregor', 'macgregor'],
-  ['mclean', 'maclean'],
-  ['mcleod', 'macleod'],
-  ['mcintosh', 'macintosh', 'mackintosh'],
-  ['mckay', 'mackay'],
-  ['obrien', 'brien', 'bryan'],
-  ['oconnor', 'connor'],
-  ['oneill', 'neill', 'neal'],
-  ['reid', 'reed', 'read', 'reade'],
-  ['gray', 'grey'],
-  ['steward', 'stewart', 'stuart'],
-  ['wright', 'wrighte'],
-  ['thompson', 'thomson', 'tomson'],
-  ['phillips', 'philips', 'phelps'],
-  ['catherine', 'katherine', 'kathryn', 'katharina', 'catharina'],
-  ['john', 'johann', 'johannes', 'jan', 'jean', 'juan', 'giovanni', 'ivan', 'sean'],
-  ['william', 'wilhelm', 'willem', 'guillaume', 'guillermo'],
-  ['henry', 'heinrich', 'hendrik', 'henri', 'enrique'],
-  ['mary', 'maria', 'marie', 'maire', 'miriam'],
-];
+export { SURNAME_EQUIVALENTS } from '@gnology/contracts';

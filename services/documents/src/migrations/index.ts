@@ -5,6 +5,7 @@ import { facesMigration } from './0002_faces';
 import { journalMigration } from './0010_journal';
 import { ocrSettingsMigration } from './0011_ocr_settings';
 import { handwritingMigration } from './0013_handwriting';
+import { librarySearchMigration } from './0014_library_search';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0010_journal': journalMigration,
   '0011_ocr_settings': ocrSettingsMigration,
   '0013_handwriting': handwritingMigration,
+  '0014_library_search': librarySearchMigration,
 };

@@ -7,6 +7,7 @@ import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
 import { internalOwnedRoutes } from './internal-owned';
 import { internalPhotoRoutes } from './internal-photos';
+import { internalSearchRoutes } from './internal-search';
 import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
 import { uploadRoutes } from './upload';
@@ -23,5 +24,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
   await app.register(internalOwnedRoutes, { deps });
+  await app.register(internalSearchRoutes, { deps });
   await app.register(journalRoutes, { deps });
 };

@@ -10,6 +10,7 @@ import {
 } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { internalCall as rawInternalCall } from '@gnology/platform/http/internal';
+import type { LibraryPassage } from '@gnology/contracts';
 import type { ResearchConfig } from '../config';
 import type { ContextDocument, ProviderUsage } from '../providers/types';
 
@@ -46,6 +47,8 @@ export interface Clients {
   settle(requestId: string, usage: ProviderUsage): Promise<TokenBalance>;
   release(requestId: string): Promise<{ remaining: number }>;
   documents(userId: string, documentIds: string[]): Promise<ContextDocument[]>;
+  /** The pages of the user's library that best answer a question (decision 0170). */
+  searchLibrary(userId: string, query: string, limit: number, excludeDocumentIds: string[]): Promise<LibraryPassage[]>;
   conversation(userId: string, conversationId: string): Promise<Conversation>;
   saveMessage(userId: string, conversationId: string, message: SaveMessageBody): Promise<Message>;
 }
@@ -98,6 +101,16 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
       // Only this user's documents come back; keep only what was asked for, whatever the answer holds.
       const wanted = new Set(documentIds);
       return (res.documents ?? []).filter((d) => wanted.has(d._id));
+    },
+    async searchLibrary(userId, query, limit, excludeDocumentIds) {
+      const res = await internalCall<{ passages?: LibraryPassage[] }>(config.DOCUMENTS_URL, '/internal/documents/search', {
+        secret,
+        requestId,
+        // The documents service caps a question at 4,000 characters: its first words name what is asked.
+        body: { userId, query: query.slice(0, 4_000), limit, excludeDocumentIds },
+        timeoutMs: 5_000,
+      });
+      return res.passages ?? [];
     },
     async conversation(userId, conversationId) {
       return internalCall<Conversation>(config.CONVERSATION_URL, `/internal/conversations/${conversationId}?userId=${encodeURIComponent(userId)}`, {

@@ -27,7 +27,7 @@ export function tokensOfChars(chars: number): number {
  */
 export function promptTokenBound(req: ProviderRequest): number {
   let chars = req.system.length;
-  if (req.documents.length) chars += documentsPreamble(req.documents.length).length + req.documents.reduce((n, d) => n + documentBlock(d).length, 0);
+  if (req.documents.length) chars += documentsPreamble(req.documents.length, req.documents.filter((d) => d.retrieved).length).length + req.documents.reduce((n, d) => n + documentBlock(d).length, 0);
   if (req.book) chars += bookInstructions(req.book).length;
   const turns = req.messages.length ? req.messages : [{ content: req.query }];
   chars += turns.reduce((n, t) => n + t.content.length, 0);

@@ -64,9 +64,10 @@ function escapedJournalBlock(block: string): string {
 /** One document as a block of the system prompt; everything from the user's file is escaped. */
 export function documentBlock(doc: ContextDocument): string {
   const attr = (s: string) => escapeDocumentText(s).replace(/"/g, '&quot;');
-  const paged = doc.pages && doc.pages.length > 1 ? doc.pages : null;
+  // A document the library search found carries only its matching pages, each cited by its number (decision 0170).
+  const paged = doc.pages && (doc.pages.length > 1 || (doc.retrieved && doc.pages.length)) ? doc.pages : null;
   const lines = [
-    `<document name="${attr(doc.originalName)}" id="${attr(doc._id)}" link="${attr(viewerHref(doc._id))}"${paged ? ` pages="${paged.length}"` : ''}${doc.documentType ? ` type="${attr(doc.documentType)}"` : ''}>`,
+    `<document name="${attr(doc.originalName)}" id="${attr(doc._id)}" link="${attr(viewerHref(doc._id))}"${paged && !doc.retrieved ? ` pages="${paged.length}"` : ''}${doc.retrieved ? ' found="library search"' : ''}${doc.documentType ? ` type="${attr(doc.documentType)}"` : ''}>`,
   ];
   const people = (doc.peopleIdentified ?? []).map((p) => (p.role ? `${p.name} (${p.role.replace(/_/g, ' ')})` : p.name)).join('; ');
   const esc = escapeDocumentText;
@@ -87,7 +88,13 @@ export function documentBlock(doc: ContextDocument): string {
   return lines.join('\n');
 }
 
-export function documentsPreamble(count: number): string {
+export function documentsPreamble(count: number, retrieved = 0): string {
+  if (retrieved > 0) {
+    const selected = count - retrieved;
+    const found = `Gene searched the user's library for this question and found ${retrieved === 1 ? '1 document' : `${retrieved} documents`} (marked found="library search"; only the pages that matched are given, each marked "[Page N]").`;
+    const chosen = selected > 0 ? ` The user also selected ${selected === 1 ? '1 document' : `${selected} documents`}.` : ' The user selected no documents.';
+    return `${found}${chosen} Cite each fact's document by file name and page, linked to the viewer, e.g. [marriage.png, p. 1](/documents?view=<id>&page=1), and say plainly when the documents found do not answer the question.`;
+  }
   return count === 1
     ? 'The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.'
     : `The user has selected ${count} documents for this request. Cite each fact's document by file name and page, linked to the viewer.`;

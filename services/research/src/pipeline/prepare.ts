@@ -1,4 +1,4 @@
-import { CAPACITY_MESSAGE, type Conversation, ERROR_MESSAGES, type Message, type ResearchBody } from '@gnology/contracts';
+import { CAPACITY_MESSAGE, type Conversation, ERROR_MESSAGES, type Message, type ResearchBody, type RetrievedSource } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
 import { nextBookContext, planContext } from '../domain/book';
@@ -8,6 +8,7 @@ import { costBound, outputLimit } from '../domain/cost';
 import type { BookContext, ContextDocument, ProviderRequest } from '../providers/types';
 import { acquireSlot, releaseSlot } from '../store/in-flight';
 import { buildProviderRequest } from './context';
+import { retrieveFromLibrary } from './retrieve';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchRuntime } from './runtime';
 
@@ -18,6 +19,8 @@ export interface PreparedRequest {
   documentIds: string[];
   conversation: Conversation | null;
   documents: ContextDocument[];
+  /** The documents the library search found for this question and Gene read (decision 0170). */
+  sources: RetrievedSource[];
   plan: RequestPlan;
   book?: { projectId: string; context: BookContext };
   /** The model request, its output limit capped to what billing holds (a job rebuilds its own). */
@@ -48,10 +51,20 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
   const continuing = project ? nextBookContext(toState(project)) : null;
   const plan = planRequest(body.query, body.requestType, { maxRetries: deps.config.LLM_MAX_RETRIES, continuesBook: continuing ? 'book' : undefined });
 
-  const [conversation, documents] = await Promise.all([
+  const [conversation, selected, library] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
     clients.documents(userId, body.documentIds),
+    // Gene searches the user's library alongside (decision 0170): alone or beside the selection.
+    retrieveFromLibrary(clients, {
+      userId,
+      query: body.query,
+      selectedIds: body.documentIds,
+      excludeIds: body.excludeDocumentIds,
+      requestType: plan.requestType,
+      onError: (err) => deps.logger.warn({ err }, 'library search failed; answering without it'),
+    }),
   ]);
+  const documents = [...selected, ...library.documents];
   const history = conversation?.messages ?? [];
   const capacity = capacityFor(history, plan.estimate);
   if (capacity.level === 'block') throw new HttpError(400, CAPACITY_MESSAGE, { code: 'at_capacity' });
@@ -109,6 +122,7 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
       documentIds: body.documentIds,
       conversation,
       documents,
+      sources: library.sources,
       plan,
       book,
       request,

@@ -70,7 +70,7 @@ export function buildSystem(req: ProviderRequest): TextBlock[] {
   const blocks: TextBlock[] = [{ type: 'text', text: req.system }];
   const docs = sortDocuments(req.documents);
   if (docs.length) {
-    blocks.push({ type: 'text', text: documentsPreamble(docs.length) });
+    blocks.push({ type: 'text', text: documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length) });
     for (const d of docs) blocks.push({ type: 'text', text: documentBlock(d) });
   }
   // The repeating prefix ends here: Gene's instructions plus the documents.

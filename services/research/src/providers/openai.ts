@@ -20,7 +20,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     const deadline = deadlineSignal(signal, req.timeoutMs);
     const docs = sortDocuments(req.documents);
-    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length), ...docs.map(documentBlock)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
+    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length), ...docs.map(documentBlock)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       ...(req.messages.length ? req.messages : [{ role: 'user' as const, content: req.query }]),

@@ -16,6 +16,8 @@ export interface ContextDocument {
   journal?: Journal | null;
   /** Each page's text, for documents of more than one page (so a fact is cited by its page). */
   pages?: { pageNumber: number; text: string }[] | null;
+  /** Found by searching the user's library (decision 0170), not selected: `pages` holds only the pages that matched. */
+  retrieved?: boolean;
 }
 
 export interface ChatTurn {

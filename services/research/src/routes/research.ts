@@ -12,6 +12,11 @@ import { tailGeneration } from '../pipeline/tail';
 import { startSse } from './sse';
 
 /** The done event without the answer text, which the stream has already delivered. */
+/** The documents the library search found (decision 0170), in the `start` event so the web lists them while Gene writes. */
+function sourcesOf(p: { sources: unknown[] }) {
+  return p.sources.length ? { sources: p.sources } : {};
+}
+
 function doneEvent(result: Record<string, unknown>) {
   const { response, ...rest } = result;
   return { ...rest, responseLength: typeof response === 'string' ? response.length : 0 };
@@ -46,7 +51,7 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
     const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id, req.ip);
     if (!prepared.plan.asJob) {
       const sse = startSse(req, reply);
-      sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: null, userMessageId: prepared.userMessageId });
+      sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: null, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
       try {
         const done = await runInline(rt, prepared, (text) => sse.send('delta', { text }), req.id);
         sse.send('done', doneEvent(done as unknown as Record<string, unknown>));
@@ -60,7 +65,7 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
     }
     const id = await startGeneration(rt, prepared, req.id);
     const sse = startSse(req, reply);
-    sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: id, userMessageId: prepared.userMessageId });
+    sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: id, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
     await pipeTail(rt, req.user!.id, id, 0, sse);
   });
 };

@@ -28,11 +28,11 @@ const QUOTE_LIMIT = 8;
 
 /** The whole offline answer as Markdown. Deterministic, so a resumed generation can skip what it wrote. */
 export function offlineAnswer(input: OfflineInput): string {
-  const docs = sortDocuments(input.documents);
+  const docs = aboutTheNameAsked(sortDocuments(input.documents), input);
   const parts: string[] = [];
   if (docs.length === 0) {
     parts.push(
-      'You have not selected any documents for this question, and working offline Gene answers only from documents. Use **Documents** above the message box to select the records you uploaded, then ask again: Gene will answer from what they say, build a timeline, flag conflicting dates and suggest the next records to search.',
+      'You have not selected any documents for this question, and no document in your library matched it; working offline Gene answers only from documents. Upload the records you hold in **Documents**, or select them with **Documents** above the message box, then ask again: Gene will answer from what they say, build a timeline, flag conflicting dates and suggest the next records to search.',
       '',
       ...generalGuidance(input.query),
       '',
@@ -93,8 +93,27 @@ export function offlineAnswer(input: OfflineInput): string {
   parts.push('');
 
   parts.push('## Records to search next', ...nextRecords(places, events), '');
+  const found = docs.filter((d) => d.retrieved);
+  if (found.length) parts.push(`*Found by searching your library for this question: ${found.map((d) => citation(d, d.pages?.[0]?.pageNumber)).join('; ')}.*`, '');
   parts.push('---', OFFLINE_NOTE);
-  return parts.join('\n');
+  const text = parts.join('\n');
+  // Nothing selected: the documents Gene read are the ones it found (decision 0170).
+  return found.length === docs.length ? text.replace(/\b([Tt])he selected documents\b/g, (_, t: string) => `${t}he documents found in your library`) : text;
+}
+
+/**
+ * Documents the library search found (not chosen by the user) stay in an answer about someone only
+ * when they name that person in full: a search for "John Henry Whitfield" also finds a "John
+ * Whitfield" baptised in another county, who must not lend him parents (decision 0170). Selected
+ * documents are always read.
+ */
+function aboutTheNameAsked(docs: ContextDocument[], input: OfflineInput): ContextDocument[] {
+  if (input.requestType !== 'regular' || !docs.some((d) => d.retrieved)) return docs;
+  const asked = readQuestion(input.query).names.filter((n) => n.split(/\s+/).length >= 2);
+  if (!asked.length) return docs;
+  const flat = (s: string) => fold(s).replace(/[^a-z0-9]+/g, ' ');
+  const kept = docs.filter((d) => !d.retrieved || asked.some((n) => flat(d.extractedText ?? '').includes(flat(n))));
+  return kept.length ? kept : docs;
 }
 
 /** Each sentence quoted once, with every document and page it appears on (the same record uploaded twice is one quote). */

@@ -92,7 +92,8 @@ function splitSentences(text: string): string[] {
 }
 
 export function sentencesOf(doc: ContextDocument): Sentence[] {
-  const pages = doc.pages && doc.pages.length > 1 ? doc.pages : [{ pageNumber: 0, text: doc.extractedText ?? '' }];
+  // A document the library search found is cited by the page that matched, even a one-page one (decision 0170).
+  const pages = doc.pages && (doc.pages.length > 1 || (doc.retrieved && doc.pages.length)) ? doc.pages : [{ pageNumber: 0, text: doc.extractedText ?? '' }];
   return pages.flatMap((p) => splitSentences(p.text).map((text) => ({ text: text.length > 400 ? `${text.slice(0, 400)}…` : text, doc, page: p.pageNumber || null })));
 }
 

@@ -1,0 +1,26 @@
+import { LibrarySearchRequest, type LibrarySearchResponse } from '@gnology/contracts';
+import { requireInternal } from '@gnology/platform/http/internal';
+import { OBJECT_ID } from '@gnology/platform/ids';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DocumentsDeps } from '../app';
+import { searchLibrary } from '../store/library-search';
+
+/**
+ * POST /internal/documents/search — research asks which pages of a user's library answer a
+ * question (issue 16, decision 0170). Only that user's completed documents are searched; the
+ * documents the user dropped from an answer's sources are left out. Each passage names its
+ * document and page, so the answer cites it like a selected document.
+ */
+export const internalSearchRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/internal/documents/search',
+    { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: LibrarySearchRequest } },
+    async (req): Promise<LibrarySearchResponse> => {
+      const { userId, query, limit } = req.body;
+      const excludeDocumentIds = req.body.excludeDocumentIds.filter((id) => OBJECT_ID.test(id));
+      return { passages: await searchLibrary(deps.database.db, { userId, query, limit, excludeDocumentIds }) };
+    },
+  );
+};

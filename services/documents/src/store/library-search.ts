@@ -1,0 +1,178 @@
+import { foldText, type LibraryPassage, nameEquivalents } from '@gnology/contracts';
+import { sql } from 'kysely';
+import type { DocumentsDb } from './documents-store';
+
+/**
+ * Library search (issue 16, decision 0170): the pages of one user's completed documents that best
+ * answer a question. Postgres full-text search over each page's text (`gn_library`: unaccent, then
+ * English stemming; GIN on (owner_id, search_tsv), so a search starts from the user's own pages),
+ * the question's names expanded with the surname equivalents conversation search uses, then a
+ * score that prefers pages naming the people asked about (whole names over scattered words) and
+ * documents whose extracted people carry those names.
+ */
+
+/** Words a question is made of that say nothing about which record answers it. */
+const QUESTION_WORDS = new Set(
+  (
+    'a about after all also an and any anyone anything are as at be been before but by can could did do does document documents find for from gene give ' +
+    'had has have he her hers him his how i in is it its know me my of on or our please record records say says she show so someone tell ' +
+    'than that the their them there these they this those to us was we were what when where which who whom whose why will with would you your'
+  ).split(' '),
+);
+
+/** Capitalised words that start a question or a clause rather than name someone. */
+const NOT_NAMES = new Set(['who', 'what', 'when', 'where', 'which', 'why', 'how', 'did', 'does', 'do', 'was', 'were', 'is', 'are', 'tell', 'show', 'find', 'list', 'give', 'please', 'gene', 'i']);
+
+export interface LibraryQuery {
+  /** Each word of the question with its alternative spellings (tsquery text of one OR group). */
+  words: string[];
+  /** The groups of the words that are capitalised in the question (names, places). */
+  names: string[];
+  /** Runs of two or more capitalised words as phrase queries ("john <-> henry <-> whitfield"). */
+  phrases: string[];
+  /** Every word and alternative, folded (for snippets and the people bonus). */
+  terms: string[];
+  /** The folded name words, each with its alternatives. */
+  nameGroups: string[][];
+}
+
+/** A question as tsquery texts. Words are [a-z0-9]+ after folding, so nothing in them is tsquery syntax. */
+export function readLibraryQuery(query: string): LibraryQuery {
+  const tokens = [...query.matchAll(/[\p{L}\p{N}'’]+/gu)].map((m) => ({ raw: m[0], index: m.index ?? 0 }));
+  const groups = new Map<string, string[]>();
+  const names: string[] = [];
+  const nameGroups: string[][] = [];
+  const phrases: string[] = [];
+  let run: string[] = [];
+  let lastEnd = -1;
+  const endRun = () => {
+    if (run.length >= 2) phrases.push(run.join(' <-> '));
+    run = [];
+  };
+  for (const t of tokens) {
+    const word = foldText(t.raw).replace(/['’]s$/, '').replace(/[^a-z0-9]/g, '');
+    const between = lastEnd >= 0 ? query.slice(lastEnd, t.index) : ' ';
+    lastEnd = t.index + t.raw.length;
+    if (!word || QUESTION_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) {
+      endRun();
+      continue;
+    }
+    const capitalised = /^\p{Lu}/u.test(t.raw) && !NOT_NAMES.has(word);
+    const alternatives = /^\d+$/.test(word) ? [] : nameEquivalents(word);
+    const group = [word, ...alternatives];
+    const text = group.length === 1 ? word : `(${group.join(' | ')})`;
+    if (!groups.has(word)) groups.set(word, group);
+    if (capitalised) {
+      if (!names.includes(text)) {
+        names.push(text);
+        nameGroups.push(group);
+      }
+      // A run of names is a phrase only when nothing but spaces separates them ("John Henry Whitfield").
+      if (!/^\s+$/.test(between)) endRun();
+      run.push(text);
+    } else endRun();
+  }
+  endRun();
+  const words = [...groups.values()].slice(0, 16).map((g) => (g.length === 1 ? g[0]! : `(${g.join(' | ')})`));
+  return { words, names: names.slice(0, 8), phrases: phrases.slice(0, 4), terms: [...groups.values()].flat(), nameGroups: nameGroups.slice(0, 8) };
+}
+
+interface Row {
+  document_id: string;
+  page_number: number;
+  text: string;
+  base: number;
+  word_hits: number;
+  name_hits: number;
+  phrase_hits: number;
+  original_name: string;
+  document_type: string | null;
+  people_identified: { name: string; role?: string | null }[] | null;
+}
+
+// Candidates: the user's pages matching any word (GIN on owner_id, search_tsv); then each page
+// scored by how many of the question's words, names and whole names it holds, and ts_rank.
+const CANDIDATE_LIMIT = 60;
+
+/** At most this many pages of one document among the passages. */
+const PAGES_PER_DOCUMENT = 2;
+const PASSAGE_TEXT_LIMIT = 6_000;
+
+export async function searchLibrary(db: DocumentsDb, p: { userId: string; query: string; limit: number; excludeDocumentIds: string[] }): Promise<LibraryPassage[]> {
+  const q = readLibraryQuery(p.query);
+  if (q.words.length === 0) return [];
+  const any = q.words.join(' | ');
+  const res = await sql<Row>`
+    with q as (select to_tsquery('gn_library', ${any}) as tq),
+    hits as (
+      select pg.document_id, pg.page_number, pg.text, pg.search_tsv, ts_rank(pg.search_tsv, q.tq, 1) as base
+      from document_pages pg, q
+      where pg.owner_id = ${p.userId} and pg.search_tsv @@ q.tq
+    ),
+    scored as (
+      select h.*,
+        (select count(*) from unnest(${q.words}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as word_hits,
+        (select count(*) from unnest(${q.names}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as name_hits,
+        (select count(*) from unnest(${q.phrases}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as phrase_hits
+      from hits h
+    )
+    select s.document_id, s.page_number, left(s.text, ${PASSAGE_TEXT_LIMIT}) as text, s.base, s.word_hits, s.name_hits, s.phrase_hits,
+           d.original_name, d.document_type, d.people_identified
+    from scored s join documents d on d.id = s.document_id
+    where d.owner_id = ${p.userId} and d.processing_status = 'completed' and d.id <> all(${p.excludeDocumentIds}::text[])
+    order by s.phrase_hits * 4 + s.name_hits * 2 + s.word_hits + s.base * 10 desc, d.id, s.page_number
+    limit ${CANDIDATE_LIMIT}`.execute(db);
+
+  const scored = res.rows.map((r) => ({ r, score: scoreOf(r, q) }));
+  scored.sort((a, b) => b.score - a.score || (a.r.document_id < b.r.document_id ? -1 : a.r.document_id > b.r.document_id ? 1 : a.r.page_number - b.r.page_number));
+  const perDocument = new Map<string, number>();
+  const out: LibraryPassage[] = [];
+  for (const { r, score } of scored) {
+    const n = perDocument.get(r.document_id) ?? 0;
+    if (n >= PAGES_PER_DOCUMENT) continue;
+    perDocument.set(r.document_id, n + 1);
+    out.push({
+      documentId: r.document_id,
+      originalName: r.original_name,
+      documentType: r.document_type,
+      pageNumber: r.page_number,
+      snippet: snippetOf(r.text, q.terms),
+      text: r.text,
+      score: Math.round(score * 1000) / 1000,
+      peopleIdentified: (r.people_identified ?? []).filter((x) => x && typeof x.name === 'string').map((x) => ({ name: x.name, role: x.role ?? null })),
+    });
+    if (out.length >= p.limit) break;
+  }
+  return out;
+}
+
+/** The SQL order, plus a bonus for each person the extraction found whose name holds every name word that person shares with the question. */
+export function scoreOf(r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phrase_hits' | 'people_identified'>, q: Pick<LibraryQuery, 'nameGroups'>): number {
+  let people = 0;
+  if (q.nameGroups.length) {
+    for (const person of r.people_identified ?? []) {
+      const words = new Set(foldText(person?.name ?? '').split(/[^a-z0-9]+/));
+      const matched = q.nameGroups.filter((g) => g.some((w) => words.has(w))).length;
+      // A person named by (nearly) all the question's names is the one asked about.
+      if (matched >= Math.min(2, q.nameGroups.length)) people = Math.max(people, matched / q.nameGroups.length);
+    }
+  }
+  return r.phrase_hits * 4 + r.name_hits * 2 + r.word_hits + r.base * 10 + people * 3;
+}
+
+/** About 240 characters of the page around its first matching word, on word boundaries. */
+export function snippetOf(text: string, terms: string[], length = 240): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const folded = foldText(flat);
+  let at = -1;
+  for (const t of terms) {
+    if (t.length < 3) continue;
+    const m = new RegExp(`\\b${t.replace(/[^a-z0-9]/g, '')}`).exec(folded);
+    if (m && (at < 0 || m.index < at)) at = m.index;
+  }
+  // Folding can change lengths (ß → ss); close enough for a window.
+  const start = at <= 0 ? 0 : Math.max(0, flat.lastIndexOf(' ', Math.max(0, at - 60)) + 1);
+  const piece = flat.slice(start, start + length);
+  const cut = start + length < flat.length ? piece.replace(/\s+\S*$/, '') : piece;
+  return `${start > 0 ? '… ' : ''}${cut}${start + length < flat.length ? ' …' : ''}`;
+}

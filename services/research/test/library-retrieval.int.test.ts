@@ -1,0 +1,134 @@
+import { ResearchResponse } from '@gnology/contracts';
+import { newObjectId } from '@gnology/platform/ids';
+import { requireInfra } from '@gnology/testing';
+import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../documents/test/fixtures/texts';
+import { seedDocument } from '../../documents/test/helpers/library';
+import { type DocumentsHarness, startDocuments } from '../../documents/test/helpers/service';
+import { parseSse, type ResearchStack, startResearchStack } from './support/stack';
+
+requireInfra('DATABASE_URL');
+
+const QUESTION = 'Who were the parents of John Henry Whitfield and when did he marry?';
+
+/**
+ * Issue 16, "Retrieval" (decision 0170): a question asked with nothing selected is answered from
+ * the user's own library. The REAL documents service (its library search over Postgres) behind
+ * research; the offline engine, then Anthropic's real SDK against the fake Messages API.
+ */
+let docs: DocumentsHarness;
+let docsUrl: string;
+const alice = newObjectId();
+const bob = newObjectId();
+let certificate: string;
+let obituary: string;
+let bobsLetter: string;
+
+beforeAll(async () => {
+  docs = await startDocuments();
+  await docs.app.listen({ port: 0, host: '127.0.0.1' });
+  docsUrl = `http://127.0.0.1:${(docs.app.server.address() as { port: number }).port}`;
+  const db = docs.deps.database.db;
+  certificate = await seedDocument(db, { ownerId: alice, name: 'marriage.png', pages: WHITFIELD_CERTIFICATE });
+  obituary = await seedDocument(db, { ownerId: alice, name: 'sullivan-obituary.txt', pages: [SULLIVAN_OBITUARY] });
+  await seedDocument(db, { ownerId: alice, name: 'whitfield-baptism-1834.txt', pages: ['Baptism. John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax, Yorkshire.'] });
+  bobsLetter = await seedDocument(db, { ownerId: bob, name: 'bobs-letter.txt', pages: ['Dear cousin, John Henry Whitfield was my grandfather; his parents were Peter Whitfield and Jane Whitfield.'] });
+}, 60_000);
+afterAll(async () => {
+  await docs?.close();
+});
+
+async function ask(stack: ResearchStack, userId: string, payload: Record<string, unknown>) {
+  const { research } = await stack.tokens(userId);
+  return stack.app.inject({ method: 'POST', url: '/api/research', headers: research, payload });
+}
+
+describe('library retrieval, offline engine', () => {
+  let stack: ResearchStack;
+  beforeAll(async () => {
+    stack = await startResearchStack();
+    stack.deps.config.DOCUMENTS_URL = docsUrl;
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it("answers the issue's Whitfield question without a selection, citing the certificate and its page", async () => {
+    const res = await ask(stack, alice, { query: QUESTION, documentIds: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ResearchResponse.parse(res.json());
+    const cite = `[marriage.png, p. 2](/documents?view=${certificate}&page=2)`;
+    const lead = body.response.split('\n')[0]!;
+    expect(lead).toContain("John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield");
+    expect(lead).toContain('he married on 14 June 1887 in Raleigh');
+    expect(lead).toContain(cite);
+    expect(body.response).not.toContain('No documents selected');
+    expect(body.response).not.toContain('You have not selected any documents');
+    expect(body.response).toContain('Found by searching your library');
+    // Nothing of Bob's, nothing of the Sullivans.
+    expect(body.response).not.toContain('Peter Whitfield');
+    expect(body.response).not.toContain(bobsLetter);
+    expect(body.response).not.toContain('Sullivan');
+    expect(body.sources?.[0]).toEqual({ documentId: certificate, originalName: 'marriage.png', pages: expect.arrayContaining([2]) });
+    expect(body.sources?.some((s) => s.documentId === bobsLetter)).toBe(false);
+  });
+
+  it('lists the sources in the stream, and leaves out a dropped document on the next question', async () => {
+    const { research } = await stack.tokens(alice);
+    const res = await stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: research, payload: { query: QUESTION, documentIds: [] } });
+    const events = parseSse(res.body);
+    const start = events.find((e) => e.event === 'start')!;
+    expect((start.data.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
+    expect((events.find((e) => e.event === 'done')!.data.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
+
+    const dropped = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [], excludeDocumentIds: [certificate] })).json());
+    expect(dropped.sources?.some((s) => s.documentId === certificate) ?? false).toBe(false);
+    expect(dropped.response).not.toContain(`view=${certificate}`);
+  });
+
+  it('complements a selection without repeating it', async () => {
+    const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [obituary] })).json());
+    expect(body.sources?.map((s) => s.documentId)).toContain(certificate);
+    expect(body.sources?.some((s) => s.documentId === obituary)).toBe(false);
+    expect(body.response).toContain(`view=${certificate}&page=2`);
+  });
+
+  it("never reads another user's library", async () => {
+    const body = ResearchResponse.parse((await ask(stack, bob, { query: QUESTION, documentIds: [] })).json());
+    expect(body.sources?.map((s) => s.documentId)).toEqual([bobsLetter]);
+    expect(body.response).not.toContain(certificate);
+    expect(body.response).not.toContain('Thomas Whitfield');
+    const stranger = ResearchResponse.parse((await ask(stack, newObjectId(), { query: QUESTION, documentIds: [] })).json());
+    expect(stranger.sources).toBeUndefined();
+    expect(stranger.response).toContain('You have not selected any documents');
+  });
+});
+
+describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
+  let stack: ResearchStack;
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+    stack = await startResearchStack({ LLM_PROVIDER: '', ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: 'claude-test' });
+    stack.deps.config.DOCUMENTS_URL = docsUrl;
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.close();
+    await fake?.close();
+  });
+
+  it('puts the found pages into the prompt with their source and page, marked as found', async () => {
+    fake.enqueue({ text: `His parents were Thomas and Mary Ann Whitfield [marriage.png, p. 2](/documents?view=${certificate}&page=2).` });
+    const res = await ask(stack, alice, { query: QUESTION, documentIds: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const system = JSON.stringify(fake.requests[0]!.body);
+    expect(system).toContain("Gene searched the user's library for this question");
+    expect(system).toContain(`<document name=\\"marriage.png\\" id=\\"${certificate}\\"`);
+    expect(system).toContain('found=\\"library search\\"');
+    expect(system).toContain('[Page 2]');
+    expect(system).toContain('son of Thomas Whitfield and Mary Ann Whitfield');
+    expect(system).not.toContain('Peter Whitfield');
+    expect(ResearchResponse.parse(res.json()).sources?.[0]?.documentId).toBe(certificate);
+  });
+});
