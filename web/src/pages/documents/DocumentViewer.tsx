@@ -93,7 +93,8 @@ export function DocumentViewer({
               key={doc._id}
               doc={doc}
               page={isPdf(doc) ? page : 1}
-              src={isPdf(doc) ? pageUrl(doc, page) : viewUrl(doc)}
+              // A picture OCR turned or straightened has a page image: the page as read, which the words' boxes fit.
+              src={pages > 0 ? pageUrl(doc, page) : viewUrl(doc)}
               alt={isPdf(doc) ? `${doc.originalName}, page ${page}` : doc.originalName}
               onError={() => setFailed(true)}
               highlight={highlight}
