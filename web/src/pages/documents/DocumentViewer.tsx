@@ -5,6 +5,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
+import { HandwritingNote } from './HandwritingNote';
 import { OcrQualityPanel } from './OcrQualityPanel';
 import { ScanWithWords } from './ScanWithWords';
 
@@ -78,6 +79,7 @@ export function DocumentViewer({
             </Button>
           </div>
           {doc && <OcrQualityPanel key={doc._id} doc={doc} page={page} />}
+          {doc && <HandwritingNote doc={doc} page={isPdf(doc) ? page : 1} />}
           {query.isPending && <Spinner label="Opening document..." />}
           {missing && <Alert tone="error">This document is not among your documents. It may have been deleted, or the link may be wrong.</Alert>}
           {query.isError && !missing && (
