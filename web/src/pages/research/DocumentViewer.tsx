@@ -75,7 +75,13 @@ export function DocumentViewer({ documentId, initialPage, highlight, onClose }: 
               {broken ? (
                 <div className="viewer__noimage">No Preview</div>
               ) : (
-                <img className="viewer__image" src={`/api/documents/${doc._id}/view?token=${token}`} alt={doc.originalName} onError={() => setBroken(true)} />
+                <img
+                  className="viewer__image"
+                  // A picture OCR turned or straightened is shown as its stored upright page.
+                  src={doc.pageImages?.length ? `/api/documents/${doc._id}/page/1?token=${token}` : `/api/documents/${doc._id}/view?token=${token}`}
+                  alt={doc.originalName}
+                  onError={() => setBroken(true)}
+                />
               )}
             </figure>
           )}
