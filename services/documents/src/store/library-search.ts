@@ -58,7 +58,8 @@ export function readLibraryQuery(query: string): LibraryQuery {
       continue;
     }
     const capitalised = /^\p{Lu}/u.test(t.raw) && !NOT_NAMES.has(word);
-    const alternatives = /^\d+$/.test(word) ? [] : nameEquivalents(word);
+    // English stemming leaves "-men" plurals ("ploughmen", "fishermen") apart from their "-man".
+    const alternatives = /^\d+$/.test(word) ? [] : [...nameEquivalents(word), ...(/..men$/.test(word) ? [`${word.slice(0, -3)}man`] : [])];
     const group = [word, ...alternatives];
     const text = group.length === 1 ? word : `(${group.join(' | ')})`;
     if (!groups.has(word)) groups.set(word, group);
