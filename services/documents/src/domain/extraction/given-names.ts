@@ -31,6 +31,7 @@ franciszek stanisław zofia katarzyna józef jozef wojciech marianna agnieszka p
 anders johan per olof nils lars erik kerstin brita maja karin ole hans peder marit ingeborg søren jens ane kirstine mette
 patricius patrick michael margarita catharina jacobus joannes georgius thomas anna maria elisabetha
 harold ralph mildred raymond stanley dorothy irene helen edna lloyd orval hazel doris gladys mabel marjorie beatrice blanche clyde floyd leroy lester chester vernon wilbur elmer everett russell eugene carl glenn kenneth donald norman gordon wallace evelyn esther marion virgil ernestine lucille geneva opal velma thelma wanda dale leona lottie nettie effie ida belle lula ollie sadie mattie jennie jessie minnie hattie billy
+denis klaas jantje berthe laverne marlys joan alvin roy levi angus flora murdo kenneth christina michele carmela lucia giacomo stina tomasz abram
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));

@@ -47,7 +47,7 @@ interface Edge {
 const L = String.raw`\p{Lu}`;
 const l = String.raw`\p{Ll}`;
 const ABBREVIATED = 'Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma';
-const WORD = String.raw`(?:(?:${ABBREVIATED})\.|(?:Mc|Mac|O['’]|D['’]|Fitz)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
+const WORD = String.raw`(?:(?:${ABBREVIATED})\.|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 const RUN = new RegExp(String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}[ \t]+)*${WORD})*`, 'gu');
 
@@ -56,7 +56,7 @@ const REL_WORDS: Record<string, [Relation, Kin?]> = {};
 const relGroup = (rel: Relation, kin: Kin | undefined, words: string) => {
   for (const w of words.split(/\s+/).filter(Boolean)) REL_WORDS[w] = [rel, kin];
 };
-relGroup('spouse', 'wife', 'wife wyfe wief widow widdow relict ehefrau gattin hausfrau witwe épouse epouse femme veuve esposa mujer viuda moglie vedova consorte echtgenote huisvrouw weduwe mulher viúva viuva żona zona wdowa hustru maka änka anka enke kone uxor vidua relicta');
+relGroup('spouse', 'wife', 'wife wyfe wief widow widdow relict enka änkan ehefrau gattin hausfrau witwe épouse epouse femme veuve esposa mujer viuda moglie vedova consorte echtgenote huisvrouw weduwe mulher viúva viuva żona zona wdowa hustru maka änka anka enke kone uxor vidua relicta');
 relGroup('spouse', 'husband', 'husband widower ehemann gatte witwer époux epoux veuf esposo marido viudo marito vedovo echtgenoot weduwnaar mąż maz wdowiec mand enkemand maritus viduus');
 relGroup('spouse', undefined, 'spouse consort');
 relGroup('child', 'son', 'son sons sonne sone stepson sohn söhne fils hijo figlio zoon filho syn søn filius fil');
@@ -77,8 +77,8 @@ const REL_ALT = Object.keys(REL_WORDS)
 /** Words after which a name is in the genitive, a parent or spouse of the phrase's subject (Latin, Polish): "filius Joannis", "syn Jana", "uxor Petri". */
 const GENITIVE = 'filius|filia|fil\\.|syn|córka|corka|uxor|vidua|relicta|żona|zona|wdowa|maritus|wdowiec';
 const TITLE_ALT = [...TITLES].join('|');
-const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu)";
-const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
+const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu|efter|etter)";
+const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|the\s+(?=(?:${TITLE_ALT})\.?\s)|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
 const REL_OF_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
@@ -100,12 +100,23 @@ const BORN_TO_BEFORE = /\bborn\s+(?:[^.;\n]{0,60}?\s+)?to\s+$/i;
 /** A letter's salutation names its addressee, the person the letter is about ("My dear Sarah,"). */
 const DEAR_BEFORE = /\b(?:my\s+)?dear(?:est)?\s+$/i;
 const CONJ = '(?:and|&|und|et|y|e|en|i|och|og|ac|atque|ou)';
-const LIST_GAP = new RegExp(String.raw`^\s*(?:,?\s*(?:Jr|Sr|Junior|Senior)\.?)?(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${CONJ})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+/** Case-insensitive on the first letter only, for patterns that must tell capitals apart elsewhere. */
+const firstCi = (alt: string) =>
+  alt
+    .split('|')
+    .map((w) => (/^\p{L}/u.test(w) ? `[${w[0]!.toUpperCase()}${w[0]!.toLowerCase()}]${w.slice(1)}` : w))
+    .join('|');
+const TITLE_CI = firstCi(TITLE_ALT);
+// Case-sensitive: "of Minneapolis and" is skipped, "in this county," is not a list.
+const LIST_GAP = new RegExp(
+  String.raw`^\s*(?:,?\s*(?:Jr|Sr|Junior|Senior)\.?)?(?:,?\s+(?:of|in|at)\s+\p{Lu}[\p{L}.]+(?:,?\s+\p{Lu}[\p{L}.]+)?)?(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${firstCi(CONJ.slice(3, -1))})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_CI})\.?\s+)?$`,
+  'u',
+);
 const COORD_GAP = new RegExp(String.raw`^\s+${CONJ}\s+(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
 /** "John Goodall and Sarah his wife", "Jacques Boucher et Marie Gendron sa femme": the name is the spouse of the one named before. */
 const HIS_WIFE_AFTER = new RegExp(String.raw`^,?\s+(his|her|sa|son|seine|sein|sua|suo|zijn|hans|hennes|their|leur|ihr)\s+(${REL_ALT}|femme|frau|mari|marito|mann)(?![\p{L}])`, 'iu');
 /** The signature closing a letter: its writer. */
-const SIGNED_BEFORE = /(?:yours?\s+(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully)|your\s+(?:loving|affectionate|devoted|dutiful|obedient|fond)\s+\w+(?:\s+till\s+death)?|i\s+remain[^\n]{0,50})[,.]?\s*$/i;
+const SIGNED_BEFORE = /(?:yours?\s+(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully)|your\s+(?:loving|affectionate|devoted|dutiful|obedient|fond)\s+\w+(?:\s+(?:till|until|unto)\s+death)?|i\s+remain[^\n]{0,50})[,.]?\s*$/i;
 /** Census relation column right after the name. */
 const CENSUS_COLUMNS: Record<string, [Relation | 'head', RecordRole?]> = {
   head: ['head', 'head'], wife: ['spouse', 'wife'], husband: ['spouse', 'husband'], son: ['child', 'son'], daughter: ['child', 'daughter'], dau: ['child', 'daughter'],
@@ -129,7 +140,7 @@ const PAREN_REL_AFTER = new RegExp(String.raw`^\s*(?:,\s*|\(\s*)(${REL_ALT})(?:\
 const REL_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`, 'iu');
 const SUBJECT_AFTER = /^,?\s+(?:was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
 const SUBJECT_BEFORE = new RegExp(
-  String.raw`(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|\bI,?|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron)(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
+  String.raw`(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
   'iu',
 );
 const TESTATOR_BEFORE = /\bI,?\s*$/;
@@ -174,6 +185,7 @@ const STOP = new Set(
   will testament executor executors item codicil probate deed indenture estate
   passenger passengers ship vessel steamship ss arrived port manifest list
   germany ireland england scotland wales france italy norway sweden denmark prussia bavaria holland russia poland austria hungary canada mexico spain portugal switzerland belgium bohemia galicia
+  court san santa santo são sankt sainte ste
   in witness whereof hereunto signed sealed delivered presence
   baptisms burials marriages births deaths christenings
   anno domini ao year dom
@@ -221,6 +233,7 @@ const OCCUPATION_WORDS = new Set(
   'spinner weaver labourer laborer farmer servant mariner seaman miner carpenter tailor smith blacksmith shoemaker cordwainer husbandman yeoman clerk merchant grocer printer piecer minister curate vicar rector master mate'.split(' '),
 );
 const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
+const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
 
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string): Candidate[] {
@@ -259,7 +272,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       const join = (titled || (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) && !isGiven(w) && !isStop(w, text, s);
       if (!join) flush();
     }
-    if (isParticle(w)) {
+    if (isParticle(w) || (cur.length && /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo)$/.test(w) && i + 1 < words.length && !words[i + 1]!.nl)) {
       if (cur.length) cur.push({ w, s });
       continue;
     }
@@ -342,7 +355,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     return {
       titled: titleMatch?.[1],
       rel: REL_OF_BEFORE.test(b) || REL_BEFORE.test(b) || MARRIED_BEFORE.test(b) || BORN_TO_BEFORE.test(b) || DEAR_BEFORE.test(b),
-      subject: SUBJECT_BEFORE.test(b) || RECORD_ROLE_BEFORE.some(([re]) => re.test(b)) || GROOM_BEFORE.test(b) || BRIDE_BEFORE.test(b),
+      subject: SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || RECORD_ROLE_BEFORE.some(([re]) => re.test(b)) || GROOM_BEFORE.test(b) || BRIDE_BEFORE.test(b),
       strongRel: STRONG_REL_BEFORE.test(b) || REL_OF_BEFORE.test(b) || MARRIED_BEFORE.test(b),
       afterCue: CENSUS_AFTER.test(a) || REL_OF_AFTER.test(a) || PAREN_REL_AFTER.test(a) || SUBJECT_AFTER.test(a) || MAIDEN_AFTER.test(a) || HIS_WIFE_AFTER.test(a),
       weakAfter: GROOM_AFTER.test(a.slice(0, 20)) || BRIDE_AFTER.test(a.slice(0, 20)),
@@ -393,8 +406,9 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   for (let i = 0; i < mentions.length; i++) {
     const m = mentions[i]!;
     const maiden = MAIDEN_AFTER.exec(after(m));
-    if (maiden && !isStop(maiden[1]!)) {
-      m.maiden = titleCase(maiden[1]!);
+    const maidenName = maiden?.[1]!.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).join(' ');
+    if (maiden && maidenName && !isStop(maidenName)) {
+      m.maiden = titleCase(maidenName);
       if (m.lone) {
         m.name = `${m.name} ${m.maiden}`;
         m.lone = false;
@@ -405,7 +419,10 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   for (let i = mentions.length - 2; i >= 0; i--) {
     const m = mentions[i]!;
     const next = mentions[i + 1]!;
-    if (m.lone && !next.lone && COORD_GAP.test(text.slice(m.end, next.start))) {
+    const gap = text.slice(m.end, next.start);
+    // "Clarence, Alvin and Roy Hanson": a chain of given names ending "and <full name>" shares its surname.
+    const chained = /^\s*,\s*$/.test(gap) && next.written && i + 2 < mentions.length && mentions.slice(i + 1).some((x, k, arr) => x.written && k > 0 && COORD_GAP.test(text.slice(arr[k - 1]!.end, x.start)));
+    if (m.lone && !next.lone && (COORD_GAP.test(gap) || chained)) {
       m.name = `${m.name} ${surnameOf(next)}`;
       m.lone = false;
       m.written = true;
@@ -539,7 +556,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     }
     if (SIGNED_BEFORE.test(b)) signer ??= i;
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
-    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || (REL_OF_AFTER.test(a) && (i === 0 || m.lone))) subjectCued.push(i);
+    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && (i === 0 || m.lone))) subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
     void cs;
   }
@@ -714,7 +731,7 @@ function previousAccepted(all: Mention[], accepted: boolean[], i: number): numbe
 function surnameOf(m: Mention): string {
   const words = m.name.split(' ').filter((w) => !SUFFIXES.has(lowerKey(w)));
   let k = words.length - 1;
-  while (k > 1 && new RegExp(`^${PARTICLE}$`).test(words[k - 1]!)) k--;
+  while (k > 1 && isParticleAnyCase(words[k - 1]!)) k--;
   return words.slice(k).join(' ');
 }
 
