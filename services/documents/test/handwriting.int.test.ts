@@ -159,6 +159,20 @@ describe('handwriting with a vision model (Anthropic)', () => {
     const reservations = await billing.db.selectFrom('reservations').select('status').where('user_id', '=', 'hw-cy').execute();
     expect(reservations).toEqual([{ status: 'released' }]);
   });
+
+  it('keeps the OCR text when billing cannot be reached, without calling the model', async () => {
+    const token = await h.token('hw-dee');
+    await billing.stop();
+    try {
+      const doc = await upload(h, token, png);
+      const row = await pageRow(h, doc._id);
+      expect(row.transcribed_by).toBeNull();
+      expect(row.handwriting_note).toBe(HANDWRITING_NOTES.billingUnavailable);
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await billing.start();
+    }
+  });
 });
 
 describe('handwriting without a model (offline)', () => {

@@ -159,10 +159,12 @@ async function transcribePage(
   try {
     const answer = await model.transcribe(image, { maxTokens, signal: input.signal });
     text = answer.text;
-    await meter.settle(requestId, answer.usage).catch((err: Error) => {
-      // The hold stays and billing's sweep settles it when it expires (decision 0031); the page is read.
-      log.warn({ err: { message: err.message }, requestId }, 'handwriting: settlement failed');
-    });
+    // Settling is idempotent by request id: one more try after a second. If both fail the hold
+    // stays and billing's sweep charges it when it expires (decision 0086); the page is read.
+    await meter
+      .settle(requestId, answer.usage)
+      .catch(() => new Promise((r) => setTimeout(r, 1000)).then(() => meter.settle(requestId, answer.usage)))
+      .catch((err: Error) => log.warn({ err: { message: err.message }, requestId }, 'handwriting: settlement failed'));
   } catch (err) {
     await meter.release(requestId).catch(() => {});
     if (input.signal.aborted) throw err;
