@@ -1,8 +1,9 @@
-import { EXPORT_MIN_CHARS, type Message, type RequestType } from '@gnology/contracts';
+import { EXPORT_MIN_CHARS, type Message, type RequestType, type RetrievedSource } from '@gnology/contracts';
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui';
 import { ExportPanel } from './ExportPanel';
 import { renderAnswer } from './markdown';
+import { SourcesUsed } from './SourcesUsed';
 
 export interface ChatMessage {
   key: string;
@@ -15,6 +16,8 @@ export interface ChatMessage {
   /** Text still arriving. */
   streaming?: boolean;
   generationId?: string | null;
+  /** The documents Gene found in the library and read for this answer (decision 0170). */
+  sources?: RetrievedSource[];
 }
 
 const TYPE_LABEL: Record<RequestType, string> = { regular: 'Research', chapter: 'Chapter', book: 'Book' };
@@ -44,10 +47,12 @@ interface Props {
   onOpenDocument(id: string, page?: number, q?: string): void;
   onStop?(): void;
   stopping?: boolean;
+  /** "Sources used": pin a found document (select it) or drop it from the next question's search. */
+  sourceActions?: { selected: string[]; dropped: string[]; onPin(id: string): void; onDrop(id: string): void };
 }
 
 /** User and Gene messages with timestamps, request-type labels, the typing indicator and streaming text. */
-export function MessageList({ messages, waiting, conversationTitle, documentNames, onOpenDocument, onStop, stopping }: Props) {
+export function MessageList({ messages, waiting, conversationTitle, documentNames, onOpenDocument, onStop, stopping, sourceActions }: Props) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow new text as it arrives
@@ -72,6 +77,9 @@ export function MessageList({ messages, waiting, conversationTitle, documentName
           ) : m.content ? (
             <AnswerBody content={m.content} names={documentNames} onOpenDocument={onOpenDocument} />
           ) : null}
+          {m.type === 'assistant' && m.sources && m.sources.length > 0 && (
+            <SourcesUsed sources={m.sources} selected={sourceActions?.selected ?? []} dropped={sourceActions?.dropped ?? []} onOpen={(id, page) => onOpenDocument(id, page)} onPin={(id) => sourceActions?.onPin(id)} onDrop={(id) => sourceActions?.onDrop(id)} />
+          )}
           {m.type === 'assistant' && m.streaming && m.content && (
             <p className="msg__streaming" role="status">
               Gene is writing…

@@ -74,6 +74,8 @@ export function ResearchPage() {
   const [sidebarOpen, setSidebarOpen] = useState(() => !smallScreen());
   const [fullscreen, setFullscreen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
+  // Found documents the user dropped: the next question's library search leaves them out (decision 0170).
+  const [dropped, setDropped] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -134,7 +136,7 @@ export function ResearchPage() {
     (assistantKey: string): StreamHandlers => ({
       onStart: (s) => {
         if (s.generationId) setGenerationId(s.generationId);
-        setMessages((list) => list.map((m) => (m.key === assistantKey ? { ...m, requestType: s.requestType, generationId: s.generationId } : m)));
+        setMessages((list) => list.map((m) => (m.key === assistantKey ? { ...m, requestType: s.requestType, generationId: s.generationId, ...(s.sources?.length ? { sources: s.sources } : {}) } : m)));
       },
       onDelta: (text) => {
         setWaiting(false);
@@ -286,7 +288,9 @@ export function ResearchPage() {
       controller.abort();
     }, requestTimeoutMs(requestType, text) + 15_000);
     try {
-      await streamResearch({ query: text, documentIds: selected, conversationId, requestType }, streamInto(assistantKey), controller.signal);
+      const excludeDocumentIds = dropped.filter((id) => !selected.includes(id));
+      setDropped([]);
+      await streamResearch({ query: text, documentIds: selected, conversationId, requestType, ...(excludeDocumentIds.length ? { excludeDocumentIds } : {}) }, streamInto(assistantKey), controller.signal);
     } catch (e) {
       setMessages((list) => list.filter((m) => !(m.key === assistantKey && !m.content)).map((m) => (m.key === assistantKey ? { ...m, streaming: false } : m)));
       if (timedOut) setNotice({ tone: 'error', text: `The request took longer than ${minutes} minutes. Please try again or break your request into smaller parts.` });
@@ -411,6 +415,15 @@ export function ResearchPage() {
             onOpenDocument={(id, page, q) => setViewerDoc({ id, page, q })}
             onStop={stop}
             stopping={stopping}
+            sourceActions={{
+              selected,
+              dropped,
+              onPin: (id) => {
+                setDropped((d) => d.filter((x) => x !== id));
+                if (!selected.includes(id)) changeSelection([...selected, id]);
+              },
+              onDrop: (id) => setDropped((d) => (d.includes(id) ? d : [...d, id])),
+            }}
           />
         </section>
         <div className="research__footer">

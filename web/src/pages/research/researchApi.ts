@@ -1,4 +1,4 @@
-import type { Conversation, ConversationSummary, Message, RequestType, SearchResponse, TokenBalance } from '@gnology/contracts';
+import type { Conversation, ConversationSummary, Message, RequestType, RetrievedSource, SearchResponse, TokenBalance } from '@gnology/contracts';
 import { researchErrorMessage } from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
@@ -51,6 +51,8 @@ export interface StreamStart {
   requestType: RequestType;
   provider: string;
   generationId: string | null;
+  /** The documents Gene found in the library for this question (decision 0170). */
+  sources?: RetrievedSource[];
 }
 
 export interface StreamDone {
@@ -137,7 +139,7 @@ async function openStream(path: string, init: RequestInit, signal: AbortSignal):
 
 /** POST /api/research/stream; a dropped generation stream is resumed from its last offset. */
 export async function streamResearch(
-  body: { query: string; documentIds: string[]; conversationId: string | null; requestType: RequestType },
+  body: { query: string; documentIds: string[]; conversationId: string | null; requestType: RequestType; excludeDocumentIds?: string[] },
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
