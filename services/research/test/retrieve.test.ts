@@ -1,0 +1,68 @@
+import type { LibraryPassage } from '@gnology/contracts';
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../src/domain/offline/answer';
+import { documentBlock, documentsPreamble } from '../src/domain/prompt';
+import { fromPassages, retrieveFromLibrary } from '../src/pipeline/retrieve';
+
+const CERT = '65f0a1b2c3d4e5f6a7b8c9e1';
+const BAPTISM = '65f0a1b2c3d4e5f6a7b8c9e2';
+const passage = (documentId: string, originalName: string, pageNumber: number, text: string): LibraryPassage => ({
+  documentId,
+  originalName,
+  documentType: null,
+  pageNumber,
+  snippet: text.slice(0, 40),
+  text,
+  score: 1,
+  peopleIdentified: [],
+});
+const PASSAGES = [
+  passage(CERT, 'marriage.png', 2, 'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.'),
+  passage(BAPTISM, 'baptism-1834.txt', 1, 'John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax.'),
+  passage(CERT, 'marriage.png', 1, 'STATE OF NORTH CAROLINA. Certified copy of a record of marriage.'),
+];
+
+/** Decision 0170: found pages as context documents, cited by page, and a search that never fails a question. */
+describe('library retrieval in research', () => {
+  it('groups passages by document, pages in order, sources in rank order', () => {
+    const r = fromPassages(PASSAGES);
+    expect(r.sources).toEqual([
+      { documentId: CERT, originalName: 'marriage.png', pages: [1, 2] },
+      { documentId: BAPTISM, originalName: 'baptism-1834.txt', pages: [1] },
+    ]);
+    expect(r.documents[0]).toMatchObject({ _id: CERT, retrieved: true, pages: [{ pageNumber: 1 }, { pageNumber: 2 }] });
+  });
+
+  it('marks a found document in the prompt and cites even a one-page one by its page', () => {
+    const [, baptism] = fromPassages(PASSAGES).documents;
+    const block = documentBlock(baptism!);
+    expect(block).toContain('found="library search"');
+    expect(block).toContain('[Page 1]');
+    expect(documentsPreamble(2, 2)).toContain('The user selected no documents');
+    expect(documentsPreamble(3, 1)).toContain('The user also selected 2 documents');
+    expect(documentsPreamble(1)).toBe('The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.');
+  });
+
+  it('answers offline from found pages, keeping out a look-alike who is not named in full', () => {
+    const answer = offlineAnswer({ query: 'Who were the parents of John Henry Whitfield and when did he marry?', documents: fromPassages(PASSAGES).documents, requestType: 'regular' });
+    const p2 = `[marriage.png, p. 2](/documents?view=${CERT}&page=2)`;
+    expect(answer.split('\n')[0]).toBe(`John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${p2}); he married on 14 June 1887 in Raleigh (${p2}).`);
+    expect(answer).not.toContain('William Whitfield');
+    expect(answer).toContain('Found by searching your library');
+    expect(answer.split('\n---\n')[0]).not.toContain('selected documents');
+  });
+
+  it('leaves out selected and dropped documents, and answers without the search when it fails or is slow', async () => {
+    const calls: unknown[][] = [];
+    const ok = { searchLibrary: async (...args: unknown[]) => (calls.push(args), PASSAGES) };
+    const r = await retrieveFromLibrary(ok, { userId: 'u', query: 'Whitfield', selectedIds: [BAPTISM], excludeIds: [BAPTISM, CERT], requestType: 'regular' });
+    expect(r.documents).toEqual([]);
+    expect(calls[0]).toEqual(['u', 'Whitfield', 3, [BAPTISM, CERT]]);
+
+    const errors: unknown[] = [];
+    const failing = { searchLibrary: async () => Promise.reject(new Error('down')) };
+    expect(await retrieveFromLibrary(failing, { userId: 'u', query: 'Whitfield', selectedIds: [], requestType: 'regular', onError: (e) => errors.push(e) })).toEqual({ documents: [], sources: [] });
+    expect(errors).toHaveLength(1);
+    expect(await retrieveFromLibrary(ok, { userId: 'u', query: 'continue', selectedIds: [], requestType: 'book' })).toEqual({ documents: [], sources: [] });
+  });
+});
