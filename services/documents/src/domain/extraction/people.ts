@@ -406,7 +406,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   for (let i = 0; i < mentions.length; i++) {
     const m = mentions[i]!;
     const maiden = MAIDEN_AFTER.exec(after(m));
-    const maidenName = maiden?.[1]!.split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).join(' ');
+    const maidenName = (maiden?.[1] ?? "").split(/\s+/).filter((w) => /^\p{Lu}/u.test(w)).join(' ');
     if (maiden && maidenName && !isStop(maidenName)) {
       m.maiden = titleCase(maidenName);
       if (m.lone) {
