@@ -52,9 +52,14 @@ describe('library retrieval in research', () => {
     expect(answer.split('\n---\n')[0]).not.toContain('selected documents');
   });
 
-  it('leaves out selected and dropped documents, and answers without the search when it fails or is slow', async () => {
+  it('leaves out selected and dropped documents, and answers without the search when it fails', async () => {
     const calls: unknown[][] = [];
-    const ok = { searchLibrary: async (...args: unknown[]) => (calls.push(args), PASSAGES) };
+    const ok = {
+      searchLibrary: async (...args: unknown[]) => {
+        calls.push(args);
+        return PASSAGES;
+      },
+    };
     const r = await retrieveFromLibrary(ok, { userId: 'u', query: 'Whitfield', selectedIds: [BAPTISM], excludeIds: [BAPTISM, CERT], requestType: 'regular' });
     expect(r.documents).toEqual([]);
     expect(calls[0]).toEqual(['u', 'Whitfield', 3, [BAPTISM, CERT]]);
