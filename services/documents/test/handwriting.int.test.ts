@@ -1,12 +1,16 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type DocumentRecord, LOW_OCR_CONFIDENCE } from '@gnology/contracts';
 import { requireInfra } from '@gnology/testing';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RealBilling, startRealBilling } from '../../research/test/support/real-billing';
-import { HANDWRITING_NOTES } from '../src/jobs/handwriting/read-handwriting';
+import { HANDWRITING_NOTES, readHandwriting } from '../src/jobs/handwriting/read-handwriting';
 import { MAX_IMAGE_SIDE } from '../src/jobs/handwriting/transcriber';
 import { handwrittenPagePng } from './fixtures/handwriting';
+import { astronautJpeg } from './fixtures/photos';
 import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { waitProcessed } from './helpers/wait';
@@ -33,8 +37,8 @@ interface PageRow {
   confidence: number | null;
 }
 
-async function upload(h: DocumentsHarness, token: string, png: Buffer): Promise<DocumentRecord> {
-  const { payload, headers } = multipart('letter-1871.png', png, { contentType: 'image/png' });
+async function upload(h: DocumentsHarness, token: string, content: Buffer, name = 'letter-1871.png'): Promise<DocumentRecord> {
+  const { payload, headers } = multipart(name, content);
   const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
   expect(res.statusCode, res.body).toBe(201);
   const doc = await waitProcessed(h.app, token, (res.json() as DocumentRecord)._id, 180_000);
@@ -203,5 +207,29 @@ describe('handwriting without a model (offline)', () => {
     });
     expect(shown.pages[0]!.transcribedByAi).toBeUndefined();
     expect(shown.lowConfidencePages).toEqual([1]);
+  });
+
+  it('says nothing about handwriting on a photo read with low confidence', async () => {
+    // Tesseract reads this photo as nothing at all (confidence 95); here its reading is made what
+    // photos often give: a few unsure specks. The photo rule (decision 0055) keeps it out.
+    const token = await h.token('hw-offline');
+    const doc = await upload(h, token, astronautJpeg(), 'astronaut.jpg');
+    const dir = await mkdtemp(path.join(tmpdir(), 'gn-hw-'));
+    try {
+      const file = path.join(dir, 'original');
+      await writeFile(file, astronautJpeg());
+      const specks = [{ text: 'Ee', confidence: 31, left: 10, top: 10, width: 20, height: 12 }];
+      const page = { pageNumber: 1, text: 'Ee', ocr: true, imageKey: null, width: 512, height: 512, confidence: 31, rotation: 0, skew: 0, words: [] };
+      const deps = { db: h.deps.database.db, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger };
+      const input = { documentId: doc._id, ownerId: 'hw-offline', kind: 'jpeg', run: 1, file, signal: new AbortController().signal };
+      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({ transcribed: [], noted: [] });
+      expect((await pageRow(h, doc._id)).handwriting_note).toBeNull();
+      // The same reading of a handwritten sheet (the look of paper) is a handwriting candidate.
+      await writeFile(file, await handwrittenPagePng(LINES, HAND));
+      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({ transcribed: [], noted: [1] });
+      expect((await pageRow(h, doc._id)).handwriting_note).toBe(HANDWRITING_NOTES.offline);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,10 @@ import type { Logger } from '@gnology/platform/logger';
 import type { ObjectStorage as Storage } from '@gnology/platform/storage';
 import sharp from 'sharp';
 import type { DocumentsConfig } from '../../config';
+import { looksLikePaper } from '../../domain/photos/paper-look';
+import { classifyImage } from '../../domain/photos/photo-classification';
 import type { DocumentsDb } from '../../store/documents-store';
+import { measurePaperOf } from '../faces/paper-look-of-file';
 import type { ParseResult, ParsedPage } from '../parsers/types';
 import { createTokenMeter, type TokenMeter } from './billing';
 import {
@@ -64,6 +67,11 @@ function transcriberFor(config: DocumentsConfig): HandwritingTranscriber | null 
   return transcribers.get(config) ?? null;
 }
 
+async function isPhoto(parsed: ParseResult, file: string): Promise<boolean> {
+  const paper = looksLikePaper(await measurePaperOf(file));
+  return classifyImage(parsed.ocrWords ?? [], { paper }).photo;
+}
+
 const isLow = (p: ParsedPage) => p.ocr && p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE;
 
 /**
@@ -83,9 +91,12 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
     .where('document_id', '=', input.documentId)
     .where((eb) => eb.or([eb('ocr_text', 'is not', null), eb('transcribed_by', 'is not', null), eb('handwriting_note', 'is not', null)]))
     .execute();
-  const low = parsed.pages.filter(isLow);
   const outcome: HandwritingOutcome = { transcribed: [], noted: [] };
+  const low = parsed.pages.filter(isLow);
   if (low.length === 0) return outcome;
+  // A photo (people, a house) is read with low confidence too: it is not handwriting. The same rule
+  // as the photo step's (decision 0055): few confident words and not the look of paper.
+  if ((input.kind === 'jpeg' || input.kind === 'png') && (await isPhoto(parsed, input.file))) return outcome;
 
   const log = deps.logger.child({ handwriting: true });
   const model = deps.transcriber !== undefined ? deps.transcriber : transcriberFor(deps.config);
