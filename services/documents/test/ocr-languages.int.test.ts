@@ -111,6 +111,7 @@ describe('OCR languages, page confidence and reprocessing', () => {
     const reprocessPath = doc.paths['/api/documents/{id}/reprocess']!.post!;
     expect(Object.keys(reprocessPath.responses ?? {})).toEqual(expect.arrayContaining(['202', '404', '409']));
     expect(JSON.stringify(doc.paths['/api/documents/{id}/reprocess'])).toContain('lowConfidencePages');
+    expect(JSON.stringify(doc.paths['/api/documents/upload'])).toContain('`languages` (optional, before the file)');
   });
 
   describe('uploads', () => {

@@ -43,13 +43,21 @@ function lingerAfterRefusal(req: FastifyRequest, reply: FastifyReply): void {
 /**
  * POST /api/documents/upload — the file (field `document`) is streamed to object storage under a
  * new id; only its first 64 KB are held, to decide its type by content. Over 200 MB the stream is
- * cut, the partial object deleted and 413 answered; nothing is recorded.
+ * cut, the partial object deleted and 413 answered; nothing is recorded. An optional `languages`
+ * field (`deu,eng`) chooses the languages scanned pages are read in; without it, the account's.
  */
 export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (app, { deps }) => {
   const limit = DOCUMENT_UPLOAD_LIMIT_BYTES;
   const secret = viewTokenSecret(deps.config);
 
-  app.post('/api/documents/upload', { preHandler: requireUser(deps.verifier) }, async (req, reply) => {
+  const schema = {
+    tags: ['documents'],
+    summary: 'Upload a document',
+    description:
+      'multipart/form-data. `languages` (optional, before the file): the OCR languages of the document as comma-separated codes, for example `deu,eng` (one to three of eng, deu, frk, fra, spa, ita, nld, por, pol, swe, nor, dan, lat); without it, your account\'s (GET /api/documents/settings/ocr). `document`: the file, PDF, JPG, PNG, DOC, DOCX or TXT, up to 200 MB. Answers 201 and the document, pending; 400 for a refused file or languages, 413 over the limit.',
+  };
+
+  app.post('/api/documents/upload', { preHandler: requireUser(deps.verifier), schema }, async (req, reply) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > limit + MULTIPART_SLACK) {
       reply.header('connection', 'close');
