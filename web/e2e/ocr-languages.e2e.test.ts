@@ -1,12 +1,13 @@
 import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
-import { OBITUARY } from '../../services/documents/test/fixtures/texts';
+import { scannedPagePng, textPdf } from '../../services/documents/test/fixtures/generate';
+import { BIRTH, CENSUS, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { uploadAll } from './fixtures/photos';
 import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, openBrowser, screenshot, signInWithToken, type Stack, startStack } from './harness';
 
 const SCAN = 'turner-obituary-scan.png';
+const PDF = 'wilson-records.pdf';
 
 /**
  * Issue 14 in Chromium: the account's "Reading documents" languages (saved, refused, kept), the
@@ -20,17 +21,18 @@ describe('OCR languages and Read again', () => {
   let page: Page;
   let token: string;
   let scanId = '';
+  let pdfId = '';
 
   const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
     const res = await fetch(`${stack.url}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
     return (await res.json()) as T;
   };
   /** The stack's database (the harness points DATABASE_URL at it): a page made to read badly. */
-  const setConfidence = async (id: string, confidence: number) => {
+  const setConfidence = async (id: string, confidence: number, pageNumber = 1) => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      await client.query('update documents.document_pages set confidence = $2 where document_id = $1', [id, confidence]);
+      await client.query('update documents.document_pages set ocr = true, confidence = $3 where document_id = $1 and page_number = $2', [id, pageNumber, confidence]);
     } finally {
       await client.end();
     }
@@ -43,10 +45,16 @@ describe('OCR languages and Read again', () => {
     browser = await openBrowser();
     const ada = await createVerifiedUser(stack, { name: 'Ada Lovelace' });
     token = ada.token;
-    await uploadAll(stack, token, [{ name: SCAN, type: 'image/png', data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }) }]);
+    await uploadAll(stack, token, [
+      { name: SCAN, type: 'image/png', data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }) },
+      { name: PDF, type: 'application/pdf', data: await textPdf([BIRTH, CENSUS]) },
+    ]);
     const listed = await api<{ _id: string; originalName: string }[]>('/api/documents');
     scanId = listed.find((d) => d.originalName === SCAN)!._id;
+    pdfId = listed.find((d) => d.originalName === PDF)!._id;
     await setConfidence(scanId, 41.6);
+    // Page 2 of the PDF as if it had been a poor scan.
+    await setConfidence(pdfId, 35, 2);
     context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
     await signInWithToken(context, token);
     page = await context.newPage();
@@ -138,6 +146,18 @@ describe('OCR languages and Read again', () => {
       await screenshot(page, `ocr-viewer-low-${width}`);
     });
   }
+
+  it('viewer: a PDF names the page read with low confidence, on that page and from the others', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/documents?view=${pdfId}`);
+    const dialog = page.getByRole('dialog', { name: `Viewing ${PDF}` });
+    const strip = dialog.getByRole('region', { name: 'How this document was read' });
+    await strip.getByText('Page 2 was read with low confidence — check the image.').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await strip.getByRole('status').filter({ hasText: 'Page 2: read with low confidence (35%) — check the image.' }).waitFor();
+    await expectAccessible(page, 'viewer PDF page 2 low confidence');
+    await screenshot(page, 'ocr-viewer-pdf-page2-1280');
+  });
 
   it('viewer: Read again in German and English, by keyboard, follows the processing and shows the new reading', async () => {
     await page.setViewportSize({ width: 768, height: 900 });
