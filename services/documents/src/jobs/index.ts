@@ -7,6 +7,7 @@ import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';
 import { createFaceDetector } from './faces/face-detector';
 import { createOcrPool, type OcrEngine } from './ocr-pool';
 import { createDocumentProcessor } from './process-document';
+import { reextractJob, startReextraction } from './reextract';
 import { startSweepTimer, sweepJob } from './sweep';
 
 /** Background jobs the documents service's worker role runs: one `process-document` job per upload. */
@@ -34,12 +35,15 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
     'document processing configured',
   );
   if (opts.sweep !== false) startSweepTimer(deps);
+  // Documents extracted by older rules are read again once per extractor version (jobs/reextract.ts).
+  if (opts.sweep !== false) void startReextraction(deps);
   const handler = createDocumentProcessor({ deps, ocr, extraction, faces });
   // Two lanes, one handler: each lane its own queue and worker pool (domain/processing-lanes.ts).
   const jobs = [
     defineJob<ProcessDocumentJob>({ queue: LANE_QUEUES.fast, name: PROCESS_DOCUMENT_JOB, concurrency: fastConcurrency, handler }),
     defineJob<ProcessDocumentJob>({ queue: LANE_QUEUES.ocr, name: PROCESS_DOCUMENT_JOB, concurrency: ocrConcurrency, handler }),
     sweepJob(deps),
+    reextractJob(deps),
   ];
   return { jobs, ocr };
 }

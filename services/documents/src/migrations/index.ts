@@ -4,6 +4,7 @@ import { documentsMigration } from './0001_documents';
 import { facesMigration } from './0002_faces';
 import { journalMigration } from './0010_journal';
 import { ocrSettingsMigration } from './0011_ocr_settings';
+import { extractorVersionMigration } from './0012_extractor_version';
 import { handwritingMigration } from './0013_handwriting';
 import { librarySearchMigration } from './0014_library_search';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0002_faces': facesMigration,
   '0010_journal': journalMigration,
   '0011_ocr_settings': ocrSettingsMigration,
+  '0012_extractor_version': extractorVersionMigration,
   '0013_handwriting': handwritingMigration,
   '0014_library_search': librarySearchMigration,
 };

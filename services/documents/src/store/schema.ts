@@ -36,6 +36,8 @@ export interface DocumentsTable {
   ocr_languages: Json<OcrLanguage[]>;
   /** "Read again" runs so far; the n-th run's job id is `doc-<id>-r<n>` (jobs/enqueue.ts). */
   reprocess_count: Generated<number>;
+  /** The rules extractor's version that produced the entities (migration 0012); the reextract job brings older ones up to EXTRACTOR_VERSION. */
+  extractor_version: Generated<number>;
 }
 
 export interface DocumentPagesTable {

@@ -24,6 +24,14 @@ export interface Extractor {
   extract(input: ExtractionInput, signal?: AbortSignal): Promise<DocumentEntities>;
 }
 
+/**
+ * The rules extractor's version, stored per document (`documents.extractor_version`). Raise it
+ * whenever the rules change what they find: the `reextract` maintenance job then reads every
+ * older rules-extracted document again from its stored text (no OCR). 2: issue 15 (people by
+ * given name, lists, record roles, full and foreign dates, historical places).
+ */
+export const EXTRACTOR_VERSION = 2;
+
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
 
