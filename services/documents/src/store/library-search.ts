@@ -95,6 +95,9 @@ interface Row {
 // scored by how many of the question's words, names and whole names it holds, and ts_rank.
 const CANDIDATE_LIMIT = 60;
 
+/** A page scoring under this share of the best page is noise (a lone "married" in another family's record). */
+const RELATIVE_CUTOFF = 0.25;
+
 /** At most this many pages of one document among the passages. */
 const PAGES_PER_DOCUMENT = 2;
 const PASSAGE_TEXT_LIMIT = 6_000;
@@ -128,7 +131,9 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
   scored.sort((a, b) => b.score - a.score || (a.r.document_id < b.r.document_id ? -1 : a.r.document_id > b.r.document_id ? 1 : a.r.page_number - b.r.page_number));
   const perDocument = new Map<string, number>();
   const out: LibraryPassage[] = [];
+  const best = scored[0]?.score ?? 0;
   for (const { r, score } of scored) {
+    if (score < best * RELATIVE_CUTOFF) break;
     const n = perDocument.get(r.document_id) ?? 0;
     if (n >= PAGES_PER_DOCUMENT) continue;
     perDocument.set(r.document_id, n + 1);

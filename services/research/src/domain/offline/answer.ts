@@ -12,7 +12,7 @@ import { type Reading, readDocuments, type Sentence } from './reading';
 
 /** What Gene can and cannot do without a model, in the user's terms (the operator's side is in the README and the logs). */
 export const OFFLINE_NOTE =
-  '*Gene is working offline on this server: it reads your selected documents and answers from what they say, with sources; it cannot write free prose or use knowledge outside your documents.*';
+  '*Gene is working offline on this server: it reads your selected documents and answers from what they say, with sources (with none selected, it searches your library); it cannot write free prose or use knowledge outside your documents.*';
 
 export interface OfflineInput {
   query: string;

@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textPdf } from '../../services/documents/test/fixtures/generate';
+import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
+import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import { uploadFile, uploadText } from './research-support';
+
+// Issue 16, "Retrieval" (decision 0170): a new user uploads a marriage certificate and asks about
+// it without selecting anything; Gene finds it in the library, answers with the citation, and
+// lists it under "Sources used", where it can be pinned or dropped.
+let stack: Stack;
+let browser: Browser;
+let user: Awaited<ReturnType<typeof createVerifiedUser>>;
+let certificateId: string;
+
+const CERTIFICATE = 'marriage.pdf';
+const OBITUARY = 'sullivan-obituary.txt';
+
+beforeAll(async () => {
+  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER']) delete process.env[k];
+  stack = await startStack();
+  browser = await openBrowser();
+  user = await createVerifiedUser(stack, { name: 'Wanda Whitfield' });
+  certificateId = await uploadFile(stack, user.token, CERTIFICATE, await textPdf(WHITFIELD_CERTIFICATE), 'application/pdf');
+  await uploadText(stack, user.token, OBITUARY, SULLIVAN_OBITUARY);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('Gene searches the library (offline engine)', () => {
+  it('answers without a selection, cites the certificate and page, and lists it under Sources used (1280 px)', async () => {
+    const { context, page } = await newPage(browser, stack, 1280);
+    await signInWithToken(context, user.token);
+    await page.goto('/research');
+    await page.getByRole('button', { name: /Documents: 0 selected \/ 2 available/ }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Message to Gene').fill('Who were the parents of John Henry Whitfield and when did he marry?');
+    await page.getByLabel('Message to Gene').press('Enter');
+    const answer = page.locator('.msg--assistant .answer').last();
+    await answer.getByRole('heading', { name: 'Records to search next' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
+
+    const lead = await answer.locator('p').first().innerText();
+    expect(lead).toBe(`John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${CERTIFICATE}, p. 2); he married on 14 June 1887 in Raleigh (${CERTIFICATE}, p. 2).`);
+    expect(await answer.innerText()).not.toMatch(/No documents selected|You have not selected any documents|Sullivan/);
+    const citation = answer.locator('p').first().getByRole('link', { name: `${CERTIFICATE}, p. 2` }).first();
+    expect(await citation.getAttribute('href')).toBe(`/documents?view=${certificateId}&page=2`);
+
+    const sources = page.getByRole('list', { name: 'Sources used' }).last();
+    await sources.waitFor();
+    expect(await sources.getByRole('link').first().innerText()).toMatch(new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`));
+    await expectNoSidewaysScroll(page);
+    await sources.scrollIntoViewIfNeeded();
+    await screenshot(page, 'research-retrieval-sources-1280');
+    await expectAccessible(page, 'research answer with sources used');
+
+    // Pin: the certificate joins the selection.
+    await sources.getByRole('button', { name: `Pin ${CERTIFICATE}: add it to the selected documents` }).click();
+    await page.getByRole('button', { name: /Documents: 1 selected \/ 2 available/ }).waitFor({ timeout: 10_000 });
+    expect(await sources.getByText('pinned').count()).toBe(1);
+    await context.close();
+  });
+
+  it('drops a found document from the next question only', async () => {
+    const { context, page } = await newPage(browser, stack, 1280);
+    await signInWithToken(context, user.token);
+    await page.goto('/research');
+    const message = page.getByLabel('Message to Gene');
+    await message.waitFor({ timeout: 20_000 });
+    const askAndWait = async (q: string) => {
+      await message.fill(q);
+      await message.press('Enter');
+      await page.getByText('Gene is writing…').waitFor({ state: 'attached', timeout: 30_000 }).catch(() => {});
+      await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
+    };
+    await askAndWait('When did John Henry Whitfield marry?');
+    const first = page.getByRole('list', { name: 'Sources used' }).last();
+    await first.getByRole('button', { name: `Drop ${CERTIFICATE} from the next question's search` }).click();
+    await first.getByText('dropped from the next question').waitFor();
+    await askAndWait('When did John Henry Whitfield marry?');
+    const last = page.locator('.msg--assistant').last();
+    expect(await last.innerText()).not.toContain(`${CERTIFICATE}, p. 2`);
+    await context.close();
+  });
+});
