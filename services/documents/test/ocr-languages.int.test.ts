@@ -265,6 +265,10 @@ describe('OCR languages, page confidence and reprocessing', () => {
       expect(job?.status).toBe('completed');
       const task = await db.selectFrom('processing_tasks').selectAll().where('document_id', '=', doc._id).executeTakeFirstOrThrow();
       expect(task).toMatchObject({ status: 'completed', attempts: 1, error: null });
+      // The new run announces its reading: a second document.processed for the document (events.md).
+      const events = await db.selectFrom('outbox').select('payload').where('key', '=', doc._id).orderBy('id').execute();
+      const types = events.map((e) => (e.payload as { type: string }).type);
+      expect(types.filter((t) => t === 'document.processed')).toHaveLength(2);
     }, 120_000);
 
     it('a Read again whose enqueue was lost is re-queued by the sweep under its own job id', async () => {
