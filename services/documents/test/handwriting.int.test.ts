@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RealBilling, startRealBilling } from '../../research/test/support/real-billing';
 import { HANDWRITING_NOTES, readHandwriting } from '../src/jobs/handwriting/read-handwriting';
 import { MAX_IMAGE_SIDE } from '../src/jobs/handwriting/transcriber';
-import { handwrittenPagePng } from './fixtures/handwriting';
+import { handwrittenPagePng, typedThenHandwrittenPdf } from './fixtures/handwriting';
 import { astronautJpeg } from './fixtures/photos';
 import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
@@ -127,6 +127,32 @@ describe('handwriting with a vision model (Anthropic)', () => {
     expect(used.tokensUsed).toBe(USAGE.input_tokens + USAGE.output_tokens);
     const reservations = await billing.db.selectFrom('reservations').select(['request_id', 'status']).where('user_id', '=', 'hw-ada').execute();
     expect(reservations).toEqual([{ request_id: `handwriting-${doc._id}-r1-p1`, status: 'settled' }]);
+  });
+
+  it('sends a scanned PDF page from its stored page image; the typed page is left alone', async () => {
+    const token = await h.token('hw-eve');
+    const typed = 'Transcript typed by Eve Parker in 1962 of the letter that follows.';
+    fake.enqueue({ text: TRANSCRIPTION, usage: USAGE });
+    const doc = await upload(h, token, await typedThenHandwrittenPdf(typed, png), 'letter-1871.pdf');
+    const rows = await h.deps.database.db
+      .selectFrom('document_pages')
+      .select(['page_number', 'text', 'ocr', 'confidence', 'ocr_text', 'transcribed_by', 'handwriting_note'])
+      .where('document_id', '=', doc._id)
+      .orderBy('page_number')
+      .execute();
+    expect(rows[0]).toMatchObject({ ocr: false, confidence: null, ocr_text: null, transcribed_by: null, handwriting_note: null });
+    // OCR reads nothing it keeps on this page at 300 dpi (the PDF parser then records no confidence):
+    // an unread scan that looks like paper with ink is a handwriting candidate as a low-confidence one is.
+    const second = rows[1]!;
+    expect(second.ocr === false ? second.ocr_text : second.confidence, 'page 2 must be unread or read with low confidence').toSatisfy((v) =>
+      typeof v === 'number' ? v < LOW_OCR_CONFIDENCE : v === '',
+    );
+    expect(rows[1]).toMatchObject({ text: TRANSCRIPTION, transcribed_by: `ai:${MODEL}`, handwriting_note: null });
+    expect(fake.requests).toHaveLength(1);
+    const shown = await detail(h, token, doc._id);
+    expect(shown.pages.map((p) => p.transcribedByAi ?? false)).toEqual([false, true]);
+    expect(shown.extractedText).toBe(`${rows[0]!.text}\n\n${TRANSCRIPTION}`);
+    expect((await balance('hw-eve')).tokensUsed).toBe(USAGE.input_tokens + USAGE.output_tokens);
   });
 
   it('keeps the OCR text and says so when the owner has no tokens left (no model call)', async () => {

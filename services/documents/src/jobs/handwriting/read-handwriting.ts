@@ -4,7 +4,7 @@ import type { Logger } from '@gnology/platform/logger';
 import type { ObjectStorage as Storage } from '@gnology/platform/storage';
 import sharp from 'sharp';
 import type { DocumentsConfig } from '../../config';
-import { looksLikePaper } from '../../domain/photos/paper-look';
+import { looksLikePaper, measurePaper } from '../../domain/photos/paper-look';
 import { classifyImage } from '../../domain/photos/photo-classification';
 import type { DocumentsDb } from '../../store/documents-store';
 import { measurePaperOf } from '../faces/paper-look-of-file';
@@ -72,6 +72,30 @@ async function isPhoto(parsed: ParseResult, file: string): Promise<boolean> {
   return classifyImage(parsed.ocrWords ?? [], { paper }).photo;
 }
 
+/** Letters and digits below which a PDF page's text layer counts as none (the PDF parser's MIN_TEXT_CHARS). */
+const MIN_TEXT_CHARS = 25;
+
+/**
+ * A PDF page scanned but unread: no text layer, and OCR found nothing it kept (the PDF parser then
+ * records no OCR confidence), yet its page image looks like a sheet of paper with ink on it (a
+ * blank page has no ink). Handwriting OCR cannot read at all lands here.
+ */
+async function isUnreadScan(page: ParsedPage, storage: Pick<Storage, 'get'>): Promise<boolean> {
+  if (page.ocr || !page.imageKey || page.text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_TEXT_CHARS) return false;
+  try {
+    const { data, info } = await sharp(await buffer(await storage.get(page.imageKey)))
+      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return looksLikePaper(measurePaper(data, info.width, info.height, info.channels));
+  } catch {
+    return false;
+  }
+}
+
 const isLow = (p: ParsedPage) => p.ocr && p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE;
 
 /**
@@ -92,7 +116,8 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
     .where((eb) => eb.or([eb('ocr_text', 'is not', null), eb('transcribed_by', 'is not', null), eb('handwriting_note', 'is not', null)]))
     .execute();
   const outcome: HandwritingOutcome = { transcribed: [], noted: [] };
-  const low = parsed.pages.filter(isLow);
+  const low: ParsedPage[] = [];
+  for (const page of parsed.pages) if (isLow(page) || (input.kind === 'pdf' && (await isUnreadScan(page, deps.storage)))) low.push(page);
   if (low.length === 0) return outcome;
   // A photo (people, a house) is read with low confidence too: it is not handwriting. The same rule
   // as the photo step's (decision 0055): few confident words and not the look of paper.
