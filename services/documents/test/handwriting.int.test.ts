@@ -235,6 +235,15 @@ describe('handwriting without a model (offline)', () => {
     expect(shown.lowConfidencePages).toEqual([1]);
   });
 
+  it('says the same of a handwritten picture OCR read nothing from', async () => {
+    const token = await h.token('hw-offline');
+    // Specks all over: tesseract finds no words at all, and reports a mean confidence of 95 over none.
+    const doc = await upload(h, token, await handwrittenPagePng(LINES, { tilt: 14, jitter: 10, blur: 1, specks: 1500, seed: 7 }));
+    const row = await pageRow(h, doc._id);
+    expect(row.text).toBe('');
+    expect(row.handwriting_note).toBe(HANDWRITING_NOTES.offline);
+  });
+
   it('says nothing about handwriting on a photo read with low confidence', async () => {
     // Tesseract reads this photo as nothing at all (confidence 95); here its reading is made what
     // photos often give: a few unsure specks. The photo rule (decision 0055) keeps it out.

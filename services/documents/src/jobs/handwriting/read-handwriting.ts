@@ -5,7 +5,7 @@ import type { ObjectStorage as Storage } from '@gnology/platform/storage';
 import sharp from 'sharp';
 import type { DocumentsConfig } from '../../config';
 import { looksLikePaper, measurePaper } from '../../domain/photos/paper-look';
-import { classifyImage } from '../../domain/photos/photo-classification';
+import { classifyImage, measureImageText } from '../../domain/photos/photo-classification';
 import type { DocumentsDb } from '../../store/documents-store';
 import { measurePaperOf } from '../faces/paper-look-of-file';
 import type { ParseResult, ParsedPage } from '../parsers/types';
@@ -75,13 +75,15 @@ async function isPhoto(parsed: ParseResult, file: string): Promise<boolean> {
 /** Letters and digits below which a PDF page's text layer counts as none (the PDF parser's MIN_TEXT_CHARS). */
 const MIN_TEXT_CHARS = 25;
 
+const hasNoText = (page: ParsedPage) => page.text.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_TEXT_CHARS;
+
 /**
  * A PDF page scanned but unread: no text layer, and OCR found nothing it kept (the PDF parser then
  * records no OCR confidence), yet its page image looks like a sheet of paper with ink on it (a
  * blank page has no ink). Handwriting OCR cannot read at all lands here.
  */
 async function isUnreadScan(page: ParsedPage, storage: Pick<Storage, 'get'>): Promise<boolean> {
-  if (page.ocr || !page.imageKey || page.text.replace(/[^\p{L}\p{N}]/gu, '').length >= MIN_TEXT_CHARS) return false;
+  if (page.ocr || !page.imageKey || !hasNoText(page)) return false;
   try {
     const { data, info } = await sharp(await buffer(await storage.get(page.imageKey)))
       .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
@@ -116,12 +118,17 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
     .where((eb) => eb.or([eb('ocr_text', 'is not', null), eb('transcribed_by', 'is not', null), eb('handwriting_note', 'is not', null)]))
     .execute();
   const outcome: HandwritingOutcome = { transcribed: [], noted: [] };
+  const image = input.kind === 'jpeg' || input.kind === 'png';
   const low: ParsedPage[] = [];
-  for (const page of parsed.pages) if (isLow(page) || (input.kind === 'pdf' && (await isUnreadScan(page, deps.storage)))) low.push(page);
+  for (const page of parsed.pages) {
+    // An image OCR read nothing it is sure of (tesseract may then report a high mean confidence over no words).
+    const unreadImage = image && measureImageText(parsed.ocrWords ?? []).confidentWords === 0;
+    if (isLow(page) || unreadImage || (input.kind === 'pdf' && (await isUnreadScan(page, deps.storage)))) low.push(page);
+  }
   if (low.length === 0) return outcome;
-  // A photo (people, a house) is read with low confidence too: it is not handwriting. The same rule
-  // as the photo step's (decision 0055): few confident words and not the look of paper.
-  if ((input.kind === 'jpeg' || input.kind === 'png') && (await isPhoto(parsed, input.file))) return outcome;
+  // A photo (people, a house) is read with low confidence or as nothing too: it is not handwriting.
+  // The photo step's rule (decision 0055): few confident words and not the look of paper.
+  if (image && (await isPhoto(parsed, input.file))) return outcome;
 
   const log = deps.logger.child({ handwriting: true });
   const model = deps.transcriber !== undefined ? deps.transcriber : transcriberFor(deps.config);
