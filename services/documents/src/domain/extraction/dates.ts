@@ -37,7 +37,7 @@ const monthAlt = Object.keys(MONTHS)
   .join('|');
 const MONTH = `(${monthAlt})(?![\\p{L}\\d])\\.?`;
 const monthOf = (w: string) => MONTHS[w.toLowerCase()]!;
-const DAY = '(\\d{1,2})(?:st|nd|rd|th|d|er|\\.|º|°)?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|d|er|ste|te|de|den|e|ème|\\.|º|°)?';
 const YEAR = '(1[0-9]\\d\\d|20[0-2]\\d)';
 /** A double-dated year: "1749/50", "1741/2", "1749/1750". */
 const DUAL = '(?:/(\\d{1,4}))?';

@@ -27,6 +27,8 @@ interface Candidate {
   start: number;
   end: number;
   title?: string;
+  /** "Jr." after a given name alone ("sons Ebenezer, Jesse Jr. and Nathan"): goes after the surname found for it. */
+  suffix?: string;
 }
 interface Mention extends Candidate {
   /** The name as written (title-cased when the record wrote it in capitals). */
@@ -78,7 +80,7 @@ const REL_ALT = Object.keys(REL_WORDS)
 const GENITIVE = 'filius|filia|fil\\.|syn|córka|corka|uxor|vidua|relicta|żona|zona|wdowa|maritus|wdowiec';
 const TITLE_ALT = [...TITLES].join('|');
 const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu|efter|etter)";
-const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|the\s+(?=(?:${TITLE_ALT})\.?\s)|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
+const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|mr\.?\s+(?:and|&)\s+mrs\.?\s+|the\s+(?=(?:${TITLE_ALT})\.?\s)|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
 const REL_OF_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
@@ -109,7 +111,7 @@ const firstCi = (alt: string) =>
 const TITLE_CI = firstCi(TITLE_ALT);
 // Case-sensitive: "of Minneapolis and" is skipped, "in this county," is not a list.
 const LIST_GAP = new RegExp(
-  String.raw`^\s*(?:,?\s*(?:Jr|Sr|Junior|Senior)\.?)?(?:,?\s+(?:of|in|at)\s+\p{Lu}[\p{L}.]+(?:,?\s+\p{Lu}[\p{L}.]+)?)?(?:,\s*(?:a|an|the|aged?)\s[^,.;\n]{0,30}?)?(?:[,;]|,?\s+${firstCi(CONJ.slice(3, -1))})\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_CI})\.?\s+)?$`,
+  String.raw`^\s*(?:,?\s*(?:Jr|Sr|Junior|Senior|Esq|Esquire|Gent|Knight|Knt|Bart|Yeoman)\.?)?(?:,?\s+(?:of|in|at)\s+\p{Lu}[\p{L}.]+(?:,?\s+\p{Lu}[\p{L}.]+)?)?(?:,\s*(?:a|an|the|aged?|\p{Ll}+)(?:\s[^,.;\n]{0,30}?)?)?(?:[,;]|,?\s+(?:${firstCi(CONJ.slice(3, -1))}))\s*(?:(?:der|die|dem|la|le|of|his|her|de|du|des|di|del|della|da|do|van|af|feu|feue|fu|late|the\s+late)\s+)*(?:(?:${TITLE_CI})\.?\s+)?$`,
   'u',
 );
 const COORD_GAP = new RegExp(String.raw`^\s+${CONJ}\s+(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
@@ -138,6 +140,9 @@ const STATUS_WORDS = new Set('widow widower widdow relict veuve veuf viuda viudo
 const PAREN_REL_AFTER = new RegExp(String.raw`^\s*(?:,\s*|\(\s*)(${REL_ALT})(?:\s*\)|(?=\s*[,;.\n]|\s*$))`, 'iu');
 /** "Mary, wife of", "Ann, daughter of": the name is the subject of a relationship phrase. */
 const REL_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`, 'iu');
+const CHILD_WORDS = Object.keys(REL_WORDS).filter((w) => REL_WORDS[w]![0] === 'child');
+/** "…, daughter of": the name starts a new principal (the bride after the groom's parents), not a list. */
+const CHILD_OF_AFTER = new RegExp(String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`, 'iu');
 const SUBJECT_AFTER = /^,?\s+(?:was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
 const SUBJECT_BEFORE = new RegExp(
   String.raw`(?:in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
@@ -147,11 +152,11 @@ const TESTATOR_BEFORE = /\bI,?\s*$/;
 
 /** Record-role phrases before a name (and the list it starts). */
 const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
-  [/(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
-  [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
-  [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
-  [/\b(?:executors?|executrix|overseers?)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
-  [/\b(?:next\s+of\s+kin|nearest\s+relative)\b[^.\n:]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
+  [/(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
+  [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
+  [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
+  [/\b(?:executors?|executrix|overseers?)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
+  [/\b(?:next\s+of\s+kin|nearest\s+relative)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
   [/\bby\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder|Parson)\.?\s+(?:Mr\.?\s+)?$/iu, 'officiant'],
   [/\bby\s+whom(?:\s+the\s+ceremony\s+was\s+performed)?\s*:?\s*$|\bper\s+me\s*,?\s*$/iu, 'officiant'],
   [/\b(?:by\s+me|officiating(?:\s+minister)?|officiant|celebrant|solemni[sz]ed\s+by|performed\s+by|married\s+by|ceremony\s+by)\s*[:,]?\s*$/iu, 'officiant'],
@@ -285,6 +290,12 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       flush();
       continue;
     }
+    if (SUFFIXES.has(k) && cur.length === 1 && isGiven(cur[0]!.w) && /^(?:jr|sr|junior|senior)$/.test(k)) {
+      const only = cur[0]!;
+      cur = [];
+      out.push({ words: [only.w], start: only.s, end: only.s + only.w.length, suffix: titleCase(w.replace(/\.$/, '')) });
+      continue;
+    }
     if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k)) {
       flush();
       continue;
@@ -299,7 +310,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
 }
 
 /** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". */
-const SHIP_BEFORE = /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?$/iu;
+const SHIP_BEFORE = /(?:\bS\.\s?S\.|^S\.|[^\p{L}]S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
 const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
 
 function findMentions(text: string): Mention[] {
@@ -313,13 +324,15 @@ function findMentions(text: string): Mention[] {
   }
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
-    if (SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
     for (const c of candidatesOf(m[0], m.index, text)) {
+      if (SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) || SHIP_BEFORE.test(text.slice(Math.max(0, c.start - 20), c.start))) continue;
       if (c.words.every(isInitial)) continue;
       const words = c.words.map(titleCase);
       const surname = surnameFirst.get(c.start);
       // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
-      const givenOnly = words.length > 1 && words.length <= 3 && words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) && !surname;
+      // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.
+      const givenOnly =
+        words.length > 1 && words.length <= 3 && words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) && !surname && (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)));
       const lone = (words.length === 1 || givenOnly) && !surname;
       const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
       mentions.push({ ...c, words, name, lone, written: !lone });
@@ -444,6 +457,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   const recordRoles = new Map<number, RecordRole>();
   let head: number | undefined;
   let signer: number | undefined;
+  let section: number | undefined;
   let groom: number | undefined;
   let bride: number | undefined;
   const subjectCued: number[] = [];
@@ -458,7 +472,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
     const ofMatch = REL_OF_BEFORE.exec(b);
     const relMatch = REL_BEFORE.exec(b);
-    const ownCue = REL_OF_AFTER.test(a) || (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
+    const ownCue = CHILD_OF_AFTER.test(a) || (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
     const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
 
     // Record roles from the phrase before the name, or the list it continues.
@@ -469,8 +483,13 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     } else if (listed && listRecord && !ofMatch && !relMatch) {
       recordRoles.set(i, listRecord);
     } else if (!listed) listRecord = undefined;
-    if (GROOM_BEFORE.test(b) && groom === undefined) groom = i;
-    else if (BRIDE_BEFORE.test(b) && !ofMatch && bride === undefined) bride = i;
+    if (GROOM_BEFORE.test(b) && groom === undefined) {
+      groom = i;
+      section = undefined;
+    } else if (BRIDE_BEFORE.test(b) && !ofMatch && bride === undefined) {
+      bride = i;
+      section = i;
+    }
     if (marriageDoc && !recordRoles.has(i) && !ofMatch) {
       if (groom === undefined && GROOM_AFTER.test(a)) groom = i;
       else if (bride === undefined && BRIDE_AFTER.test(a) && i !== groom) bride = i;
@@ -484,7 +503,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       // "A, son of B": B is A's parent; the subject A is whoever was named just before.
       const word = (ofMatch[1] ?? ofMatch[2]!).toLowerCase();
       const [rel, kin] = REL_WORDS[word] ?? (/^(?:uxor|vidua|relicta|żona|zona|wdowa)$/.test(word) ? (['spouse', 'wife'] as const) : /^(?:maritus|wdowiec)$/.test(word) ? (['spouse', 'husband'] as const) : (['child', undefined] as const));
-      const anchor = subjectBefore(ms, i, text);
+      const anchor = subjectBefore(ms, i, text, edges, kin);
       if (anchor !== i) {
         const inverse = INVERSE[rel];
         // "son of Thomas and Ann": the first parent named is the father (unless the word says "mother").
@@ -524,7 +543,12 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     } else if (relMatch && !rr && !SUBJECT_BEFORE.test(b)) {
       const [rel, kin] = REL_WORDS[relMatch[1]!.toLowerCase()]!;
       // "John Smith and his wife Mary": the phrase's subject is the person just named, when in the same clause.
-      const anchor = prev !== undefined && /^\s*,?\s*(?:and|&|with|und|et|y|e|en|og|och|i|mit|avec|con)?\s*(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+\S+\s*$/iu.test(gap) ? prev : -1;
+      const sameClause =
+        /^\s*,?\s*(?:(?:and|&|with|und|et|y|e|en|og|och|i|mit|avec|con)\s+(?:(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)?|(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)\S+\s*$/iu.test(
+          gap,
+        );
+      // Labelled fields ("Bride: … Father: … Mother: …") belong to the principal of their section.
+      const anchor = prev !== undefined && sameClause ? prev : (section ?? -1);
       edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
       listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1 };
     } else if (!listed || rr) {
@@ -661,7 +685,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       if (!ms[i]!.lone) continue;
       const s = surnameFor(i);
       if (s) {
-        ms[i]!.name = `${ms[i]!.name} ${s}`;
+        ms[i]!.name = `${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`;
         ms[i]!.lone = false;
       }
     }
@@ -741,10 +765,22 @@ function titleBefore(text: string, m: Mention): string | undefined {
 }
 
 /** The subject of a "… of" phrase: the last person named before the relation word. */
-function subjectBefore(ms: Mention[], i: number, text: string): number {
+function subjectBefore(ms: Mention[], i: number, text: string, edges: Edge[], kin?: Kin): number {
   if (i === 0) return -1;
-  const between = text.slice(ms[i - 1]!.end, ms[i]!.start);
+  // The parents just named ("daughter of Robert and Frances Beverley, relict of …") are not the phrase's subject,
+  // nor a husband before "daughter of" ("Teresa Bianchi, vedova di Luigi Pardini, figlia di …"), nor a wife before "son of".
+  let j = i - 1;
+  const skip = (k: number) =>
+    edges.some(
+      (e) =>
+        e.person === k &&
+        e.anchor >= 0 &&
+        (e.role === 'parent' || (e.role === 'spouse' && ((kin === 'daughter' && e.kin === 'husband') || (kin === 'son' && e.kin === 'wife')))),
+    );
+  while (j > 0 && skip(j)) j--;
+  // Abbreviations ("Mr.", "Wm.", "Co.") do not end a sentence.
+  const between = text.slice(ms[j]!.end, ms[i]!.start).replace(/(?<![\p{L}])\p{L}{1,4}\./gu, 'x');
   // "… Samuel Turner. She was the daughter of …": a new sentence or a pronoun means the primary subject.
-  if (between.length > 140 || /[;]|\.\s+\p{Lu}|\n\s*\n|\b(?:he|she|who|they|er|sie|il|elle|él|ella|lui|hij|zij|ele|ela|han|hon|hun)\b/iu.test(between)) return -1;
-  return i - 1;
+  if (between.length > 140 || /[;]|\.\s+\p{Lu}|\n\s*\n/u.test(between) || /\b(?:he|she|who|they|er|sie|il|elle|él|ella|lui|hij|zij|ele|ela|han|hon|hun)\b/i.test(between)) return j === i - 1 ? -1 : j;
+  return j;
 }
