@@ -70,7 +70,7 @@ describe('library retrieval, offline engine', () => {
     expect(body.response).not.toContain('Peter Whitfield');
     expect(body.response).not.toContain(bobsLetter);
     expect(body.response).not.toContain('Sullivan');
-    expect(body.sources?.[0]).toEqual({ documentId: certificate, originalName: 'marriage.png', pages: expect.arrayContaining([2]) });
+    expect(body.sources?.[0]).toEqual({ documentId: certificate, originalName: 'marriage.png', pages: expect.arrayContaining([2]), highlight: 'John Henry Whitfield' });
     expect(body.sources?.some((s) => s.documentId === bobsLetter)).toBe(false);
   });
 

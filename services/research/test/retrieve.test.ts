@@ -27,10 +27,17 @@ describe('library retrieval in research', () => {
   it('groups passages by document, pages in order, sources in rank order', () => {
     const r = fromPassages(PASSAGES);
     expect(r.sources).toEqual([
-      { documentId: CERT, originalName: 'marriage.png', pages: [1, 2] },
+      { documentId: CERT, originalName: 'marriage.png', pages: [2, 1] },
       { documentId: BAPTISM, originalName: 'baptism-1834.txt', pages: [1] },
     ]);
     expect(r.documents[0]).toMatchObject({ _id: CERT, retrieved: true, pages: [{ pageNumber: 1 }, { pageNumber: 2 }] });
+  });
+
+  it('asks the viewer to highlight the name asked about where the page writes it in full', () => {
+    const r = fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?');
+    expect(r.sources.map((s) => s.highlight)).toEqual(['John Henry Whitfield', undefined]);
+    expect(fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0]).toMatchObject({ documentId: CERT, pages: [1, 2] });
+    expect(fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0]?.highlight).toBeUndefined();
   });
 
   it('marks a found document in the prompt and cites even a one-page one by its page', () => {

@@ -108,7 +108,9 @@ export type LibrarySearchResponse = z.infer<typeof LibrarySearchResponse>;
 export const RetrievedSource = z.object({
   documentId: ObjectId,
   originalName: z.string(),
-  /** The pages whose text went into the prompt. */
+  /** The pages whose text went into the prompt, the best first (the page to open). */
   pages: z.array(z.number().int()),
+  /** The name asked about, when the best page writes it in full, for the viewer to highlight (`&q=`). */
+  highlight: z.string().max(200).optional(),
 });
 export type RetrievedSource = z.infer<typeof RetrievedSource>;

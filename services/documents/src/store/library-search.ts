@@ -91,6 +91,13 @@ interface Row {
   people_identified: { name: string; role?: string | null }[] | null;
 }
 
+/**
+ * The last, loosest stage scores at most this many matching pages (any of them, not the best): in
+ * a library of thousands of documents, pages sharing only a common word with the question are
+ * filler, and scoring them all would cost hundreds of milliseconds (bench/RESULTS.md).
+ */
+const LOOSE_CAP = 1_500;
+
 // Candidates: the user's pages matching any word (GIN on owner_id, search_tsv); then each page
 // scored by how many of the question's words, names and whole names it holds, and ts_rank.
 const CANDIDATE_LIMIT = 60;
@@ -105,29 +112,21 @@ const PASSAGE_TEXT_LIMIT = 6_000;
 export async function searchLibrary(db: DocumentsDb, p: { userId: string; query: string; limit: number; excludeDocumentIds: string[] }): Promise<LibraryPassage[]> {
   const q = readLibraryQuery(p.query);
   if (q.words.length === 0) return [];
-  const any = q.words.join(' | ');
-  const res = await sql<Row>`
-    with q as (select to_tsquery('gn_library', ${any}) as tq),
-    hits as (
-      select pg.document_id, pg.page_number, pg.text, pg.search_tsv, ts_rank(pg.search_tsv, q.tq, 1) as base
-      from document_pages pg, q
-      where pg.owner_id = ${p.userId} and pg.search_tsv @@ q.tq
-    ),
-    scored as (
-      select h.*,
-        (select count(*) from unnest(${q.words}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as word_hits,
-        (select count(*) from unnest(${q.names}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as name_hits,
-        (select count(*) from unnest(${q.phrases}::text[]) w where h.search_tsv @@ to_tsquery('gn_library', w))::int as phrase_hits
-      from hits h
-    )
-    select s.document_id, s.page_number, left(s.text, ${PASSAGE_TEXT_LIMIT}) as text, s.base, s.word_hits, s.name_hits, s.phrase_hits,
-           d.original_name, d.document_type, d.people_identified
-    from scored s join documents d on d.id = s.document_id
-    where d.owner_id = ${p.userId} and d.processing_status = 'completed' and d.id <> all(${p.excludeDocumentIds}::text[])
-    order by s.phrase_hits * 4 + s.name_hits * 2 + s.word_hits + s.base * 10 desc, d.id, s.page_number
-    limit ${CANDIDATE_LIMIT}`.execute(db);
+  // Most specific first: pages holding every name asked about (or every word, when no name is);
+  // when those are too few, pages holding all names but one ("Vincenzo Rossi" of a record that
+  // writes Napoli for the Naples asked about); then pages holding any word. A big library's common
+  // given names and record words ("John", "born") match thousands of pages; names together, a handful.
+  const all = q.names.length ? q.names : q.words;
+  const stages = [all.join(' & ')];
+  if (all.length >= 2 && all.length <= 6) stages.push(all.map((_, i) => `(${all.filter((__, j) => j !== i).join(' & ')})`).join(' | '));
+  stages.push(q.words.join(' | '));
+  let rows: Row[] = [];
+  for (const [i, match] of stages.entries()) {
+    rows = await candidates(db, p, q, match, i === stages.length - 1 ? LOOSE_CAP : null);
+    if (new Set(rows.map((r) => r.document_id)).size >= p.limit) break;
+  }
 
-  const scored = res.rows.map((r) => ({ r, score: scoreOf(r, q) }));
+  const scored = rows.map((r) => ({ r, score: scoreOf(r, q) }));
   scored.sort((a, b) => b.score - a.score || (a.r.document_id < b.r.document_id ? -1 : a.r.document_id > b.r.document_id ? 1 : a.r.page_number - b.r.page_number));
   const perDocument = new Map<string, number>();
   const out: LibraryPassage[] = [];
@@ -150,6 +149,37 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
     if (out.length >= p.limit) break;
   }
   return out;
+}
+
+/**
+ * The user's pages matching `match` (GIN on owner_id, search_tsv), each scored by how many of the
+ * question's words, names and whole names it holds (each tsquery parsed once, not per page) and
+ * ts_rank; the best CANDIDATE_LIMIT of them with their documents.
+ */
+async function candidates(db: DocumentsDb, p: { userId: string; excludeDocumentIds: string[] }, q: LibraryQuery, match: string, cap: number | null): Promise<Row[]> {
+  const res = await sql<Row>`
+    with q as (
+      select to_tsquery('gn_library', ${match}) as tq,
+             array(select to_tsquery('gn_library', w) from unnest(${q.words}::text[]) w) as words,
+             array(select to_tsquery('gn_library', w) from unnest(${q.names}::text[]) w) as names,
+             array(select to_tsquery('gn_library', w) from unnest(${q.phrases}::text[]) w) as phrases
+    ),
+    scored as (
+      select pg.document_id, pg.page_number, pg.text, ts_rank(pg.search_tsv, q.tq, 1) as base,
+        (select count(*) from unnest(q.words) t where pg.search_tsv @@ t)::int as word_hits,
+        (select count(*) from unnest(q.names) t where pg.search_tsv @@ t)::int as name_hits,
+        (select count(*) from unnest(q.phrases) t where pg.search_tsv @@ t)::int as phrase_hits
+      from q, lateral (
+        select * from document_pages d where d.owner_id = ${p.userId} and d.search_tsv @@ q.tq ${cap ? sql`limit ${cap}` : sql``}
+      ) pg
+    )
+    select s.document_id, s.page_number, left(s.text, ${PASSAGE_TEXT_LIMIT}) as text, s.base, s.word_hits, s.name_hits, s.phrase_hits,
+           d.original_name, d.document_type, d.people_identified
+    from scored s join documents d on d.id = s.document_id
+    where d.owner_id = ${p.userId} and d.processing_status = 'completed' and d.id <> all(${p.excludeDocumentIds}::text[])
+    order by s.phrase_hits * 4 + s.name_hits * 2 + s.word_hits + s.base * 10 desc, d.id, s.page_number
+    limit ${CANDIDATE_LIMIT}`.execute(db);
+  return res.rows;
 }
 
 /** The SQL order, plus a bonus for each person the extraction found whose name holds every name word that person shares with the question. */

@@ -1,5 +1,7 @@
 import type { LibraryPassage, RetrievedSource } from '@gnology/contracts';
 import type { Clients } from '../clients';
+import { fold } from '../domain/offline/names';
+import { readQuestion } from '../domain/offline/question';
 import type { ContextDocument } from '../providers/types';
 
 /**
@@ -39,7 +41,10 @@ export async function retrieveFromLibrary(
       }),
     ]);
     // Whatever the answer holds, never a selected or dropped document.
-    return fromPassages(passages.filter((x) => !exclude.includes(x.documentId)));
+    return fromPassages(
+      passages.filter((x) => !exclude.includes(x.documentId)),
+      p.query,
+    );
   } catch (err) {
     p.onError?.(err);
     return NONE;
@@ -49,7 +54,8 @@ export async function retrieveFromLibrary(
 }
 
 /** Passages (best first) as one context document per document, its pages in page order; sources in rank order. */
-export function fromPassages(passages: LibraryPassage[]): Retrieval {
+export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval {
+  const names = query ? readQuestion(query.slice(0, 2_000)).names.filter((n) => n.split(/\s+/).length >= 2) : [];
   const byDoc = new Map<string, { passage: LibraryPassage; pages: { pageNumber: number; text: string }[] }>();
   for (const x of passages) {
     const entry = byDoc.get(x.documentId) ?? { passage: x, pages: [] };
@@ -59,6 +65,8 @@ export function fromPassages(passages: LibraryPassage[]): Retrieval {
   const documents: ContextDocument[] = [];
   const sources: RetrievedSource[] = [];
   for (const { passage, pages } of byDoc.values()) {
+    // Sources name the best page first (the one to open); the prompt reads pages in order.
+    const ranked = pages.map((pg) => pg.pageNumber);
     pages.sort((a, b) => a.pageNumber - b.pageNumber);
     documents.push({
       _id: passage.documentId,
@@ -69,7 +77,9 @@ export function fromPassages(passages: LibraryPassage[]): Retrieval {
       pages,
       retrieved: true,
     });
-    sources.push({ documentId: passage.documentId, originalName: passage.originalName, pages: pages.map((pg) => pg.pageNumber) });
+    const best = fold(passage.text).replace(/\s+/g, ' ');
+    const highlight = names.find((n) => best.includes(fold(n)));
+    sources.push({ documentId: passage.documentId, originalName: passage.originalName, pages: ranked, ...(highlight ? { highlight } : {}) });
   }
   return { documents, sources };
 }

@@ -78,7 +78,7 @@ export function MessageList({ messages, waiting, conversationTitle, documentName
             <AnswerBody content={m.content} names={documentNames} onOpenDocument={onOpenDocument} />
           ) : null}
           {m.type === 'assistant' && m.sources && m.sources.length > 0 && (
-            <SourcesUsed sources={m.sources} selected={sourceActions?.selected ?? []} dropped={sourceActions?.dropped ?? []} onOpen={(id, page) => onOpenDocument(id, page)} onPin={(id) => sourceActions?.onPin(id)} onDrop={(id) => sourceActions?.onDrop(id)} />
+            <SourcesUsed sources={m.sources} selected={sourceActions?.selected ?? []} dropped={sourceActions?.dropped ?? []} onOpen={onOpenDocument} onPin={(id) => sourceActions?.onPin(id)} onDrop={(id) => sourceActions?.onDrop(id)} />
           )}
           {m.type === 'assistant' && m.streaming && m.content && (
             <p className="msg__streaming" role="status">

@@ -7,7 +7,7 @@ interface Props {
   selected: string[];
   /** Documents the next question's library search leaves out. */
   dropped: string[];
-  onOpen(id: string, page?: number): void;
+  onOpen(id: string, page?: number, q?: string): void;
   onPin(id: string): void;
   onDrop(id: string): void;
 }
@@ -26,15 +26,15 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
         {sources.map((s) => {
           const pinned = selected.includes(s.documentId);
           const isDropped = dropped.includes(s.documentId);
-          const pages = s.pages.length ? `, p. ${s.pages.join(', ')}` : '';
+          const pages = s.pages.length ? `, p. ${[...s.pages].sort((a, b) => a - b).join(', ')}` : '';
           return (
             <li key={s.documentId} className={`sources-used__item${isDropped ? ' sources-used__item--dropped' : ''}`}>
               <a
-                href={`/documents?view=${encodeURIComponent(s.documentId)}${s.pages[0] ? `&page=${s.pages[0]}` : ''}`}
+                href={`/documents?view=${encodeURIComponent(s.documentId)}${s.pages[0] ? `&page=${s.pages[0]}` : ''}${s.highlight ? `&q=${encodeURIComponent(s.highlight)}` : ''}`}
                 onClick={(e) => {
                   if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                   e.preventDefault();
-                  onOpen(s.documentId, s.pages[0]);
+                  onOpen(s.documentId, s.pages[0], s.highlight);
                 }}
               >
                 {s.originalName}
