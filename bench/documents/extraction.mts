@@ -56,6 +56,7 @@ const goldEntities = (l: Labelled): DocumentEntities => ({
   geographicalInfo: l.expected.places.map((name) => ({ name, kind: 'town' })),
   occupations: l.expected.occupations,
   tags: [],
+  personDetails: l.expected.peopleIdentified.filter((p) => p.recordRole).map((p) => ({ name: p.name, recordRole: p.recordRole as never })),
 });
 
 async function score(label: string, extract: (l: Labelled) => Promise<{ entities: DocumentEntities; method: string }>) {
