@@ -244,6 +244,65 @@ describe('handwriting without a model (offline)', () => {
     expect(row.handwriting_note).toBe(HANDWRITING_NOTES.offline);
   });
 
+  it('caps the answer to a partial hold, stops asking once billing refuses, and sends at most HANDWRITING_MAX_PAGES', async () => {
+    const token = await h.token('hw-offline');
+    const hand = await handwrittenPagePng(LINES, HAND);
+    const doc = await upload(h, token, await typedThenHandwrittenPdf('A typed page of a three-page letter, for its rows.', hand), 'three.pdf');
+    await h.deps.database.db.insertInto('document_pages').values({ document_id: doc._id, page_number: 3, text: '', ocr: true, image_key: null, width: null, height: null, confidence: 20, words: '[]' }).execute();
+    const dir = await mkdtemp(path.join(tmpdir(), 'gn-hw-'));
+    try {
+      const file = path.join(dir, 'original');
+      await writeFile(file, hand);
+      const low = (n: number) => ({ pageNumber: n, text: `ocr ${n}`, ocr: true, imageKey: null, width: null, height: null, confidence: 30, rotation: 0, skew: 0, words: [] });
+      const asked: number[] = [];
+      const reserves: string[] = [];
+      const transcriber = {
+        provider: 'anthropic' as const,
+        model: 'claude-stub',
+        async transcribe(_image: unknown, o: { maxTokens: number }) {
+          asked.push(o.maxTokens);
+          return { text: `page text ${asked.length}`, usage: { inputTokens: 10, outputTokens: 5 } };
+        },
+      };
+      let inputTokens = 0;
+      const meter = {
+        async reserve(_user: string, requestId: string, estimated: number, minimum: number) {
+          reserves.push(requestId);
+          inputTokens = minimum - 256;
+          // The first page gets what the account had left (300 tokens over its input), then nothing.
+          return reserves.length === 1 ? { amount: Math.min(estimated, inputTokens + 300) } : null;
+        },
+        settle: async () => ({ used: 15, remaining: 0 }),
+        release: async () => {},
+      };
+      const deps = { db: h.deps.database.db, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger, transcriber, meter };
+      const input = { documentId: doc._id, ownerId: 'hw-offline', kind: 'jpeg', run: 7, file, signal: new AbortController().signal };
+      const parsed = { text: '', pages: [low(1), low(2), low(3)], ocrWords: [] };
+      expect(await readHandwriting(parsed, input, deps)).toEqual({ transcribed: [1], noted: [2, 3] });
+      expect(asked).toEqual([300]);
+      expect(reserves).toEqual([`handwriting-${doc._id}-r7-p1`, `handwriting-${doc._id}-r7-p2`]);
+      expect(parsed.text).toBe('page text 1\n\nocr 2\n\nocr 3');
+      const notes = await h.deps.database.db.selectFrom('document_pages').select(['page_number', 'handwriting_note', 'transcribed_by', 'ocr_text']).where('document_id', '=', doc._id).orderBy('page_number').execute();
+      expect(notes).toEqual([
+        { page_number: 1, handwriting_note: null, transcribed_by: 'ai:claude-stub', ocr_text: 'ocr 1' },
+        { page_number: 2, handwriting_note: HANDWRITING_NOTES.noTokens, transcribed_by: null, ocr_text: null },
+        { page_number: 3, handwriting_note: HANDWRITING_NOTES.noTokens, transcribed_by: null, ocr_text: null },
+      ]);
+
+      // At most HANDWRITING_MAX_PAGES pages a document; a new run clears the last one's marks first.
+      const capped = { ...deps, config: { ...h.deps.config, HANDWRITING_MAX_PAGES: 1 }, meter: { ...meter, reserve: async () => ({ amount: 100_000 }) } };
+      expect(await readHandwriting({ text: '', pages: [low(1), low(2)], ocrWords: [] }, { ...input, run: 8 }, capped)).toEqual({ transcribed: [1], noted: [2] });
+      const after = await h.deps.database.db.selectFrom('document_pages').select(['page_number', 'handwriting_note']).where('document_id', '=', doc._id).orderBy('page_number').execute();
+      expect(after).toEqual([
+        { page_number: 1, handwriting_note: null },
+        { page_number: 2, handwriting_note: HANDWRITING_NOTES.tooManyPages(1) },
+        { page_number: 3, handwriting_note: null },
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says nothing about handwriting on a photo read with low confidence', async () => {
     // Tesseract reads this photo as nothing at all (confidence 95); here its reading is made what
     // photos often give: a few unsure specks. The photo rule (decision 0055) keeps it out.

@@ -142,14 +142,17 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
   }
   const meter = deps.meter ?? createTokenMeter({ billingUrl: deps.config.BILLING_URL, secret: deps.config.INTERNAL_TOKEN });
   const max = deps.config.HANDWRITING_MAX_PAGES;
+  // Once billing refuses or cannot be reached, the document's later pages are not asked for again.
+  let stopped: string | null = null;
   for (const [i, page] of low.entries()) {
-    if (i >= max) {
-      await note(page, HANDWRITING_NOTES.tooManyPages(max));
+    if (i >= max || stopped) {
+      await note(page, stopped ?? HANDWRITING_NOTES.tooManyPages(max));
       continue;
     }
     const result = await transcribePage(page, input, { model, meter, log, storage: deps.storage });
     if (input.signal.aborted) throw input.signal.reason ?? new Error('aborted');
     if (typeof result === 'string') {
+      if (result === HANDWRITING_NOTES.noTokens || result === HANDWRITING_NOTES.billingUnavailable) stopped = result;
       await note(page, result);
       continue;
     }
