@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from '../src/domain/extraction';
+import { extractWithRules, keepNamesInText } from '../src/domain/extraction';
 import { extractDates } from '../src/domain/extraction/dates';
 import { extractPeople, extractPeopleWithDetails } from '../src/domain/extraction/people';
 
@@ -266,4 +266,12 @@ describe('places from the document context', () => {
     expect(geo('Christian Meyer, 38, Schneider, aus Württemberg.')).toContain('state:Württemberg:DE');
     expect(geo('Census of Ireland, 1901. Townland: Drumcliff. County: Sligo.')).toEqual(expect.arrayContaining(['county:County Sligo:IE', 'town:Drumcliff:IE']));
   }, 120_000);
+});
+
+describe("an LLM's people checked against the text", () => {
+  it('keeps names whose words the text gives (surnames completed from elsewhere too) and drops the rest', () => {
+    const text = 'Henry Clay Brooks married Sarah Ann Miller. His wife Mary and Dr. J. T. Sims were present. Fitz-williams. José Pérez signed.';
+    const names = ['Henry Clay Brooks', 'Mary Brooks', 'J. T. Sims', 'Sarah Ann Miller', 'Robert Brooks', 'Mary Fitz-williams', 'Sára Miller', 'Jose Perez'].map((name) => ({ name }));
+    expect(keepNamesInText(names, text).map((p) => p.name)).toEqual(['Henry Clay Brooks', 'Mary Brooks', 'J. T. Sims', 'Sarah Ann Miller', 'Mary Fitz-williams', 'Jose Perez']);
+  });
 });

@@ -23,7 +23,7 @@ export function createAnthropicExtractor(opts: { apiKey: string; baseURL?: strin
           system: EXTRACTION_INSTRUCTIONS,
           tools: [{ name: TOOL, description: 'Records the facts found in the document.', input_schema: schema as Anthropic.Tool.InputSchema }],
           tool_choice: { type: 'tool', name: TOOL },
-          messages: [{ role: 'user', content: userMessage(input.text, input.originalName) }],
+          messages: [{ role: 'user', content: userMessage(input.text, input.originalName, input.hints) }],
         },
         { signal, timeout: opts.timeoutMs, maxRetries: 1 },
       );

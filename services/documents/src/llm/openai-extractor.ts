@@ -21,7 +21,7 @@ export function createOpenAiExtractor(opts: { baseUrl: string; apiKey?: string; 
           temperature: 0,
           messages: [
             { role: 'system', content: EXTRACTION_INSTRUCTIONS },
-            { role: 'user', content: userMessage(input.text, input.originalName) },
+            { role: 'user', content: userMessage(input.text, input.originalName, input.hints) },
           ],
           response_format: { type: 'json_schema', json_schema: { name: 'genealogical_facts', strict: true, schema } },
         }),

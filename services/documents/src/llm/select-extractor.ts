@@ -1,6 +1,6 @@
 import type { Logger } from '@gnology/platform/logger';
 import type { DocumentsConfig } from '../config';
-import { createRulesExtractor, deriveTags, type ExtractionInput, type Extractor } from '../domain/extraction';
+import { createRulesExtractor, deriveTags, type ExtractionInput, type Extractor, keepNamesInText } from '../domain/extraction';
 import { createAnthropicExtractor } from './anthropic-extractor';
 import { createOpenAiExtractor } from './openai-extractor';
 
@@ -32,18 +32,26 @@ export function createExtractionService(config: DocumentsConfig, logger?: Logger
   return {
     configured: llm ? (provider as 'anthropic' | 'openai') : 'rules',
     async extract(input, signal) {
+      const ruled = await rules.extract(input);
       // A photo with no text has nothing for a model to read.
       if (llm && input.text.trim().length >= 20) {
         try {
-          const entities = await llm.extract(input, signal);
+          const answer = await llm.extract({ ...input, hints: ruled }, signal);
+          // Checked against the rules' ground: a person the text does not name is dropped.
+          const peopleIdentified = keepNamesInText(answer.peopleIdentified, input.text);
+          if (answer.peopleIdentified.length !== peopleIdentified.length) {
+            logger?.info({ dropped: answer.peopleIdentified.length - peopleIdentified.length }, 'LLM extraction named people the text does not');
+          }
+          const personDetails = keepNamesInText(answer.personDetails ?? ruled.personDetails ?? [], input.text);
           // The model may not know the product's tag conventions; add them.
-          const tags = [...new Set([...entities.tags, ...deriveTags(entities.documentType, entities.dateInfo, entities.geographicalInfo)])].slice(0, 20);
-          return { entities: { ...entities, tags }, method: 'llm' };
+          const tags = [...new Set([...answer.tags, ...deriveTags(answer.documentType, answer.dateInfo, answer.geographicalInfo)])].slice(0, 20);
+          const entities = { ...answer, peopleIdentified, tags, ...(personDetails.length ? { personDetails } : {}) };
+          return { entities, method: 'llm' };
         } catch (err) {
           logger?.warn({ err: { message: (err as Error).message } }, 'LLM extraction failed; using the rules');
         }
       }
-      return { entities: await rules.extract(input), method: 'rules' };
+      return { entities: ruled, method: 'rules' };
     },
   };
 }

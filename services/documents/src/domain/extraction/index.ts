@@ -13,6 +13,8 @@ export interface ExtractionInput {
   /** The document is a picture (JPG/PNG): little text then means a photograph. */
   isImage: boolean;
   originalName?: string;
+  /** The rules' findings, given to an LLM extractor as a starting point (it checks and completes them). */
+  hints?: DocumentEntities;
 }
 
 /**
@@ -60,6 +62,27 @@ export function deriveTags(type: DocumentType, dates: DocumentEntities['dateInfo
   for (const d of dates) tags.add(`${Math.floor(d.year / 10) * 10}s`);
   for (const p of places) if (p.kind === 'country' || p.kind === 'state') tags.add(p.name);
   return [...tags].slice(0, 20);
+}
+
+/**
+ * A model's people checked against the text: a name survives when every word of it (an initial
+ * only by its letter) appears in the text, so a surname completed from elsewhere in the record
+ * ("his wife Mary" → Mary Whitfield) stays and a name the text never gives is dropped.
+ */
+export function keepNamesInText<T extends { name: string }>(people: readonly T[], text: string): T[] {
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase();
+  const words = new Set(fold(text).split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean));
+  for (const w of [...words]) for (const part of w.split(/[-'’]/)) if (part) words.add(part);
+  return people.filter((p) => {
+    const parts = fold(p.name)
+      .split(/[^\p{L}\p{N}'’-]+/u)
+      .filter(Boolean);
+    return parts.length > 0 && parts.every((w) => w.length === 1 || words.has(w) || words.has(w.replace(/[.]$/, '')));
+  });
 }
 
 export function createRulesExtractor(gazetteer?: Gazetteer): Extractor {
