@@ -45,7 +45,7 @@ describe('Gene searches the library (offline engine)', () => {
     expect(lead).toBe(`John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${CERTIFICATE}, p. 2); he married on 14 June 1887 in Raleigh (${CERTIFICATE}, p. 2).`);
     expect(await answer.innerText()).not.toMatch(/No documents selected|You have not selected any documents|Sullivan/);
     const citation = answer.locator('p').first().getByRole('link', { name: `${CERTIFICATE}, p. 2` }).first();
-    expect(await citation.getAttribute('href')).toBe(`/documents?view=${certificateId}&page=2`);
+    expect(await citation.getAttribute('href')).toBe(`/documents?view=${certificateId}&page=2&q=John%20Henry%20Whitfield`);
 
     const sources = page.getByRole('list', { name: 'Sources used' }).last();
     await sources.waitFor();

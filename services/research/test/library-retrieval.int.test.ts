@@ -58,7 +58,8 @@ describe('library retrieval, offline engine', () => {
     const res = await ask(stack, alice, { query: QUESTION, documentIds: [] });
     expect(res.statusCode, res.body).toBe(200);
     const body = ResearchResponse.parse(res.json());
-    const cite = `[marriage.png, p. 2](/documents?view=${certificate}&page=2)`;
+    // The citation opens the viewer at the page and highlights the name asked about.
+    const cite = `[marriage.png, p. 2](/documents?view=${certificate}&page=2&q=John%20Henry%20Whitfield)`;
     const lead = body.response.split('\n')[0]!;
     expect(lead).toContain("John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield");
     expect(lead).toContain('he married on 14 June 1887 in Raleigh');

@@ -57,6 +57,9 @@ describe('library retrieval in research', () => {
     expect(answer).not.toContain('William Whitfield');
     expect(answer).toContain('Found by searching your library');
     expect(answer.split('\n---\n')[0]).not.toContain('selected documents');
+    // Asked by name, the citations ask the viewer to highlight it.
+    const named = offlineAnswer({ query: 'Who were the parents of John Henry Whitfield?', documents: fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?').documents, requestType: 'regular' });
+    expect(named.split('\n')[0]).toContain(`[marriage.png, p. 2](/documents?view=${CERT}&page=2&q=John%20Henry%20Whitfield)`);
   });
 
   it('leaves out selected and dropped documents, and answers without the search when it fails', async () => {

@@ -14,7 +14,12 @@ export function escapeLinkText(text: string): string {
   return text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`).replace(/\s+/g, ' ');
 }
 
-/** `[census-1880.pdf, p. 2](/documents?view=<id>&page=2)`; without a page for one-page documents. */
-export function citation(doc: { _id: string; originalName: string }, page?: number | null): string {
-  return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${viewerHref(doc._id, page)})`;
+/**
+ * `[census-1880.pdf, p. 2](/documents?view=<id>&page=2)`; without a page for one-page documents. A
+ * document the library search found also asks the viewer to highlight the name asked about
+ * (`&q=`, decision 0170), which it does where the page has word positions.
+ */
+export function citation(doc: { _id: string; originalName: string; highlight?: string }, page?: number | null): string {
+  const q = doc.highlight && page ? `&q=${encodeURIComponent(doc.highlight).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}` : '';
+  return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${viewerHref(doc._id, page)}${q})`;
 }

@@ -68,6 +68,8 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
     // Sources name the best page first (the one to open); the prompt reads pages in order.
     const ranked = pages.map((pg) => pg.pageNumber);
     pages.sort((a, b) => a.pageNumber - b.pageNumber);
+    const best = fold(passage.text).replace(/\s+/g, ' ');
+    const highlight = names.find((n) => best.includes(fold(n)));
     documents.push({
       _id: passage.documentId,
       originalName: passage.originalName,
@@ -76,9 +78,8 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
       peopleIdentified: passage.peopleIdentified,
       pages,
       retrieved: true,
+      ...(highlight ? { highlight } : {}),
     });
-    const best = fold(passage.text).replace(/\s+/g, ' ');
-    const highlight = names.find((n) => best.includes(fold(n)));
     sources.push({ documentId: passage.documentId, originalName: passage.originalName, pages: ranked, ...(highlight ? { highlight } : {}) });
   }
   return { documents, sources };

@@ -18,6 +18,8 @@ export interface ContextDocument {
   pages?: { pageNumber: number; text: string }[] | null;
   /** Found by searching the user's library (decision 0170), not selected: `pages` holds only the pages that matched. */
   retrieved?: boolean;
+  /** For a found document: the name asked about, as its best page writes it; citations ask the viewer to highlight it. */
+  highlight?: string;
 }
 
 export interface ChatTurn {
