@@ -34,6 +34,8 @@ export interface LibraryQuery {
   terms: string[];
   /** The folded name words, each with its alternatives. */
   nameGroups: string[][];
+  /** Years the question names ("in 1880"). */
+  years: number[];
 }
 
 /** A question as tsquery texts. Words are [a-z0-9]+ after folding, so nothing in them is tsquery syntax. */
@@ -75,7 +77,8 @@ export function readLibraryQuery(query: string): LibraryQuery {
   }
   endRun();
   const words = [...groups.values()].slice(0, 16).map((g) => (g.length === 1 ? g[0]! : `(${g.join(' | ')})`));
-  return { words, names: names.slice(0, 8), phrases: phrases.slice(0, 4), terms: [...groups.values()].flat(), nameGroups: nameGroups.slice(0, 8) };
+  const years = [...groups.keys()].filter((w) => /^1[4-9]\d\d$|^20[0-4]\d$/.test(w)).map(Number);
+  return { words, names: names.slice(0, 8), phrases: phrases.slice(0, 4), terms: [...groups.values()].flat(), nameGroups: nameGroups.slice(0, 8), years };
 }
 
 interface Row {
@@ -89,6 +92,8 @@ interface Row {
   original_name: string;
   document_type: string | null;
   people_identified: { name: string; role?: string | null }[] | null;
+  geographical_info: { name?: string }[] | null;
+  date_info: { year?: number }[] | null;
 }
 
 /**
@@ -174,7 +179,7 @@ async function candidates(db: DocumentsDb, p: { userId: string; excludeDocumentI
       ) pg
     )
     select s.document_id, s.page_number, left(s.text, ${PASSAGE_TEXT_LIMIT}) as text, s.base, s.word_hits, s.name_hits, s.phrase_hits,
-           d.original_name, d.document_type, d.people_identified
+           d.original_name, d.document_type, d.people_identified, d.geographical_info, d.date_info
     from scored s join documents d on d.id = s.document_id
     where d.owner_id = ${p.userId} and d.processing_status = 'completed' and d.id <> all(${p.excludeDocumentIds}::text[])
     order by s.phrase_hits * 4 + s.name_hits * 2 + s.word_hits + s.base * 10 desc, d.id, s.page_number
@@ -182,8 +187,15 @@ async function candidates(db: DocumentsDb, p: { userId: string; excludeDocumentI
   return res.rows;
 }
 
-/** The SQL order, plus a bonus for each person the extraction found whose name holds every name word that person shares with the question. */
-export function scoreOf(r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phrase_hits' | 'people_identified'>, q: Pick<LibraryQuery, 'nameGroups'>): number {
+/**
+ * The SQL order, plus what the extraction found on the document: a bonus for a person whose name
+ * holds the question's names, for each place it found that the question names, and for a year of
+ * its dates that the question names (the page text alone cannot tell a place or a date from a word).
+ */
+export function scoreOf(
+  r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phrase_hits' | 'people_identified'> & Partial<Pick<Row, 'geographical_info' | 'date_info'>>,
+  q: Pick<LibraryQuery, 'nameGroups' | 'years'>,
+): number {
   let people = 0;
   if (q.nameGroups.length) {
     for (const person of r.people_identified ?? []) {
@@ -193,7 +205,14 @@ export function scoreOf(r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phras
       if (matched >= Math.min(2, q.nameGroups.length)) people = Math.max(people, matched / q.nameGroups.length);
     }
   }
-  return r.phrase_hits * 4 + r.name_hits * 2 + r.word_hits + r.base * 10 + people * 3;
+  let places = 0;
+  for (const place of r.geographical_info ?? []) {
+    const words = new Set(foldText(place?.name ?? '').split(/[^a-z0-9]+/));
+    if (q.nameGroups.some((g) => g.some((w) => words.has(w)))) places++;
+  }
+  const years = new Set((r.date_info ?? []).map((d) => d?.year));
+  const dated = q.years.filter((y) => years.has(y)).length;
+  return r.phrase_hits * 4 + r.name_hits * 2 + r.word_hits + r.base * 10 + people * 3 + Math.min(places, 2) * 0.5 + Math.min(dated, 2) * 0.5;
 }
 
 /** About 240 characters of the page around its first matching word, on word boundaries. */
