@@ -404,7 +404,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
         continue;
       }
       if (!m.lone || !isGiven(m.words[0]!) || AMBIGUOUS_GIVEN.has(lowerKey(m.words[0]!))) continue;
-      const prev = previousAccepted(all, accepted, i);
+      const prev = previousAccepted(accepted, i);
       const next = all[i + 1];
       const inList = prev !== undefined && LIST_GAP.test(text.slice(all[prev]!.end, m.start)) && all[prev]!.end > m.start - 40;
       const coordinated = next !== undefined && accepted[i + 1] && COORD_GAP.test(text.slice(m.end, next.start));
@@ -412,7 +412,6 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     }
   }
   const mentions = all.filter((_, i) => accepted[i]);
-  const cueList = cues.filter((_, i) => accepted[i]);
   if (mentions.length === 0) return { people: [], details: [] };
 
   // Maiden names and "Thomas and Ann Whitfield": surnames for lone given names from the words around them.
@@ -448,9 +447,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const at = text.indexOf(m.maiden.split(' ')[0]!, m.end);
     if (at >= 0 && at - m.end < 20) maidenStarts.add(at);
   }
-  const kept = mentions.map((m, i) => ({ m, c: cueList[i]! })).filter(({ m }) => !maidenStarts.has(m.start));
-  const ms = kept.map((k) => k.m);
-  const cs = kept.map((k) => k.c);
+  const ms = mentions.filter((m) => !maidenStarts.has(m.start));
 
   // Edges from the phrases.
   const edges: Edge[] = [];
@@ -582,7 +579,6 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
     else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && (i === 0 || m.lone))) subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
-    void cs;
   }
   if (bride !== undefined && groom === undefined && marriageDoc) {
     // A bride without a groom cue: the groom is the other principal named first.
@@ -594,7 +590,6 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     if (j >= 0) bride = j;
   }
 
-  if (process.env.DEBUG_PEOPLE) console.error({ ms: ms.map((m) => m.name), edges, groom, bride, head, subjectCued });
   // One person per name: mentions with the same key (or a lone given name and the full name starting with it) are one person.
   const related = new Set(edges.filter((e) => e.anchor === -1).map((e) => e.person));
   const witnessish = (i: number) => {
@@ -745,9 +740,8 @@ function anchorOfPerson(edges: Edge[], i: number, primary: number): number | und
   return e ? (e.anchor === -1 ? primary : e.anchor) : undefined;
 }
 
-function previousAccepted(all: Mention[], accepted: boolean[], i: number): number | undefined {
+function previousAccepted(accepted: boolean[], i: number): number | undefined {
   for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
-  void all;
   return undefined;
 }
 
