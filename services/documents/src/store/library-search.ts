@@ -121,9 +121,13 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
   // when those are too few, pages holding all names but one ("Vincenzo Rossi" of a record that
   // writes Napoli for the Naples asked about); then pages holding any word. A big library's common
   // given names and record words ("John", "born") match thousands of pages; names together, a handful.
+  // A library of up to SMALL_LIBRARY documents is scored whole in one query (a few milliseconds).
   const all = q.names.length ? q.names : q.words;
-  const stages = [all.join(' & ')];
-  if (all.length >= 2 && all.length <= 6) stages.push(all.map((_, i) => `(${all.filter((__, j) => j !== i).join(' & ')})`).join(' | '));
+  const stages: string[] = [];
+  if (!(await isSmallLibrary(db, p.userId))) {
+    stages.push(all.join(' & '));
+    if (all.length >= 2 && all.length <= 6) stages.push(all.map((_, i) => `(${all.filter((__, j) => j !== i).join(' & ')})`).join(' | '));
+  }
   stages.push(q.words.join(' | '));
   let rows: Row[] = [];
   for (const [i, match] of stages.entries()) {
@@ -154,6 +158,14 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
     if (out.length >= p.limit) break;
   }
   return out;
+}
+
+const SMALL_LIBRARY = 1_000;
+
+/** Whether the user has at most SMALL_LIBRARY documents (an index range on documents_owner_uploaded_idx). */
+async function isSmallLibrary(db: DocumentsDb, userId: string): Promise<boolean> {
+  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from documents where owner_id = ${userId} limit ${SMALL_LIBRARY + 1}) d`.execute(db);
+  return (res.rows[0]?.n ?? 0) <= SMALL_LIBRARY;
 }
 
 /**
