@@ -12,7 +12,7 @@ export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & { task_step: 
 const LIST_COLUMNS = [
   'd.id', 'd.owner_id', 'd.original_name', 'd.filename', 'd.mimetype', 'd.kind', 'd.document_type', 'd.size', 'd.storage_key', 'd.uploaded_at',
   'd.processing_status', 'd.processed_at', 'd.text_length', 'd.people_identified', 'd.date_info', 'd.geographical_info', 'd.occupations', 'd.tags',
-  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal', 'd.ocr_languages', 'd.reprocess_count',
+  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal', 'd.ocr_languages', 'd.reprocess_count', 'd.extractor_version',
 ] as const;
 
 function event<T extends keyof typeof TYPES>(type: T, documentId: string, data: DocumentEventData<T>, requestId?: string) {
