@@ -31,6 +31,9 @@ const GERMAN =
 const FRENCH =
   "Acte de mariage\nL'an mil huit cent soixante-dix, le douze août, devant nous, maire de la commune de Château-Thierry, ont comparu Jean-Baptiste Lefèvre, cordonnier, fils de Pierre Lefèvre et de Marie Geneviève Dubois, et Élise Françoise Mercier, née à Reims.";
 
+/** Each test reads several full pages (turned ones twice): minutes on a loaded 2-core machine. */
+const SLOW = 300_000;
+
 /** Character error in percent against the true reading. */
 const cer = (truth: string, text: string | undefined) => characterErrorRate(truth, text ?? '') * 100;
 
@@ -89,7 +92,7 @@ describe('reading real documents: layout, orientation, languages', () => {
       // A sentence set across one column's lines comes out whole, not interleaved with its neighbour's.
       expect(doc.extractedText?.replace(/\s+/g, ' ')).toContain('Michael Sullivan, a retired stonemason, died at Boston on 3 January 1901.');
     }
-  });
+  }, SLOW);
 
   it('keeps each census row on one line', async () => {
     const census = await censusTablePage('1880 UNITED STATES CENSUS - Springfield, Illinois', CENSUS_HEADER, CENSUS_ROWS);
@@ -101,7 +104,7 @@ describe('reading real documents: layout, orientation, languages', () => {
       expect(cer(row.join(' '), line)).toBeLessThan(8);
     }
     expect(cer(census.truth, doc.extractedText)).toBeLessThan(5);
-  });
+  }, SLOW);
 
   it('reads pages turned 90, 180 and 270 degrees, and shows them upright', async () => {
     for (const turn of [90, 180, 270] as const) {
@@ -111,7 +114,7 @@ describe('reading real documents: layout, orientation, languages', () => {
       const shown = await pageImageSize(doc);
       expect(shown.height, `${turn}°`).toBeGreaterThan(shown.width);
     }
-  });
+  }, SLOW);
 
   it('straightens pages skewed 3 to 7 degrees', async () => {
     for (const angle of [3, -5, 7]) {
@@ -119,7 +122,7 @@ describe('reading real documents: layout, orientation, languages', () => {
       expect(cer(twoColumns.truth, doc.extractedText), `${angle}°`).toBeLessThan(2);
       expect(doc.pageImages.length, 'the straightened page is stored for the viewer').toBe(1);
     }
-  });
+  }, SLOW);
 
   it('reads a PDF page scanned sideways, with and without /Rotate', async () => {
     const sideways = await sharp(await turned(twoColumns.png, 90))
@@ -140,7 +143,7 @@ describe('reading real documents: layout, orientation, languages', () => {
       const shown = await pageImageSize(doc);
       expect(shown.height, `/Rotate ${rotate}: the page is shown upright`).toBeGreaterThan(shown.width);
     }
-  });
+  }, SLOW);
 
   it('reads German and French pages in their own language', async () => {
     const german = await process('geburt.png', await scannedPagePng(GERMAN), 'deu');
@@ -152,5 +155,5 @@ describe('reading real documents: layout, orientation, languages', () => {
     expect(french.extractedText).toContain('Françoise Mercier, née à Reims');
     expect(french.extractedText).toContain('Marie Geneviève Dubois');
     expect(french.extractedText).toContain('Château-Thierry');
-  });
+  }, SLOW);
 });

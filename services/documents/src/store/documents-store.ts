@@ -2,6 +2,7 @@ import type { DocumentEntities, DocumentEventData, DocumentProcessingStep, OcrLa
 import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { type Kysely, sql } from 'kysely';
+import { EXTRACTOR_VERSION } from '../domain/extraction';
 import type { PageWord } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
@@ -280,6 +281,8 @@ export async function completeProcessing(db: DocumentsDb, id: string, r: Process
         occupations: JSON.stringify(r.entities.occupations),
         tags: JSON.stringify(r.entities.tags),
         extraction_method: r.extractionMethod,
+        // Read by today's rules: the re-extraction job (jobs/reextract.ts) has nothing to redo.
+        extractor_version: EXTRACTOR_VERSION,
       })
       .where('id', '=', id)
       .where('processing_status', '!=', 'completed')
