@@ -12,7 +12,7 @@ import { isPortrait } from '../src/domain/photos/portrait';
 const words = (text: string, confidence: number) => text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, confidence }));
 
 describe('photo classification', () => {
-  it('reads the words and confidences of tesseract TSV, skipping non-word rows', () => {
+  it('reads the words, confidences and boxes of tesseract TSV, skipping non-word rows', () => {
     const tsv = [
       'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
       '1\t1\t0\t0\t0\t0\t0\t0\t800\t600\t-1\t',
@@ -22,8 +22,8 @@ describe('photo classification', () => {
       '5\t1\t1\t1\t1\t3\t140\t10\t40\t20\t-1\t ',
     ].join('\n');
     expect(wordsFromTsv(tsv)).toEqual([
-      { text: 'Census', confidence: 96.5 },
-      { text: 'Ee', confidence: 31 },
+      { text: 'Census', confidence: 96.5, left: 10, top: 10, width: 80, height: 20 },
+      { text: 'Ee', confidence: 31, left: 95, top: 10, width: 40, height: 20 },
     ]);
     expect(wordsFromTsv(null)).toEqual([]);
   });
