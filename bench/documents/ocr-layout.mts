@@ -14,37 +14,21 @@ import Tesseract from 'tesseract.js';
 import { modelFile, OCR_MODEL } from '../../services/documents/src/jobs/ocr-models';
 import { createOcrPool } from '../../services/documents/src/jobs/ocr-pool';
 import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
-import { censusTablePage, type LaidOutPage, newspaperPage, skewed, turned } from '../../services/documents/test/fixtures/layouts';
-import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY, SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
+import { censusPage, type LaidOutPage, skewed, threeColumnPage, turned, twoColumnPage } from '../../services/documents/test/fixtures/layouts';
+import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { characterErrorRate } from './text-metrics';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.argv[2] ?? 2);
 const dir = mkdtempSync(path.join(tmpdir(), 'gn-ocr-layout-'));
-const ARTICLES = [OBITUARY, BIRTH, LETTER, MARRIAGE, SULLIVAN_OBITUARY, ...WHITFIELD_CERTIFICATE].map((a) => a.replace(/\n\n/g, '\n'));
 const single = [OBITUARY, BIRTH, CENSUS, LETTER, MARRIAGE].join('\n\n');
 
-const twoColumns = await newspaperPage('THE ROANOKE TIMES', ARTICLES, { columns: 2 });
+const twoColumns = await twoColumnPage();
 const classes: [string, LaidOutPage[]][] = [
   ['single column', [{ png: await scannedPagePng(single), truth: single }]],
   ['2 columns', [twoColumns]],
-  ['3 columns', [await newspaperPage('THE RALEIGH NEWS', [...ARTICLES, ...ARTICLES.slice(0, 3)], { columns: 3 })]],
-  [
-    'census table',
-    [
-      await censusTablePage(
-        '1880 UNITED STATES CENSUS - Springfield, Illinois',
-        ['Name', 'Relation', 'Age', 'Occupation', 'Birthplace'],
-        [
-          ['John Smith', 'Head', '45', 'Farmer', 'Ireland'],
-          ['Mary Smith', 'Wife', '40', 'Keeping house', 'Germany'],
-          ['William Smith', 'Son', '12', 'At school', 'Ohio'],
-          ['Anna Smith', 'Daughter', '9', 'At school', 'Ohio'],
-          ['Patrick Doyle', 'Boarder', '23', 'Laborer', 'Ireland'],
-        ],
-      ),
-    ],
-  ],
+  ['3 columns', [await threeColumnPage()]],
+  ['census table', [await censusPage()]],
   ['turned 90/180/270°', await Promise.all(([90, 180, 270] as const).map(async (d) => ({ png: await turned(twoColumns.png, d), truth: twoColumns.truth })))],
   ['skewed 3–7°', await Promise.all([3, -5, 7].map(async (d) => ({ png: await skewed(twoColumns.png, d), truth: twoColumns.truth })))],
 ];

@@ -6,8 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { characterErrorRate } from '../../../bench/documents/text-metrics';
 import { scannedPagePng } from './fixtures/generate';
-import { censusTablePage, type LaidOutPage, newspaperPage, skewed, turned } from './fixtures/layouts';
-import { BIRTH, LETTER, MARRIAGE, OBITUARY, SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from './fixtures/texts';
+import { CENSUS_ROWS, censusPage, type LaidOutPage, skewed, threeColumnPage, turned, twoColumnPage } from './fixtures/layouts';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { waitProcessed } from './helpers/wait';
 
@@ -17,15 +16,6 @@ import { waitProcessed } from './helpers/wait';
  * skewed scans are read upright and shown upright, a PDF page scanned sideways is read with or
  * without its `/Rotate`, and German and French pages are read in their own language.
  */
-const ARTICLES = [OBITUARY, BIRTH, LETTER, MARRIAGE, SULLIVAN_OBITUARY, ...WHITFIELD_CERTIFICATE].map((a) => a.replace(/\n\n/g, '\n'));
-const CENSUS_HEADER = ['Name', 'Relation', 'Age', 'Occupation', 'Birthplace'];
-const CENSUS_ROWS = [
-  ['John Smith', 'Head', '45', 'Farmer', 'Ireland'],
-  ['Mary Smith', 'Wife', '40', 'Keeping house', 'Germany'],
-  ['William Smith', 'Son', '12', 'At school', 'Ohio'],
-  ['Anna Smith', 'Daughter', '9', 'At school', 'Ohio'],
-  ['Patrick Doyle', 'Boarder', '23', 'Laborer', 'Ireland'],
-];
 const GERMAN =
   'Geburtsurkunde\nJohann Friedrich Müller, Sohn des Bäckermeisters Heinrich Müller und seiner Ehefrau Anna Katharina geb. Schäfer, wurde am vierzehnten März 1872 in Göttingen geboren und in der Kirche St. Johannis getauft.';
 const FRENCH =
@@ -47,7 +37,7 @@ describe('reading real documents: layout, orientation, languages', () => {
     h = await startDocuments();
     await h.startWorker();
     token = await h.token('user-layout');
-    twoColumns = await newspaperPage('THE ROANOKE TIMES', ARTICLES, { columns: 2 });
+    twoColumns = await twoColumnPage();
   });
   afterAll(async () => {
     await h?.close();
@@ -82,7 +72,7 @@ describe('reading real documents: layout, orientation, languages', () => {
   };
 
   it('reads newspaper columns in reading order: each column top to bottom, left to right', async () => {
-    const threeColumns = await newspaperPage('THE RALEIGH NEWS', [...ARTICLES, ...ARTICLES.slice(0, 3)], { columns: 3 });
+    const threeColumns = await threeColumnPage();
     for (const [name, page] of [
       ['two columns.png', twoColumns],
       ['three columns.png', threeColumns],
@@ -95,7 +85,7 @@ describe('reading real documents: layout, orientation, languages', () => {
   }, SLOW);
 
   it('keeps each census row on one line', async () => {
-    const census = await censusTablePage('1880 UNITED STATES CENSUS - Springfield, Illinois', CENSUS_HEADER, CENSUS_ROWS);
+    const census = await censusPage();
     const doc = await process('census.png', census.png);
     const lines = (doc.extractedText ?? '').split('\n').map((l) => l.trim());
     for (const row of CENSUS_ROWS) {

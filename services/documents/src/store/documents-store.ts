@@ -3,7 +3,7 @@ import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { type Kysely, sql } from 'kysely';
 import { EXTRACTOR_VERSION } from '../domain/extraction';
-import type { PageWord } from '../jobs/parsers/types';
+import type { ParsedPage } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
 export type DocumentsDb = Kysely<DocumentsDB>;
@@ -208,20 +208,8 @@ export async function saveAttemptError(db: DocumentsDb, id: string, error: strin
   await db.updateTable('processing_tasks').set({ error, updated_at: sql`now()` }).where('document_id', '=', id).execute();
 }
 
-export interface PageToSave {
-  documentId: string;
-  pageNumber: number;
-  text: string;
-  ocr: boolean;
-  imageKey: string | null;
-  width: number | null;
-  height: number | null;
-  /** Mean OCR word confidence (0–100); null when the page was not OCR'd. */
-  confidence: number | null;
-  rotation: number;
-  skew: number;
-  words: PageWord[];
-}
+/** A parsed page (jobs/parsers/types.ts) and the document it belongs to. */
+export type PageToSave = ParsedPage & { documentId: string };
 
 /** Writes a page, replacing what an earlier run (a retry, or "Read again") stored for it. */
 export async function upsertPage(db: DocumentsDb, page: PageToSave) {
