@@ -100,7 +100,15 @@ export function ScanWithWords({
           <div className="scan-find__status">
             <p role="status">{status}</p>
             {query && onHighlight && (
-              <button type="button" className="scan-find__clear" onClick={() => onHighlight(null)}>
+              <button
+                type="button"
+                className="scan-find__clear"
+                onClick={(event) => {
+                  // The button goes with the highlight: keep focus in the viewer, or Escape no longer closes it.
+                  event.currentTarget.closest<HTMLElement>('[role="dialog"]')?.focus();
+                  onHighlight(null);
+                }}
+              >
                 <X size={14} aria-hidden="true" /> Clear highlight
               </button>
             )}
