@@ -16,3 +16,4 @@ export * from './billing';
 export * from './events/billing';
 export * from './albums';
 export * from './events/albums';
+export * from './people';
