@@ -1,4 +1,4 @@
-import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, OcrLanguage, PersonTag } from '@gnology/contracts';
+import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, OcrLanguage, PersonDetail, PersonTag } from '@gnology/contracts';
 import type { PageWord } from '../jobs/parsers/types';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
@@ -38,6 +38,8 @@ export interface DocumentsTable {
   reprocess_count: Generated<number>;
   /** The rules extractor's version that produced the entities (migration 0012); the reextract job brings older ones up to EXTRACTOR_VERSION. */
   extractor_version: Generated<number>;
+  /** Record roles and titles of the people named (migration 0015): extraction's `personDetails`. */
+  person_details: Json<PersonDetail[]>;
 }
 
 export interface DocumentPagesTable {
