@@ -34,11 +34,22 @@ describe('re-extraction after an extractor upgrade', () => {
     await waitProcessed(h.app, token, id);
     const db = h.deps.database.db;
 
+    // Processing stores each person's part in the record, and the API shows it.
+    const read = (await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+    expect(read.personDetails).toEqual(
+      expect.arrayContaining([
+        { name: 'Mary Ann Colclough', recordRole: 'bride' },
+        { name: 'James Colclough', recordRole: 'father_of_bride' },
+        { name: 'William Brown', recordRole: 'witness' },
+      ]),
+    );
+
     // As an older extractor left it: a year-only date, one person, a tag a user placed on a face.
     await db
       .updateTable('documents')
       .set({
         extractor_version: 0,
+        person_details: '[]',
         people_identified: JSON.stringify([{ name: 'John Whitfield', role: 'primary_subject' }, { name: 'Grandma', role: 'other_relative', faceId: 'f1' }]),
         date_info: JSON.stringify([{ original: '1887', normalized: '1887', qualifier: 'exact', year: 1887 }]),
       })
@@ -56,9 +67,18 @@ describe('re-extraction after an extractor upgrade', () => {
     const names = (row.people_identified as PersonTag[]).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Grandma', 'John Whitfield', 'Thomas Whitfield', 'Mary Ann Colclough', 'James Colclough', 'William Brown', 'Sarah Colclough']));
     expect(row.people_identified).toContainEqual({ name: 'Grandma', role: 'other_relative', faceId: 'f1' });
+    expect(row.person_details).toEqual(expect.arrayContaining([{ name: 'John Whitfield', recordRole: 'groom' }, { name: 'Sarah Colclough', recordRole: 'witness' }]));
 
     // Current documents are not touched again.
     const again = await reextractOlderDocuments(db);
     expect(again).toEqual({ reextracted: 0, more: false });
+
+    // The user edits the people: details stay for the names kept (whatever their case) and go with the others.
+    const kept = (row.people_identified as PersonTag[]).filter((p) => p.name !== 'William Brown' && !p.faceId).map((p) => (p.name === 'Mary Ann Colclough' ? { ...p, name: 'mary ann colclough' } : p));
+    const put = await h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, payload: { peopleIdentified: kept }, headers: { authorization: `Bearer ${token}` } });
+    expect(put.statusCode, put.body).toBe(200);
+    const details = (put.json() as DocumentRecord).personDetails ?? [];
+    expect(details.map((d) => d.name)).not.toContain('William Brown');
+    expect(details).toEqual(expect.arrayContaining([{ name: 'Mary Ann Colclough', recordRole: 'bride' }, { name: 'Sarah Colclough', recordRole: 'witness' }]));
   }, 120_000);
 });

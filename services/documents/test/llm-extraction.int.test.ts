@@ -28,12 +28,15 @@ describe('LLM extraction', () => {
   });
 
   it('asks Claude for a forced tool call with the contract schema and uses its answer', async () => {
-    fake.respond = () => ({ input: ENTITIES });
+    // The model's record roles come back with its people; one naming someone the text does not is dropped.
+    const personDetails = [{ name: 'Mary Ellen Turner', recordRole: 'deceased' as const }, { name: 'Ezekiel Nobody', recordRole: 'informant' as const }];
+    fake.respond = () => ({ input: { ...ENTITIES, personDetails } });
     const service = createExtractionService(config({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }));
     expect(service.configured).toBe('anthropic');
     const out = await service.extract({ text: OBITUARY, isImage: false });
     expect(out.method).toBe('llm');
     expect(out.entities.peopleIdentified).toEqual(ENTITIES.peopleIdentified);
+    expect(out.entities.personDetails).toEqual([personDetails[0]]);
     // The product's own tags (decades, places) are added to the model's.
     expect(out.entities.tags).toEqual(expect.arrayContaining(['obituary', '1910s']));
     const request = fake.requests.at(-1);

@@ -151,6 +151,8 @@ export const DocumentRecord = z.object({
   processedAt: z.string().nullable(),
   tags: z.array(z.string()),
   peopleIdentified: z.array(PersonTag),
+  /** Each named person's part in the record and title, as extraction read them (empty for documents read before, until re-extracted). */
+  personDetails: z.array(PersonDetail).optional(),
   dateInfo: z.array(DateInfoItem),
   geographicalInfo: z.array(GeoInfoItem),
   occupations: z.array(z.string()),

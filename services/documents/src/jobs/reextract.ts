@@ -51,6 +51,7 @@ export async function reextractOlderDocuments(db: Db, opts: { batch?: number; ga
       .set({
         document_type: entities.documentType,
         people_identified: JSON.stringify(people),
+        person_details: JSON.stringify(entities.personDetails ?? []),
         date_info: JSON.stringify(entities.dateInfo),
         geographical_info: JSON.stringify(entities.geographicalInfo),
         occupations: JSON.stringify(entities.occupations),

@@ -34,6 +34,7 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
     processedAt: row.processed_at ? new Date(row.processed_at).toISOString() : null,
     tags: row.tags,
     peopleIdentified: row.people_identified,
+    personDetails: row.person_details ?? [],
     dateInfo: row.date_info,
     geographicalInfo: row.geographical_info,
     occupations: row.occupations,

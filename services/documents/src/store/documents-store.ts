@@ -14,6 +14,7 @@ const LIST_COLUMNS = [
   'd.id', 'd.owner_id', 'd.original_name', 'd.filename', 'd.mimetype', 'd.kind', 'd.document_type', 'd.size', 'd.storage_key', 'd.uploaded_at',
   'd.processing_status', 'd.processed_at', 'd.text_length', 'd.people_identified', 'd.date_info', 'd.geographical_info', 'd.occupations', 'd.tags',
   'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal', 'd.ocr_languages', 'd.reprocess_count', 'd.extractor_version',
+  'd.person_details',
 ] as const;
 
 function event<T extends keyof typeof TYPES>(type: T, documentId: string, data: DocumentEventData<T>, requestId?: string) {
@@ -94,10 +95,22 @@ export async function getPage(db: DocumentsDb, documentId: string, pageNumber: n
   return db.selectFrom('document_pages').select(['image_key']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
 }
 
+/**
+ * Saves the people list the user edited. The record roles and titles extraction read stay for the
+ * names still listed (compared without case) and go with the names removed.
+ */
 export async function updatePeople(db: DocumentsDb, id: string, ownerId: string, people: PersonTag[]): Promise<boolean> {
+  const names = JSON.stringify([...new Set(people.map((p) => p.name.toLowerCase()))]);
   const res = await db
     .updateTable('documents')
-    .set({ people_identified: JSON.stringify(people) })
+    .set({
+      people_identified: JSON.stringify(people),
+      person_details: sql<string>`(
+        select coalesce(jsonb_agg(d order by n), '[]'::jsonb)
+        from jsonb_array_elements(documents.person_details) with ordinality as e(d, n)
+        where lower(d->>'name') in (select jsonb_array_elements_text(${names}::jsonb))
+      )`,
+    })
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
@@ -264,6 +277,7 @@ export async function completeProcessing(db: DocumentsDb, id: string, r: Process
         thumbnail_key: r.thumbnailKey,
         document_type: r.entities.documentType,
         people_identified: JSON.stringify(r.entities.peopleIdentified),
+        person_details: JSON.stringify(r.entities.personDetails ?? []),
         date_info: JSON.stringify(r.entities.dateInfo),
         geographical_info: JSON.stringify(r.entities.geographicalInfo),
         occupations: JSON.stringify(r.entities.occupations),

@@ -30,9 +30,10 @@ export interface Extractor {
  * The rules extractor's version, stored per document (`documents.extractor_version`). Raise it
  * whenever the rules change what they find: the `reextract` maintenance job then reads every
  * older rules-extracted document again from its stored text (no OCR). 2: issue 15 (people by
- * given name, lists, record roles, full and foreign dates, historical places).
+ * given name, lists, record roles, full and foreign dates, historical places). 3: record roles and
+ * titles are stored (`documents.person_details`, decision 0180), and the main person is read better.
  */
-export const EXTRACTOR_VERSION = 2;
+export const EXTRACTOR_VERSION = 3;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
