@@ -7,6 +7,7 @@ export * from './events/conversations';
 export * from './events/research';
 export * from './auth';
 export * from './events/auth';
+export * from './access-tokens';
 export * from './documents';
 export * from './ocr';
 export * from './page-words';

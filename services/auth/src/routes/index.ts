@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AuthContext } from '../app';
+import { accessTokenRoutes } from './access-tokens';
 import { loginRoute } from './login';
 import { registerRoute } from './register';
 import { sessionRoutes } from './session';
@@ -11,4 +12,5 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AuthContext }> = async (app, 
   verifyPhoneRoutes(app, ctx);
   loginRoute(app, ctx);
   sessionRoutes(app, ctx);
+  accessTokenRoutes(app, ctx);
 };

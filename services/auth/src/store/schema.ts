@@ -73,6 +73,20 @@ export interface RegistrationDecoysTable {
   created_at: Generated<Date>;
 }
 
+/** A personal access token (see 0003_access_tokens): the secret itself is never stored. */
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: string;
+  /** Hex SHA-256 of the whole secret. */
+  token_hash: string;
+  prefix: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface AuthDB extends EventsTables {
   users: UsersTable;
   promo_codes: PromoCodesTable;
@@ -80,6 +94,7 @@ export interface AuthDB extends EventsTables {
   sms_sends: SmsSendsTable;
   rate_limits: RateLimitsTable;
   registration_decoys: RegistrationDecoysTable;
+  access_tokens: AccessTokensTable;
 }
 
 export type AuthDb = Kysely<AuthDB>;
