@@ -246,6 +246,22 @@ describe('/account Token Usage panel', () => {
     await panel.getByText('120,000 tokens ($6.00)').waitFor();
     await panel.getByText(/Research continues beyond your allowance at \$5.00 per 100,000 tokens/).waitFor();
     await shot(page, 'usage-professional-overage');
+
+    // Research goes on into metered overage: an answer leaves "remaining" at 0, and the next
+    // question is still sent (only billing refuses, at the month's overage safeguard).
+    await page.goto('/research');
+    for (const [i, question] of ['Where did the Whitfields live?', 'And when did they marry?'].entries()) {
+      await page.getByLabel('Message to Gene').fill(question);
+      await page.getByLabel('Message to Gene').press('Enter');
+      await page.locator('.msg--assistant .answer').nth(i).waitFor({ timeout: 30_000 });
+      await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
+    }
+    expect(await page.getByText(/used this month's tokens/).count()).toBe(0);
+    const conversations = await (await fetch(`${stack.url}/api/conversations?limit=10`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+    const [conversation] = Array.isArray(conversations) ? conversations : conversations.conversations;
+    const saved = await (await fetch(`${stack.url}/api/conversations/${conversation.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+    const answers = (saved.messages ?? saved.conversation?.messages).filter((m: { type: string }) => m.type === 'assistant');
+    expect(answers.map((m: { tokenBalance?: { remaining: number } }) => m.tokenBalance?.remaining)).toEqual([0, 0]);
     await context.close();
   });
 

@@ -81,6 +81,9 @@ describe('estimates, limits and timeouts (spec sections 5 and 9)', () => {
     expect(balanceRefusal(9_000, 100)).toBeNull();
     expect(balanceRefusal(20_000, 30_000)).toBeNull();
     expect(balanceRefusal(undefined, 100)).toBeNull();
+    // Professional continues into metered overage: remaining 0 is not a refusal there.
+    expect(balanceRefusal(0, 10, 'professional')).toBeNull();
+    expect(balanceRefusal(0, 10, 'trial')).toBe('limit_reached');
   });
 
   it('labels export sizes', () => {

@@ -39,6 +39,33 @@ export const PlansResponse = z.object({
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
+// ── Pricing rules: their one home (the billing service, the research service and the web import them) ──
+
+/** Professional overage: $5.00 per 100,000 tokens beyond the monthly allowance. */
+export const OVERAGE_RATE_USD = 5;
+export const OVERAGE_PER_TOKENS = 100_000;
+/** The overage price as the product's pages and messages write it. */
+export const OVERAGE_PRICE_TEXT = '$5.00 per 100,000 tokens';
+
+/**
+ * The price in USD of `tokens` at the overage rate, rounded to `decimals` places: 2 (cents) for
+ * what an account is charged, 4 for the indicative cost saved with each of Gene's answers.
+ */
+export function tokensCostUsd(tokens: number, decimals: 2 | 4 = 2): number {
+  const scale = 10 ** decimals;
+  return Math.round((tokens / OVERAGE_PER_TOKENS) * OVERAGE_RATE_USD * scale) / scale;
+}
+
+/**
+ * Share of a request's tokens that caching and trimming saved, in percent with one decimal:
+ * saved / (input + output + saved). Billing's answers carry it; everything else shows theirs.
+ */
+export function savingsPercentage(usage: { inputTokens: number; outputTokens: number; savedTokens: number }): number {
+  const total = usage.inputTokens + usage.outputTokens + usage.savedTokens;
+  if (total === 0) return 0;
+  return Math.round((usage.savedTokens / total) * 1000) / 10;
+}
+
 export const UsageBreakdown = z.object({
   input: z.number().int(),
   output: z.number().int(),

@@ -153,10 +153,10 @@ export const LOG_BALANCE = 5_000;
 /** Plan-specific refusals (spec section 5: "the exact wording is not shown"), in Gene's voice. */
 export const BALANCE_MESSAGES = {
   trial_ended: `Your free trial tokens have all been used. Upgrade to the Professional plan on your Account page to keep researching with ${ASSISTANT_NAME}.`,
-  limit_reached: `You have used this month's tokens. They renew at the start of your next billing period, or you can add overage tokens on your Account page to keep researching with ${ASSISTANT_NAME} now.`,
-  no_tokens: `Your token balance is used up. Visit your Account page to add tokens and continue researching with ${ASSISTANT_NAME}.`,
+  limit_reached: `You have used this month's tokens and reached the overage safeguard, the most a month's extra use can add to your bill. Your tokens renew at the start of your next billing period (your Account page shows the date); ${ASSISTANT_NAME} will be ready then.`,
+  no_tokens: `Your token balance is used up. Your Account page shows your plan and when your tokens renew, so you can continue researching with ${ASSISTANT_NAME}.`,
   low_balance_trial: `Your free trial has too few tokens left for this request. Try a shorter question, or upgrade to the Professional plan on your Account page.`,
-  low_balance: `Your token balance is too low for this request. Try a shorter request, or add tokens on your Account page.`,
+  low_balance: `Your token balance is too low for this request. Try a shorter request; your Account page shows when your tokens renew.`,
 } as const;
 
 export type BalanceRefusal = 'trial_ended' | 'limit_reached' | 'low_balance';
@@ -171,10 +171,12 @@ export function balanceMessage(code: BalanceRefusal, plan: string | undefined): 
 
 /**
  * Spec section 5, client side: the latest assistant message's remaining balance blocks sending
- * when it is 0 or less, or under 10,000 and less than the estimate.
+ * when it is 0 or less, or under 10,000 and less than the estimate. Not on Professional: its
+ * research continues into metered overage (remaining stays 0 there), and billing alone refuses
+ * once the month's overage safeguard is reached.
  */
-export function balanceRefusal(remaining: number | undefined | null, estimate: number): BalanceRefusal | null {
-  if (typeof remaining !== 'number') return null;
+export function balanceRefusal(remaining: number | undefined | null, estimate: number, plan?: string): BalanceRefusal | null {
+  if (typeof remaining !== 'number' || plan === 'professional') return null;
   if (remaining <= 0) return 'limit_reached';
   if (remaining < LOW_BALANCE && remaining < estimate) return 'low_balance';
   return null;

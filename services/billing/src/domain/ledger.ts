@@ -196,12 +196,5 @@ export function refundExpiryCharge(state: AccountState, charged: number, request
   return { next, entries: [{ kind: 'release', amount: charged, tokens: charged, requestId, meta: { reason: 'expiry charge replaced by the real usage' } }] };
 }
 
-/**
- * Share of the request's tokens that caching and trimming saved, in percent with one decimal:
- * saved / (input + output + saved).
- */
-export function savingsPercentage(usage: Usage): number {
-  const total = usage.inputTokens + usage.outputTokens + usage.savedTokens;
-  if (total === 0) return 0;
-  return Math.round((usage.savedTokens / total) * 1000) / 10;
-}
+/** The one formula lives in shared/contracts (billing's answers carry it). */
+export { savingsPercentage } from '@gnology/contracts';

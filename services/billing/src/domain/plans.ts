@@ -1,4 +1,4 @@
-import type { PlanDisplay, PlanId } from '@gnology/contracts';
+import { OVERAGE_PER_TOKENS, OVERAGE_PRICE_TEXT, OVERAGE_RATE_USD, type PlanDisplay, type PlanId, tokensCostUsd } from '@gnology/contracts';
 
 /**
  * The plans as data (spec sections 3, 6 and 9). The display fields feed /pricing; the rest
@@ -21,9 +21,6 @@ export const TRIAL_DAYS = 14;
 export const PROFESSIONAL_MONTHLY_TOKENS = 1_000_000;
 export const PROFESSIONAL_MONTHLY_PRICE = 100;
 export const PROFESSIONAL_YEARLY_PRICE = 1044;
-/** $5.00 per 100,000 tokens beyond the monthly allowance. */
-export const OVERAGE_RATE_USD = 5;
-export const OVERAGE_PER_TOKENS = 100_000;
 /** 2,000,000 overage tokens = $100, at most doubling a month's bill. */
 export const PROFESSIONAL_OVERAGE_CAP = 2_000_000;
 
@@ -68,7 +65,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     overage: {
       rate: OVERAGE_RATE_USD,
       per: OVERAGE_PER_TOKENS,
-      description: 'Beyond your monthly tokens, research continues at $5.00 per 100,000 tokens, charged automatically with your subscription.',
+      description: `Beyond your monthly tokens, research continues at ${OVERAGE_PRICE_TEXT}, charged automatically with your subscription.`,
     },
     ctaText: 'Subscribe Now',
     ctaLink: '/account',
@@ -135,5 +132,5 @@ export function yearlySavings(): { percent: number; amount: number } {
 
 /** Price in USD of overage tokens, to the cent. */
 export function overageCost(tokens: number): number {
-  return Math.round((tokens / OVERAGE_PER_TOKENS) * OVERAGE_RATE_USD * 100) / 100;
+  return tokensCostUsd(tokens, 2);
 }

@@ -1,4 +1,4 @@
-import type { PlansResponse } from '@gnology/contracts';
+import { OVERAGE_PRICE_TEXT, type PlansResponse } from '@gnology/contracts';
 
 /** The /pricing page's why-choose section and FAQ, served with the plans so the page holds no copy of its own. */
 export const WHY_CHOOSE: PlansResponse['whyChoose'] = [
@@ -37,7 +37,7 @@ export const PRICING_FAQ: PlansResponse['faq'] = [
   {
     question: 'What happens if I use more than 1,000,000 tokens in a month?',
     answer:
-      'On Professional, research continues and the extra tokens are charged automatically at $5.00 per 100,000 tokens. Your account page shows your usage as you go, with a notice once you pass 80% of your allowance.',
+      `On Professional, research continues and the extra tokens are charged automatically at ${OVERAGE_PRICE_TEXT}. Your account page shows your usage as you go, with a notice once you pass 80% of your allowance.`,
   },
   {
     question: 'Can I cancel at any time?',

@@ -1,15 +1,10 @@
-import { RESEARCH_COMPLETED, type ResearchCompletedData, type ResearchStreamDone, type TokenBalance } from '@gnology/contracts';
+import { RESEARCH_COMPLETED, type ResearchCompletedData, type ResearchStreamDone, type TokenBalance, savingsPercentage, tokensCostUsd } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { totalTokens } from '../domain/cost';
 import type { RequestPlan } from '../domain/request';
 import type { LlmProvider, ProviderUsage } from '../providers/types';
 import type { ResearchRuntime } from './runtime';
-
-/** The dollar value of tokens at the overage rate (spec section 9: $5.00 per 100,000 tokens). */
-export function tokenCost(tokens: number): number {
-  return Math.round(tokens * 5e-5 * 10_000) / 10_000;
-}
 
 export interface CompletionInput {
   requestId: string;
@@ -95,7 +90,8 @@ export async function completeResearch(rt: ResearchRuntime, c: CompletionInput):
     output: charge.outputTokens,
     total: charge.inputTokens + charge.outputTokens,
     saved: charge.savedTokens,
-    savingsPercentage: breakdown(charge).savingsPercentage,
+    // Billing's answer carries the percentage (the shared formula when billing could not answer).
+    savingsPercentage: tokenBalance.breakdown.savingsPercentage,
     max: c.plan.maxTokens,
   };
   const message =
@@ -107,7 +103,7 @@ export async function completeResearch(rt: ResearchRuntime, c: CompletionInput):
           documents: c.documentIds.length ? c.documentIds : null,
           tokens,
           tokenBalance: { remaining: tokenBalance.remaining },
-          cost: tokenCost(tokens.total),
+          cost: tokensCostUsd(tokens.total, 4),
         })
       : null;
   return {
@@ -127,6 +123,6 @@ export function breakdown(u: ProviderUsage) {
     input: u.inputTokens,
     output: u.outputTokens,
     saved: u.savedTokens,
-    savingsPercentage: u.inputTokens > 0 ? Math.round((u.savedTokens / u.inputTokens) * 1000) / 10 : 0,
+    savingsPercentage: savingsPercentage(u),
   };
 }

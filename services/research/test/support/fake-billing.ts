@@ -1,4 +1,4 @@
-import { balanceMessage } from '@gnology/contracts';
+import { balanceMessage, savingsPercentage } from '@gnology/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
@@ -55,7 +55,7 @@ export async function startFakeBilling(): Promise<FakeBilling> {
     b.remaining -= used;
     balances.set(r.userId, b);
     const { inputTokens: input, outputTokens: output, savedTokens: saved } = req.body;
-    return { used, remaining: b.remaining, breakdown: { input, output, saved, savingsPercentage: input ? Math.round((saved / input) * 1000) / 10 : 0 } };
+    return { used, remaining: b.remaining, breakdown: { input, output, saved, savingsPercentage: savingsPercentage({ inputTokens: input, outputTokens: output, savedTokens: saved }) } };
   });
   app.post<{ Params: { id: string } }>('/internal/reservations/:id/release', async (req) => {
     calls.push({ op: 'release', requestId: req.params.id, body: {} });

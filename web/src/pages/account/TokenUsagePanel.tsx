@@ -1,4 +1,4 @@
-import type { PortalResponse, TokenUsageResponse } from '@gnology/contracts';
+import { OVERAGE_PRICE_TEXT, type PortalResponse, type TokenUsageResponse } from '@gnology/contracts';
 import { ExternalLink, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -127,7 +127,7 @@ function UsageDetails({ data: d }: { data: TokenUsageResponse }) {
         <Alert tone="warning" className="token-usage__notice">
           {allUsed ? 'You have used all of your tokens for this period.' : `You have used ${percent}% of your tokens for this period.`}{' '}
           {subscriber
-            ? `Research continues beyond your allowance at ${formatUsd(5, { cents: true })} per 100,000 tokens, charged automatically.`
+            ? `Research continues beyond your allowance at ${OVERAGE_PRICE_TEXT}, charged automatically.`
             : d.plan === 'trial'
               ? 'Upgrade to Professional to keep researching with Gene.'
               : ''}
@@ -161,7 +161,7 @@ function UsageDetails({ data: d }: { data: TokenUsageResponse }) {
             <dd>{formatTokens(b.reserved)}</dd>
           </div>
         )}
-        {b.overageTokens > 0 && (
+        {(subscriber || b.overageTokens > 0) && (
           <div>
             <dt>Overage this period</dt>
             <dd>

@@ -1,3 +1,4 @@
+import { OVERAGE_PRICE_TEXT } from '@gnology/contracts';
 import { useState } from 'react';
 import { DisclosureGroup, type Key } from 'react-aria-components';
 import { Link } from 'react-router';
@@ -55,7 +56,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'What happens if I use more than my monthly tokens?',
-        a: 'On Professional, extra use is charged automatically at $5.00 per 100,000 tokens, so your research is never cut off mid-project. Your account page shows your usage as you go and warns you when you pass 80% of your monthly tokens.',
+        a: `On Professional, extra use is charged automatically at ${OVERAGE_PRICE_TEXT}, so your research is never cut off mid-project. Your account page shows your usage as you go and warns you when you pass 80% of your monthly tokens.`,
       },
       {
         q: 'Can I get a refund?',

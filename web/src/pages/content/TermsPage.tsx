@@ -1,3 +1,4 @@
+import { OVERAGE_PRICE_TEXT } from '@gnology/contracts';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Layout';
 import { type LegalSection, LegalPage } from './LegalPage';
@@ -83,7 +84,7 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           The Free Trial includes 50,000 tokens and requires no card. The Professional plan costs $100 per month, or $1,044 per year, billed in advance, and includes
-          1,000,000 tokens per month. Use beyond a Professional plan’s monthly tokens is charged automatically at $5.00 per 100,000 tokens. Overage is not available on
+          1,000,000 tokens per month. Use beyond a Professional plan’s monthly tokens is charged automatically at {OVERAGE_PRICE_TEXT}. Overage is not available on
           the Free Trial.
         </p>
         <p>

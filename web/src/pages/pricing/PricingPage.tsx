@@ -1,3 +1,4 @@
+import { OVERAGE_PRICE_TEXT } from '@gnology/contracts';
 import { BookOpen, FileSearch, Scale, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,7 +16,7 @@ const WHY_ICONS = [UserCheck, FileSearch, BookOpen, Scale];
 const META = (
   <PageMeta
     title="Pricing"
-    description="GNology plans: a free trial with 50,000 tokens, or Professional at $100 a month ($1,044 a year) with 1,000,000 tokens a month and overage at $5 per 100,000 tokens."
+    description={`GNology plans: a free trial with 50,000 tokens, or Professional at $100 a month ($1,044 a year) with 1,000,000 tokens a month and overage at ${OVERAGE_PRICE_TEXT}.`}
   />
 );
 

@@ -254,7 +254,7 @@ export function ResearchPage() {
     if (capacity.level === 'block') return setNotice({ tone: 'error', text: CAPACITY_MESSAGE });
     if (capacity.level === 'warn') setNotice({ tone: 'warning', text: CAPACITY_WARNING });
     const lastBalance = [...messages].reverse().find((m) => m.type === 'assistant' && m.tokenBalance && m.tokenBalance.remaining >= 0)?.tokenBalance?.remaining;
-    const refusal = balanceRefusal(lastBalance, estimate);
+    const refusal = balanceRefusal(lastBalance, estimate, plan);
     if (refusal) return setNotice({ tone: 'error', text: balanceMessage(refusal, plan) });
 
     let conversationId = activeId;
