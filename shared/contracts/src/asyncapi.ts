@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import { eventDataSchema, eventSchemaUrl } from './event-schemas';
 import { eventCatalog } from './events/catalog';
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_');
 
 /** The CloudEvents 1.0 envelope (structured JSON mode) every record's value carries. */
-function envelope(type: string, data: unknown) {
+function envelope(type: string, dataschema: string, data: unknown) {
   return {
     type: 'object',
+    description: 'Consumers must ignore attributes and data fields they do not know (additive changes within a topic version).',
     required: ['specversion', 'id', 'type', 'source', 'time', 'datacontenttype', 'data'],
     properties: {
       specversion: { const: '1.0' },
@@ -16,10 +17,17 @@ function envelope(type: string, data: unknown) {
       subject: { type: 'string', description: 'The aggregate id (also the Kafka key).' },
       time: { type: 'string', format: 'date-time' },
       datacontenttype: { const: 'application/json' },
+      dataschema: { const: dataschema, description: 'The JSON Schema of data (docs/integrators/schemas/).' },
       requestid: { type: 'string', description: 'The HTTP request that caused the event.' },
       data,
     },
   };
+}
+
+/** The published schema without its document-level keys, to sit inside the envelope. */
+function embedded(schema: Record<string, unknown>) {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
 }
 
 /** Builds the AsyncAPI 3.0 document of every topic and event type from the zod schemas. */
@@ -36,10 +44,11 @@ export function buildAsyncApi() {
       description: `Kafka topic ${topic}. Records are keyed by ${[...new Set(entries.map((e) => e.key))].join(' / ')} (ordering per key).`,
       messages: Object.fromEntries(entries.map((e) => [safe(e.type), { $ref: `#/components/messages/${safe(e.type)}` }])),
     };
-    operations[`receive_${channelId}`] = {
-      action: 'receive',
+    // AsyncAPI 3 describes the application itself: GNology sends, integrators receive.
+    operations[`send_${channelId}`] = {
+      action: 'send',
       channel: { $ref: `#/channels/${channelId}` },
-      summary: `Consume ${topic}`,
+      summary: `GNology publishes on ${topic}`,
     };
     for (const e of entries) {
       messages[safe(e.type)] = {
@@ -49,9 +58,15 @@ export function buildAsyncApi() {
         contentType: 'application/cloudevents+json',
         headers: {
           type: 'object',
-          properties: { ce_type: { const: e.type }, ce_id: { type: 'string' } },
+          properties: {
+            'content-type': { const: 'application/cloudevents+json; charset=utf-8' },
+            ce_specversion: { const: '1.0' },
+            ce_id: { type: 'string' },
+            ce_type: { const: e.type },
+            ce_source: { type: 'string' },
+          },
         },
-        payload: envelope(e.type, z.toJSONSchema(e.data, { target: 'draft-2020-12', unrepresentable: 'any' })),
+        payload: envelope(e.type, eventSchemaUrl(e), embedded(eventDataSchema(e))),
       };
     }
   }
@@ -61,7 +76,7 @@ export function buildAsyncApi() {
       title: 'GNology events',
       version: '1.0.0',
       description:
-        'Events GNology publishes for integrators: CloudEvents 1.0 in structured JSON mode on versioned Kafka topics. Delivery is at least once; de-duplicate on the event id. See docs/integrators/events.md.',
+        'Events GNology publishes for integrators: CloudEvents 1.0 in structured JSON mode on versioned Kafka topics. Delivery is at least once; de-duplicate on the event id. Within a topic version changes are additive only (new optional fields, new event types); consumers must ignore what they do not know. See docs/integrators/events.md.',
     },
     defaultContentType: 'application/cloudevents+json',
     channels,

@@ -155,13 +155,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           messages: list.map((m) => ({
             key: m.key,
             value: JSON.stringify(m.event),
-            headers: {
-              'content-type': 'application/cloudevents+json; charset=utf-8',
-              ce_specversion: '1.0',
-              ce_id: m.event.id,
-              ce_type: m.event.type,
-              ce_source: m.event.source,
-            },
+            headers: ceHeaders(m.event),
           })),
         })),
       });
@@ -314,6 +308,24 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
       if (a) await a.then((x) => x.disconnect()).catch(() => {});
     },
   };
+}
+
+/**
+ * Copies of the routing attributes, so a consumer can filter without parsing the value. The
+ * value is still structured mode (the whole event): the headers are a convenience, not binary mode.
+ */
+function ceHeaders(event: CloudEventJson): Record<string, string> {
+  const h: Record<string, string> = {
+    'content-type': 'application/cloudevents+json; charset=utf-8',
+    ce_specversion: '1.0',
+    ce_id: event.id,
+    ce_type: event.type,
+    ce_source: event.source,
+  };
+  if (event.subject !== undefined) h.ce_subject = event.subject;
+  if (event.time !== undefined) h.ce_time = event.time;
+  if (event.dataschema !== undefined) h.ce_dataschema = event.dataschema;
+  return h;
 }
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CloudEvent } from 'cloudevents';
 import { type Generated, type Kysely, type Migration, sql, type Transaction } from 'kysely';
+import { dataSchemaUrl } from './dataschema';
 import { assertTopicName } from './topics';
 import type { CloudEventJson } from './types';
 
@@ -113,6 +114,8 @@ export interface WriteEventInput<T = unknown> {
   id?: string;
   /** Defaults to now. */
   time?: Date | string;
+  /** URL of the JSON Schema of `data`. Defaults to the published schema of `type` on `topic` (dataschema.ts). */
+  dataschema?: string;
 }
 
 /**
@@ -146,6 +149,8 @@ export function buildEvent<T = unknown>(input: WriteEventInput<T>): CloudEventJs
     data,
   };
   if (input.subject !== undefined) attrs.subject = input.subject;
+  const dataschema = input.dataschema ?? dataSchemaUrl(input.topic, input.type);
+  if (dataschema !== undefined) attrs.dataschema = dataschema;
   if (input.requestId !== undefined) attrs.requestid = input.requestId;
   let ce: CloudEvent<T>;
   try {
@@ -165,6 +170,7 @@ export function buildEvent<T = unknown>(input: WriteEventInput<T>): CloudEventJs
     data,
   };
   if (ce.subject !== undefined) event.subject = ce.subject;
+  if (dataschema !== undefined) event.dataschema = dataschema;
   if (input.requestId !== undefined) event.requestid = input.requestId;
   return event;
 }

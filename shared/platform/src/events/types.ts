@@ -7,6 +7,8 @@ export interface CloudEventJson<T = unknown> {
   subject?: string;
   time: string;
   datacontenttype: 'application/json';
+  /** URL of the JSON Schema of `data` (docs/integrators/schemas/). */
+  dataschema?: string;
   /** Extension attribute: the request id that caused the event. */
   requestid?: string;
   data: T;
