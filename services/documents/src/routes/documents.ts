@@ -56,7 +56,7 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   app.put('/api/documents/:id', { preHandler: auth, schema: { body: UpdateDocumentBody } }, async (req) => {
     const { id } = req.params as { id: string };
     await owned(id, req.user!.id);
-    await tagPeople(db, id, req.user!.id, req.body.peopleIdentified);
+    await tagPeople(db, id, req.user!.id, req.body.peopleIdentified, req.id);
     const row = (await getOwnedDocument(db, id, req.user!.id))!;
     return { ...presentDocument(row, await listPages(db, id), present), faces: await documentFaces(db, req.user!.id, id) };
   });

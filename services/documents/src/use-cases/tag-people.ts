@@ -1,15 +1,17 @@
 import type { PersonTag } from '@gnology/contracts';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
 import { attachFaceRegions } from '../domain/photos/face-tags';
+import { writeDocumentUpdated } from '../store/document-updated';
 import { type DocumentsDb, updatePeople } from '../store/documents-store';
 import { listDocumentFaces } from '../store/faces-store';
 
 /**
  * PUT /api/documents/:id's people list (the document is already known to be the user's): the
  * same person twice is one tag; a tag naming a face must name one of this document's faces (400
- * otherwise) and is stored with that face's region.
+ * otherwise) and is stored with that face's region. A change writes `document.updated` in the
+ * same transaction (issue 18); saving the same people again announces nothing.
  */
-export async function tagPeople(db: DocumentsDb, documentId: string, ownerId: string, people: readonly PersonTag[]): Promise<void> {
+export async function tagPeople(db: DocumentsDb, documentId: string, ownerId: string, people: readonly PersonTag[], requestId?: string): Promise<void> {
   const seen = new Set<string>();
   const unique = people.filter((p) => {
     const key = `${p.name.toLowerCase()}|${p.role}`;
@@ -21,5 +23,9 @@ export async function tagPeople(db: DocumentsDb, documentId: string, ownerId: st
   const faces = needsFaces ? await listDocumentFaces(db, documentId) : [];
   const tagged = attachFaceRegions(unique, faces);
   if (!tagged.ok) throw badRequest(tagged.error);
-  if (!(await updatePeople(db, documentId, ownerId, tagged.people))) throw notFound('Document not found');
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('documents').select('people_identified').where('id', '=', documentId).where('owner_id', '=', ownerId).forUpdate().executeTakeFirst();
+    if (!before || !(await updatePeople(trx, documentId, ownerId, tagged.people))) throw notFound('Document not found');
+    if (JSON.stringify(before.people_identified) !== JSON.stringify(tagged.people)) await writeDocumentUpdated(trx, documentId, requestId);
+  });
 }

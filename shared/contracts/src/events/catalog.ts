@@ -21,6 +21,7 @@ export const eventCatalog: EventEntry[] = [
   { topic: 'gnology.auth.v1', type: USER_PHONE_VERIFIED, key: 'user id', summary: 'The account verified its phone number and may use the product.', data: UserPhoneVerifiedData },
   { topic: DOCUMENTS_TOPIC, type: 'document.uploaded', key: 'document id', summary: 'A document was stored and queued for processing.', data: documentEventSchemas['document.uploaded'] },
   { topic: DOCUMENTS_TOPIC, type: 'document.processed', key: 'document id', summary: 'Text and entities were extracted from a document.', data: documentEventSchemas['document.processed'] },
+  { topic: DOCUMENTS_TOPIC, type: 'document.updated', key: 'document id', summary: "The owner changed the document's people; carries all its entities as they now stand.", data: documentEventSchemas['document.updated'] },
   { topic: DOCUMENTS_TOPIC, type: 'document.failed', key: 'document id', summary: 'Processing failed after its last attempt.', data: documentEventSchemas['document.failed'] },
   { topic: DOCUMENTS_TOPIC, type: 'document.deleted', key: 'document id', summary: 'A document and its files were deleted.', data: documentEventSchemas['document.deleted'] },
   { topic: ALBUMS_TOPIC, type: ALBUM_GENERATED, key: 'album id', summary: 'A printable photo album PDF was rendered and stored.', data: AlbumGeneratedData },

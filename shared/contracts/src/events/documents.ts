@@ -33,6 +33,18 @@ export const DocumentProcessedEvent = z.object({
   processedAt: z.string(),
 });
 
+/**
+ * The owner changed the document's people (issue 18): the entities as they now stand, in the
+ * shape `document.processed` carries them, so a consumer replaces what it holds for the document.
+ */
+export const DocumentUpdatedEvent = z.object({
+  documentId: z.string(),
+  ownerId: z.string(),
+  documentType: DocumentType,
+  entities: DocumentEntities,
+  updatedAt: z.string(),
+});
+
 export const DocumentFailedEvent = z.object({
   documentId: z.string(),
   ownerId: z.string(),
@@ -54,6 +66,7 @@ export const DocumentDeletedEvent = z.object({
 export const documentEventSchemas = {
   'document.uploaded': DocumentUploadedEvent,
   'document.processed': DocumentProcessedEvent,
+  'document.updated': DocumentUpdatedEvent,
   'document.failed': DocumentFailedEvent,
   'document.deleted': DocumentDeletedEvent,
 } as const;
