@@ -59,6 +59,12 @@ describe('Gene searches the library (offline engine)', () => {
     await sources.getByRole('button', { name: `Pin ${CERTIFICATE}: add it to the selected documents` }).click();
     await page.getByRole('button', { name: /Documents: 1 selected \/ 2 available/ }).waitFor({ timeout: 10_000 });
     expect(await sources.getByText('pinned').count()).toBe(1);
+
+    // The sources are saved with the answer: the conversation reopened still lists them.
+    await page.reload();
+    const reopened = page.getByRole('list', { name: 'Sources used' }).last();
+    await reopened.waitFor({ timeout: 20_000 });
+    expect(await reopened.getByRole('link').first().innerText()).toMatch(new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`));
     await context.close();
   });
 

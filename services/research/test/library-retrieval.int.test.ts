@@ -88,6 +88,16 @@ describe('library retrieval, offline engine', () => {
     expect(dropped.response).not.toContain(`view=${certificate}`);
   });
 
+  it('saves the sources with the answer, so a conversation opened later still lists them', async () => {
+    const conversationId = await stack.newConversation(alice);
+    const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [], conversationId })).json());
+    expect(body.messageId).toBeTruthy();
+    const saved = await stack.conversation(alice, conversationId);
+    const answer = (saved.messages as { id: string; type: string; sources?: unknown }[]).find((m) => m.id === body.messageId);
+    expect(answer?.sources).toEqual(body.sources);
+    expect((answer?.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
+  });
+
   it('complements a selection without repeating it', async () => {
     const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [obituary] })).json());
     expect(body.sources?.map((s) => s.documentId)).toContain(certificate);

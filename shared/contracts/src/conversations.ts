@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
+import { RetrievedSource } from './library-search';
 
 /** The three request types of spec section 4, inferred from the typed text. */
 export const RequestType = z.enum(['regular', 'chapter', 'book']);
@@ -28,6 +29,8 @@ export const Message = z.object({
   tokens: MessageTokens.nullable(),
   tokenBalance: z.object({ remaining: z.number() }).passthrough().nullable(),
   cost: z.number().nullable(),
+  /** An answer's "Sources used": the library documents it was built from (issue 16); absent when none. */
+  sources: z.array(RetrievedSource).optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -77,6 +80,7 @@ export const SaveMessageBody = z.object({
   tokens: MessageTokens.nullable().optional(),
   tokenBalance: z.object({ remaining: z.number() }).passthrough().nullable().optional(),
   cost: z.number().nullable().optional(),
+  sources: z.array(RetrievedSource).max(20).optional(),
   timestamp: z.string().datetime().optional(),
 });
 export type SaveMessageBody = z.infer<typeof SaveMessageBody>;

@@ -35,6 +35,7 @@ export function toMessage(row: Selectable<MessagesTable>): Message {
     tokens: (row.tokens as Message['tokens']) ?? null,
     tokenBalance: (row.token_balance as Message['tokenBalance']) ?? null,
     cost: row.cost ?? null,
+    ...(row.sources?.length ? { sources: row.sources } : {}),
   };
 }
 
@@ -139,6 +140,7 @@ export async function addMessage(
         tokens: body.tokens ? JSON.stringify(body.tokens) : null,
         token_balance: body.tokenBalance ? JSON.stringify(body.tokenBalance) : null,
         cost: body.cost ?? null,
+        sources: body.sources?.length ? JSON.stringify(body.sources) : null,
         ...(body.timestamp ? { created_at: body.timestamp } : {}),
       })
       .returningAll()

@@ -1,3 +1,4 @@
+import type { RetrievedSource } from '@gnology/contracts';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -26,6 +27,8 @@ export interface MessagesTable {
   tokens: ColumnType<Record<string, number> | null, string | null, string | null>;
   token_balance: ColumnType<Record<string, unknown> | null, string | null, string | null>;
   cost: number | null;
+  /** The library documents an answer was built from (migration 0003); null when none. */
+  sources: ColumnType<RetrievedSource[] | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -1,4 +1,4 @@
-import { RESEARCH_COMPLETED, type ResearchCompletedData, type ResearchStreamDone, type TokenBalance, savingsPercentage, tokensCostUsd } from '@gnology/contracts';
+import { RESEARCH_COMPLETED, type ResearchCompletedData, type ResearchStreamDone, type RetrievedSource, type TokenBalance, savingsPercentage, tokensCostUsd } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { totalTokens } from '../domain/cost';
@@ -19,6 +19,8 @@ export interface CompletionInput {
   /** What to charge, when it differs from `usage` (an estimate: the provider reported nothing). */
   charge?: ProviderUsage;
   generationId: string | null;
+  /** The library documents the answer was built from: saved with it and answered ("Sources used"). */
+  sources?: RetrievedSource[];
   stopped: boolean;
   startedAt: number;
   /** The account's remaining tokens and the hold, as billing last answered: the balance shown if billing cannot answer now. */
@@ -26,7 +28,7 @@ export interface CompletionInput {
   httpRequestId?: string;
 }
 
-type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds'> & { outcome: ResearchCompletedData['outcome'] };
+type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources'> & { outcome: ResearchCompletedData['outcome'] };
 
 /**
  * Records how a request ended and settles it (decision 0085): first `research.completed` with
@@ -104,6 +106,7 @@ export async function completeResearch(rt: ResearchRuntime, c: CompletionInput):
           tokens,
           tokenBalance: { remaining: tokenBalance.remaining },
           cost: tokensCostUsd(tokens.total, 4),
+          ...(c.sources?.length ? { sources: c.sources } : {}),
         })
       : null;
   return {
@@ -115,6 +118,7 @@ export async function completeResearch(rt: ResearchRuntime, c: CompletionInput):
     generationId: c.generationId,
     usage: charge,
     stopped: c.stopped,
+    ...(c.sources?.length ? { sources: c.sources } : {}),
   };
 }
 

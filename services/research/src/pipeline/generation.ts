@@ -176,7 +176,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
 
   const total = add(priorUsage, usage);
   if (project && book) await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
-  const result = await completeResearch(rt, { ...base, text, usage: total, charge: estimated ? total : undefined, stopped: false });
+  const result = await completeResearch(rt, { ...base, sources: library.sources, text, usage: total, charge: estimated ? total : undefined, stopped: false });
   await finishGeneration(db, id, { status: 'completed', text, result: result as unknown as Record<string, unknown> });
   return { completed: true, length: text.length };
 }

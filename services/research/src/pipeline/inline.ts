@@ -61,8 +61,7 @@ export async function runInline(rt: ResearchRuntime, p: PreparedRequest, onDelta
       if (!(err instanceof AbortedError)) rt.deps.logger.warn({ err, provider: rt.provider.name }, 'provider failed');
       throw providerFailure(err);
     }
-    const done = await completeResearch(rt, { ...base, documentIds: p.documentIds, text, usage, charge, stopped: false });
-    return p.sources.length ? { ...done, sources: p.sources } : done;
+    return await completeResearch(rt, { ...base, documentIds: p.documentIds, sources: p.sources, text, usage, charge, stopped: false });
   } finally {
     await releaseSlot(rt.deps.database.db, p.requestId).catch(() => {});
   }

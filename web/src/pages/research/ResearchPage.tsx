@@ -56,7 +56,7 @@ let localKey = 0;
 const key = () => `local-${++localKey}`;
 
 function fromServer(m: import('@gnology/contracts').Message): ChatMessage {
-  return { key: m.id, type: m.type, content: m.content, timestamp: m.timestamp, requestType: m.requestType, tokens: m.tokens, tokenBalance: m.tokenBalance };
+  return { key: m.id, type: m.type, content: m.content, timestamp: m.timestamp, requestType: m.requestType, tokens: m.tokens, tokenBalance: m.tokenBalance, ...(m.sources?.length ? { sources: m.sources } : {}) };
 }
 
 const smallScreen = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches;
