@@ -112,7 +112,8 @@ describe('ownership, editing, deleting and the internal context API', () => {
     const db = h.deps.database.db;
     expect(await db.selectFrom('document_pages').select('page_number').where('document_id', '=', doc._id).execute()).toEqual([]);
     const types = (await db.selectFrom('outbox').select('payload').where('key', '=', doc._id).orderBy('id').execute()).map((r) => r.payload.type);
-    expect(types).toEqual(['document.uploaded', 'document.processed', 'document.deleted']);
+    // The people edit above announced itself (issue 18).
+    expect(types).toEqual(['document.uploaded', 'document.processed', 'document.updated', 'document.deleted']);
     expect((await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode).toBe(404);
   });
 });
