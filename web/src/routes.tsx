@@ -39,6 +39,8 @@ export const protectedRoutes: RouteObject[] = [
   { path: 'research', element: page(() => import('./pages/research/ResearchPage'), (m) => m.ResearchPage) },
   { path: 'documents', element: page(() => import('./pages/documents/DocumentsPage'), (m) => m.DocumentsPage) },
   { path: 'gallery', element: page(() => import('./pages/gallery/GalleryPage'), (m) => m.GalleryPage) },
+  { path: 'people', element: page(() => import('./pages/people/PeoplePage'), (m) => m.PeoplePage) },
+  { path: 'people/:id', element: page(() => import('./pages/people/PersonPage'), (m) => m.PersonPage) },
   { path: 'album-creator', element: page(() => import('./pages/album/AlbumCreatorPage'), (m) => m.AlbumCreatorPage) },
   { path: 'account', element: page(() => import('./pages/account/AccountPage'), (m) => m.AccountPage) },
   { path: 'dashboard', element: page(() => import('./pages/dashboard/DashboardPage'), (m) => m.DashboardPage) },

@@ -21,6 +21,7 @@ const ALWAYS: NavItem[] = [
 const SIGNED_IN: NavItem[] = [
   { to: '/research', label: 'Research' },
   { to: '/documents', label: 'Documents' },
+  { to: '/people', label: 'People' },
   { to: '/gallery', label: 'Gallery' },
   { to: '/account', label: 'Account' },
 ];

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { CopyCitation } from './CopyCitation';
 import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
 import { HandwritingNote } from './HandwritingNote';
 import { OcrQualityPanel } from './OcrQualityPanel';
@@ -74,6 +75,7 @@ export function DocumentViewer({
             <Heading slot="title" className="viewer__title">
               {name}
             </Heading>
+            {doc && <CopyCitation documentId={doc._id} />}
             <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
               Close
             </Button>

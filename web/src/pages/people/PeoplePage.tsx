@@ -1,0 +1,151 @@
+import type { IndividualSummary } from '@gnology/contracts';
+import { AlertTriangle, GitMerge, Search, Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, Spinner } from '../../components/ui';
+import { ApiError } from '../../lib/api';
+import { ExportButtons } from './ExportButtons';
+import { MergeDialog } from './MergeDialog';
+import { mergePeople } from './peopleApi';
+import { mergeOrder, lifeYears, plural } from './peopleFormat';
+import { useDebounced, usePeopleList, useRefreshPeople } from './peopleQuery';
+import './people.css';
+
+export const NO_PEOPLE = 'No people yet — upload a record and GNology will find the people in it';
+
+/**
+ * /people (issue 16, "People index"): every individual found in the user's documents, a filter,
+ * merging of candidates the grouping kept apart, and the GEDCOM export of the whole index.
+ */
+export function PeoplePage() {
+  const [filter, setFilter] = useState('');
+  const q = useDebounced(filter);
+  const list = usePeopleList(q);
+  const refresh = useRefreshPeople();
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const [merging, setMerging] = useState(false);
+  const [mergeBusy, setMergeBusy] = useState(false);
+  const [mergeError, setMergeError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const people = list.data ?? [];
+  const byId = useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);
+  // Chosen people stay chosen while the filter changes; those a merge removed drop out.
+  const chosen = selected.map((id) => byId.get(id)).filter((p): p is IndividualSummary => p !== undefined);
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  const merge = async (keptId: string) => {
+    setMergeBusy(true);
+    setMergeError(null);
+    try {
+      const kept = await mergePeople(mergeOrder(keptId, chosen.map((p) => p.id)));
+      setMerging(false);
+      setSelected([]);
+      setNotice(`Merged into ${kept.name}.`);
+      await refresh();
+    } catch (err) {
+      setMergeError(err instanceof ApiError && err.status === 400 && err.message ? err.message : 'The people could not be merged. Please try again.');
+    } finally {
+      setMergeBusy(false);
+    }
+  };
+
+  const emptyIndex = list.isSuccess && people.length === 0 && !q.trim();
+  return (
+    <main className="page people-page">
+      <PageMeta title="People" description="Everyone named in your documents, grouped into individuals with the evidence, a timeline and the conflicts for each." />
+      <PageHeader
+        title="People"
+        subtitle="Everyone named in your documents, grouped into individuals with the evidence for each. Merge the ones that are the same person; export them as GEDCOM."
+        actions={<ExportButtons disabled={emptyIndex} />}
+      />
+      {notice && <Alert tone="success">{notice}</Alert>}
+      {list.isPending && <Spinner label="Loading people..." />}
+      {list.isError && (
+        <LoadError retrying={list.isFetching} onRetry={() => void list.refetch()}>
+          The people index could not be loaded. Please try again.
+        </LoadError>
+      )}
+      {emptyIndex && (
+        <div className="empty-state">
+          <Users size={40} aria-hidden="true" />
+          <p>{NO_PEOPLE}</p>
+          <ButtonLink to="/documents">Go to Documents</ButtonLink>
+        </div>
+      )}
+      {list.isSuccess && !emptyIndex && (
+        <>
+          <div className="people-toolbar">
+            <div className="field people-filter">
+              <label className="field__label" htmlFor="people-filter">
+                Filter people
+              </label>
+              <div className="people-filter__box">
+                <Search size={18} aria-hidden="true" className="people-filter__icon" />
+                <input id="people-filter" type="search" className="field__input" placeholder="Name or spelling" value={filter} onChange={(e) => setFilter(e.target.value)} />
+              </div>
+            </div>
+            <div className="people-selection">
+              <p className="people-selection__count" aria-live="polite">
+                {plural(people.length, 'person', 'people')}
+                {chosen.length > 0 && ` · ${chosen.length} selected`}
+              </p>
+              <Button variant="secondary" size="sm" disabled={chosen.length === 0} onClick={() => setSelected([])}>
+                Clear selection
+              </Button>
+              <Button
+                icon={<GitMerge size={18} />}
+                disabled={chosen.length < 2 || chosen.length > 20}
+                onClick={() => {
+                  setNotice(null);
+                  setMergeError(null);
+                  setMerging(true);
+                }}
+              >
+                Merge{chosen.length >= 2 ? ` (${chosen.length})` : ''}
+              </Button>
+            </div>
+          </div>
+          {chosen.length === 1 && <p className="people-hint">Select at least one more person to merge with {chosen[0]?.name}.</p>}
+          {people.length === 0 ? (
+            <div className="empty-state">
+              <p>No one in your documents matches “{q.trim()}”.</p>
+            </div>
+          ) : (
+            <ul className="people-list" aria-label="People" aria-busy={list.isFetching || undefined}>
+              {people.map((p) => (
+                <PersonRow key={p.id} person={p} selected={selected.includes(p.id)} onToggle={() => toggle(p.id)} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <MergeDialog people={chosen} isOpen={merging} busy={mergeBusy} error={mergeError} onCancel={() => setMerging(false)} onConfirm={merge} />
+    </main>
+  );
+}
+
+function PersonRow({ person, selected, onToggle }: { person: IndividualSummary; selected: boolean; onToggle: () => void }) {
+  const years = lifeYears(person);
+  return (
+    <li className={`people-row${selected ? ' people-row--selected' : ''}`}>
+      <input type="checkbox" className="people-row__select" checked={selected} onChange={onToggle} aria-label={`Select ${person.name}`} />
+      <div className="people-row__main">
+        <Link to={`/people/${person.id}`} className="people-row__name">
+          {person.name}
+        </Link>
+        {years && <span className="people-row__years">{years}</span>}
+      </div>
+      <div className="people-row__facts">
+        <span>{plural(person.documentCount, 'document')}</span>
+        {person.conflictCount > 0 && (
+          <span className="conflict-badge">
+            <AlertTriangle size={14} aria-hidden="true" />
+            {plural(person.conflictCount, 'conflict')}
+          </span>
+        )}
+        {person.userEdited && <span className="people-row__edited">edited by you</span>}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ConflictKind, IndividualSummary, RecordRole, Relation, TimelineEventKind } from '@gnology/contracts';
+
+/** Plain words for what the people page shows: life years, dates, record roles, events. */
+
+/** "1850–1921", "b. 1850", "d. 1921" or "" when neither year is known. */
+export function lifeYears(p: Pick<IndividualSummary, 'birthYear' | 'deathYear'>): string {
+  if (p.birthYear !== null && p.deathYear !== null) return `${p.birthYear}–${p.deathYear}`;
+  if (p.birthYear !== null) return `b. ${p.birthYear}`;
+  if (p.deathYear !== null) return `d. ${p.deathYear}`;
+  return '';
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function oneDate(d: string): string {
+  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(d.trim());
+  if (!m) return d;
+  const [, year, month, day] = m;
+  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
+  if (!monthName) return year ?? d;
+  return day ? `${Number(day)} ${monthName} ${year}` : `${monthName} ${year}`;
+}
+
+/** A normalized date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or `start/end`) as a reader writes it. */
+export function formatRecordDate(normalized: string | null): string {
+  if (!normalized) return '';
+  const [start, end] = normalized.split('/');
+  if (start && end) return `between ${oneDate(start)} and ${oneDate(end)}`;
+  return oneDate(normalized);
+}
+
+const RECORD_ROLES: Record<RecordRole, string> = {
+  groom: 'groom',
+  bride: 'bride',
+  father_of_groom: 'father of the groom',
+  mother_of_groom: 'mother of the groom',
+  father_of_bride: 'father of the bride',
+  mother_of_bride: 'mother of the bride',
+  witness: 'witness',
+  officiant: 'officiant',
+  informant: 'informant',
+  deceased: 'deceased',
+  sponsor: 'sponsor (godparent)',
+  father: 'father',
+  mother: 'mother',
+  head: 'head of household',
+  wife: 'wife',
+  husband: 'husband',
+  son: 'son',
+  daughter: 'daughter',
+  servant: 'servant',
+  boarder: 'boarder',
+  testator: 'testator (maker of the will)',
+  executor: 'executor',
+  next_of_kin: 'next of kin',
+};
+export const recordRoleLabel = (r: RecordRole | null): string => (r ? (RECORD_ROLES[r] ?? r.replaceAll('_', ' ')) : '');
+
+const EVENTS: Record<TimelineEventKind, string> = {
+  birth: 'Birth',
+  baptism: 'Baptism',
+  marriage: 'Marriage',
+  residence: 'Residence',
+  occupation: 'Occupation',
+  death: 'Death',
+  burial: 'Burial',
+  other: 'Event',
+};
+export const eventLabel = (k: TimelineEventKind): string => EVENTS[k] ?? 'Event';
+
+const CONFLICTS: Record<ConflictKind, string> = {
+  birth_years: 'Different birth years',
+  event_after_death: 'Event after death or burial',
+  mother_age: "Mother's age at the birth",
+  marriage_age: 'Married very young',
+  child_after_parent_death: "Child born after a parent's death",
+};
+export const conflictLabel = (k: ConflictKind): string => CONFLICTS[k] ?? 'Conflict';
+
+const RELATIONS: Record<Relation, string> = { spouse: 'Spouse', parent: 'Parent', child: 'Child', sibling: 'Sibling' };
+export const relationLabel = (r: Relation): string => RELATIONS[r] ?? r;
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** The merge request: the kept individual first (the API keeps the first id), the rest in list order. */
+export function mergeOrder(keptId: string, selected: readonly string[]): string[] {
+  return [keptId, ...selected.filter((id) => id !== keptId)];
+}
+
+/** The individual a merge keeps unless the user picks another: the best documented one. */
+export function defaultKept(people: readonly Pick<IndividualSummary, 'id' | 'documentCount' | 'mentionCount'>[]): string | undefined {
+  return [...people].sort((a, b) => b.documentCount - a.documentCount || b.mentionCount - a.mentionCount)[0]?.id;
+}
+
+/** A split moves some mentions, never none and never all (that would only rename the individual). */
+export function canSplit(chosen: number, total: number): boolean {
+  return chosen >= 1 && chosen < total;
+}
