@@ -12,6 +12,11 @@
 //   node infra/kafka/kafka.mjs [--port 19092] [--controller-port 19093] [--data-dir DIR]
 //     starts a broker and keeps it running until Ctrl-C.
 //
+// A broker like a managed cluster's (TLS + SCRAM) next to the plain listener:
+//   startKafka({ saslSsl: { port: 19296, keystoreFile, users: [{ name: 'gnology', password: '...' }] } })
+// keystoreFile: one PEM file with the broker's unencrypted PKCS#8 key and its certificate chain.
+// The SCRAM users are created when the storage is formatted (a new data dir).
+//
 // Only node builtins here: this file runs before anything is built or installed.
 
 import { spawn } from 'node:child_process';
@@ -36,15 +41,18 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * Starts a single-node Kafka broker on 127.0.0.1.
- * @param {{ port?: number, controllerPort?: number, dataDir?: string, log?: (line: string) => void, heap?: string }} [opts]
+ * @param {{ port?: number, controllerPort?: number, dataDir?: string, log?: (line: string) => void, heap?: string,
+ *   saslSsl?: { port: number, keystoreFile: string, mechanism?: 'SCRAM-SHA-256' | 'SCRAM-SHA-512', users: { name: string, password: string }[] } }} [opts]
+ *   saslSsl: an extra SASL_SSL listener (TLS with the given key and certificate, SCRAM users).
  *   dataDir: where the metadata and topic logs live; kept (and reused on the next start) when given,
  *   otherwise a fresh temporary directory that stop() removes.
  * @returns {Promise<{ brokers: string, port: number, dataDir: string, logFile: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startKafka({ port = 19092, controllerPort = 19093, dataDir, log = console.log, heap = '512m' } = {}) {
+export async function startKafka({ port = 19092, controllerPort = 19093, dataDir, log = console.log, heap = '512m', saslSsl } = {}) {
   const t0 = Date.now();
   await assertPortFree(port, 'port');
   await assertPortFree(controllerPort, 'controllerPort');
+  if (saslSsl) await assertPortFree(saslSsl.port, 'saslSsl.port');
   const java = findJava();
   const classpath = await ensureClasspath(log);
 
@@ -54,14 +62,15 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
   const logDirs = path.join(dir, 'logs');
   const propsFile = path.join(dir, 'server.properties');
   const logFile = path.join(dir, 'kafka.log');
-  writeFileSync(propsFile, serverProperties({ port, controllerPort, logDirs }));
+  writeFileSync(propsFile, serverProperties({ port, controllerPort, logDirs, saslSsl }));
 
   const jvm = jvmArgs(heap);
   try {
     if (!existsSync(path.join(logDirs, 'meta.properties'))) {
       // Kafka's cluster ids are 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints).
       const clusterId = randomBytes(16).toString('base64url');
-      const r = await run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile], { cwd: dir });
+      const scram = (saslSsl?.users ?? []).flatMap((u) => ['--add-scram', `${saslSsl.mechanism ?? 'SCRAM-SHA-256'}=[name=${u.name},password=${u.password}]`]);
+      const r = await run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, ...scram], { cwd: dir });
       if (r.code !== 0) throw new Error(`kafka: formatting ${logDirs} failed (exit ${r.code}):\n${tail(r.output, 30)}`);
     }
   } catch (err) {
@@ -124,8 +133,9 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
 
   const version = /Kafka version: (\S+)/.exec(safeRead(logFile))?.[1] ?? KAFKA_VERSION;
   const brokers = `${HOST}:${port}`;
-  log(`kafka: Apache Kafka ${version} broker (KRaft) listening on ${brokers} (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, log ${logFile})`);
-  return { brokers, port, dataDir: dir, logFile, pid: child.pid, stop };
+  const secure = saslSsl ? { saslSslBrokers: `${HOST}:${saslSsl.port}` } : {};
+  log(`kafka: Apache Kafka ${version} broker (KRaft) listening on ${brokers}${saslSsl ? ` and SASL_SSL ${HOST}:${saslSsl.port}` : ''} (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, log ${logFile})`);
+  return { brokers, port, dataDir: dir, logFile, pid: child.pid, stop, ...secure };
 }
 
 // Run as `node -e GUARD_SOURCE <broker pid> [temporary data dir]` with stdin piped from the process
@@ -154,16 +164,28 @@ process.stdin.on('close', () => {
 `;
 
 /** Settings for one combined-mode node, tuned for tests: replication factor 1 everywhere, no rebalance delay. */
-function serverProperties({ port, controllerPort, logDirs }) {
+function serverProperties({ port, controllerPort, logDirs, saslSsl }) {
+  const extraListener = saslSsl ? `,SASL_SSL://${HOST}:${saslSsl.port}` : '';
+  const mechanism = saslSsl?.mechanism ?? 'SCRAM-SHA-256';
+  const secure = saslSsl
+    ? [
+        `sasl.enabled.mechanisms=${mechanism}`,
+        `listener.name.sasl_ssl.${mechanism.toLowerCase()}.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+        'ssl.keystore.type=PEM',
+        `ssl.keystore.location=${saslSsl.keystoreFile}`,
+        'ssl.client.auth=none',
+      ]
+    : [];
   return `${[
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@${HOST}:${controllerPort}`,
-    `listeners=PLAINTEXT://${HOST}:${port},CONTROLLER://${HOST}:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://${HOST}:${port}`,
+    `listeners=PLAINTEXT://${HOST}:${port},CONTROLLER://${HOST}:${controllerPort}${extraListener}`,
+    `advertised.listeners=PLAINTEXT://${HOST}:${port}${extraListener}`,
     'controller.listener.names=CONTROLLER',
     'inter.broker.listener.name=PLAINTEXT',
-    'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+    `listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT${saslSsl ? ',SASL_SSL:SASL_SSL' : ''}`,
+    ...secure,
     `log.dirs=${logDirs}`,
     'num.partitions=3',
     'default.replication.factor=1',

@@ -4,10 +4,12 @@ import type { Migration } from 'kysely';
 import type { z } from 'zod';
 import { createTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { createTokenVersionCheck } from './auth/token-versions';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { type Database, createDatabase, migrate, pingDatabase } from './db/database';
 import { prepareSchema } from './db/schema-at-start';
 import { createEventBus } from './events/create-bus';
+import { kafkaSecurityFromEnv } from './events/kafka-security';
+import { TOPICS } from './events/topics';
 import { startOutboxRelay } from './events/relay';
 import type { EventBus, SubscribeOptions } from './events/types';
 import { createJobQueue } from './jobs/create-queue';
@@ -63,6 +65,14 @@ export async function createServiceDeps<C extends ServiceEnv>(name: string, sche
     clientId: `gnology-${name}`,
     logger,
     namespace: config.EVENT_NAMESPACE,
+    kafka: {
+      ...kafkaSecurityFromEnv(config),
+      topics: {
+        numPartitions: config.KAFKA_TOPIC_PARTITIONS,
+        retentionMs: config.KAFKA_TOPIC_RETENTION_MS,
+        replicationFactor: config.KAFKA_TOPIC_REPLICATION_FACTOR,
+      },
+    },
   });
   const storage = await createObjectStorage({
     s3Endpoint: config.S3_ENDPOINT,
@@ -102,6 +112,7 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   const config = loadConfig(serviceEnvSchema.extend(def.env.shape)) as z.infer<S> & ServiceEnv & { PORT?: number };
   const logger = createLogger({ service: def.name, level: config.LOG_LEVEL });
   if (config.ROLE === 'migrate') return migrateAndExit(def, config, logger);
+  exitOnConfigError(() => kafkaSecurityFromEnv(config));
   const deps = await createServiceDeps(def.name, def.schema, config, logger);
   await prepareSchema({ database: deps.database, migrations: def.migrations, logger, migrateOnStart: config.MIGRATE_ON_START, waitMs: config.MIGRATION_WAIT_MS });
 
@@ -131,6 +142,10 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     if (registry) registerConsumerLagMetrics(registry, deps.bus, subs);
   }
   if (role === 'relay' || role === 'all') {
+    // Topics get their partitions and retention here rather than from broker defaults; if the
+    // cluster is unreachable now, the first publish creates them the same way. Not awaited:
+    // a slow cluster must not hold the process's start.
+    void deps.bus.provisionTopics?.(Object.values(TOPICS)).catch((err) => logger.warn({ err }, 'could not provision the Kafka topics at start; they are created on first use'));
     if (registry) registerOutboxMetrics(registry, deps.database);
     const relay = startOutboxRelay({ db: deps.database, bus: deps.bus, logger });
     closers.push({ name: 'relay', close: () => relay.stop() });
@@ -143,6 +158,17 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   );
   onShutdown(logger, closers, config.SHUTDOWN_TIMEOUT_MS);
   logger.info({ role }, `${def.name} ready`);
+}
+
+/** A configuration checked across variables stops the process with its one line, as loadConfig does. */
+function exitOnConfigError(check: () => unknown): void {
+  try {
+    check();
+  } catch (err) {
+    if (!(err instanceof ConfigError) || process.env.NODE_ENV === 'test' || process.env.VITEST) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(78); // EX_CONFIG
+  }
 }
 
 /** ROLE=migrate: only the database is needed; the exit code tells the Job whether it worked. */

@@ -42,6 +42,20 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: z.url({ message: 'a PostgreSQL URL such as postgres://user@host:5432/gnology' }),
   REDIS_URL: env.optionalUrl(),
   KAFKA_BROKERS: z.string().optional(),
+  /** TLS to the brokers (managed clusters); KAFKA_SSL_CA_FILE for a private CA. Checked together in kafka-security.ts. */
+  KAFKA_SSL: env.bool(false),
+  KAFKA_SSL_CA_FILE: z.string().optional().transform((v) => v?.trim() || undefined),
+  KAFKA_SASL_MECHANISM: z
+    .enum(['plain', 'scram-sha-256', 'scram-sha-512', ''], { message: 'one of plain, scram-sha-256, scram-sha-512' })
+    .optional()
+    .transform((v) => v || undefined),
+  KAFKA_SASL_USERNAME: z.string().optional(),
+  KAFKA_SASL_PASSWORD: z.string().optional(),
+  /** Topics the services provision at start (and on first use): partitions, retention, replication. */
+  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1, { message: 'a whole number of partitions, at least 1' }).default(6),
+  KAFKA_TOPIC_RETENTION_MS: z.coerce.number().int().min(-1, { message: 'milliseconds, or -1 for unlimited' }).default(30 * 24 * 3600 * 1000),
+  /** Unset or -1: the broker's default.replication.factor. */
+  KAFKA_TOPIC_REPLICATION_FACTOR: z.coerce.number().int().min(-1).default(-1),
   /** Prefix of Kafka topics and consumer groups, for deployments that share one Kafka cluster. */
   EVENT_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/, { message: 'letters, digits, - and _' }).optional(),
   S3_ENDPOINT: env.optionalUrl(),

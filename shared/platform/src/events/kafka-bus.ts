@@ -2,6 +2,7 @@
 // EventBus interface so it can be swapped without touching the services.
 import kafkajs, { type Admin, type Consumer, type IHeaders, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from '../logger';
+import type { KafkaSecurity } from './kafka-security';
 import { assertTopicName } from './topics';
 import type { BusMessage, CloudEventJson, EventBus, SubscribeOptions, Subscription } from './types';
 
@@ -33,8 +34,14 @@ export interface KafkaBusOptions {
   logger: Logger;
   consumer?: KafkaConsumerTuning;
   retry?: HandlerRetry;
-  /** For topics this bus creates. Defaults: the broker's num.partitions and default.replication.factor. */
-  topics?: { numPartitions?: number; replicationFactor?: number };
+  /**
+   * For topics this bus creates (provisionTopics, or first use). Defaults: the broker's
+   * num.partitions, default.replication.factor and log.retention. Existing topics are not altered.
+   */
+  topics?: { numPartitions?: number; replicationFactor?: number; retentionMs?: number };
+  /** TLS and SASL for a managed cluster (kafkaSecurityFromEnv). */
+  ssl?: KafkaSecurity['ssl'];
+  sasl?: KafkaSecurity['sasl'];
   /** How long subscribe() waits for the consumer to join its group before returning anyway. Default 30000. */
   joinTimeoutMs?: number;
 }
@@ -49,7 +56,8 @@ export interface KafkaBusOptions {
  *   handler resolved. A handler that throws: the partition is paused and sought back to the event,
  *   which is redelivered after a back-off, up to retry.maxAttempts deliveries (each failure logged).
  *   A consumer that dies before committing leaves the event to the next member of the group.
- * - Topics are created on first use.
+ * - Topics are created by provisionTopics (services call it at start) or on first use, with the
+ *   configured partitions and retention.
  */
 export function createKafkaBus(opts: KafkaBusOptions): EventBus {
   const brokers = (Array.isArray(opts.brokers) ? opts.brokers : opts.brokers.split(','))
@@ -63,6 +71,10 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     logLevel: logLevel.WARN,
     logCreator: kafkaLogCreator(opts.logger.child({ component: 'kafkajs' })),
     retry: { initialRetryTime: 200, retries: 8, maxRetryTime: 5000 },
+    ...(opts.ssl ? { ssl: opts.ssl } : {}),
+    ...(opts.sasl ? { sasl: opts.sasl } : {}),
+    // A TLS handshake and SASL exchange to a remote cluster take longer than kafkajs's 1 s default.
+    ...(opts.ssl || opts.sasl ? { connectionTimeout: 10_000, authenticationTimeout: 10_000 } : {}),
   });
   const maxAttempts = Math.max(1, opts.retry?.maxAttempts ?? 10);
   const initialDelayMs = opts.retry?.initialDelayMs ?? 500;
@@ -124,6 +136,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           topic,
           numPartitions: opts.topics?.numPartitions ?? -1,
           replicationFactor: opts.topics?.replicationFactor ?? -1,
+          configEntries: opts.topics?.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(opts.topics.retentionMs) }],
         })),
         waitForLeaders: true,
       });
@@ -277,6 +290,7 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
     backend: 'kafka',
     publish,
     subscribe,
+    provisionTopics: ensureTopics,
     async ping() {
       const a = await getAdmin();
       await a.describeCluster();

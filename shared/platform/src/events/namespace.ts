@@ -20,6 +20,7 @@ export function withNamespace(bus: EventBus, namespace: string | undefined): Eve
         handler: (event, meta) => sub.handler(event, { ...meta, topic: plain(meta.topic) }),
       }),
     ping: () => bus.ping(),
+    provisionTopics: bus.provisionTopics ? (topics) => bus.provisionTopics!(topics.map((t) => prefix + t)) : undefined,
     close: () => bus.close(),
     consumerLag: bus.consumerLag
       ? async (group, topics) =>

@@ -47,6 +47,8 @@ export interface EventBus {
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Creates the topics that do not exist yet, with the configured partitions and retention (Kafka only). */
+  provisionTopics?(topics: string[]): Promise<void>;
   /** Messages a consumer group has not committed yet, per topic (Kafka only: the lag alert). */
   consumerLag?(group: string, topics: string[]): Promise<{ topic: string; lag: number }[]>;
 }
