@@ -5,11 +5,12 @@ import helmet from '@fastify/helmet';
 import proxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { requireUser } from '@gnology/platform/auth/require-user';
+import { bearerToken, requireUser } from '@gnology/platform/auth/require-user';
 import type { TokenVerifier } from '@gnology/platform/auth/token-verifier';
 import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AccessTokenCheck, PAT_READ_ONLY, accessTokenMayReach, createAccessTokenCheck, isAccessToken } from './access-tokens';
 import type { GatewayConfig } from './config';
 import { registerEarlyAnswers } from './early-answers';
 import { registerOpenApi } from './openapi';
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   onPasswordChanged?: (userId: string) => void;
   /** Optional Redis client (ioredis) for rate-limit counters shared across replicas. */
   rateLimitRedis?: unknown;
+  /** Checks personal access tokens with auth; by default over HTTP to AUTH_URL. */
+  accessTokens?: AccessTokenCheck;
 }
 
 function pathOf(req: FastifyRequest): string {
@@ -92,6 +95,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (origins.length) await app.register(cors, { origin: origins, credentials: false });
 
   const authenticate = requireUser(verifier, { allowUnverified: true });
+  const accessTokens = deps.accessTokens ?? createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger: deps.logger });
+  // A request made with a personal access token goes on to its service with the short session auth exchanged it for.
+  const exchangedSessions = new WeakMap<FastifyRequest, string>();
 
   // Body limits are enforced before anything is read or proxied. The proxy streams bodies,
   // so Fastify's own bodyLimit never sees them; the declared length is what we can check.
@@ -107,6 +113,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
     }
     if (isPublicPath(p) && !(isFilePath(p) && req.headers.authorization)) return;
+    const bearer = bearerToken(req);
+    if (isAccessToken(bearer)) {
+      if (!accessTokenMayReach(req.method, p)) return reply.status(403).send({ error: PAT_READ_ONLY });
+      const { user, sessionToken } = await accessTokens.verify(bearer);
+      req.user = user;
+      exchangedSessions.set(req, sessionToken);
+      return;
+    }
     // Unverified accounts pass here; each service answers them 403 where it must.
     return authenticate(req, reply);
   });
@@ -157,6 +171,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         rewriteRequestHeaders: (req, headers) => {
           // undici refuses `Expect: 100-continue` (curl sends it on uploads over 1 MB).
           const { expect: _expect, ...rest } = headers as Record<string, string>;
+          const exchanged = exchangedSessions.get(req);
+          if (exchanged) rest.authorization = `Bearer ${exchanged}`;
           return { ...rest, 'x-request-id': req.id, 'x-forwarded-for': req.ip };
         },
         onError: (reply, { error }) => {
