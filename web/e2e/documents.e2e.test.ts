@@ -124,6 +124,10 @@ describe('documents screen and dashboard', () => {
       await card.getByText('Completed').waitFor();
       expect(await card.getByText(fact).count(), `${name} shows ${fact}`).toBeGreaterThan(0);
     }
+    // Each person's part in the record, in plain words beside the name (issue 15).
+    const census = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'smith-census-1880.txt' }) });
+    expect(await census.locator('.chip', { hasText: 'Mary Smith' }).textContent()).toBe('Mary Smith (wife)');
+    expect(await census.locator('.chip', { hasText: 'John Smith' }).textContent()).toBe('John Smith (head of household)');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'documents-filled-1280');
     await page.setViewportSize({ width: 375, height: 800 });

@@ -2,7 +2,7 @@ import { Calendar, Eye, FileText, MapPin, Trash2, Users } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui';
 import { JournalPanel } from './JournalPanel';
-import { type DocumentRecord, formatDate, formatSize, isImage, isPdf, kindLabel, roleLabel, thumbnailUrl, typeLabel } from './documentApi';
+import { type DocumentRecord, formatDate, formatSize, isImage, isPdf, kindLabel, personLabel, thumbnailUrl, typeLabel } from './documentApi';
 import { isProcessing, processingLabel } from './documentsQuery';
 
 const MAX_CHIPS = 6;
@@ -43,14 +43,17 @@ export function DocumentCard({ doc, deleting, onView, onDelete }: { doc: Documen
             <FactRow
               icon={<Users size={16} aria-hidden="true" />}
               label="People"
-              items={doc.peopleIdentified.map((p) => ({
-                key: `${p.name}|${p.role}`,
-                content: (
-                  <>
-                    {p.name} <span className="chip__note">({roleLabel(p.role)})</span>
-                  </>
-                ),
-              }))}
+              items={doc.peopleIdentified.map((p) => {
+                const label = personLabel(doc, p);
+                return {
+                  key: `${p.name}|${p.role}`,
+                  content: (
+                    <>
+                      {label.name} <span className="chip__note">({label.role})</span>
+                    </>
+                  ),
+                };
+              })}
             />
             <FactRow
               icon={<Calendar size={16} aria-hidden="true" />}
