@@ -10,7 +10,7 @@ import {
 } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { internalCall as rawInternalCall } from '@gnology/platform/http/internal';
-import type { LibraryPassage } from '@gnology/contracts';
+import type { IndividualDetail, LibraryPassage } from '@gnology/contracts';
 import type { ResearchConfig } from '../config';
 import type { ContextDocument, ProviderUsage } from '../providers/types';
 
@@ -49,6 +49,8 @@ export interface Clients {
   documents(userId: string, documentIds: string[]): Promise<ContextDocument[]>;
   /** The pages of the user's library that best answer a question (decision 0170). */
   searchLibrary(userId: string, query: string, limit: number, excludeDocumentIds: string[]): Promise<LibraryPassage[]>;
+  /** What the people index holds about these names (issue 16): evidence, timeline, conflicts. */
+  lookupPeople(userId: string, names: string[]): Promise<IndividualDetail[]>;
   conversation(userId: string, conversationId: string): Promise<Conversation>;
   saveMessage(userId: string, conversationId: string, message: SaveMessageBody): Promise<Message>;
 }
@@ -111,6 +113,15 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
         timeoutMs: 5_000,
       });
       return res.passages ?? [];
+    },
+    async lookupPeople(userId, names) {
+      const res = await internalCall<{ individuals?: IndividualDetail[] }>(config.DOCUMENTS_URL, '/internal/people/lookup', {
+        secret,
+        requestId,
+        body: { userId, names: names.slice(0, 10) },
+        timeoutMs: 5_000,
+      });
+      return res.individuals ?? [];
     },
     async conversation(userId, conversationId) {
       return internalCall<Conversation>(config.CONVERSATION_URL, `/internal/conversations/${conversationId}?userId=${encodeURIComponent(userId)}`, {

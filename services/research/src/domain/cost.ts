@@ -1,3 +1,4 @@
+import { peopleBlock } from './people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble } from './prompt';
 import type { ProviderRequest, ProviderUsage } from '../providers/types';
 
@@ -29,6 +30,7 @@ export function promptTokenBound(req: ProviderRequest): number {
   let chars = req.system.length;
   if (req.documents.length) chars += documentsPreamble(req.documents.length, req.documents.filter((d) => d.retrieved).length).length + req.documents.reduce((n, d) => n + documentBlock(d).length, 0);
   if (req.book) chars += bookInstructions(req.book).length;
+  if (req.people?.length) chars += peopleBlock(req.people).length;
   const turns = req.messages.length ? req.messages : [{ content: req.query }];
   chars += turns.reduce((n, t) => n + t.content.length, 0);
   // A continuation is sent as an assistant turn (plus, for OpenAI-compatible servers, one short instruction).

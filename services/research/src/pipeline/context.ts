@@ -1,6 +1,7 @@
-import type { Message } from '@gnology/contracts';
+import type { IndividualDetail, Message } from '@gnology/contracts';
 import type { RequestPlan } from '../domain/request';
 import { documentBlock, GENE_SYSTEM_PROMPT, historyBudget, trimHistory } from '../domain/prompt';
+import { peopleBlock } from '../domain/people-evidence';
 import type { BookContext, ChatTurn, ContextDocument, ProviderRequest } from '../providers/types';
 
 /** The model request: Gene's prompt, the documents, the history that fits, and the question. */
@@ -11,8 +12,10 @@ export function buildProviderRequest(p: {
   documents: ContextDocument[];
   book?: BookContext;
   continuation?: string;
+  people?: IndividualDetail[];
 }): ProviderRequest {
-  const fixedChars = GENE_SYSTEM_PROMPT.length + p.documents.reduce((n, d) => n + documentBlock(d).length, 0) + p.query.length + (p.continuation?.length ?? 0);
+  const fixedChars =
+    GENE_SYSTEM_PROMPT.length + p.documents.reduce((n, d) => n + documentBlock(d).length, 0) + peopleBlock(p.people ?? []).length + p.query.length + (p.continuation?.length ?? 0);
   const history: ChatTurn[] = p.history.filter((m) => m.content.trim()).map((m) => ({ role: m.type, content: m.content }));
   const trimmed = trimHistory(history, historyBudget(fixedChars, p.plan.maxTokens));
   const messages: ChatTurn[] = [...trimmed];
@@ -27,6 +30,7 @@ export function buildProviderRequest(p: {
     messages,
     continuation: p.continuation || undefined,
     book: p.book,
+    ...(p.people?.length ? { people: p.people } : {}),
     query: p.query,
     maxTokens: p.plan.maxTokens,
     timeoutMs: p.plan.timeoutMs,

@@ -11,6 +11,7 @@ import { completeResearch, settleOutcome } from './complete';
 import { buildProviderRequest, historyBefore } from './context';
 import { providerFailure } from './inline';
 import { retrieveFromLibrary } from './retrieve';
+import { lookupPeopleAsked } from './people-lookup';
 import type { PreparedRequest } from './prepare';
 import type { ResearchRuntime } from './runtime';
 
@@ -90,15 +91,16 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   }
   await markAttempt(db, id);
 
-  const [conversation, selected, library] = await Promise.all([
+  const [conversation, selected, library, people] = await Promise.all([
     g.conversation_id ? clients.conversation(g.user_id, g.conversation_id).catch(() => null) : Promise.resolve(null),
     clients.documents(g.user_id, input.documentIds),
     // The library search again (decision 0170): the same question finds the same pages.
     retrieveFromLibrary(clients, { userId: g.user_id, query: input.query, selectedIds: input.documentIds, requestType: g.request_type }),
+    lookupPeopleAsked(clients, { userId: g.user_id, query: input.query }),
   ]);
   const documents = [...selected, ...library.documents];
   const history = historyBefore(conversation?.messages ?? [], input.userMessageId);
-  const request = buildProviderRequest({ plan, query: input.query, history, documents, book: book ?? undefined, continuation: g.text });
+  const request = buildProviderRequest({ plan, query: input.query, history, documents, people, book: book ?? undefined, continuation: g.text });
   // Every call of the job (a resumed one re-reads the prompt) fits in what is held: a job that
   // starts after its hold is gone, or with too little of it left, never calls the model.
   const promptTokens = promptTokenBound(request);

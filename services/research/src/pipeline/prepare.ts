@@ -9,6 +9,7 @@ import type { BookContext, ContextDocument, ProviderRequest } from '../providers
 import { acquireSlot, releaseSlot } from '../store/in-flight';
 import { buildProviderRequest } from './context';
 import { retrieveFromLibrary } from './retrieve';
+import { lookupPeopleAsked } from './people-lookup';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchRuntime } from './runtime';
 
@@ -51,7 +52,7 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
   const continuing = project ? nextBookContext(toState(project)) : null;
   const plan = planRequest(body.query, body.requestType, { maxRetries: deps.config.LLM_MAX_RETRIES, continuesBook: continuing ? 'book' : undefined });
 
-  const [conversation, selected, library] = await Promise.all([
+  const [conversation, selected, library, people] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
     clients.documents(userId, body.documentIds),
     // Gene searches the user's library alongside (decision 0170): alone or beside the selection.
@@ -63,6 +64,8 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
       requestType: plan.requestType,
       onError: (err) => deps.logger.warn({ err }, 'library search failed; answering without it'),
     }),
+    // And what the people index holds about the people the question names (issue 16).
+    lookupPeopleAsked(clients, { userId, query: body.query, onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it') }),
   ]);
   const documents = [...selected, ...library.documents];
   const history = conversation?.messages ?? [];
@@ -73,7 +76,7 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
 
   const bookTitle = conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
   const bookContext = continuing ?? (plan.requestType === 'book' ? planContext(bookTitle) : undefined);
-  const request = buildProviderRequest({ plan, query: body.query, history, documents, book: bookContext });
+  const request = buildProviderRequest({ plan, query: body.query, history, documents, people, book: bookContext });
   const cost = costBound(request, plan.estimate);
   const reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
   let slotTaken = false;

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { peopleBlock } from '../domain/people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
 import { deadlineSignal, toProviderError } from './errors';
 import type { ChatTurn, LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
@@ -75,6 +76,7 @@ export function buildSystem(req: ProviderRequest): TextBlock[] {
   }
   // The repeating prefix ends here: Gene's instructions plus the documents.
   blocks[blocks.length - 1]!.cache_control = { type: 'ephemeral' };
+  if (req.people?.length) blocks.push({ type: 'text', text: peopleBlock(req.people) });
   if (req.book) blocks.push({ type: 'text', text: bookInstructions(req.book) });
   return blocks;
 }

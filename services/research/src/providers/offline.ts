@@ -12,7 +12,7 @@ export class OfflineProvider implements LlmProvider {
   constructor(private readonly opts: { chunkDelayMs?: number } = {}) {}
 
   async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
-    const full = offlineAnswer({ query: req.query, documents: req.documents, requestType: req.requestType, book: req.book });
+    const full = offlineAnswer({ query: req.query, documents: req.documents, requestType: req.requestType, book: req.book, people: req.people });
     const already = req.continuation && full.startsWith(req.continuation) ? req.continuation.length : 0;
     const rest = full.slice(already);
     const pieces = rest.match(/[\s\S]{1,48}(?=\s|$)|[\s\S]{1,48}/g) ?? [];

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { tokensOfChars } from '../domain/cost';
+import { peopleBlock } from '../domain/people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
 import { deadlineSignal, toProviderError } from './errors';
 import type { LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
@@ -20,7 +21,7 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     const deadline = deadlineSignal(signal, req.timeoutMs);
     const docs = sortDocuments(req.documents);
-    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length), ...docs.map(documentBlock)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
+    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length), ...docs.map(documentBlock)] : []), ...(req.people?.length ? [peopleBlock(req.people)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       ...(req.messages.length ? req.messages : [{ role: 'user' as const, content: req.query }]),

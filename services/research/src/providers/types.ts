@@ -1,4 +1,4 @@
-import type { Journal, RequestType } from '@gnology/contracts';
+import type { IndividualDetail, Journal, RequestType } from '@gnology/contracts';
 
 /** One document as research reads it from the documents service (this user's only). */
 export interface ContextDocument {
@@ -49,6 +49,8 @@ export interface ProviderRequest {
   /** Text already written by an interrupted generation: the answer continues it. */
   continuation?: string;
   book?: BookContext;
+  /** What the people index holds about the people the question names (issue 16). */
+  people?: IndividualDetail[];
   query: string;
   maxTokens: number;
   timeoutMs: number;

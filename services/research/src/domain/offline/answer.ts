@@ -1,7 +1,8 @@
-import type { RequestType } from '@gnology/contracts';
+import type { IndividualDetail, RequestType } from '@gnology/contracts';
 import type { BookContext, ContextDocument } from '../../providers/types';
 import { citation } from '../cite';
 import { journalAncestorsMarkdown } from '../journal-block';
+import { peopleIndexSection } from '../people-evidence';
 import { sortDocuments } from '../prompt';
 import { directAnswer, sourcesOf } from './direct';
 import { dateConflicts, type DatedEvent, datedEvents, EVENT_LABEL, placesOf, relevantSentences } from './extract';
@@ -19,6 +20,8 @@ export interface OfflineInput {
   documents: ContextDocument[];
   requestType: RequestType;
   book?: BookContext;
+  /** The people index's evidence about the people the question names (issue 16). */
+  people?: IndividualDetail[];
 }
 
 const cite = (s: { doc: ContextDocument; page: number | null }) => citation(s.doc, s.page);
@@ -70,6 +73,8 @@ export function offlineAnswer(input: OfflineInput): string {
     people,
   );
 
+  // Across the whole library: every document the index found them in, the timeline and its conflicts.
+  if (input.requestType === 'regular') parts.push(...peopleIndexSection(input.people ?? []));
   parts.push(...journalAncestorsMarkdown(docs));
   parts.push(...quotes(lead, relevant, input.query));
   parts.push(...peopleSection(person, docs));
