@@ -145,6 +145,83 @@ describe('/account (Chromium, built product)', () => {
   });
 });
 
+describe('Account → Integrations: personal access tokens (issue 18)', () => {
+  it('creates a token shown once, which reads documents with fetch, and revoking it shuts it out', async () => {
+    const user = await createVerifiedUser(stack, { name: 'Iris Penhallow' });
+    const { context, page } = await newPage(browser, stack, 1280, 900);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInWithToken(context, user.token);
+    await page.goto('/account');
+    const panel = page.getByRole('region', { name: 'Integrations' });
+    await panel.getByText('You have no access tokens yet.').waitFor();
+
+    // An empty name is refused in place; Enter in the field submits (keyboard only).
+    await panel.getByRole('button', { name: 'Create token' }).click();
+    await panel.getByText('Give the token a name, such as the program that will use it.').waitFor();
+    await panel.getByLabel('Token name').fill('Family tree sync');
+    await panel.getByLabel('Token name').press('Enter');
+    const secretBox = panel.getByRole('region', { name: 'Your new access token' });
+    await secretBox.getByText("You won't see it again").waitFor();
+    const secret = (await secretBox.getByTestId('new-access-token').textContent())!.trim();
+    expect(secret).toMatch(/^gnpat_[A-Za-z0-9_-]{43}$/);
+    await secretBox.getByRole('button', { name: 'Copy' }).click();
+    await secretBox.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await panel.getByRole('list', { name: 'Your access tokens' }).getByText('Family tree sync').waitFor();
+    await page.screenshot({ path: '/tmp/pat-desktop.png', fullPage: true });
+    await shot(page, 'account-access-token-created');
+    await expectAccessible(page, 'access token just created');
+
+    // An integrator's program: the token alone reads the documents, and nothing else.
+    const read = (path: string, init: RequestInit = {}) =>
+      page.evaluate(
+        async ({ path, init, secret }) => {
+          const res = await fetch(path, { ...init, headers: { authorization: `Bearer ${secret}` } });
+          return { status: res.status, body: await res.json() };
+        },
+        { path, init, secret },
+      );
+    expect(await read('/api/documents')).toEqual({ status: 200, body: [] });
+    expect(await read('/api/conversations')).toEqual({ status: 403, body: { error: 'This access token can only read documents' } });
+
+    // Shown once: after a reload only the name and the first characters remain.
+    await page.reload();
+    const item = panel.getByRole('listitem').filter({ hasText: 'Family tree sync' });
+    await item.getByText(secret.slice(0, 10)).waitFor();
+    expect(await page.content()).not.toContain(secret.slice(10));
+
+    // Revoke, by keyboard, through the confirmation.
+    await panel.getByRole('button', { name: 'Revoke Family tree sync' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Revoke access token?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'revoke confirmation');
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await panel.getByText('“Family tree sync” was revoked.', { exact: false }).waitFor();
+    await panel.getByText('You have no access tokens yet.').waitFor();
+    // The gateway keeps a valid token at most 30 s.
+    await expect.poll(async () => (await read('/api/documents')).status, { timeout: 40_000, interval: 1_000 }).toBe(401);
+    await context.close();
+  }, 90_000);
+
+  it('fits a 400 px screen with the new token shown', async () => {
+    const user = await createVerifiedUser(stack);
+    const { context, page } = await newPage(browser, stack, 400, 900);
+    await signInWithToken(context, user.token);
+    await page.goto('/account');
+    const panel = page.getByRole('region', { name: 'Integrations' });
+    await panel.getByLabel('Token name').fill('Archive export');
+    await panel.getByRole('button', { name: 'Create token' }).click();
+    await panel.getByRole('region', { name: 'Your new access token' }).waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: '/tmp/pat-400.png', fullPage: true });
+    await shot(page, 'account-access-token-created');
+    await expectAccessible(page, 'access token at 400 px');
+    await context.close();
+  });
+});
+
 // ---- helpers ----
 
 

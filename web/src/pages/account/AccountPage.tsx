@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Card, PageHeader } from '../../components/ui';
 import { useSession } from '../../lib/session';
+import { AccessTokensPanel } from './AccessTokensPanel';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { OcrSettingsPanel } from './OcrSettingsPanel';
 import { TokenUsagePanel } from './TokenUsagePanel';
@@ -51,6 +52,7 @@ export function AccountPage() {
         </Card>
         <OcrSettingsPanel />
         <ChangePasswordForm />
+        <AccessTokensPanel />
       </div>
       <p className="account-page__back">
         <Link to="/research">
