@@ -149,6 +149,19 @@ const SUBJECT_BEFORE = new RegExp(
   'iu',
 );
 const TESTATOR_BEFORE = /\bI,?\s*$/;
+/**
+ * The phrase that gives a child its names in a birth or baptism record ("to whom was given the
+ * name of", "die Vornamen", "il nome di", "nadano imię"), or the given-names field of a form: the
+ * words after it are given names only, and they are the record's subject.
+ */
+const NAMED_BEFORE =
+  /(?:\b(?:was\s+)?named|\bgiven\s+the\s+names?(?:\s+of)?|\bby\s+the\s+names?\s+of|\bchristian\s+names?\s*:?|\bgiven\s+names?\s*:|\bfore-?names?\s*:|\bil\s+nome\s+di|\b(?:die|den)\s+vornamen?|\bden\s+namen|\bvornamen?\s*:|\bles?\s+pr[ée]noms?\s+de|\bpr[ée]noms?\s*:|\bde\s+voorna(?:am|men)\s+(?:heeft\s+gegeven\s+)?van|\bvoorna(?:am|men)\s*:|\b(?:el\s+|por\s+)nombre(?:\s+de)?|\bo\s+nome\s+de|\bimi[eę]|\bimiona|\bdöpt\s+till|\bnomen(?:\s+impositum\s+est)?)\s*$/iu;
+/** A form's surname field ("Surname: MacPherson"), for the given names its given-names field holds. */
+const SURNAME_FIELD = /\b(?:surname|family\s+name|last\s+name|nachname|familienname|cognome|apellidos?|nom\s+de\s+famille|achternaam|nazwisko|efternamn)\s*:\s*([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u;
+/** "Cornelius, son of the above": a child (or wife) of the entry just above, not the record's subject. */
+const ABOVE_AFTER = /^,?\s*(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:above(?:-?named)?|said|same|aforesaid|last(?:-|\s+)named|preceding)(?![\p{L}])/iu;
+/** "an Old Resident", "a Native of Cork": a name never follows an indefinite article. */
+const ARTICLE_BEFORE = /(?<![\p{L}])(?:a|an)\s+$/iu;
 
 /** Record-role phrases before a name (and the list it starts). */
 const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
@@ -156,11 +169,20 @@ const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
   [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
   [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
   [/\b(?:executors?|executrix|overseers?)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
-  [/\b(?:next\s+of\s+kin|nearest\s+relative)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
+  [/\b(?:next[\s-]+of[\s-]+kin|nearest\s+relative)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'next_of_kin'],
   [/\bby\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder|Parson)\.?\s+(?:Mr\.?\s+)?$/iu, 'officiant'],
   [/\bby\s+whom(?:\s+the\s+ceremony\s+was\s+performed)?\s*:?\s*$|\bper\s+me\s*,?\s*$/iu, 'officiant'],
   [/\b(?:by\s+me|officiating(?:\s+minister)?|officiant|celebrant|solemni[sz]ed\s+by|performed\s+by|married\s+by|ceremony\s+by)\s*[:,]?\s*$/iu, 'officiant'],
 ];
+/** Records whose subject is not a child given its names (a marriage's or death's "named" is someone else). */
+const NOT_CHILD_RECORDS = new Set<string>(['marriage', 'death', 'obituary', 'census', 'letter', 'journal', 'photo']);
+const PARENTS_GAP = new RegExp(String.raw`^\s*,?\s*${CONJ}\s+(?:(?:da|de|di|von|van|of|z|from)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`, 'iu');
+const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+/** The record role a phrase before a name gives, looking past a title ("Witnesses: Rev. Peter Greene"). */
+function recordRoleBefore(b: string): RecordRole | undefined {
+  const bare = b.replace(TITLE_TAIL, '');
+  return RECORD_ROLE_BEFORE.find(([re]) => re.test(b) || re.test(bare))?.[1];
+}
 const MARRIAGE_CUE = /\b(?:married|marriage|banns|bride|groom|heirat|getraut|mariage|matrimonio|casamento|huwelijk|ślub|vigsel|vigde|matrimoni)/iu;
 /** "Thomas Shepard and Margaret Touteville were married": the groom is named first. */
 const PAIR_MARRIED_AFTER = /^\s*(?:,[^,;.]{0,40},)?\s*(?:were|was)\s+(?:married|wed|joined|united)|^\s*(?:matrimonio\s+juncti|matrimonium\s+contraxerunt|in\s+matrimonium)/iu;
@@ -168,8 +190,8 @@ const FEMALE_TITLES = new Set('miss mrs ms mlle madame mme frau fräulein señor
 const MALE_TITLES = new Set('mr herr monsieur señor senor don signor sig pan sir lord'.split(' '));
 const GROOM_BEFORE = /\b(?:groom|bridegroom|bräutigam|époux|epoux|novio|sposo|bruidegom|noivo|brudgum|brudgom|sponsus|narzeczony|pan\s+młody)\s*[:\-–,]?\s*$/iu;
 const BRIDE_BEFORE = /\b(?:bride|braut|épouse|epouse|novia|sposa|bruid|noiva|brud|sponsa|narzeczona|panna\s+młoda)\s*[:\-–,]?\s*$/iu;
-const GROOM_AFTER = /^[^.;\n]{0,45}?\b(?:bachelor|widower|junggeselle|junggesell|witwer|garçon|célibataire\s+majeur|soltero|viudo|celibe|vedovo|jongman|jongeman|weduwnaar|solteiro|viúvo|kawaler|wdowiec|ungkarl|ungkar|enkemand|enkemann|caelebs|viduus|groom|bridegroom)\b/iu;
-const BRIDE_AFTER = /^[^.;\n]{0,45}?\b(?:spinster|widow(?!\s+of)|jungfrau|jungfer|witwe(?!\s+des)|fille\s+majeure|fille\s+mineure|soltera|viuda(?!\s+de)|nubile|vedova(?!\s+di)|jongedochter|jonge\s+dochter|weduwe(?!\s+van)|solteira|panna|pige|jungfru|enke(?!\s+efter)|virgo|vidua|bride)\b/iu;
+const GROOM_AFTER = /^[^.;\n]{0,45}?\b(?:bachelor|widower|junggeselle|junggesell|witwer|garçon|célibataire\s+majeur|soltero|viudo|celibe|vedovo|jongman|jongeman|weduwnaar|solteiro|viúvo|kawaler|kawalerem|wdowiec|wdowcem|ungkarl|ungkar|enkemand|enkemann|caelebs|viduus|groom|bridegroom)\b/iu;
+const BRIDE_AFTER = /^[^.;\n]{0,45}?\b(?:spinster|widow(?!\s+of)|jungfrau|jungfer|witwe(?!\s+des)|fille\s+majeure|fille\s+mineure|soltera|viuda(?!\s+de)|nubile|vedova(?!\s+di)|jongedochter|jonge\s+dochter|weduwe(?!\s+van)|solteira|panna|pige|jungfru|enke(?!\s+efter)|virgo|vidua|bride|panną|wdową)(?![\p{L}])/iu;
 
 /** Title words that follow a name: kept apart from it. */
 const POST_TITLES = new Set('knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk'.split(' '));
@@ -331,8 +353,13 @@ function findMentions(text: string): Mention[] {
       const surname = surnameFirst.get(c.start);
       // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
       // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.
+      // After a naming phrase ("il nome di Maria Angela", "Christian names: Angus John") every word is a given name.
+      const named = NAMED_BEFORE.test(text.slice(Math.max(0, c.start - 60), c.start));
       const givenOnly =
-        words.length > 1 && words.length <= 3 && words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) && !surname && (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)));
+        words.length > 1 &&
+        words.length <= 3 &&
+        !surname &&
+        (named || (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) && (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));
       const lone = (words.length === 1 || givenOnly) && !surname;
       const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
       mentions.push({ ...c, words, name, lone, written: !lone });
@@ -368,7 +395,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     return {
       titled: titleMatch?.[1],
       rel: REL_OF_BEFORE.test(b) || REL_BEFORE.test(b) || MARRIED_BEFORE.test(b) || BORN_TO_BEFORE.test(b) || DEAR_BEFORE.test(b),
-      subject: SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || RECORD_ROLE_BEFORE.some(([re]) => re.test(b)) || GROOM_BEFORE.test(b) || BRIDE_BEFORE.test(b),
+      subject: SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || recordRoleBefore(b) !== undefined || GROOM_BEFORE.test(b) || BRIDE_BEFORE.test(b),
       strongRel: STRONG_REL_BEFORE.test(b) || REL_OF_BEFORE.test(b) || MARRIED_BEFORE.test(b),
       afterCue: CENSUS_AFTER.test(a) || REL_OF_AFTER.test(a) || PAREN_REL_AFTER.test(a) || SUBJECT_AFTER.test(a) || MAIDEN_AFTER.test(a) || HIS_WIFE_AFTER.test(a),
       weakAfter: GROOM_AFTER.test(a.slice(0, 20)) || BRIDE_AFTER.test(a.slice(0, 20)),
@@ -378,6 +405,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   const accepted: boolean[] = all.map((m, i) => {
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
+    if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
     if (!m.lone) {
       const initials = m.words.filter(isInitial).length;
       // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.
@@ -388,7 +416,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const w = m.words[0]!;
     if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
     if (AMBIGUOUS_GIVEN.has(lowerKey(w)) && !c.rel && !c.titled && !HIS_WIFE_AFTER.test(after(m))) return false;
-    if (c.titled) return true;
+    if (c.titled || NAMED_BEFORE.test(before(m))) return true;
     // A word that is not a known given name needs a relationship said of it ("his wife Elspeth", "filius Joannis").
     if (!given) return c.strongRel || (c.subject && (REL_OF_AFTER.test(after(m)) || SUBJECT_AFTER.test(after(m))));
     return c.rel || c.subject || c.afterCue;
@@ -458,6 +486,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
   let groom: number | undefined;
   let bride: number | undefined;
   const subjectCued: number[] = [];
+  let namedChild: number | undefined;
   let listRole: { anchor: number; role: Relation; kin?: Kin; count: number } | undefined;
   let listRecord: RecordRole | undefined;
   const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
@@ -473,7 +502,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
 
     // Record roles from the phrase before the name, or the list it continues.
-    const rr = RECORD_ROLE_BEFORE.find(([re]) => re.test(b))?.[1];
+    const rr = recordRoleBefore(b);
     if (rr) {
       recordRoles.set(i, rr);
       listRecord = rr;
@@ -515,7 +544,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       let subject = prev;
       while (subject !== undefined && subject > 0 && (edges.some((e) => e.person === subject && e.anchor >= 0) || recordRoles.has(subject))) subject--;
       const anchor = subject !== undefined && m.start - ms[subject]!.end < 200 ? subject : -1;
-      if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined) {
+      if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined && marriageDoc) {
         groom = i;
         bride = anchor;
       }
@@ -523,12 +552,12 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
         const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
         return t ? (FEMALE_TITLES.has(t) ? 'f' : MALE_TITLES.has(t) ? 'm' : undefined) : undefined;
       };
-      if (anchor >= 0 && groom === undefined && bride === undefined && (genderOf(anchor) === 'f' || genderOf(i) === 'm')) {
+      if (marriageDoc && anchor >= 0 && groom === undefined && bride === undefined && (genderOf(anchor) === 'f' || genderOf(i) === 'm')) {
         groom = i;
         bride = anchor;
       }
       edges.push({ anchor, person: i, role: 'spouse' });
-      if (anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
+      if (marriageDoc && anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
         groom = anchor;
         bride = i;
       }
@@ -575,9 +604,18 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
       edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
+    if (NAMED_BEFORE.test(b)) namedChild ??= i;
+    const above = ABOVE_AFTER.exec(a);
+    const aboveRel = above ? REL_WORDS[above[1]!.toLowerCase()] : undefined;
+    if (aboveRel && !edges.some((e) => e.person === i)) {
+      // The entry above is the last person named before who is nobody else's relation.
+      let j = i - 1;
+      while (j > 0 && edges.some((e) => e.person === j && e.anchor >= 0)) j--;
+      if (j >= 0) edges.push({ anchor: j, person: i, role: aboveRel[0], ...(aboveRel[1] ? { kin: aboveRel[1] } : {}) });
+    }
     if (SIGNED_BEFORE.test(b)) signer ??= i;
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
-    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && (i === 0 || m.lone))) subjectCued.push(i);
+    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && !aboveRel && (i === 0 || m.lone))) subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
   }
   if (bride !== undefined && groom === undefined && marriageDoc) {
@@ -596,14 +634,34 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const r = recordRoles.get(i);
     return r === 'witness' || r === 'sponsor' || r === 'officiant' || r === 'informant' || r === 'executor' || r === 'next_of_kin';
   };
+  /** The named child's father, when no phrase said who he is: the first man named in full who is not a witness, sponsor or the like. */
+  const addFather = (child: number) => {
+    if (edges.some((e) => e.role === 'parent' && (e.anchor === child || e.anchor === -1))) return;
+    const woman = (j: number) => {
+      const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
+      return (t !== undefined && FEMALE_TITLES.has(t)) || edges.some((e) => e.person === j && (e.kin === 'wife' || e.kin === 'mother' || e.kin === 'daughter')) || recordRoles.get(j) === 'bride';
+    };
+    const father = ms.findIndex((x, j) => j !== child && x.written && !witnessish(j) && !recordRoles.has(j) && !woman(j) && !edges.some((e) => e.person === j));
+    if (father < 0) return;
+    edges.unshift({ anchor: child, person: father, role: 'parent', kin: 'father' });
+    // "da Francesco Rossi e da Lucia Ferrari": the one named with him is the mother.
+    const next = ms[father + 1];
+    if (next && next.written && !edges.some((e) => e.person === father + 1) && !recordRoles.has(father + 1) && PARENTS_GAP.test(text.slice(ms[father]!.end, next.start))) {
+      edges.push({ anchor: child, person: father + 1, role: 'parent', kin: 'mother' });
+    }
+  };
   const addressee = ms.findIndex((m) => DEAR_BEFORE.test(before(m)));
+  // A child given its names in a birth or baptism record (or a form's given-names field) is the record's subject.
+  const childNamed = namedChild !== undefined && !witnessish(namedChild) && !NOT_CHILD_RECORDS.has(documentType ?? 'other') ? namedChild : undefined;
   const primary: number =
     groom ??
     head ??
+    childNamed ??
     (addressee >= 0 ? addressee : signer) ??
     subjectCued.find((i) => !related.has(i) && !witnessish(i) && !edges.some((e) => e.person === i && e.anchor >= 0 && e.anchor !== i)) ??
     [...ms.keys()].find((i) => !related.has(i) && !witnessish(i)) ??
     0;
+  if (childNamed !== undefined) addFather(childNamed);
   if (groom !== undefined) recordRoles.set(groom, 'groom');
   if (bride !== undefined) {
     recordRoles.set(bride, 'bride');
@@ -650,6 +708,8 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
 
   // Lone given names take the surname of the person they are tied to: children and wives the father's or husband's, parents the child's.
   const surnameFor = (i: number): string | undefined => {
+    const field = i === childNamed ? SURNAME_FIELD.exec(text) : null;
+    if (field) return field[1]!.split(/\s+/).map(titleCase).join(' ');
     const ties = edges.filter((e) => e.person === i || e.anchor === i || (e.anchor === -1 && i === primary));
     for (const e of ties) {
       const other = e.person === i ? anchorOf(e) : e.person;
