@@ -94,10 +94,10 @@ export function PersonName({ name, onRename }: { name: string; onRename: (name: 
         />
       </div>
       <div className="person-name__actions">
-        <Button size="sm" busy={busy} onClick={() => void save()}>
+        <Button busy={busy} onClick={() => void save()}>
           Save
         </Button>
-        <Button variant="secondary" size="sm" disabled={busy} onClick={stop}>
+        <Button variant="secondary" disabled={busy} onClick={stop}>
           Cancel
         </Button>
       </div>
