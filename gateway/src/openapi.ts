@@ -1,10 +1,65 @@
+import { CreateAccessTokenBody, DocumentRecord } from '@gnology/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 
 interface OpenApiDoc {
   openapi?: string;
   info?: unknown;
   paths?: Record<string, unknown>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  security?: Record<string, string[]>[];
+}
+
+type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, unknown>; requestBody?: unknown; description?: string };
+
+const SESSION = { sessionToken: [] as string[] };
+const ACCESS_TOKEN = { accessToken: [] as string[] };
+
+/** The operations a personal access token may call (the gateway's accessTokenMayReach, in OpenAPI path form). */
+const PAT_OPERATIONS = [
+  '/api/documents',
+  '/api/documents/{id}',
+  '/api/documents/{id}/view',
+  '/api/documents/{id}/thumbnail',
+  '/api/documents/{id}/page/{n}',
+  '/api/documents/{id}/pages/{pageNumber}/words',
+];
+
+const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => ({ 'application/json': { schema: z.toJSONSchema(schema, { io, unrepresentable: 'any' }) } });
+
+/**
+ * What integrators read (issue 18): both security schemes, which operations take an access token,
+ * and the answers of the document routes they use. The documents service validates no response
+ * schema on these hot routes, so their shapes are stated here from the same contract types.
+ */
+function describeForIntegrators(doc: OpenApiDoc & { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }) {
+  doc.components.securitySchemes = {
+    sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from POST /api/auth/login.' },
+    accessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'gnpat_…',
+      description: "A personal access token (Account → Integrations). Reads the owner's documents only; any other call answers 403. See docs/integrators/access-tokens.md.",
+    },
+  };
+  doc.security = [SESSION];
+  const op = (path: string, method: string) => (doc.paths[path] as Record<string, Operation> | undefined)?.[method];
+  for (const path of PAT_OPERATIONS) {
+    const get = op(path, 'get');
+    if (get) get.security = [SESSION, ACCESS_TOKEN];
+  }
+  const list = op('/api/documents', 'get');
+  if (list) list.responses = { ...list.responses, 200: { description: "The user's documents, newest first.", content: json(z.array(DocumentRecord.omit({ extractedText: true }))) } };
+  const one = op('/api/documents/{id}', 'get');
+  if (one) {
+    one.responses = {
+      ...one.responses,
+      200: { description: 'The document with its extracted text (`extractedText`) and its pages (`pages`, `pageImages`).', content: json(DocumentRecord.required({ extractedText: true })) },
+      404: { description: "No such document, or another user's." },
+    };
+  }
+  const create = op('/api/auth/access-tokens', 'post');
+  if (create) create.requestBody = { required: true, content: json(CreateAccessTokenBody, 'input') };
 }
 
 /**
@@ -27,7 +82,11 @@ export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, 
     );
     const merged: OpenApiDoc & { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } } = {
       openapi: '3.1.0',
-      info: { title: 'GNology API', version: '1.0.0', description: 'The public HTTP API of GNology, behind the gateway. Bearer session tokens from /api/auth/login.' },
+      info: {
+        title: 'GNology API',
+        version: '1.0.0',
+        description: 'The public HTTP API of GNology, behind the gateway. Bearer session tokens from /api/auth/login; personal access tokens (gnpat_…) read documents only.',
+      },
       paths: {},
       components: { schemas: {} },
     };
@@ -40,6 +99,7 @@ export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, 
       for (const [p, item] of Object.entries(doc.paths)) if (p.startsWith('/api/')) merged.paths[p] = item;
       Object.assign(merged.components.schemas, doc.components?.schemas ?? {});
     }
+    describeForIntegrators(merged);
     if (missing.length) reply.header('warning', `199 - "incomplete: ${missing.join(', ')} unavailable"`);
     else cached = { at: Date.now(), doc: merged };
     return merged;

@@ -188,4 +188,24 @@ describe('personal access tokens through the gateway', () => {
     expect(logLines.join('')).not.toContain(pat.slice(6));
     expect(logLines.join('')).not.toMatch(/gnpat_[A-Za-z0-9_-]{8}/);
   });
+
+  it('are described in the OpenAPI document: the scheme, the operations that take one, and the document answers', async () => {
+    const res = await fetch(`${base}/api/docs`);
+    // biome-ignore lint/suspicious/noExplicitAny: the document is checked by assertions
+    const doc = (await res.json()) as any;
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/documents'].get.security).toEqual([{ sessionToken: [] }, { accessToken: [] }]);
+    expect(doc.paths['/api/documents/{id}'].get.security).toEqual([{ sessionToken: [] }, { accessToken: [] }]);
+    expect(doc.paths['/api/documents/{id}'].put.security).toBeUndefined();
+    expect(doc.security).toEqual([{ sessionToken: [] }]);
+    const one = doc.paths['/api/documents/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(one.required).toEqual(expect.arrayContaining(['_id', 'extractedText', 'pages']));
+    expect(doc.paths['/api/documents'].get.responses['200'].content['application/json'].schema.type).toBe('array');
+    const tokens = doc.paths['/api/auth/access-tokens'];
+    expect(tokens.post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ type: 'string', maxLength: 80 });
+    expect(tokens.post.responses['201'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['token', 'accessToken']));
+    expect(tokens.get.responses['200']).toBeDefined();
+    expect(doc.paths['/api/auth/access-tokens/{id}'].delete).toBeDefined();
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/internal'))).toBe(false);
+  });
 });
