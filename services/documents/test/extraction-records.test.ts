@@ -275,3 +275,47 @@ describe("an LLM's people checked against the text", () => {
     expect(keepNamesInText(names, text).map((p) => p.name)).toEqual(['Henry Clay Brooks', 'Mary Brooks', 'J. T. Sims', 'Sarah Ann Miller', 'Mary Fitz-williams', 'Jose Perez']);
   });
 });
+
+describe('the main person of the record', () => {
+  it('a child given its names is the subject and takes its father’s surname; the one named with him is the mother', () => {
+    expect(
+      people('Addì 21 gennaio 1822. Ho battezzato una bambina nata ieri da Francesco Rossi e da Lucia Ferrari, coniugi, alla quale fu imposto il nome di Maria Angela. Padrini: Giacomo Ferrari e Teresa Conti.'),
+    ).toEqual(['Maria Angela Rossi|primary_subject', 'Francesco Rossi|parent', 'Lucia Ferrari|parent', 'Giacomo Ferrari|other_relative', 'Teresa Conti|other_relative']);
+    const german = 'Hamburg, am 5. Juli 1898. Es erschien der Arbeiter Johann Heinrich Peters und zeigte an, dass von seiner Ehefrau ein Knabe geboren worden sei, welcher die Vornamen Karl Friedrich erhalten habe.';
+    expect(people(german)[0]).toBe('Karl Friedrich Peters|primary_subject');
+    expect(people(german)).toContain('Johann Heinrich Peters|parent');
+    const dutch = 'Op den 12 Augustus 1885 is verschenen Klaas Visser, visscher, wonende te Urk, die verklaarde dat is geboren een kind, aan hetwelk hij de voornaam heeft gegeven van Albert.';
+    expect(people(dutch)[0]).toBe('Albert Visser|primary_subject');
+    expect(details('1762. Octr. 17th. To Richard Hodgkinson, weaver, was born a son, baptized by the name of Jonathan. Sponsors: Ralph Crook, Ann Crook.')).toMatchObject({
+      'Richard Hodgkinson': 'father',
+      'Ralph Crook': 'sponsor',
+    });
+  });
+  it('a form’s given-names field with its surname field (attestation paper)', () => {
+    const text = 'Attestation Paper. No. 827351. Surname: MacPherson. Christian names: Angus John. Name of next-of-kin: Flora MacPherson (mother). Trade: lumberman.';
+    expect(people(text)).toEqual(['Angus John MacPherson|primary_subject', 'Flora MacPherson|parent']);
+    expect(details(text)).toMatchObject({ 'Flora MacPherson': 'next_of_kin' });
+  });
+  it('burial register: "son of the above" is the child of the entry above, not the subject', () => {
+    expect(people('Burials, Parish of Skibbereen, 1847. Jan. 12. Denis McCarthy, Gortnaclohy, aged 40. Jan. 12. Johanna, his wife, aged 36. Jan. 14. Cornelius, son of the above, aged 9.')).toEqual([
+      'Denis McCarthy|primary_subject',
+      'Johanna McCarthy|spouse',
+      'Cornelius McCarthy|child',
+    ]);
+  });
+  it('obituary: "she married" names a spouse, not a bride and groom; a headline’s "an Old Resident" is nobody', () => {
+    const obituary = 'LaVerne Olson, 42, of Willmar, died Tuesday. She was the daughter of Mr. and Mrs. Nels Hanson. She married Arnold Olson in 1927.';
+    expect(people(obituary)).toEqual(['LaVerne Olson|primary_subject', 'Nels Hanson|parent', 'Arnold Olson|spouse']);
+    expect(details(obituary)['Arnold Olson']).toBeUndefined();
+    const headline = 'Death of an Old Resident. Mr. Abram Van Horn died at his home in Flemington, aged 84 years. He leaves three sons, Peter, John and Cornelius.';
+    expect(people(headline)).toEqual(['Abram Van Horn|primary_subject', 'Peter Van Horn|child', 'John Van Horn|child', 'Cornelius Van Horn|child']);
+  });
+  it('witnesses keep their role past a title; Polish inflected bachelor and maiden', () => {
+    expect(details('Henry Clay Brooks married Sarah Ann Miller on June 3, 1871. Witnesses: Rev. Peter Greene and Lucy Greene.')).toMatchObject({
+      'Peter Greene': 'witness',
+      'Lucy Greene': 'witness',
+    });
+    const polish = 'Zawarto małżeństwo między Janem Kowalczykiem, kawalerem, synem Antoniego i Marianny, a Anną Lis, panną, córką Jakuba i Agaty. Świadkowie: Józef Lis i Tomasz Nowicki.';
+    expect(details(polish)).toMatchObject({ 'Janem Kowalczykiem': 'groom', 'Anną Lis': 'bride', 'Józef Lis': 'witness', 'Tomasz Nowicki': 'witness' });
+  });
+});

@@ -165,7 +165,7 @@ const ARTICLE_BEFORE = /(?<![\p{L}])(?:a|an)\s+$/iu;
 
 /** Record-role phrases before a name (and the list it starts). */
 const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
-  [/(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|\bświadkowie|\bswiadkowie|\btestemunhas)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
+  [/(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|(?<![\p{L}])świadkowie|\bswiadkowie|\btestemunhas)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'witness'],
   [/(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'sponsor'],
   [/\b(?:informant|declarant|anzeigende[r]?|déclarant|declarante)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'informant'],
   [/\b(?:executors?|executrix|overseers?)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu, 'executor'],
@@ -183,7 +183,7 @@ function recordRoleBefore(b: string): RecordRole | undefined {
   const bare = b.replace(TITLE_TAIL, '');
   return RECORD_ROLE_BEFORE.find(([re]) => re.test(b) || re.test(bare))?.[1];
 }
-const MARRIAGE_CUE = /\b(?:married|marriage|banns|bride|groom|heirat|getraut|mariage|matrimonio|casamento|huwelijk|ślub|vigsel|vigde|matrimoni)/iu;
+const MARRIAGE_CUE = /\b(?:married|marriage|banns|bride|groom|heirat|getraut|mariage|matrimonio|casamento|huwelijk|ślub|małżeńst|vigsel|vigde|matrimoni)/iu;
 /** "Thomas Shepard and Margaret Touteville were married": the groom is named first. */
 const PAIR_MARRIED_AFTER = /^\s*(?:,[^,;.]{0,40},)?\s*(?:were|was)\s+(?:married|wed|joined|united)|^\s*(?:matrimonio\s+juncti|matrimonium\s+contraxerunt|in\s+matrimonium)/iu;
 const FEMALE_TITLES = new Set('miss mrs ms mlle madame mme frau fräulein señora senora doña dona signora pani lady dame widow'.split(' '));
@@ -543,7 +543,9 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       // The one who married: the last person named before who is not someone's parent, a witness or the like.
       let subject = prev;
       while (subject !== undefined && subject > 0 && (edges.some((e) => e.person === subject && e.anchor >= 0) || recordRoles.has(subject))) subject--;
-      const anchor = subject !== undefined && m.start - ms[subject]!.end < 200 ? subject : -1;
+      // "She was the daughter of … She married Arnold Olson": after a new sentence or a pronoun, the one who married is the record's subject.
+      const fresh = subject !== undefined && /\.\s+\p{Lu}|\b(?:he|she)\s+(?:was\s+)?$/iu.test(text.slice(ms[subject]!.end, m.start).replace(/married\s*(?:to\s*)?$/i, '').replace(/(?<![\p{L}])\p{L}{1,4}\.(?=\s)/gu, 'x'));
+      const anchor = subject !== undefined && !fresh && m.start - ms[subject]!.end < 200 ? subject : -1;
       if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined && marriageDoc) {
         groom = i;
         bride = anchor;
