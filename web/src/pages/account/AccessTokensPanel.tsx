@@ -108,7 +108,7 @@ export function AccessTokensPanel() {
       </form>
 
       {created && (
-        <div className="access-tokens__secret" role="region" aria-label="Your new access token">
+        <section className="access-tokens__secret" aria-label="Your new access token">
           <p className="access-tokens__secret-title">
             <strong>{created.accessToken.name}</strong>: copy this token now. You won't see it again.
           </p>
@@ -126,7 +126,7 @@ export function AccessTokensPanel() {
           <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
             I have saved it
           </Button>
-        </div>
+        </section>
       )}
 
       {error && <Alert tone="error">{error}</Alert>}
