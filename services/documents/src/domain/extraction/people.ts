@@ -648,7 +648,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     edges.unshift({ anchor: child, person: father, role: 'parent', kin: 'father' });
     // "da Francesco Rossi e da Lucia Ferrari": the one named with him is the mother.
     const next = ms[father + 1];
-    if (next && next.written && !edges.some((e) => e.person === father + 1) && !recordRoles.has(father + 1) && PARENTS_GAP.test(text.slice(ms[father]!.end, next.start))) {
+    if (next?.written && !edges.some((e) => e.person === father + 1) && !recordRoles.has(father + 1) && PARENTS_GAP.test(text.slice(ms[father]!.end, next.start))) {
       edges.push({ anchor: child, person: father + 1, role: 'parent', kin: 'mother' });
     }
   };
