@@ -18,6 +18,10 @@ export const DEBIAN_PACKAGES = [
   { probe: 'mvn', pkg: 'maven', for: ['integration', 'browser'], why: 'fetches the Kafka and S3 server jars from Maven Central' },
   { probe: '/usr/bin/chromium', pkg: 'chromium', for: ['browser'], why: 'the browser suite (playwright-core drives Debian Chromium)' },
   { probe: 'pdfinfo', pkg: 'poppler-utils', for: ['integration'], why: 'the album tests read the PDFs they make with pdfinfo and pdftotext' },
+  // The GEDCOM export tests hand the files to real peer programs: Gramps imports the 5.5.1 file,
+  // and the `gedcom7` Python package (in a venv under .cache/, services/documents/test/helpers/gedcom7.ts) reads the 7.0 one.
+  { probe: 'gramps', pkg: 'gramps', for: ['integration'], why: 'the GEDCOM export tests import the exported file into Gramps' },
+  { probe: '/usr/share/doc/python3-venv', pkg: 'python3-venv', for: ['integration'], why: 'a venv for the gedcom7 reader of the GEDCOM 7 export tests' },
   // The container tests (infra/containers/test) build every image and run them: Docker's engine
   // (they start dockerd themselves), debootstrap for a local Debian base image (no registry is
   // reachable from CI) and Debian's docker-compose 1.29 for the compose file.

@@ -1,0 +1,2 @@
+export { buildCitation, type CitationPerson, type CitationSource } from './citation';
+export { citedDate, datePhrase, dualYearText } from './dates';

@@ -1,0 +1,65 @@
+import type { DateInfoItem, PersonSex, TimelineEventKind } from '@gnology/contracts';
+
+/*
+ * What a GEDCOM file is written from (issue 16, decision 0186): one input for both writers, so
+ * 5.5.1 and 7.0 files of one index hold the same people, families and sources. Ids are the
+ * index's own; the writers turn them into xrefs (@I1@, @F1@, @S1@).
+ */
+
+export type GedcomDateInput = Pick<DateInfoItem, 'normalized' | 'qualifier'> & { calendar?: 'julian' | 'gregorian' };
+
+/** Where a fact was read: the source (one per document) and the page. */
+export interface GedcomCitation {
+  sourceId: string;
+  page?: number | null;
+}
+
+export interface GedcomEvent {
+  kind: TimelineEventKind;
+  date: GedcomDateInput | null;
+  place: string | null;
+  /** The occupation's words for `occupation`; a description for `residence` and `other`. */
+  detail: string | null;
+  citations: GedcomCitation[];
+}
+
+export interface GedcomIndividual {
+  id: string;
+  given: string;
+  surname: string;
+  /** "Jr.", "III" (NSFX). */
+  suffix?: string;
+  sex: PersonSex;
+  events: GedcomEvent[];
+  notes: string[];
+  /** The documents naming this person (cited on the name). */
+  citations: GedcomCitation[];
+}
+
+/** A couple and their children, from the spouse, parent and child relationships. */
+export interface GedcomFamily {
+  id: string;
+  husbandId: string | null;
+  wifeId: string | null;
+  childIds: string[];
+  /** Marriages (and other family events). */
+  events: GedcomEvent[];
+}
+
+export interface GedcomSource {
+  id: string;
+  /** The document's source citation (Evidence Explained style). */
+  title: string;
+  fileName: string;
+}
+
+export interface GedcomInput {
+  individuals: GedcomIndividual[];
+  families: GedcomFamily[];
+  sources: GedcomSource[];
+  exportedAt: Date;
+  /** The submitter's name (HEAD SUBM). */
+  submitter: string;
+}
+
+export type GedcomVersion = '5.5.1' | '7.0';
