@@ -6,6 +6,7 @@ import { createExtractionService } from '../llm/select-extractor';
 import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';
 import { createFaceDetector } from './faces/face-detector';
 import { createOcrPool, type OcrEngine } from './ocr-pool';
+import { peopleRebuildJob, startPeopleBackfill } from './people-rebuild';
 import { createDocumentProcessor } from './process-document';
 import { reextractJob, startReextraction } from './reextract';
 import { startSweepTimer, sweepJob } from './sweep';
@@ -37,6 +38,8 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
   if (opts.sweep !== false) startSweepTimer(deps);
   // Documents extracted by older rules are read again once per extractor version (jobs/reextract.ts).
   if (opts.sweep !== false) void startReextraction(deps);
+  // The people index of documents processed before it existed (jobs/people-rebuild.ts).
+  if (opts.sweep !== false) void startPeopleBackfill(deps);
   const handler = createDocumentProcessor({ deps, ocr, extraction, faces });
   // Two lanes, one handler: each lane its own queue and worker pool (domain/processing-lanes.ts).
   const jobs = [
@@ -44,6 +47,7 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
     defineJob<ProcessDocumentJob>({ queue: LANE_QUEUES.ocr, name: PROCESS_DOCUMENT_JOB, concurrency: ocrConcurrency, handler }),
     sweepJob(deps),
     reextractJob(deps),
+    peopleRebuildJob(deps),
   ];
   return { jobs, ocr };
 }

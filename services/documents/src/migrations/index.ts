@@ -7,6 +7,7 @@ import { ocrSettingsMigration } from './0011_ocr_settings';
 import { extractorVersionMigration } from './0012_extractor_version';
 import { handwritingMigration } from './0013_handwriting';
 import { librarySearchMigration } from './0014_library_search';
+import { peopleIndexMigration } from './0016_people_index';
 import { personDetailsMigration } from './0015_person_details';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0013_handwriting': handwritingMigration,
   '0014_library_search': librarySearchMigration,
   '0015_person_details': personDetailsMigration,
+  '0016_people_index': peopleIndexMigration,
 };

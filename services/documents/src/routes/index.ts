@@ -10,6 +10,8 @@ import { internalPhotoRoutes } from './internal-photos';
 import { internalSearchRoutes } from './internal-search';
 import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
+import { peopleRoutes } from './people';
+import { internalPeopleRoutes } from './internal-people';
 import { uploadRoutes } from './upload';
 
 /** Every HTTP route of the documents service, as one encapsulated plugin. */
@@ -26,4 +28,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(internalOwnedRoutes, { deps });
   await app.register(internalSearchRoutes, { deps });
   await app.register(journalRoutes, { deps });
+  await app.register(peopleRoutes, { deps });
+  await app.register(internalPeopleRoutes, { deps });
 };

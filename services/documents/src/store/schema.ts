@@ -2,6 +2,7 @@ import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, OcrLan
 import type { PageWord } from '../jobs/parsers/types';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PeopleTables } from './people-schema';
 
 /** JSON columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -97,7 +98,7 @@ export interface DocumentFacesTable {
   created_at: Generated<Date>;
 }
 
-export interface DocumentsDB extends EventsTables {
+export interface DocumentsDB extends EventsTables, PeopleTables {
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
   processing_tasks: ProcessingTasksTable;

@@ -1,0 +1,223 @@
+import type { DateInfoItem, DocumentType, GeoInfoItem, PersonDetail, PersonRole, PersonSex, PersonTag, RecordRole, TimelineEvent } from '@gnology/contracts';
+import { foldText } from '@gnology/contracts';
+import { canonicalGiven, type ParsedName, parseName, surnameKeys } from './names';
+import { sexOfGivenName } from './sex';
+
+/** What the index needs of a document to find the people in it. */
+export interface DocumentFacts {
+  id: string;
+  fileName: string;
+  documentType: DocumentType;
+  text: string;
+  people: readonly PersonTag[];
+  details: readonly PersonDetail[];
+  dates: readonly DateInfoItem[];
+  places: readonly GeoInfoItem[];
+  occupations: readonly string[];
+  /** The text of each page, to say on which page a name is written (empty for one-page documents). */
+  pages: readonly { pageNumber: number; text: string }[];
+}
+
+/** One event a record gives a person, before it is tied to an individual. */
+export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & { estimated?: boolean };
+
+/** A person named in one document, with what that document says of them (decision 0185). */
+export interface MentionDraft {
+  ordinal: number;
+  /** Stable across re-extraction: the folded name and role; the user's pins are keyed by it. */
+  key: string;
+  nameAsWritten: string;
+  given: string[];
+  surnameKeys: string[];
+  sex: PersonSex;
+  role: PersonRole;
+  recordRole: RecordRole | null;
+  date: string | null;
+  year: number | null;
+  place: string | null;
+  country: string | null;
+  page: number | null;
+  birthYear: number | null;
+  birthEstimated: boolean;
+  events: MentionEvent[];
+}
+
+const MALE_ROLES = new Set<RecordRole>(['groom', 'father_of_groom', 'father_of_bride', 'father', 'husband', 'son']);
+const FEMALE_ROLES = new Set<RecordRole>(['bride', 'mother_of_groom', 'mother_of_bride', 'mother', 'wife', 'daughter']);
+const SUBJECT_ROLES = new Set<RecordRole>(['deceased', 'groom', 'bride', 'head', 'testator']);
+
+/** The people of one document, each with the events the record gives them. Names without a surname are left out. */
+export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
+  const details = new Map(doc.details.map((d) => [foldText(d.name), d]));
+  const sorted = [...doc.dates].sort((a, b) => a.normalized.localeCompare(b.normalized));
+  const recordDate = primaryDate(doc, sorted);
+  const place = doc.places.find((p) => p.kind === 'town') ?? doc.places[0] ?? null;
+  const country = doc.places.find((p) => p.countryCode)?.countryCode ?? null;
+  const out: MentionDraft[] = [];
+  const seen = new Set<string>();
+  doc.people.forEach((tag, ordinal) => {
+    const parsed = parseName(tag.name);
+    const keys = surnameKeys(parsed);
+    if (keys.length === 0 || parsed.given.length === 0) return;
+    const key = `${foldText(tag.name).replace(/\s+/g, ' ')}|${tag.role}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const detail = details.get(foldText(tag.name));
+    const recordRole = detail?.recordRole ?? null;
+    const others = doc.people.filter((p) => p.name !== tag.name).map((p) => p.name);
+    const subject = tag.role === 'primary_subject' || (recordRole !== null && SUBJECT_ROLES.has(recordRole));
+    const near = textNear(doc.text, tag.name, parsed, subject ? [] : others);
+    const maiden = parsed.maiden ?? maidenNear(near);
+    const named: ParsedName = { ...parsed, maiden };
+    const mention: MentionDraft = {
+      ordinal,
+      key,
+      nameAsWritten: tag.name,
+      given: canonicalGiven(named),
+      surnameKeys: surnameKeys(named),
+      sex: sexOf(recordRole, tag.role, named, doc.people.length),
+      role: tag.role,
+      recordRole,
+      date: recordDate?.normalized ?? null,
+      year: recordDate?.year ?? null,
+      place: place?.name ?? null,
+      country,
+      page: pageOf(doc, tag.name),
+      birthYear: null,
+      birthEstimated: false,
+      events: [],
+    };
+    mention.events = eventsOf(doc, mention, sorted, recordDate, near);
+    const birth = mention.events.find((e) => e.kind === 'birth' || e.kind === 'baptism');
+    if (birth?.year != null) {
+      mention.birthYear = birth.year;
+      mention.birthEstimated = birth.estimated === true;
+    }
+    out.push(mention);
+  });
+  return out;
+}
+
+/** The record's own date: the event it registers (the latest date of a death record, the first of others). */
+function primaryDate(doc: DocumentFacts, sorted: readonly DateInfoItem[]): DateInfoItem | null {
+  if (sorted.length === 0) return null;
+  if (doc.documentType === 'death' || doc.documentType === 'obituary') {
+    const born = bornYear(doc.text);
+    const notBirth = sorted.filter((d) => d.year !== born);
+    return notBirth[0] ?? sorted[sorted.length - 1]!;
+  }
+  return sorted[0]!;
+}
+
+const BORN = /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
+const AGED = /\b(?:aged?|age:?)\s+(\d{1,3})\b/i;
+
+function bornYear(text: string): number | null {
+  const m = BORN.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** The words after the name where a record writes about that person ("…, aged 34, farmer"), up to the next sentence or line. */
+function textNear(text: string, written: string, parsed: ParsedName, others: readonly string[]): string {
+  const candidates = [written];
+  if (parsed.surname && parsed.given.length) candidates.push(`${written.split(/\s+/).slice(-1)[0]}, ${written.split(/\s+/).slice(0, -1).join(' ')}`);
+  for (const c of candidates) {
+    const at = text.indexOf(c);
+    if (at < 0) continue;
+    const rest = text.slice(at + c.length, at + c.length + 160);
+    // Census rows keep a person to one line; prose to the sentence (a full stop after a lower-case word).
+    const line = rest.split('\n')[0]!;
+    const sentence = /^(.*?[a-z0-9]\.)(\s|$)/.exec(line);
+    let near = sentence ? sentence[1]! : line;
+    // Beside the subject, "son of A and B, was born …" speaks of the subject, not of A or B.
+    for (const other of others) {
+      const cut = near.indexOf(other);
+      if (cut >= 0) near = near.slice(0, cut);
+    }
+    if (others.length) near = near.split(/,\s*(?:was|were|is|who|married|died)\b/)[0]!;
+    return near;
+  }
+  return '';
+}
+
+function maidenNear(near: string): string | null {
+  const m = /^\s*[,(]?\s*(?:née|nee|born|geb\.?|formerly)\s+([A-Z][\p{L}'-]+)/u.exec(near);
+  return m ? foldText(m[1]!).replace(/[^a-z]/g, '') : null;
+}
+
+function sexOf(recordRole: RecordRole | null, role: PersonRole, name: ParsedName, _count: number): PersonSex {
+  if (recordRole && MALE_ROLES.has(recordRole)) return 'M';
+  if (recordRole && FEMALE_ROLES.has(recordRole)) return 'F';
+  if (name.maiden) return 'F';
+  const title = name.title ? foldText(name.title).replace(/\./g, '') : '';
+  if (/^(mrs|miss|ms|lady|dame|frau|madame|mme|mlle|dona|pani)$/.test(title)) return 'F';
+  if (/^(mr|sir|lord|herr|monsieur|senor|pan)$/.test(title)) return 'M';
+  void role;
+  return name.given[0] ? sexOfGivenName(name.given[0]) : 'U';
+}
+
+function pageOf(doc: DocumentFacts, written: string): number | null {
+  if (doc.pages.length === 0) return 1;
+  return doc.pages.find((p) => p.text.includes(written))?.pageNumber ?? doc.pages[0]?.pageNumber ?? null;
+}
+
+/** The events the record gives this person: by the record's type, the part they play and phrases near their name. */
+function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfoItem[], recordDate: DateInfoItem | null, near: string): MentionEvent[] {
+  const events: MentionEvent[] = [];
+  const at = (kind: MentionEvent['kind'], d: DateInfoItem | null, detail: string | null = null, estimated = false): MentionEvent => ({
+    kind,
+    date: d?.normalized ?? null,
+    year: d?.year ?? null,
+    place: m.place,
+    detail,
+    ...(estimated ? { estimated } : {}),
+  });
+  const subject = m.role === 'primary_subject' || (m.recordRole !== null && SUBJECT_ROLES.has(m.recordRole));
+  const lower = doc.text.toLowerCase();
+  switch (doc.documentType) {
+    case 'birth':
+      if (subject) events.push(at(/\b(baptis|baptiz|christen)/.test(lower) ? 'baptism' : 'birth', recordDate));
+      break;
+    case 'marriage':
+      if (subject || m.role === 'spouse' || m.recordRole === 'groom' || m.recordRole === 'bride') events.push(at('marriage', recordDate));
+      break;
+    case 'death':
+    case 'obituary':
+      if (subject) {
+        events.push(at('death', recordDate));
+        const burial = /\b(buried|burial|interred|interment)\b[^.]*?(\d{4})/.exec(lower);
+        const burialDate = burial ? (sorted.find((d) => d.year === Number(burial[2]) && d !== recordDate && d.normalized > (recordDate?.normalized ?? '')) ?? null) : null;
+        if (burialDate) events.push(at('burial', burialDate));
+        const born = bornYear(doc.text);
+        const bornDate = born ? (sorted.find((d) => d.year === born) ?? null) : null;
+        if (bornDate) events.push(at('birth', bornDate));
+      }
+      break;
+    case 'census':
+      events.push(at('residence', recordDate, doc.documentType === 'census' ? 'census' : null));
+      break;
+    case 'military':
+      if (subject) events.push(at('other', recordDate, 'military service'));
+      break;
+    default:
+      break;
+  }
+  // "aged 34" or a census row's age: a birth year estimated from the record's year.
+  const subjectOfDeath = subject && (doc.documentType === 'death' || doc.documentType === 'obituary');
+  const age = AGED.exec(near)?.[1] ?? (subjectOfDeath ? AGED.exec(doc.text)?.[1] : undefined) ?? (doc.documentType === 'census' ? /,\s*(\d{1,3})\s*(?:,|$)/.exec(near)?.[1] : undefined);
+  const recordYear = recordDate?.year ?? null;
+  if (age !== undefined && recordYear !== null && !events.some((e) => e.kind === 'birth')) {
+    const year = recordYear - Number(age);
+    if (Number(age) <= 110) events.push({ kind: 'birth', date: String(year), year, place: null, detail: `estimated from age ${age} in ${recordYear}`, estimated: true });
+  }
+  const bornHere = BORN.exec(near);
+  if (bornHere && !events.some((e) => e.kind === 'birth' && !e.estimated)) {
+    const year = Number(bornHere[1]);
+    const i = events.findIndex((e) => e.kind === 'birth');
+    if (i >= 0) events.splice(i, 1);
+    events.push({ kind: 'birth', date: sorted.find((d) => d.year === year)?.normalized ?? String(year), year, place: null, detail: null });
+  }
+  const occupation = doc.occupations.find((o) => near.toLowerCase().includes(o.toLowerCase())) ?? (subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
+  if (occupation) events.push({ kind: 'occupation', date: recordDate?.normalized ?? null, year: recordYear, place: m.place, detail: occupation });
+  return events;
+}

@@ -1,0 +1,57 @@
+import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
+import type { DocumentsDeps } from '../app';
+import type { DocumentsDb } from '../store/documents-store';
+import { updatePeopleIndex } from '../use-cases/people-index';
+import { MAINTENANCE_QUEUE } from './sweep';
+
+/**
+ * Full rebuilds of the people index (decision 0185): the backfill after migration 0016 (users
+ * whose documents were processed before the index existed) walks the users with completed
+ * documents in batches, one job per batch with a fixed id so however many worker replicas start,
+ * one does it; `people-rebuild` with an `ownerId` rebuilds one user's index (run by hand after a
+ * grouping change). The user's merges, splits and names survive a rebuild.
+ */
+export const PEOPLE_REBUILD_JOB = 'people-rebuild';
+/** Bump when grouping changes enough that every index should be built again. */
+export const PEOPLE_INDEX_VERSION = 1;
+const OWNERS_PER_BATCH = 20;
+
+export interface PeopleRebuildJob {
+  ownerId?: string;
+  /** Backfill: the last owner id of the previous batch. */
+  after?: string;
+  part?: number;
+}
+
+/** Rebuilds the indexes of the next batch of users after `after`; returns the last one (null when done). */
+export async function rebuildBatch(db: DocumentsDb, after: string | undefined, batch = OWNERS_PER_BATCH): Promise<string | null> {
+  let q = db.selectFrom('documents').select('owner_id').distinct().where('processing_status', '=', 'completed').orderBy('owner_id').limit(batch);
+  if (after) q = q.where('owner_id', '>', after);
+  const owners = (await q.execute()).map((r) => r.owner_id);
+  for (const owner of owners) await updatePeopleIndex(db, owner, { kind: 'rebuild' });
+  return owners.length === batch ? owners[owners.length - 1]! : null;
+}
+
+const jobId = (part: number) => `people-backfill-v${PEOPLE_INDEX_VERSION}-${part}`;
+
+export async function startPeopleBackfill(deps: Pick<DocumentsDeps, 'queue' | 'logger'>): Promise<void> {
+  await deps.queue.enqueue(MAINTENANCE_QUEUE, PEOPLE_REBUILD_JOB, { part: 0 }, { jobId: jobId(0), attempts: 3 }).catch((err) => {
+    deps.logger.warn({ err }, 'could not enqueue the people index backfill');
+  });
+}
+
+export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): JobDefinition {
+  return defineJob<PeopleRebuildJob>({
+    queue: MAINTENANCE_QUEUE,
+    name: PEOPLE_REBUILD_JOB,
+    handler: async (job) => {
+      if (job.data.ownerId) return updatePeopleIndex(deps.database.db, job.data.ownerId, { kind: 'rebuild' });
+      const last = await rebuildBatch(deps.database.db, job.data.after);
+      if (last) {
+        const part = (job.data.part ?? 0) + 1;
+        await deps.queue.enqueue(MAINTENANCE_QUEUE, PEOPLE_REBUILD_JOB, { after: last, part }, { jobId: jobId(part), attempts: 3 });
+      }
+      return { last };
+    },
+  });
+}

@@ -1,0 +1,54 @@
+import {
+  type IndividualDetail, type IndividualResponse, MergePeopleBody, PeopleListQuery, type PeopleListResponse, RenamePersonBody, SplitPersonBody,
+} from '@gnology/contracts';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import { notFound } from '@gnology/platform/http/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DocumentsDeps } from '../app';
+import { getIndividual, listIndividuals, summaryOf } from '../store/people-query';
+import { mergePeople, renamePerson, splitPerson } from '../use-cases/people-decisions';
+import { describeRows } from '../use-cases/people-read';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The people index (issue 16, decision 0185): the user's individuals, one with its evidence,
+ * timeline, conflicts and relatives, and the user's merge, split and rename. Another user's id, or
+ * a malformed one, is 404 like an unknown one.
+ */
+export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  const db = deps.database.db;
+  const auth = requireUser(deps.verifier);
+  const checkedId = (id: string) => {
+    if (!UUID.test(id)) throw notFound('Person not found');
+    return id.toLowerCase();
+  };
+
+  app.get('/api/people', { preHandler: auth, schema: { querystring: PeopleListQuery } }, async (req): Promise<PeopleListResponse> => {
+    const rows = await listIndividuals(db, req.user!.id, req.query.q || undefined);
+    return { individuals: rows.map(summaryOf) };
+  });
+
+  app.post('/api/people/merge', { preHandler: auth, schema: { body: MergePeopleBody } }, async (req): Promise<IndividualResponse> => ({
+    individual: await mergePeople(db, req.user!.id, req.body.ids.map((id) => id.toLowerCase())),
+  }));
+
+  app.get('/api/people/:id', { preHandler: auth }, async (req): Promise<IndividualDetail> => {
+    const id = checkedId((req.params as { id: string }).id);
+    const row = await getIndividual(db, req.user!.id, id);
+    if (!row || row.mention_count === 0) throw notFound('Person not found');
+    return (await describeRows(db, req.user!.id, [row]))[0]!;
+  });
+
+  app.post('/api/people/:id/split', { preHandler: auth, schema: { body: SplitPersonBody } }, async (req): Promise<IndividualResponse> => {
+    const id = checkedId((req.params as { id: string }).id);
+    return { individual: await splitPerson(db, req.user!.id, id, req.body.mentionIds.map((m) => m.toLowerCase())) };
+  });
+
+  app.patch('/api/people/:id', { preHandler: auth, schema: { body: RenamePersonBody } }, async (req): Promise<IndividualResponse> => {
+    const id = checkedId((req.params as { id: string }).id);
+    return { individual: await renamePerson(db, req.user!.id, id, req.body.name) };
+  });
+};

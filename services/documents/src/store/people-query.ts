@@ -1,0 +1,95 @@
+import { type DocumentType, type Evidence, foldText, type IndividualSummary, nameEquivalents, type PersonRole, type RecordRole } from '@gnology/contracts';
+import { sql } from 'kysely';
+import type { DocumentsDb } from './documents-store';
+import { canonicalName } from '../domain/people/names';
+import type { IndividualRow } from './people-schema';
+
+/* The API role's reads of the people index (decision 0185): one user's rows only. */
+
+export function summaryOf(r: IndividualRow): IndividualSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    sex: r.sex,
+    birthYear: r.birth_year,
+    deathYear: r.death_year,
+    documentCount: r.document_count,
+    mentionCount: r.mention_count,
+    conflictCount: r.conflict_count,
+    userEdited: r.user_edited,
+  };
+}
+
+/**
+ * The user's individuals sorted by surname then given names; `q` keeps those whose name, or a
+ * name as a document wrote it, contains every word (accents folded, surname variants included).
+ */
+export async function listIndividuals(db: DocumentsDb, ownerId: string, q?: string): Promise<IndividualRow[]> {
+  let query = db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId).where('mention_count', '>', 0);
+  const words = q ? foldText(q).split(/[^a-z0-9]+/).filter(Boolean).slice(0, 8) : [];
+  for (const word of words) {
+    const forms = [word, ...nameEquivalents(word)].map((w) => `%${w}%`);
+    query = query.where((eb) =>
+      eb.or([
+        ...forms.flatMap((f) => [
+          eb(sql`public.unaccent(lower(people_individuals.name))`, 'like', f),
+          eb.exists(
+            eb
+              .selectFrom('people_mentions as pm')
+              .select(sql`1`.as('one'))
+              .whereRef('pm.individual_id', '=', 'people_individuals.id')
+              .where(sql`public.unaccent(lower(pm.name_as_written))`, 'like', f),
+          ),
+        ]),
+        // A maiden name ("née Brown") is a surname key of the mention, not part of its written name.
+        eb.exists(
+          eb
+            .selectFrom('people_mentions as pk')
+            .select(sql`1`.as('one'))
+            .whereRef('pk.individual_id', '=', 'people_individuals.id')
+            .where(sql<boolean>`pk.surname_keys @> array[${canonicalName(word)}]::text[]`),
+        ),
+      ]),
+    );
+  }
+  return query.orderBy('sort_key').orderBy('id').limit(5000).execute();
+}
+
+export async function getIndividual(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualRow | undefined> {
+  return db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every mention of the individuals, with its document, oldest record first. */
+export async function evidenceOf(db: DocumentsDb, ownerId: string, individualIds: readonly string[]): Promise<(Evidence & { individualId: string })[]> {
+  if (individualIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('people_mentions as m')
+    .innerJoin('documents as d', 'd.id', 'm.document_id')
+    .select(['m.id', 'm.individual_id', 'm.document_id', 'd.original_name', 'd.document_type', 'm.name_as_written', 'm.role', 'm.record_role', 'm.date', 'm.place', 'm.page'])
+    .where('m.owner_id', '=', ownerId)
+    .where('m.individual_id', 'in', individualIds)
+    .orderBy(sql`m.date nulls last`)
+    .orderBy('d.original_name')
+    .orderBy('m.ordinal')
+    .execute();
+  return rows.map((r) => ({
+    individualId: r.individual_id!,
+    mentionId: r.id,
+    documentId: r.document_id,
+    fileName: r.original_name,
+    documentType: r.document_type as DocumentType,
+    nameAsWritten: r.name_as_written,
+    role: r.role as PersonRole,
+    recordRole: (r.record_role ?? null) as RecordRole | null,
+    date: r.date,
+    place: r.place,
+    page: r.page,
+  }));
+}
+
+/** The current names of individuals (a relative's name may have changed since the facts were computed). */
+export async function namesOf(db: DocumentsDb, ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('people_individuals').select(['id', 'name']).where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { groupMentions } from '../domain/people/grouping';
+import { describeIndividuals } from '../domain/people/individuals';
+import { mentionsOfDocument } from '../domain/people/mentions';
+import type { DocumentsDb } from '../store/documents-store';
+import {
+  assignMentions, deleteIndividuals, deleteMentionsOf, insertMentions, type IndividualWrite, loadDocumentFacts, loadIndividualRows, loadMentions, loadPins,
+  lockOwner, type StoredMention, staleIndividuals, upsertIndividuals,
+} from '../store/people-store';
+
+/** What changed in a user's library, for the index to follow (decision 0185). */
+export type PeopleChange =
+  /** Documents processed again or for the first time (or gone: their mentions are removed). */
+  | { kind: 'documents'; documentIds: string[] }
+  /** Documents deleted (their mentions went with them). */
+  | { kind: 'deleted' }
+  /** The user merged or split: regroup the names of these individuals. */
+  | { kind: 'individuals'; individualIds: string[] }
+  /** Everything again: migrations, backfill. */
+  | { kind: 'rebuild' };
+
+export interface PeopleUpdateResult {
+  mentions: number;
+  regrouped: number;
+  individuals: number;
+}
+
+/**
+ * Brings one user's people index up to date after `change`, on the worker (the API role only
+ * reads, except the user's own merge, split and rename). Only the names the change touches are
+ * regrouped: the block of mentions sharing a surname key (variants and maiden names) with the
+ * changed ones, and the individuals those belong to. Runs under a per-user lock.
+ */
+export async function updatePeopleIndex(db: DocumentsDb, ownerId: string, change: PeopleChange): Promise<PeopleUpdateResult> {
+  // An event consumer passes its inbox transaction: the index commits with the event's record.
+  if (db.isTransaction) return update(db, ownerId, change);
+  return db.transaction().execute((trx) => update(trx, ownerId, change));
+}
+
+async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): Promise<PeopleUpdateResult> {
+  await lockOwner(trx, ownerId);
+  const seedKeys = new Set<string>();
+  const seedIndividuals = new Set<string>();
+  const fresh: StoredMention[] = [];
+  if (change.kind === 'documents' || change.kind === 'rebuild') {
+    const ids = change.kind === 'documents' ? change.documentIds : undefined;
+    const removed = await deleteMentionsOf(trx, ownerId, ids ?? 'all');
+    // A document read again keeps its people in their individuals unless grouping now says otherwise.
+    const was = new Map(removed.map((r) => [`${r.documentId}|${r.mentionKey}`, r.individualId]));
+    for (const r of removed) {
+      for (const k of r.surnameKeys) seedKeys.add(k);
+      if (r.individualId) seedIndividuals.add(r.individualId);
+    }
+    const docs = await loadDocumentFacts(trx, ownerId, ids);
+    const drafts = docs.flatMap((d) => mentionsOfDocument(d).map((m) => ({ ...m, id: randomUUID(), documentId: d.id, fileName: d.fileName, documentType: d.documentType })));
+    for (const m of drafts) for (const k of m.surnameKeys) seedKeys.add(k);
+    fresh.push(
+      ...drafts.map((m) => ({
+        id: m.id, documentId: m.documentId, fileName: m.fileName, documentType: m.documentType, mentionKey: m.key, nameAsWritten: m.nameAsWritten, given: m.given,
+        surnameKeys: m.surnameKeys, sex: m.sex, role: m.role, recordRole: m.recordRole, date: m.date, place: m.place, country: m.country, page: m.page,
+        birthYear: m.birthYear, events: m.events, individualId: was.get(`${m.documentId}|${m.key}`) ?? null,
+      })),
+    );
+    await insertMentions(trx, ownerId, fresh.map((f, i) => ({ ...drafts[i]!, individualId: f.individualId })));
+  } else if (change.kind === 'deleted') {
+    for (const id of await staleIndividuals(trx, ownerId)) seedIndividuals.add(id);
+  } else {
+    for (const id of change.individualIds) seedIndividuals.add(id);
+  }
+  const stored = change.kind === 'rebuild' ? [] : await loadMentions(trx, ownerId);
+  const freshIds = new Set(fresh.map((m) => m.id));
+  const all = [...stored.filter((m) => !freshIds.has(m.id)), ...fresh];
+  const block = change.kind === 'rebuild' ? all : blockOf(all, seedKeys, seedIndividuals);
+
+  const pins = await loadPins(trx, ownerId);
+  const existing = new Map((await loadIndividualRows(trx, ownerId)).map((r) => [r.id, r]));
+  const pinOf = (m: StoredMention) => {
+    const to = pins.get(`${m.documentId}|${m.mentionKey}`);
+    return to && existing.has(to) ? to : null;
+  };
+  const clusters = groupMentions(block.map((m) => ({ ...m, pinnedTo: pinOf(m) })));
+
+  // An automatic group keeps the id most of its mentions had, so links and the page stay put.
+  const byId = new Map(block.map((m) => [m.id, m]));
+  const taken = new Set<string>();
+  const previous = new Set(block.map((m) => m.individualId).filter((id): id is string => id !== null));
+  for (const id of seedIndividuals) previous.add(id);
+  const moves: { id: string; individualId: string }[] = [];
+  const touched = new Set<string>();
+  for (const c of clusters) {
+    let id = c.pinnedTo;
+    if (!id) {
+      const votes = new Map<string, number>();
+      for (const mid of c.mentionIds) {
+        const was = byId.get(mid)!.individualId;
+        if (was && !taken.has(was) && !existing.get(was)?.user_edited) votes.set(was, (votes.get(was) ?? 0) + 1);
+      }
+      id = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? randomUUID();
+    }
+    taken.add(id);
+    touched.add(id);
+    for (const mid of c.mentionIds) {
+      const m = byId.get(mid)!;
+      if (m.individualId !== id) {
+        m.individualId = id;
+        moves.push({ id: mid, individualId: id });
+      }
+    }
+  }
+  // The relatives of the touched individuals see new names and dates too.
+  const touchedDocs = new Set(block.map((m) => m.documentId));
+  for (const m of all) if (touchedDocs.has(m.documentId) && m.individualId) touched.add(m.individualId);
+
+  const names = new Map([...existing.values()].filter((r) => r.user_named).map((r) => [r.id, r.name]));
+  const facts = describeIndividuals(all, touched, names);
+  await upsertIndividuals(trx, ownerId, facts.map(toWrite));
+  await assignMentions(trx, moves);
+  const gone = [...previous].filter((id) => !taken.has(id) && existing.has(id));
+  const emptied = change.kind === 'rebuild' ? [...existing.keys()].filter((id) => !taken.has(id)) : gone;
+  await deleteIndividuals(trx, ownerId, emptied);
+  return { mentions: all.length, regrouped: block.length, individuals: taken.size };
+}
+
+function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualWrite {
+  return {
+    id: f.id,
+    name: f.name,
+    sortKey: f.sortKey,
+    sex: f.sex,
+    birthYear: f.birthYear,
+    deathYear: f.deathYear,
+    documentCount: f.documentCount,
+    mentionCount: f.mentionCount,
+    conflictCount: f.conflicts.length,
+    facts: { variants: f.variants, timeline: f.timeline, conflicts: f.conflicts, relatives: f.relatives },
+  };
+}
+
+/**
+ * The mentions a change touches: those sharing a surname key with the seeds, and every mention of
+ * an individual they belong to, closed under both (a maiden name or a user's merge links blocks).
+ */
+export function blockOf(all: readonly StoredMention[], keys: Set<string>, individuals: Set<string>): StoredMention[] {
+  const inBlock = new Set<StoredMention>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const m of all) {
+      if (inBlock.has(m)) continue;
+      if (m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && individuals.has(m.individualId))) {
+        inBlock.add(m);
+        grew = true;
+        for (const k of m.surnameKeys) keys.add(k);
+        if (m.individualId) individuals.add(m.individualId);
+      }
+    }
+  }
+  return [...inBlock];
+}
