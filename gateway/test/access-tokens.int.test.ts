@@ -184,6 +184,7 @@ describe('personal access tokens through the gateway', () => {
     await call('/api/documents', pat);
     await call('/api/conversations', pat);
     await fetch(`${base}/api/documents?token=${pat}`);
+    await fetch(`${base}/api/documents?key=${pat}`);
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('')).not.toContain(pat.slice(6));
     expect(logLines.join('')).not.toMatch(/gnpat_[A-Za-z0-9_-]{8}/);

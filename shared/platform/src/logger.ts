@@ -58,9 +58,12 @@ export const REDACT_PATHS = [
 
 const TOKEN_QUERY = /([?&](?:token|access_token|code|signature)=)[^&#\s"]*/gi;
 
-/** Removes `?token=` style secrets from a URL before it is logged. */
+/** A personal access token wherever it appears (a path, any query parameter): its marker makes it recognisable. */
+const ACCESS_TOKEN = /gnpat_[A-Za-z0-9_-]+/g;
+
+/** Removes `?token=` style secrets and personal access tokens from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_QUERY, '$1[REDACTED]');
+  return url.replace(TOKEN_QUERY, '$1[REDACTED]').replace(ACCESS_TOKEN, 'gnpat_[REDACTED]');
 }
 
 export function createLogger(opts: { service: string; level?: string; destination?: pino.DestinationStream }): Logger {

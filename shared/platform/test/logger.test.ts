@@ -55,5 +55,7 @@ describe('logger', () => {
   it('redactUrl handles several secret parameters', () => {
     expect(redactUrl('/a?token=1&b=2&access_token=3')).toBe('/a?token=[REDACTED]&b=2&access_token=[REDACTED]');
     expect(redactUrl('/plain')).toBe('/plain');
+    // A personal access token in any parameter (issue 18), not only the known names.
+    expect(redactUrl('/api/documents?key=gnpat_AbC-1_x&b=2')).toBe('/api/documents?key=gnpat_[REDACTED]&b=2');
   });
 });
