@@ -13,6 +13,8 @@ export const ROUTES: { prefix: string; upstream: Upstream }[] = [
   { prefix: '/api/documents', upstream: 'documents' },
   { prefix: '/api/journal', upstream: 'documents' },
   { prefix: '/api/resources', upstream: 'documents' },
+  // The people index lives beside the extracted entities it is built from (decision 0185).
+  { prefix: '/api/people', upstream: 'documents' },
   { prefix: '/api/albums', upstream: 'album' },
 ];
 

@@ -183,6 +183,15 @@ describe('people index', () => {
     expect((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', payload: { userId: alice, names: ['Thomas'] } })).statusCode).toBe(404);
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/api/people'] ?? {})).toContain('get');
+    expect(Object.keys(doc.paths['/api/people/{id}'] ?? {}).sort()).toEqual(['get', 'patch']);
+    expect(Object.keys(doc.paths['/api/people/merge'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/api/people/{id}/split'] ?? {})).toContain('post');
+    expect(doc.paths['/internal/people/lookup']).toBeUndefined();
+  });
+
   it('forgets a deleted document and the people only it named', async () => {
     const res = await h.app.inject({ method: 'DELETE', url: `/api/documents/${docs.get('letter-1885.txt')}`, headers: { authorization: `Bearer ${aliceToken}` } });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,15 +1,18 @@
 import {
-  type IndividualDetail, type IndividualResponse, MergePeopleBody, PeopleListQuery, type PeopleListResponse, RenamePersonBody, SplitPersonBody,
+  ErrorBody, IndividualDetail, IndividualResponse, MergePeopleBody, PeopleListQuery, PeopleListResponse, RenamePersonBody, SplitPersonBody,
 } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../app';
 import { getIndividual, listIndividuals, summaryOf } from '../store/people-query';
 import { mergePeople, renamePerson, splitPerson } from '../use-cases/people-decisions';
 import { describeRows } from '../use-cases/people-read';
 
+// Any string is accepted as an id so that a malformed one answers 404 like an unknown one.
+const Params = z.object({ id: z.string().max(100) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -26,29 +29,53 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     return id.toLowerCase();
   };
 
-  app.get('/api/people', { preHandler: auth, schema: { querystring: PeopleListQuery } }, async (req): Promise<PeopleListResponse> => {
-    const rows = await listIndividuals(db, req.user!.id, req.query.q || undefined);
-    return { individuals: rows.map(summaryOf) };
-  });
+  app.get(
+    '/api/people',
+    { preHandler: auth, schema: { tags: ['people'], summary: 'Everyone your documents name, grouped into individuals (q filters by name)', querystring: PeopleListQuery, response: { 200: PeopleListResponse } } },
+    async (req): Promise<PeopleListResponse> => {
+      const rows = await listIndividuals(db, req.user!.id, req.query.q || undefined);
+      return { individuals: rows.map(summaryOf) };
+    },
+  );
 
-  app.post('/api/people/merge', { preHandler: auth, schema: { body: MergePeopleBody } }, async (req): Promise<IndividualResponse> => ({
-    individual: await mergePeople(db, req.user!.id, req.body.ids.map((id) => id.toLowerCase())),
-  }));
+  app.post(
+    '/api/people/merge',
+    {
+      preHandler: auth,
+      schema: { tags: ['people'], summary: 'Merge individuals into the first (your decision wins over automatic grouping)', body: MergePeopleBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } },
+    },
+    async (req): Promise<IndividualResponse> => ({ individual: await mergePeople(db, req.user!.id, req.body.ids.map((id) => id.toLowerCase())) }),
+  );
 
-  app.get('/api/people/:id', { preHandler: auth }, async (req): Promise<IndividualDetail> => {
-    const id = checkedId((req.params as { id: string }).id);
-    const row = await getIndividual(db, req.user!.id, id);
-    if (!row || row.mention_count === 0) throw notFound('Person not found');
-    return (await describeRows(db, req.user!.id, [row]))[0]!;
-  });
+  app.get(
+    '/api/people/:id',
+    { preHandler: auth, schema: { tags: ['people'], summary: 'One individual: evidence, timeline, conflicts and relatives', params: Params, response: { 200: IndividualDetail, 404: ErrorBody } } },
+    async (req): Promise<IndividualDetail> => {
+      const id = checkedId(req.params.id);
+      const row = await getIndividual(db, req.user!.id, id);
+      if (!row || row.mention_count === 0) throw notFound('Person not found');
+      return (await describeRows(db, req.user!.id, [row]))[0]!;
+    },
+  );
 
-  app.post('/api/people/:id/split', { preHandler: auth, schema: { body: SplitPersonBody } }, async (req): Promise<IndividualResponse> => {
-    const id = checkedId((req.params as { id: string }).id);
-    return { individual: await splitPerson(db, req.user!.id, id, req.body.mentionIds.map((m) => m.toLowerCase())) };
-  });
+  app.post(
+    '/api/people/:id/split',
+    {
+      preHandler: auth,
+      schema: { tags: ['people'], summary: 'Split mentions off into a new individual (kept against regrouping)', params: Params, body: SplitPersonBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } },
+    },
+    async (req): Promise<IndividualResponse> => {
+      const id = checkedId(req.params.id);
+      return { individual: await splitPerson(db, req.user!.id, id, req.body.mentionIds.map((m) => m.toLowerCase())) };
+    },
+  );
 
-  app.patch('/api/people/:id', { preHandler: auth, schema: { body: RenamePersonBody } }, async (req): Promise<IndividualResponse> => {
-    const id = checkedId((req.params as { id: string }).id);
-    return { individual: await renamePerson(db, req.user!.id, id, req.body.name) };
-  });
+  app.patch(
+    '/api/people/:id',
+    { preHandler: auth, schema: { tags: ['people'], summary: 'Rename an individual (your name wins)', params: Params, body: RenamePersonBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } } },
+    async (req): Promise<IndividualResponse> => {
+      const id = checkedId(req.params.id);
+      return { individual: await renamePerson(db, req.user!.id, id, req.body.name) };
+    },
+  );
 };
