@@ -7,8 +7,11 @@ export type KafkaSaslMechanism = 'plain' | 'scram-sha-256' | 'scram-sha-512';
 export interface KafkaSecurity {
   /** true: TLS with the system's CAs; an object: TLS with these options (a private CA). */
   ssl?: boolean | { ca: string[]; rejectUnauthorized: true };
-  sasl?: { mechanism: KafkaSaslMechanism; username: string; password: string };
+  sasl?: KafkaSasl;
 }
+
+/** One member per mechanism, as kafkajs types its `sasl` option. */
+export type KafkaSasl = { [M in KafkaSaslMechanism]: { mechanism: M; username: string; password: string } }[KafkaSaslMechanism];
 
 export interface KafkaSecurityEnv {
   KAFKA_SSL?: boolean;
