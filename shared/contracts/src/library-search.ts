@@ -98,6 +98,8 @@ export const LibraryPassage = z.object({
   text: z.string(),
   score: z.number(),
   peopleIdentified: z.array(z.object({ name: z.string(), role: z.string().nullable().optional() })).default([]),
+  /** The page's source citation, Evidence Explained style (decision 0186). */
+  citation: z.string().optional(),
 });
 export type LibraryPassage = z.infer<typeof LibraryPassage>;
 
@@ -112,5 +114,7 @@ export const RetrievedSource = z.object({
   pages: z.array(z.number().int()),
   /** The name asked about, when the best page writes it in full, for the viewer to highlight (`&q=`). */
   highlight: z.string().max(200).optional(),
+  /** The source citation of the best page (decision 0186), for the answer's sources and exports. */
+  citation: z.string().max(2_000).optional(),
 });
 export type RetrievedSource = z.infer<typeof RetrievedSource>;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentsDeps } from '../app';
+import { citationRoutes } from './citation';
 import { documentRoutes } from './documents';
 import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
@@ -23,6 +24,7 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(documentRoutes, { deps });
   await app.register(fileRoutes, { deps });
   await app.register(pageWordsRoutes, { deps });
+  await app.register(citationRoutes, { deps });
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
   await app.register(internalOwnedRoutes, { deps });

@@ -5,12 +5,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../app';
 import { searchLibrary } from '../store/library-search';
+import { withCitations } from '../use-cases/document-citation';
 
 /**
  * POST /internal/documents/search — research asks which pages of a user's library answer a
  * question (issue 16, decision 0170). Only that user's completed documents are searched; the
  * documents the user dropped from an answer's sources are left out. Each passage names its
- * document and page, so the answer cites it like a selected document.
+ * document and page, so the answer cites it like a selected document, and carries that page's
+ * source citation (decision 0186).
  */
 export const internalSearchRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +22,8 @@ export const internalSearchRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> =
     async (req): Promise<LibrarySearchResponse> => {
       const { userId, query, limit } = req.body;
       const excludeDocumentIds = req.body.excludeDocumentIds.filter((id) => OBJECT_ID.test(id));
-      return { passages: await searchLibrary(deps.database.db, { userId, query, limit, excludeDocumentIds }) };
+      const passages = await searchLibrary(deps.database.db, { userId, query, limit, excludeDocumentIds });
+      return { passages: await withCitations(deps.database.db, userId, passages) };
     },
   );
 };

@@ -80,7 +80,13 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
       retrieved: true,
       ...(highlight ? { highlight } : {}),
     });
-    sources.push({ documentId: passage.documentId, originalName: passage.originalName, pages: ranked, ...(highlight ? { highlight } : {}) });
+    sources.push({
+      documentId: passage.documentId,
+      originalName: passage.originalName,
+      pages: ranked,
+      ...(highlight ? { highlight } : {}),
+      ...(passage.citation ? { citation: passage.citation.slice(0, 2_000) } : {}),
+    });
   }
   return { documents, sources };
 }
