@@ -41,7 +41,7 @@ export function buildAsyncApi() {
     const channelId = safe(topic);
     channels[channelId] = {
       address: topic,
-      description: `Kafka topic ${topic}. Records are keyed by ${[...new Set(entries.map((e) => e.key))].join(' / ')} (ordering per key).`,
+      description: `Kafka topic ${topic}, prefixed \`<EVENT_NAMESPACE>.\` when the deployment sets one. Records are keyed by ${[...new Set(entries.map((e) => e.key))].join(' / ')}: ordered per key, not across keys.`,
       messages: Object.fromEntries(entries.map((e) => [safe(e.type), { $ref: `#/components/messages/${safe(e.type)}` }])),
     };
     // AsyncAPI 3 describes the application itself: GNology sends, integrators receive.
