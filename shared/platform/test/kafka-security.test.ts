@@ -59,4 +59,26 @@ describe('Kafka TLS and SASL settings', () => {
     expect([c.KAFKA_TOPIC_PARTITIONS, c.KAFKA_TOPIC_RETENTION_MS, c.KAFKA_TOPIC_REPLICATION_FACTOR]).toEqual([6, 2_592_000_000, -1]);
     expect(serviceEnvSchema.safeParse({ ...base, KAFKA_TOPIC_PARTITIONS: '0' }).success).toBe(false);
   });
+
+  it('a service started with an incomplete SASL setting exits 78 with the one line, before connecting anywhere', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const script = `import { z } from 'zod'; import { runService } from './shared/platform/src/runtime.ts';
+      await runService({ name: 'probe', schema: 'probe', defaultPort: 0, env: z.object({}), migrations: {}, buildApp: () => { throw new Error('must not get this far'); } });`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: {
+        PATH: process.env.PATH,
+        INTERNAL_TOKEN: 'x'.repeat(20),
+        // Nothing listens here: the check must come before any connection is tried.
+        DATABASE_URL: 'postgres://u@127.0.0.1:1/db',
+        KAFKA_BROKERS: '127.0.0.1:1',
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_PASSWORD: 's3cret-pw',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+      cwd: new URL('../../..', import.meta.url).pathname,
+    });
+    expect(r.status, r.stderr).toBe(78);
+    expect(r.stderr.trim()).toBe('config error: KAFKA_SASL_USERNAME is missing: expected the SASL user name (KAFKA_SASL_MECHANISM=scram-sha-512)');
+  });
 });
