@@ -97,7 +97,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const authenticate = requireUser(verifier, { allowUnverified: true });
   const accessTokens = deps.accessTokens ?? createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger: deps.logger });
   // A request made with a personal access token goes on to its service with the short session auth exchanged it for.
-  const exchangedSessions = new WeakMap<FastifyRequest, string>();
+  const exchangedSessions = new WeakMap<object, string>();
 
   // Body limits are enforced before anything is read or proxied. The proxy streams bodies,
   // so Fastify's own bodyLimit never sees them; the declared length is what we can check.

@@ -36,8 +36,10 @@ export const AccessToken = z.object({
 export type AccessToken = z.infer<typeof AccessToken>;
 
 export const AccessTokenList = z.object({ accessTokens: z.array(AccessToken) });
+export type AccessTokenList = z.infer<typeof AccessTokenList>;
 /** The creation answer: `token` is the secret, shown this once. */
 export const CreatedAccessToken = z.object({ token: z.string(), accessToken: AccessToken });
+export type CreatedAccessToken = z.infer<typeof CreatedAccessToken>;
 
 /** Gateway → auth: is this secret a live token? (`POST /internal/access-tokens/verify`). */
 export const VerifyAccessTokenBody = z.object({ token: z.string().min(1).max(200) });
