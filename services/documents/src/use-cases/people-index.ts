@@ -3,6 +3,7 @@ import { groupMentions } from '../domain/people/grouping';
 import { describeIndividuals } from '../domain/people/individuals';
 import { mentionsOfDocument } from '../domain/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
+import type { IndividualRow } from '../store/people-schema';
 import {
   assignMentions, deleteIndividuals, deleteMentionsOf, insertMentions, type IndividualWrite, loadDocumentFacts, loadIndividualRows, loadMentions, loadPins,
   lockOwner, type StoredMention, staleIndividuals, upsertIndividuals,
@@ -112,13 +113,27 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   for (const m of all) if (touchedDocs.has(m.documentId) && m.individualId) touched.add(m.individualId);
 
   const names = new Map([...existing.values()].filter((r) => r.user_named).map((r) => [r.id, r.name]));
-  const facts = describeIndividuals(all, touched, names);
-  await upsertIndividuals(trx, ownerId, facts.map(toWrite));
+  const facts = describeIndividuals(all, touched, names).map(toWrite);
+  // Relatives are recomputed to be sure, but most come out as they were: only changes are written.
+  await upsertIndividuals(trx, ownerId, facts.filter((f) => changed(existing.get(f.id), f)));
   await assignMentions(trx, moves);
   const gone = [...previous].filter((id) => !taken.has(id) && existing.has(id));
   const emptied = change.kind === 'rebuild' ? [...existing.keys()].filter((id) => !taken.has(id)) : gone;
   await deleteIndividuals(trx, ownerId, emptied);
   return { mentions: all.length, regrouped: block.length, individuals: taken.size };
+}
+
+function changed(row: IndividualRow | undefined, f: IndividualWrite): boolean {
+  if (!row) return true;
+  return (
+    (!row.user_named && row.name !== f.name) || row.sex !== f.sex || row.birth_year !== f.birthYear || row.death_year !== f.deathYear || row.document_count !== f.documentCount ||
+    row.mention_count !== f.mentionCount || row.conflict_count !== f.conflictCount || stable(row.facts) !== stable(f.facts)
+  );
+}
+
+/** JSON with sorted keys: jsonb gives keys back in its own order. */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
 }
 
 function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualWrite {
@@ -137,23 +152,13 @@ function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualW
 }
 
 /**
- * The mentions a change touches: those sharing a surname key with the seeds, and every mention of
- * an individual they belong to, closed under both (a maiden name or a user's merge links blocks).
+ * The mentions a change touches: those sharing a surname key with the seeds (the names that could
+ * join or leave), and every mention of an individual they or the seeds belong to, so that an
+ * individual is always regrouped whole. Not closed further: maiden names link most surnames of a
+ * library, and a mention outside the block keeps the individual it has.
  */
-export function blockOf(all: readonly StoredMention[], keys: Set<string>, individuals: Set<string>): StoredMention[] {
-  const inBlock = new Set<StoredMention>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const m of all) {
-      if (inBlock.has(m)) continue;
-      if (m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && individuals.has(m.individualId))) {
-        inBlock.add(m);
-        grew = true;
-        for (const k of m.surnameKeys) keys.add(k);
-        if (m.individualId) individuals.add(m.individualId);
-      }
-    }
-  }
-  return [...inBlock];
+export function blockOf(all: readonly StoredMention[], keys: ReadonlySet<string>, individuals: ReadonlySet<string>): StoredMention[] {
+  const owners = new Set(individuals);
+  for (const m of all) if (m.individualId !== null && m.surnameKeys.some((k) => keys.has(k))) owners.add(m.individualId);
+  return all.filter((m) => m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && owners.has(m.individualId)));
 }
