@@ -319,3 +319,17 @@ describe('the main person of the record', () => {
     expect(details(polish)).toMatchObject({ 'Janem Kowalczykiem': 'groom', 'Anną Lis': 'bride', 'Józef Lis': 'witness', 'Tomasz Nowicki': 'witness' });
   });
 });
+
+describe('old spellings in registers', () => {
+  it('"Buryed", "wid.", "Febru." with a double year; "Willm. the sonne of Jno." with "his wyfe"', () => {
+    const burial = extractWithRules({ text: 'Buryed Elizth. Tomlinson wid. the 4th of Febru. 1687/8.', isImage: false });
+    expect(burial.documentType).toBe('death');
+    expect(burial.personDetails).toEqual([{ name: 'Elizth. Tomlinson', recordRole: 'deceased' }]);
+    expect(burial.dateInfo.map((d) => [d.normalized, d.qualifier])).toEqual([['1688-02-04', 'dual_year']]);
+    expect(people('1623. Willm. the sonne of Jno. Haworthe & Margt. his wyfe was bapt. the xth of Maye.')).toEqual([
+      'Willm. Haworthe|primary_subject',
+      'Jno. Haworthe|parent',
+      'Margt. Haworthe|parent',
+    ]);
+  });
+});

@@ -15,17 +15,17 @@ import type { DateInfoItem } from '@gnology/contracts';
  */
 const MONTH_WORDS: [number, string][] = [
   [1, 'january jan jany janry janr januar janvier enero gennaio januari janeiro styczeń stycznia styczen stycznia januarius januarii ianuarii ianuarius jänner jaenner janv genn'],
-  [2, 'february feb feby febry febr februar février fevrier febrero febbraio februari fevereiro luty lutego februarius februarii febuary febv'],
+  [2, 'february feb feby febry febr februar février fevrier febrero febbraio februari fevereiro luty lutego februarius februarii febuary febv febru'],
   [3, 'march mar march märz maerz mars marzo maart março marzec marca martius martii'],
-  [4, 'april apr aprill avril abril aprile kwiecień kwietnia kwiecien aprilis aprilii avr'],
+  [4, 'april apr aprill avril abril aprile kwiecień kwietnia kwiecien aprilis aprilii avr aprl'],
   [5, 'may mai mayo maggio mei maio maj maja maius maii'],
   [6, 'june jun juni juin junio giugno junho czerwiec czerwca junius junii iunii iunius'],
   [7, 'july jul juli juillet julio luglio julho lipiec lipca julius julii iulii iulius'],
   [8, 'august aug augt augst août aout agosto augustus augusti augustii sierpień sierpnia sierpien'],
-  [9, 'september sep sept septr 7ber 7br 7bris septembre septiembre setiembre settembre setembro wrzesień września wrzesien wrzesnia september septembris septembri septembr'],
-  [10, 'october oct octr 8ber 8br 8bris oktober octobre octubre ottobre outubro październik października pazdziernik pazdziernika okt octobris octobri octob'],
-  [11, 'november nov novr 9ber 9br 9bris novembre noviembre novembro listopad listopada novembris novembri novemb'],
-  [12, 'december dec decr 10ber xber xbr xbris 10bris dezember décembre decembre diciembre dicembre dezembro grudzień grudnia grudzien decembris decembri decemb dez'],
+  [9, 'september sep sept septr 7ber 7br 7bris septembre septiembre setiembre settembre setembro wrzesień września wrzesien wrzesnia september septembris septembri septembr sepr septemr'],
+  [10, 'october oct octr 8ber 8br 8bris oktober octobre octubre ottobre outubro październik października pazdziernik pazdziernika okt octobris octobri octob octobr'],
+  [11, 'november nov novr 9ber 9br 9bris novembre noviembre novembro listopad listopada novembris novembri novemb novemr'],
+  [12, 'december dec decr 10ber xber xbr xbris 10bris dezember décembre decembre diciembre dicembre dezembro grudzień grudnia grudzien decembris decembri decemb dez decemr'],
 ];
 const MONTHS: Record<string, number> = {};
 for (const [n, words] of MONTH_WORDS) for (const w of words.split(' ')) MONTHS[w] = n;
