@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { DOCUMENTS_TOPIC, documentEventSchemas } from '@gnology/contracts';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { requireInfra, uniqueName } from '@gnology/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +58,14 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
     await h?.close();
   });
 
+  /** The published JSON Schema an event's dataschema names (docs/integrators/schemas/<file>), compiled. */
+  function publishedSchema(dataschema: string) {
+    const file = dataschema.replace('https://gnology.app/schemas/events/', '');
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    return ajv.compile(JSON.parse(readFileSync(new URL(`../../../docs/integrators/schemas/${file}`, import.meta.url), 'utf8')));
+  }
+
   async function upload(owner: string): Promise<string> {
     const form = multipart('census.txt', Buffer.from(CENSUS));
     const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${await h.token(owner)}` } });
@@ -89,6 +100,11 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
       expect(m.event.type).toBe('document.processed');
       expect(m.event.dataschema).toBe('https://gnology.app/schemas/events/document.processed.v1.json');
       const data = documentEventSchemas['document.processed'].parse(m.event.data);
+      // What arrived, and the same with a field a later v1 may add, validate against the published schema.
+      const validate = publishedSchema(m.event.dataschema!);
+      expect(validate(m.event.data), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...m.event.data, language: 'en', entities: { ...data.entities, religion: ['Quaker'] } }), JSON.stringify(validate.errors)).toBe(true);
+      expect(validate({ ...m.event.data, pageCount: 'one' })).toBe(false);
       expect(data).toMatchObject({ documentId: m.key, ownerId: alice, documentType: 'census', textLength: CENSUS.length });
       // Per document, the replay comes after everything the document announced before.
       const ofKey = received.filter((r) => r.key === m.key);
