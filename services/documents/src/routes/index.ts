@@ -12,6 +12,7 @@ import { internalSearchRoutes } from './internal-search';
 import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
 import { peopleRoutes } from './people';
+import { peopleExportRoutes } from './people-export';
 import { internalPeopleRoutes } from './internal-people';
 import { uploadRoutes } from './upload';
 
@@ -31,5 +32,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(internalSearchRoutes, { deps });
   await app.register(journalRoutes, { deps });
   await app.register(peopleRoutes, { deps });
+  await app.register(peopleExportRoutes, { deps });
   await app.register(internalPeopleRoutes, { deps });
 };

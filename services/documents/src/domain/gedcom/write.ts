@@ -155,7 +155,7 @@ function citations(list: GedcomCitation[], _version: GedcomVersion, x: Xrefs): G
 /**
  * One event or attribute. A marriage belongs to a family: on an individual it is a generic event.
  * OCCU needs its words (else it is a generic event too); RESI has no payload in 5.5.1 and a
- * required one in 7.0; EVEN carries its TYPE.
+ * required one in 7.0; EVEN carries its TYPE; any other detail (how a date was estimated) is a NOTE.
  */
 function event(e: GedcomEvent, version: GedcomVersion, x: Xrefs, owner: 'individual' | 'family'): GedcomNode {
   let tag = EVENT_TAG[e.kind];
@@ -165,18 +165,22 @@ function event(e: GedcomEvent, version: GedcomVersion, x: Xrefs, owner: 'individ
   const detail = e.detail?.trim() || null;
   const children: GedcomNode[] = [];
   let value: string | null = null;
+  let note: string | null = null;
   if (tag === 'OCCU') value = clip(detail!, 90, version);
   else if (tag === 'EVEN') {
     value = detail ?? EVENT_LABEL[e.kind];
     children.push({ tag: 'TYPE', value: EVENT_LABEL[e.kind] });
   } else if (tag === 'RESI') {
-    if (version === '7.0') value = detail ?? e.place ?? 'Residence';
-    else if (detail) children.push({ tag: 'NOTE', value: detail });
-  }
+    // 7.0 requires RESI's payload, the residence itself: the place, else the record's words.
+    if (version === '7.0') value = e.place?.trim() || detail || 'Residence';
+    if (detail && detail !== value) note = detail;
+  } else note = detail; // how it is known: "estimated from age 48 in 1880"
+
   const date = e.date ? gedcomDate(e.date, version) : null;
   if (date) children.push({ tag: 'DATE', value: date.value, children: date.phrase ? [{ tag: 'PHRASE', value: date.phrase }] : [] });
   if (e.place?.trim()) children.push({ tag: 'PLAC', value: clip(e.place.trim(), 120, version) });
   children.push(...citations(e.citations, version, x));
+  if (note) children.push({ tag: 'NOTE', value: note });
   // BIRT, DEAT, MARR... with nothing known but that they happened say so with "Y".
   if (value == null && children.length === 0 && tag !== 'RESI') value = 'Y';
   return { tag, value, children };

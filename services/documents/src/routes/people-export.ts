@@ -1,0 +1,23 @@
+import { PeopleExportQuery } from '@gnology/contracts';
+import { requireUser } from '@gnology/platform/auth/require-user';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DocumentsDeps } from '../app';
+import { exportPeopleGedcom } from '../use-cases/people-gedcom';
+
+/**
+ * GET /api/people/export?format=gedcom-5.5.1|gedcom-7 (issue 16, decision 0186): the user's whole
+ * people index as a GEDCOM file to download, UTF-8 (5.5.1 says so with `1 CHAR UTF-8`; 7.0 files
+ * always are). Only the signed-in user's index: nobody else's id can be named here.
+ */
+export const peopleExportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/people/export', { preHandler: requireUser(deps.verifier), schema: { querystring: PeopleExportQuery } }, async (req, reply) => {
+    const file = await exportPeopleGedcom(deps.database.db, req.user!.id, req.query.format);
+    reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="gnology-people.ged"')
+      .header('cache-control', 'private, no-store');
+    return file;
+  });
+};
