@@ -16,7 +16,7 @@ export function planName(plan: string | undefined | null): string {
   return (plan && PLAN_NAMES[plan]) || 'Unknown';
 }
 
-/** /account (spec section 2): token usage, account information, the languages documents are read in, security, a link back to research. */
+/** /account (spec section 2): token usage, account information, the languages documents are read in, security, integrations (access tokens, issue 18), a link back to research. */
 export function AccountPage() {
   const session = useSession();
   const { refreshUser } = session;
