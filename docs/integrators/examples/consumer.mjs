@@ -9,9 +9,10 @@
 //   EVENT_NAMESPACE   the deployment's topic prefix, if it has one (topic = "<namespace>.gnology.documents.v1")
 //   GROUP_ID          your consumer group (default gnology-example); keep it stable to resume where you stopped
 //   KAFKA_SSL=true, KAFKA_SASL_MECHANISM (plain | scram-sha-256 | scram-sha-512), KAFKA_SASL_USERNAME,
-//   KAFKA_SASL_PASSWORD   for a managed cluster
+//   KAFKA_SASL_PASSWORD   for a managed cluster; KAFKA_SSL_CA_FILE if its certificate is from a private CA
 //   GNOLOGY_URL, GNOLOGY_TOKEN   optional: fetch each processed document's text with a personal
 //                                access token (docs/integrators/access-tokens.md)
+import { readFileSync } from 'node:fs';
 import { Kafka, logLevel } from 'kafkajs';
 
 const env = process.env;
@@ -27,7 +28,7 @@ const sasl = env.KAFKA_SASL_MECHANISM
 const kafka = new Kafka({
   clientId: 'gnology-example-consumer',
   brokers: env.KAFKA_BROKERS.split(','),
-  ssl: env.KAFKA_SSL === 'true',
+  ssl: env.KAFKA_SSL === 'true' && env.KAFKA_SSL_CA_FILE ? { ca: [readFileSync(env.KAFKA_SSL_CA_FILE, 'utf8')] } : env.KAFKA_SSL === 'true',
   sasl,
   logLevel: logLevel.ERROR,
 });

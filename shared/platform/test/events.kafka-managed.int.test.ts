@@ -2,6 +2,7 @@
 // (TLS with a private CA, SCRAM-SHA-256 user created at format time) beside the plain one.
 // This file starts its own broker on free ports; the shared test broker (KAFKA_BROKERS) is not
 // touched. Also: topics provisioned with the configured partitions and retention.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,41 @@ describe('Kafka over TLS with SCRAM (a managed cluster)', () => {
   it('without the private CA the TLS handshake fails (the certificate is verified)', async () => {
     const bus = busFromEnv({ KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-256', KAFKA_SASL_USERNAME: 'gnology', KAFKA_SASL_PASSWORD: PASSWORD }, broker.saslSslBrokers);
     await expect(bus.ping()).rejects.toThrow();
+  });
+});
+
+describe('the integrators\' example consumer on a managed cluster', () => {
+  it('docs/integrators/examples/consumer.mjs reads over TLS with SCRAM, as events.md says', async () => {
+    const bus = busFromEnv(
+      { KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: caFile, KAFKA_SASL_MECHANISM: 'scram-sha-256', KAFKA_SASL_USERNAME: 'gnology', KAFKA_SASL_PASSWORD: PASSWORD, EVENT_NAMESPACE: 'example' },
+      broker.saslSslBrokers,
+    );
+    await bus.provisionTopics!(['gnology.documents.v1']);
+    const child = spawn(process.execPath, ['docs/integrators/examples/consumer.mjs'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        KAFKA_BROKERS: broker.saslSslBrokers,
+        EVENT_NAMESPACE: 'example',
+        KAFKA_SSL: 'true',
+        KAFKA_SSL_CA_FILE: caFile,
+        KAFKA_SASL_MECHANISM: 'scram-sha-256',
+        KAFKA_SASL_USERNAME: 'gnology',
+        KAFKA_SASL_PASSWORD: PASSWORD,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    try {
+      await expect.poll(() => output, { timeout: 30_000 }).toContain('listening on example.gnology.documents.v1');
+      const event = buildEvent({ topic: 'gnology.documents.v1', key: 'doc-ex', type: 'document.deleted', source: '/services/documents', data: { documentId: 'doc-ex', ownerId: 'u1', deletedAt: new Date().toISOString() } });
+      await bus.publish([{ topic: 'gnology.documents.v1', key: 'doc-ex', event }]);
+      await expect.poll(() => output, { timeout: 30_000 }).toContain('document.deleted doc-ex: forget what you took from it');
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });
 
