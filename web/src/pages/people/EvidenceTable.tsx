@@ -67,11 +67,13 @@ export function EvidenceTable({ evidence, onSplit }: { evidence: Evidence[]; onS
                     </td>
                   )}
                   <td data-label="Document">
-                    <Link to={viewerHref(e.documentId, e.page ?? undefined, e.nameAsWritten)}>
-                      {e.fileName}
-                      {e.page ? `, p. ${e.page}` : ''}
-                    </Link>
-                    <span className="evidence__type">{typeLabel(e.documentType)}</span>
+                    <div>
+                      <Link to={viewerHref(e.documentId, e.page ?? undefined, e.nameAsWritten)}>
+                        {e.fileName}
+                        {e.page ? `, p. ${e.page}` : ''}
+                      </Link>
+                      <span className="evidence__type">{typeLabel(e.documentType)}</span>
+                    </div>
                   </td>
                   <td data-label="Name as written">{e.nameAsWritten}</td>
                   <td data-label="Role">{recordRole || roleLabel(e.role)}</td>
