@@ -62,6 +62,23 @@ function describeForIntegrators(doc: OpenApiDoc & { paths: Record<string, unknow
   if (create) create.requestBody = { required: true, content: json(CreateAccessTokenBody, 'input') };
 }
 
+/** Answers the services do not describe with a zod schema: the GEDCOM download is a file, not JSON (decision 0186). */
+function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> }) {
+  const gedcom = (doc.paths['/api/people/export'] as Record<string, Operation> | undefined)?.get;
+  if (gedcom) {
+    gedcom.responses = {
+      ...gedcom.responses,
+      200: {
+        description:
+          'gnology-people.ged as an attachment (Content-Disposition), UTF-8: individuals, families, events with dates and places, one source per document with its citation, citations and notes. GEDCOM 5.5.1 declares `1 CHAR UTF-8`; GEDCOM 7 starts with a byte order mark.',
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+    };
+  }
+  const citation = (doc.paths['/api/documents/{id}/citation'] as Record<string, Operation> | undefined)?.get;
+  if (citation) citation.responses = { ...citation.responses, 404: { description: "No such document, or another user's." } };
+}
+
 /**
  * GET /api/docs: one OpenAPI document for the public API, merged from each service's own
  * (generated from the zod schemas that validate its routes). Internal routes are left out.
@@ -100,6 +117,7 @@ export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, 
       Object.assign(merged.components.schemas, doc.components?.schemas ?? {});
     }
     describeForIntegrators(merged);
+    describeDownloads(merged);
     if (missing.length) reply.header('warning', `199 - "incomplete: ${missing.join(', ')} unavailable"`);
     else cached = { at: Date.now(), doc: merged };
     return merged;

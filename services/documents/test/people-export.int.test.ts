@@ -121,7 +121,7 @@ describe('citations and GEDCOM export', () => {
     expect(gramps.xml).toContain('<first>Zoë Łukasiewicz</first>');
 
     const reader = ensureGedcom7();
-    if (reader.python) {
+    if (reader.python !== null) {
       const counts = readGedcom7(reader.python, file);
       expect(counts).toMatchObject({ HEAD: 1, INDI: records(text, 'INDI'), FAM: records(text, 'FAM'), SOUR: records(text, 'SOUR'), TRLR: 1 });
     } else {
@@ -142,5 +142,11 @@ describe('citations and GEDCOM export', () => {
     expect(empty.statusCode).toBe(200);
     expect(records(empty.body, 'INDI')).toBe(0);
     expect(empty.body).toContain('2 VERS 5.5.1');
+  });
+
+  it('documents both routes in the OpenAPI document', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/api/documents/{id}/citation'] ?? {})).toEqual(['get']);
+    expect(Object.keys(doc.paths['/api/people/export'] ?? {})).toEqual(['get']);
   });
 });

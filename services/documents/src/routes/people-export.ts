@@ -12,12 +12,23 @@ import { exportPeopleGedcom } from '../use-cases/people-gedcom';
  */
 export const peopleExportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/people/export', { preHandler: requireUser(deps.verifier), schema: { querystring: PeopleExportQuery } }, async (req, reply) => {
-    const file = await exportPeopleGedcom(deps.database.db, req.user!.id, req.query.format);
-    reply
-      .header('content-type', 'text/plain; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="gnology-people.ged"')
-      .header('cache-control', 'private, no-store');
-    return file;
-  });
+  app.get(
+    '/api/people/export',
+    {
+      preHandler: requireUser(deps.verifier),
+      schema: {
+        tags: ['people'],
+        summary: 'Download your people index as GEDCOM 5.5.1 or GEDCOM 7 (gnology-people.ged, UTF-8)',
+        querystring: PeopleExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await exportPeopleGedcom(deps.database.db, req.user!.id, req.query.format);
+      reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="gnology-people.ged"')
+        .header('cache-control', 'private, no-store');
+      return file;
+    },
+  );
 };
