@@ -33,6 +33,14 @@ describe('library retrieval in research', () => {
     expect(r.documents[0]).toMatchObject({ _id: CERT, retrieved: true, pages: [{ pageNumber: 1 }, { pageNumber: 2 }] });
   });
 
+  it('carries the source citation of the best page into the sources (decision 0186)', () => {
+    const citation = 'Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh; digital image "marriage.png", p. 2, uploaded to GNology 24 November 2026.';
+    const [first, ...rest] = PASSAGES;
+    const r = fromPassages([{ ...first!, citation }, { ...rest[1]!, citation: citation.replace('p. 2', 'p. 1') }, rest[0]!]);
+    expect(r.sources[0]).toMatchObject({ documentId: CERT, pages: [2, 1], citation });
+    expect(r.sources[1]).not.toHaveProperty('citation');
+  });
+
   it('asks the viewer to highlight the name asked about where the page writes it in full', () => {
     const r = fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?');
     expect(r.sources.map((s) => s.highlight)).toEqual(['John Henry Whitfield', undefined]);
