@@ -303,6 +303,12 @@ describe('the main person of the record', () => {
       'Cornelius McCarthy|child',
     ]);
   });
+  it('register entries: the first principal with an age comes before a later child "of" someone; a named principal is not the list before it', () => {
+    const burials = 'Burials in the Parish of St. Werburgh, Dublin, 1798. Octr 2. Mr. Henry Fitz-Simons, merchant, of Castle Street, aged 56. Octr 9. Catherine Dowling, child of Edward Dowling, aged 4.';
+    expect(people(burials)[0]).toBe('Henry Fitz-Simons|primary_subject');
+    const died = 'Died, at the residence of her son-in-law, Mr. William Ashby, in this county, Mrs. Nancy Carter, aged 84 years, relict of the late Col. Landon Carter.';
+    expect(people(died)).toEqual(['Nancy Carter|primary_subject', 'William Ashby|other_relative', 'Landon Carter|spouse']);
+  });
   it('obituary: "she married" names a spouse, not a bride and groom; a headline’s "an Old Resident" is nobody', () => {
     const obituary = 'LaVerne Olson, 42, of Willmar, died Tuesday. She was the daughter of Mr. and Mrs. Nels Hanson. She married Arnold Olson in 1927.';
     expect(people(obituary)).toEqual(['LaVerne Olson|primary_subject', 'Nels Hanson|parent', 'Arnold Olson|spouse']);

@@ -160,6 +160,8 @@ const NAMED_BEFORE =
 const SURNAME_FIELD = /\b(?:surname|family\s+name|last\s+name|nachname|familienname|cognome|apellidos?|nom\s+de\s+famille|achternaam|nazwisko|efternamn)\s*:\s*([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]+)?)/u;
 /** "Cornelius, son of the above": a child (or wife) of the entry just above, not the record's subject. */
 const ABOVE_AFTER = /^,?\s*(?:the\s+)?(\p{L}+)\s+of\s+(?:the\s+)?(?:above(?:-?named)?|said|same|aforesaid|last(?:-|\s+)named|preceding)(?![\p{L}])/iu;
+/** A register entry's principal: "Mr. Henry Fitz-Simons, merchant, of Castle Street, aged 56". */
+const AGED_AFTER = /^,[^.;\n]{0,60}?,\s*aged?\s+\d/iu;
 /** "an Old Resident", "a Native of Cork": a name never follows an indefinite article. */
 const ARTICLE_BEFORE = /(?<![\p{L}])(?:a|an)\s+$/iu;
 
@@ -498,7 +500,8 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
     const ofMatch = REL_OF_BEFORE.exec(b);
     const relMatch = REL_BEFORE.exec(b);
-    const ownCue = CHILD_OF_AFTER.test(a) || (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
+    // "…, in this county, Mrs. Nancy Carter, aged 84 years": a name with its own age is a principal, not the list's next relative.
+    const ownCue = CHILD_OF_AFTER.test(a) || /^,\s*aged?\s+\d/i.test(a) || (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
     const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
 
     // Record roles from the phrase before the name, or the list it continues.
@@ -617,7 +620,7 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
     }
     if (SIGNED_BEFORE.test(b)) signer ??= i;
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
-    else if (SUBJECT_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && !aboveRel && (i === 0 || m.lone))) subjectCued.push(i);
+    else if (SUBJECT_AFTER.test(a) || AGED_AFTER.test(a) || SUBJECT_BEFORE.test(b) || TESTATOR_BEFORE.test(b) || (REL_OF_AFTER.test(a) && !aboveRel && (i === 0 || m.lone))) subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
   }
   if (bride !== undefined && groom === undefined && marriageDoc) {
