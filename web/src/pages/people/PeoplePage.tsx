@@ -22,17 +22,21 @@ export function PeoplePage() {
   const q = useDebounced(filter);
   const list = usePeopleList(q);
   const refresh = useRefreshPeople();
-  const [selected, setSelected] = useState<readonly string[]>([]);
+  // Kept with their summaries, so people chosen under one filter can be merged with those found under another.
+  const [selected, setSelected] = useState<ReadonlyMap<string, IndividualSummary>>(new Map());
   const [merging, setMerging] = useState(false);
   const [mergeBusy, setMergeBusy] = useState(false);
   const [mergeError, setMergeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const people = list.data ?? [];
-  const byId = useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);
-  // Chosen people stay chosen while the filter changes; those a merge removed drop out.
-  const chosen = selected.map((id) => byId.get(id)).filter((p): p is IndividualSummary => p !== undefined);
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const chosen = useMemo(() => [...selected.values()], [selected]);
+  const toggle = (p: IndividualSummary) =>
+    setSelected((s) => {
+      const next = new Map(s);
+      if (!next.delete(p.id)) next.set(p.id, p);
+      return next;
+    });
 
   const merge = async (keptId: string) => {
     setMergeBusy(true);
@@ -40,7 +44,7 @@ export function PeoplePage() {
     try {
       const kept = await mergePeople(mergeOrder(keptId, chosen.map((p) => p.id)));
       setMerging(false);
-      setSelected([]);
+      setSelected(new Map());
       setNotice(`Merged into ${kept.name}.`);
       await refresh();
     } catch (err) {
@@ -90,7 +94,7 @@ export function PeoplePage() {
                 {plural(people.length, 'person', 'people')}
                 {chosen.length > 0 && ` · ${chosen.length} selected`}
               </p>
-              <Button variant="secondary" size="sm" disabled={chosen.length === 0} onClick={() => setSelected([])}>
+              <Button variant="secondary" size="sm" disabled={chosen.length === 0} onClick={() => setSelected(new Map())}>
                 Clear selection
               </Button>
               <Button
@@ -114,7 +118,7 @@ export function PeoplePage() {
           ) : (
             <ul className="people-list" aria-label="People" aria-busy={list.isFetching || undefined}>
               {people.map((p) => (
-                <PersonRow key={p.id} person={p} selected={selected.includes(p.id)} onToggle={() => toggle(p.id)} />
+                <PersonRow key={p.id} person={p} selected={selected.has(p.id)} onToggle={() => toggle(p)} />
               ))}
             </ul>
           )}
