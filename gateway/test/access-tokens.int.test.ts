@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { DOCUMENTS_TOPIC, documentEventSchemas } from '@gnology/contracts';
 import { createTokenVerifier } from '@gnology/platform/auth/token-verifier';
 import { createLogger } from '@gnology/platform/logger';
@@ -128,6 +131,36 @@ describe('personal access tokens through the gateway', () => {
       expect(list.map((d) => d._id).sort()).toEqual([census, letter].sort());
     } finally {
       await consumer.disconnect();
+    }
+  });
+
+  it('runs the example consumer of docs/integrators as written, with the token, through the gateway', async () => {
+    const { token: pat } = await createToken('Example consumer');
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    let output = '';
+    const child = spawn(process.execPath, ['docs/integrators/examples/consumer.mjs'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, KAFKA_BROKERS: requireInfra('KAFKA_BROKERS'), GROUP_ID: uniqueName('example'), GNOLOGY_URL: base, GNOLOGY_TOKEN: pat },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    try {
+      const waitFor = async (re: RegExp) => {
+        const deadline = Date.now() + 90_000;
+        while (!re.test(output)) {
+          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`waiting for ${re}; the consumer said:\n${output}`);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      await waitFor(/listening on /);
+      // The topic carries every account's events: Bob's document is skipped, not retried forever.
+      const bobs = await upload(bob.token, 'bob.txt', LETTER);
+      const adas = await upload(ada.token, 'census-2.txt', CENSUS);
+      await waitFor(new RegExp(`text of ${adas}: ${CENSUS.length} characters`));
+      await waitFor(new RegExp(`skipped ${bobs}: not readable with this token`));
+    } finally {
+      child.kill('SIGTERM');
     }
   });
 

@@ -37,11 +37,16 @@ const consumer = kafka.consumer({ groupId: env.GROUP_ID || 'gnology-example' });
 // Delivery is at least once: remember the event ids you have handled (a table in production).
 const seen = new Set();
 
-/** The document's extracted text, through the API with a personal access token. */
+/**
+ * The document's extracted text, through the API with a personal access token; null when the
+ * token cannot read it (404: another account's document, or deleted since) — skip those, since
+ * the topic carries every account's events. Anything else throws, so the event is redelivered.
+ */
 async function fetchText(documentId) {
   const res = await fetch(`${env.GNOLOGY_URL}/api/documents/${encodeURIComponent(documentId)}`, {
     headers: { authorization: `Bearer ${env.GNOLOGY_TOKEN}` },
   });
+  if (res.status === 404) return null;
   if (!res.ok) throw new Error(`GET /api/documents/${documentId}: HTTP ${res.status}`);
   return (await res.json()).extractedText ?? '';
 }
@@ -62,7 +67,8 @@ await consumer.run({
         console.log(`${event.type} ${documentId} owner=${event.data.ownerId} people: ${people || 'none'}`);
         if (event.type === 'document.processed' && env.GNOLOGY_TOKEN) {
           const text = await fetchText(documentId); // throws: not committed, redelivered
-          console.log(`text of ${documentId}: ${text.length} characters`);
+          if (text === null) console.log(`skipped ${documentId}: not readable with this token`);
+          else console.log(`text of ${documentId}: ${text.length} characters`);
         }
         break;
       }
