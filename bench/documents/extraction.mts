@@ -91,6 +91,9 @@ async function score(label: string, extract: (l: Labelled) => Promise<{ entities
       if (missed.length || extra.length || badRoles.length || key(got.main ?? '') !== key(want.main ?? '')) {
         console.log(`${l.id}: main ${got.main} (want ${want.main}); missed [${missed.join('; ')}]; extra [${extra.join('; ')}]; roles [${badRoles.join('; ')}]`);
       }
+      const datesMissed = want.dates.filter((x) => !got.dates.includes(x));
+      const datesExtra = got.dates.filter((x) => !want.dates.includes(x));
+      if (datesMissed.length || datesExtra.length) console.log(`${l.id}: dates missed [${datesMissed.join('; ')}]; extra [${datesExtra.join('; ')}]`);
     }
     for (const f of ['people', 'roles', 'recordRoles', 'dates', 'places', 'occupations'] as const) {
       totals[f] ??= { tp: 0, fp: 0, fn: 0 };

@@ -221,6 +221,19 @@ describe('full dates with qualifiers', () => {
     expect(norm('June the 14th, 1887')).toEqual([['1887-06-14', 'exact']]);
     expect(norm('3d Octr 1762')).toEqual([['1762-10-03', 'exact']]);
   });
+  it("gives a day and month without a year the register's year, from the heading or the entry", () => {
+    expect(norm('Baptisms 1741/2. Febr. 7. Richard son of Richard Pickering. May 3. Mary Goodall.')).toEqual([
+      ['1742', 'dual_year'],
+      ['1742-02-07', 'exact'],
+      ['1741-05-03', 'exact'],
+    ]);
+    expect(norm("Anno 1734. Den 12. Aprilis ist getauft worden Johann Georg.").map((d) => d[0])).toEqual(['1734', '1734-04-12']);
+    expect(norm("L'anno 1880, addì 5 aprile, in Napoli.").map((d) => d[0])).toEqual(['1880', '1880-04-05']);
+    // Relative to another date, a name, or no year before it: not a date of this register.
+    expect(norm('Baptized 1780, Octr 22d, Elizabeth, born the 1st of Septr last.').map((d) => d[0])).toEqual(['1780', '1780-10-22']);
+    expect(norm('1. Kowalski, 28 Jan Nowak, 1905.').map((d) => d[0])).toEqual(['1905']);
+    expect(norm('Buried June 3, no year given.')).toEqual([]);
+  });
   it('flags Old Style / New Style double years and calendar marks', () => {
     expect(norm('baptized 3 Feb 1741/2')).toEqual([['1742-02-03', 'dual_year']]);
     expect(norm('Martii 1741/2')).toEqual([['1742-03', 'dual_year']]);

@@ -175,6 +175,45 @@ function range(start: number, end: number): Built | undefined {
 // A bare number after these is a count or an identifier, not a year.
 const NOT_A_YEAR_BEFORE = /(?:\bno\.?|\bnumber|\bpage|\bp\.|\bvol\.?|\bbox|\broll|\bfolio|\$|#)\s*$/i;
 
+// A day and month without a year: "Den 12. Aprilis", "8th January", "addì 5 aprile", "Febr. 7", "Octr 22d".
+const DAY_MONTH_ONLY = new RegExp(`(?<![\\p{L}\\d])${DAY}${DAY_MONTH}${MONTH}(?![\\p{L}\\d])`, 'giu');
+const MONTH_DAY_ONLY = new RegExp(`(?<![\\p{L}\\d])${MONTH}\\s+(?:the\\s+)?${DAY}(?![\\p{L}\\d])`, 'giu');
+/** "the 1st of Septr last", "the 3d inst.": relative to another date, not the register's year. */
+const RELATIVE_AFTER = /^\s*(?:last|next|ult\.?|inst\.?|prox\.?|past)\b/i;
+/** "Jan Kowalski", "May Brown": a month word that is a given name before a surname. */
+const NAME_AFTER = /^\s+\p{Lu}\p{Ll}/u;
+
+/**
+ * Registers give the year once, in a heading or at the entry's start ("Baptisms 1741/2. Febr. 7.",
+ * "Anno 1734. Den 12. Aprilis", "L'anno 1880, addì 5 aprile"): a day and month without a year
+ * take the year of the last date before them. In a double-dated year the months from April on
+ * belong to its first year ("1741/2": Feb. is 1742, May is 1741).
+ */
+function datesFromContext(text: string, found: readonly (DateInfoItem & { at: number })[], overlaps: (s: number, e: number) => boolean): (DateInfoItem & { at: number })[] {
+  const out: (DateInfoItem & { at: number })[] = [];
+  const rules: [RegExp, (m: RegExpExecArray) => [number, number, string]][] = [
+    [DAY_MONTH_ONLY, (m) => [Number(m[1]), monthOf(m[2]!), m[2]!]],
+    [MONTH_DAY_ONLY, (m) => [Number(m[2]), monthOf(m[1]!), m[1]!]],
+  ];
+  for (const [re, read] of rules) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (overlaps(start, end) || out.some((d) => d.at === start)) continue;
+      const [day, month, word] = read(m);
+      if (RELATIVE_AFTER.test(text.slice(end, end + 8))) continue;
+      if (/^\p{Lu}/u.test(word) && NAME_AFTER.test(text.slice(start + m[0].indexOf(word) + word.length, start + m[0].indexOf(word) + word.length + 3))) continue;
+      const context = [...found].reverse().find((d) => d.at < start && d.year !== undefined);
+      if (!context?.year) continue;
+      const year = context.qualifier === 'dual_year' && month > 3 ? context.year - 1 : context.year;
+      if (!validDay(year, month, day)) continue;
+      out.push({ original: m[0].trim(), normalized: `${year}-${pad(month)}-${pad(day)}`, qualifier: 'exact', year, at: start });
+    }
+  }
+  return out;
+}
+
 /** Every date in `text`, in reading order, without overlaps (longer, more specific forms win). */
 export function extractDates(text: string): DateInfoItem[] {
   const taken: [number, number][] = [];
@@ -193,6 +232,8 @@ export function extractDates(text: string): DateInfoItem[] {
       found.push({ original: m[0].trim(), ...built, at: start });
     }
   }
+  found.sort((a, b) => a.at - b.at);
+  for (const d of datesFromContext(text, found, overlaps)) found.push(d);
   found.sort((a, b) => a.at - b.at);
   const seen = new Set<string>();
   const out: DateInfoItem[] = [];
