@@ -1,3 +1,4 @@
+import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES } from '@gnology/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
@@ -61,6 +62,7 @@ export function isStrictPath(path: string): boolean {
 }
 
 export const UPLOAD_PATH = '/api/documents/upload';
-export const UPLOAD_LIMIT = 200 * 1024 * 1024;
+/** The upload's limit and message have one home (shared/contracts), shared with the web and the documents service. */
+export const UPLOAD_LIMIT = DOCUMENT_UPLOAD_BODY_LIMIT_BYTES;
 export const BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_TOO_LARGE = 'File too large! Maximum file size is 200MB. Please choose a smaller file.';
+export const UPLOAD_TOO_LARGE = DOCUMENT_TOO_LARGE_MESSAGE;

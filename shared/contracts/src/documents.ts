@@ -12,6 +12,15 @@ import { OCR_LANGUAGES, type OcrLanguage, OcrLanguageCode, OcrLanguages } from '
 /** The upload limit of spec section 9: 200 MB (binary megabytes, as browsers and the gateway count them). */
 export const DOCUMENT_UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
 export const DOCUMENT_TOO_LARGE_MESSAGE = 'File too large! Maximum file size is 200MB. Please choose a smaller file.';
+/**
+ * What a multipart upload body may carry beyond its file: the boundaries, the part headers and the
+ * small fields (languages). The gateway checks the body's declared length against the file limit
+ * plus this, so a file of exactly the limit is accepted wherever it is checked (the web checks the
+ * file's own size, the documents service counts the file's bytes).
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** The largest upload body the gateway lets through to the documents service. */
+export const DOCUMENT_UPLOAD_BODY_LIMIT_BYTES = DOCUMENT_UPLOAD_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES;
 /** The accepted extensions of spec section 5, in the order the spec lists them. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const;
 

@@ -1,11 +1,11 @@
-import type { DocumentRecord, OcrLanguage, OcrSettings } from '@gnology/contracts';
+import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES, type DocumentRecord, type OcrLanguage, type OcrSettings } from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
 export type { DocumentRecord };
 
-export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = DOCUMENT_UPLOAD_LIMIT_BYTES;
 export const ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.txt';
-export const TOO_LARGE = 'Error: File too large! Maximum file size is 200MB. Please choose a smaller file.';
+export const TOO_LARGE = `Error: ${DOCUMENT_TOO_LARGE_MESSAGE}`;
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
 /** Thrown when the list answer is neither an array nor `{ documents: [...] }` (spec section 7). */
