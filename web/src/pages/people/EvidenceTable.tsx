@@ -63,7 +63,9 @@ export function EvidenceTable({ evidence, onSplit }: { evidence: Evidence[]; onS
                 <tr key={e.mentionId} className={chosen.has(e.mentionId) ? 'evidence__row--chosen' : undefined}>
                   {splittable && (
                     <td className="evidence__choose">
-                      <input type="checkbox" checked={chosen.has(e.mentionId)} onChange={() => toggle(e.mentionId)} aria-label={`Choose ${e.nameAsWritten} in ${e.fileName}`} />
+                      <label className="touch-check">
+                        <input type="checkbox" checked={chosen.has(e.mentionId)} onChange={() => toggle(e.mentionId)} aria-label={`Choose ${e.nameAsWritten} in ${e.fileName}`} />
+                      </label>
                     </td>
                   )}
                   <td data-label="Document">

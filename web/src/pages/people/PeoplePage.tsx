@@ -133,7 +133,9 @@ function PersonRow({ person, selected, onToggle }: { person: IndividualSummary; 
   const years = lifeYears(person);
   return (
     <li className={`people-row${selected ? ' people-row--selected' : ''}`}>
-      <input type="checkbox" className="people-row__select" checked={selected} onChange={onToggle} aria-label={`Select ${person.name}`} />
+      <label className="touch-check">
+        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${person.name}`} />
+      </label>
       <div className="people-row__main">
         <Link to={`/people/${person.id}`} className="people-row__name">
           {person.name}
