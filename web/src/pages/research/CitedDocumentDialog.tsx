@@ -20,12 +20,13 @@ const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image
 export const PDF_PREVIEW_CHARS = 500;
 
 /**
- * Opens a referenced document: images in a lightbox, PDFs in a page viewer ("Page X of Y",
- * Previous and Next, a 500-character text preview), anything else as a text preview.
+ * The research page's dialog for a document an answer cites (the documents page has the full
+ * viewer): images in a lightbox, PDFs in a page viewer ("Page X of Y", Previous and Next, a
+ * 500-character text preview), anything else as a text preview.
  * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5). A citation's
  * `highlight` (its `&q=`) links to the documents viewer, which marks those words on the scan.
  */
-export function DocumentViewer({ documentId, initialPage, highlight, onClose }: { documentId: string | null; initialPage?: number; highlight?: string; onClose(): void }) {
+export function CitedDocumentDialog({ documentId, initialPage, highlight, onClose }: { documentId: string | null; initialPage?: number; highlight?: string; onClose(): void }) {
   const [doc, setDoc] = useState<DocumentMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);

@@ -21,7 +21,7 @@ import { useSession } from '../../lib/session';
 import { Composer } from './Composer';
 import { ConversationSidebar } from './ConversationSidebar';
 import { DocumentSelector } from './DocumentSelector';
-import { DocumentViewer } from './DocumentViewer';
+import { CitedDocumentDialog } from './CitedDocumentDialog';
 import { type ChatMessage, MessageList } from './MessageList';
 import {
   activeGenerations,
@@ -445,7 +445,7 @@ export function ResearchPage() {
         </div>
       </main>
       <SearchDialog isOpen={searchOpen} onOpenChange={setSearchOpen} onOpen={(id) => select(id)} />
-      <DocumentViewer documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} highlight={viewerDoc?.q} onClose={() => setViewerDoc(null)} />
+      <CitedDocumentDialog documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} highlight={viewerDoc?.q} onClose={() => setViewerDoc(null)} />
     </div>
   );
 }
