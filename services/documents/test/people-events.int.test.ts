@@ -12,7 +12,8 @@ import { waitProcessed } from './helpers/wait';
 /**
  * The people index follows the library on its own (decision 0185): documents uploaded and
  * processed by the worker publish `document.processed` through the outbox and the bus, and the
- * worker role's consumer adds their people; a deleted document's people go with it.
+ * worker role's consumer adds their people; a person the user adds to a document, and a deleted
+ * document's facts, follow.
  */
 describe('people index from events', () => {
   let h: DocumentsHarness;
@@ -59,6 +60,18 @@ describe('people index from events', () => {
     for (const id of ids) expect((await waitProcessed(h.app, token, id)).processingStatus).toBe('completed');
     const thomas = await eventually(people, (list) => list.find((p) => p.name === 'Thomas Whitfield')?.documentCount === 5, 'Thomas Whitfield in five documents');
     expect(thomas.find((p) => p.name === 'Thomas Whitfield')!.conflictCount).toBe(1);
+
+    // The user's own edit of a document's people reaches the index too (document.updated).
+    const letter = ids[Object.keys(WHITFIELD_FAMILY).indexOf('letter-1885.txt')]!;
+    const current = (await h.app.inject({ method: 'GET', url: `/api/documents/${letter}`, headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${letter}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { peopleIdentified: [...current.peopleIdentified, { name: 'Rebecca Whitfield', role: 'sibling' }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await eventually(people, (l) => l.some((p) => p.name === 'Rebecca Whitfield'), 'the person the user added');
 
     const death = await upload('mary-ann-death-1895.txt', MARY_ANN_DEATH);
     await waitProcessed(h.app, token, death);

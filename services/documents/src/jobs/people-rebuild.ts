@@ -9,7 +9,8 @@ import { MAINTENANCE_QUEUE } from './sweep';
  * whose documents were processed before the index existed) walks the users with completed
  * documents in batches, one job per batch with a fixed id so however many worker replicas start,
  * one does it; `people-rebuild` with an `ownerId` rebuilds one user's index (run by hand after a
- * grouping change). The user's merges, splits and names survive a rebuild.
+ * grouping change), with `documentIds` too only those documents' names. The user's merges, splits
+ * and names survive a rebuild.
  */
 export const PEOPLE_REBUILD_JOB = 'people-rebuild';
 /** Bump when grouping changes enough that every index should be built again. */
@@ -18,6 +19,8 @@ const OWNERS_PER_BATCH = 20;
 
 export interface PeopleRebuildJob {
   ownerId?: string;
+  /** With `ownerId`: only these documents changed. */
+  documentIds?: string[];
   /** Backfill: the last owner id of the previous batch. */
   after?: string;
   part?: number;
@@ -45,7 +48,9 @@ export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' 
     queue: MAINTENANCE_QUEUE,
     name: PEOPLE_REBUILD_JOB,
     handler: async (job) => {
-      if (job.data.ownerId) return updatePeopleIndex(deps.database.db, job.data.ownerId, { kind: 'rebuild' });
+      const { ownerId, documentIds } = job.data;
+      if (ownerId && documentIds) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'documents', documentIds });
+      if (ownerId) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'rebuild' });
       const last = await rebuildBatch(deps.database.db, job.data.after);
       if (last) {
         const part = (job.data.part ?? 0) + 1;
@@ -55,3 +60,4 @@ export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' 
     },
   });
 }
+
