@@ -177,6 +177,11 @@ export async function loadIndividualRows(db: DocumentsDb, ownerId: string, ids?:
   return q.execute();
 }
 
+/** Every individual of a user without its facts: what regrouping needs to know of the others. */
+export async function loadIndividualFlags(db: DocumentsDb, ownerId: string): Promise<{ id: string; name: string; user_named: boolean; user_edited: boolean }[]> {
+  return db.selectFrom('people_individuals').select(['id', 'name', 'user_named', 'user_edited']).where('owner_id', '=', ownerId).execute();
+}
+
 /** What the worker computed of one individual. */
 export interface IndividualWrite {
   id: string;

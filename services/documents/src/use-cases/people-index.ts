@@ -5,7 +5,7 @@ import { mentionsOfDocument } from '../domain/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
 import {
-  assignMentions, deleteIndividuals, deleteMentionsOf, insertMentions, type IndividualWrite, loadDocumentFacts, loadIndividualRows, loadMentions, loadPins,
+  assignMentions, deleteIndividuals, deleteMentionsOf, insertMentions, type IndividualWrite, loadDocumentFacts, loadIndividualFlags, loadIndividualRows, loadMentions, loadPins,
   lockOwner, type StoredMention, staleIndividuals, upsertIndividuals,
 } from '../store/people-store';
 
@@ -74,7 +74,8 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   const block = change.kind === 'rebuild' ? all : blockOf(all, seedKeys, seedIndividuals);
 
   const pins = await loadPins(trx, ownerId);
-  const existing = new Map((await loadIndividualRows(trx, ownerId)).map((r) => [r.id, r]));
+  // The flags of every individual; the full rows (facts) only of those recomputed, to compare.
+  const existing = new Map((await loadIndividualFlags(trx, ownerId)).map((r) => [r.id, r]));
   const pinOf = (m: StoredMention) => {
     const to = pins.get(`${m.documentId}|${m.mentionKey}`);
     return to && existing.has(to) ? to : null;
@@ -115,7 +116,8 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   const names = new Map([...existing.values()].filter((r) => r.user_named).map((r) => [r.id, r.name]));
   const facts = describeIndividuals(all, touched, names).map(toWrite);
   // Relatives are recomputed to be sure, but most come out as they were: only changes are written.
-  await upsertIndividuals(trx, ownerId, facts.filter((f) => changed(existing.get(f.id), f)));
+  const before = new Map((await loadIndividualRows(trx, ownerId, facts.map((f) => f.id).filter((id) => existing.has(id)))).map((r) => [r.id, r]));
+  await upsertIndividuals(trx, ownerId, facts.filter((f) => changed(before.get(f.id), f)));
   await assignMentions(trx, moves);
   const gone = [...previous].filter((id) => !taken.has(id) && existing.has(id));
   const emptied = change.kind === 'rebuild' ? [...existing.keys()].filter((id) => !taken.has(id)) : gone;
