@@ -43,6 +43,7 @@ interface Building {
  * (two people of one record are two people), and, when neither side has a birth year, the same
  * country where both name one. Fuller names are placed first, so "J. Whitfield" finds the John
  * the other records describe; an initial that fits two different people starts its own group.
+ * Ties go by document id, so a rebuild groups the same library the same way.
  */
 export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] {
   const clusters: Building[] = [];
@@ -70,7 +71,7 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
   }
   const free = mentions
     .filter((m) => !m.pinnedTo)
-    .sort((a, b) => fullness(b) - fullness(a) || (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) || a.id.localeCompare(b.id));
+    .sort((a, b) => fullness(b) - fullness(a) || (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) || a.documentId.localeCompare(b.documentId) || a.id.localeCompare(b.id));
   for (const m of free) {
     const candidates = new Set<Building>();
     for (const k of m.surnameKeys) for (const c of byKey.get(k) ?? []) candidates.add(c);
