@@ -117,13 +117,15 @@ for (const user of [owner, newObjectId(), newObjectId()]) for (const d of librar
 console.log(`seeded ${3 * DOCS} documents (3 users) in ${(ms(t0) / 1000).toFixed(1)} s`);
 
 const builds: number[] = [];
+t0 = performance.now();
 let result = await updatePeopleIndex(db, owner, { kind: 'rebuild' });
+const first = ms(t0);
 for (let i = 0; i < 3; i++) {
   t0 = performance.now();
   result = await updatePeopleIndex(db, owner, { kind: 'rebuild' });
   builds.push(ms(t0));
 }
-console.log(`full build of ${DOCS} documents: ${result.mentions} mentions → ${result.individuals} individuals; ${builds.map((b) => `${Math.round(b)} ms`).join(', ')}`);
+console.log(`full build of ${DOCS} documents: ${result.mentions} mentions → ${result.individuals} individuals; first (empty index) ${Math.round(first)} ms, rebuilds ${builds.map((b) => `${Math.round(b)} ms`).join(', ')}`);
 
 const updates: number[] = [];
 const regrouped: number[] = [];
@@ -141,6 +143,6 @@ console.log(`one new document (document.processed handler, ${UPDATES} runs): p50
 const people = await db.selectFrom('people_individuals').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', owner).executeTakeFirstOrThrow();
 const conflicts = await db.selectFrom('people_individuals').select((eb) => eb.fn.sum<number>('conflict_count').as('n')).where('owner_id', '=', owner).executeTakeFirstOrThrow();
 console.log(`index after the updates: ${people.n} individuals, ${conflicts.n} conflicts flagged, ${regrouped.at(-1)} mentions`);
-console.log(`targets: build < 10,000 ms → ${Math.max(...builds) < 10_000 ? 'met' : 'MISSED'}; update < 500 ms (p95) → ${pct(updates, 95) < 500 ? 'met' : 'MISSED'}`);
+console.log(`targets: build < 10,000 ms → ${Math.max(first, ...builds) < 10_000 ? 'met' : 'MISSED'}; update < 500 ms (p95) → ${pct(updates, 95) < 500 ? 'met' : 'MISSED'}`);
 await database.close();
 await admin(`drop database if exists ${DB} with (force)`);
