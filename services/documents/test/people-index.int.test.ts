@@ -3,6 +3,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onDocumentEvent } from '../src/events/people-index';
+import { loadPeopleForExport } from '../src/store/people-export';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
 import { seedRecord } from './helpers/people';
@@ -181,6 +182,18 @@ describe('people index', () => {
     const forBob = PeopleLookupResponse.parse((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: bob, names: ['Thomas Whitfield'] } })).json());
     expect(forBob.individuals.map((f) => f.individual.documentCount)).toEqual([1]);
     expect((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', payload: { userId: alice, names: ['Thomas'] } })).statusCode).toBe(404);
+  });
+
+  it('loads the whole index for export: individuals with evidence, timeline and relatives, and the documents cited', async () => {
+    const all = await loadPeopleForExport(h.deps.database.db, alice);
+    const thomas = all.individuals.find((i) => i.summary.name === 'Thomas Whitfield')!;
+    expect(thomas).toMatchObject({ givenNames: 'Thomas', surname: 'Whitfield' });
+    expect(thomas.timeline.some((t) => t.kind === 'death' && t.year === 1890)).toBe(true);
+    expect(thomas.relatives.map((r) => r.relation).sort()).toEqual(expect.arrayContaining(['child', 'spouse']));
+    for (const r of thomas.relatives) expect(all.individuals.some((i) => i.summary.id === r.individualId)).toBe(true);
+    expect(all.documents.map((d) => d.fileName)).toContain('thomas-obituary-1890.txt');
+    expect(all.documents.every((d) => d.id !== docs.get('bob'))).toBe(true);
+    expect((await loadPeopleForExport(h.deps.database.db, newObjectId())).individuals).toEqual([]);
   });
 
   it('is described in the OpenAPI document', async () => {
