@@ -75,6 +75,18 @@ describe('people index: events from records', () => {
       ['birth', 1833, true],
     ]);
   });
+  it("dates each event by the words that announce it, not by the record's first date", () => {
+    const certificate = factsOf('marriage.txt', 'CERTIFICATE OF MARRIAGE\nJohn Henry Whitfield, son of Thomas Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.');
+    const john = mentionsOfDocument(certificate).find((m) => m.nameAsWritten === 'John Henry Whitfield')!;
+    expect(john.date).toBe('1887-06-14');
+    expect(john.events.map((e) => [e.kind, e.date])).toEqual([
+      ['marriage', '1887-06-14'],
+      ['birth', '1862-03-02'],
+    ]);
+    // The wife's birth is not the deceased's, nor his death.
+    const obituary = factsOf('obit.txt', 'OBITUARY\nMichael Sullivan, a retired stonemason, died at Boston on 3 January 1901.\nMichael Sullivan married Margaret Byrne, who was born in County Cork in 1843.');
+    expect(mentionsOfDocument(obituary).find((m) => m.nameAsWritten === 'Michael Sullivan')!.events.map((e) => [e.kind, e.date])).toEqual([['death', '1901-01-03']]);
+  });
   it('leaves out names without a surname and counts a name once per record', () => {
     const people: PersonTag[] = [
       { name: 'John', role: 'sibling' },

@@ -98,22 +98,54 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
   return out;
 }
 
-/** The record's own date: the event it registers (the latest date of a death record, the first of others). */
+/** Words that announce each kind of event, in the languages of the records GNology reads. */
+const EVENT_WORDS = {
+  birth: /\b(?:born|birth|geboren|nee le|nacido|nata?o?)\b/gi,
+  baptism: /\b(?:baptis\w*|baptiz\w*|christen\w*|getauft|taufe|bapteme)\b/gi,
+  marriage: /\b(?:married|marriage|wed|wedding|verheiratet|heirat\w*|mariage|matrimonio)\b/gi,
+  death: /\b(?:died|death|deceased|departed this life|gestorben|deces|decede)\b/gi,
+  burial: /\b(?:buried|burial|interred|interment|begraben)\b/gi,
+} as const;
+
+/**
+ * The date a record gives an event: the first date written after a word announcing it ("died
+ * … on 3 January 1901"), in the same sentence; else the nearest one just before it. Null when the
+ * record has no such word near a date.
+ */
+export function dateOfEvent(text: string, dates: readonly DateInfoItem[], kind: keyof typeof EVENT_WORDS): DateInfoItem | null {
+  const folded = foldText(text);
+  const at = dates.map((d) => ({ d, i: folded.indexOf(foldText(d.original)) })).filter((x) => x.i >= 0);
+  let best: { d: DateInfoItem; distance: number } | null = null;
+  for (const m of folded.matchAll(EVENT_WORDS[kind])) {
+    for (const { d, i } of at) {
+      const after = i - (m.index + m[0].length);
+      const between = after >= 0 ? folded.slice(m.index + m[0].length, i) : folded.slice(i, m.index);
+      if (/[.;]\s|\n/.test(between)) continue;
+      const distance = after >= 0 ? after : -after * 3;
+      if (distance <= 150 && (!best || distance < best.distance)) best = { d, distance };
+    }
+  }
+  return best?.d ?? null;
+}
+
+/** The record's own date: the event it registers, else its first date (the last of a death record). */
 function primaryDate(doc: DocumentFacts, sorted: readonly DateInfoItem[]): DateInfoItem | null {
   if (sorted.length === 0) return null;
-  if (doc.documentType === 'death' || doc.documentType === 'obituary') {
-    const born = bornYear(doc.text);
-    const notBirth = sorted.filter((d) => d.year !== born);
-    return notBirth[0] ?? sorted[sorted.length - 1]!;
+  const kinds: (keyof typeof EVENT_WORDS)[] =
+    doc.documentType === 'birth' ? ['baptism', 'birth'] : doc.documentType === 'marriage' ? ['marriage'] : doc.documentType === 'death' || doc.documentType === 'obituary' ? ['death', 'burial'] : [];
+  for (const kind of kinds) {
+    const d = dateOfEvent(doc.text, sorted, kind);
+    if (d) return d;
   }
-  return sorted[0]!;
+  return doc.documentType === 'death' || doc.documentType === 'obituary' ? sorted[sorted.length - 1]! : sorted[0]!;
 }
 
 const BORN = /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
 const AGED = /\b(?:aged?|age:?)\s+(\d{1,3})\b/i;
 
-function bornYear(text: string): number | null {
-  const m = BORN.exec(text);
+/** "He was born in 1828" in an obituary: the subject's birth (another's "who was born" is not). */
+function subjectBornYear(text: string): number | null {
+  const m = /\b(?:he|she) was born\b[^.]*?\b(\d{4})\b/i.exec(text);
   return m ? Number(m[1]) : null;
 }
 
@@ -185,10 +217,9 @@ function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfo
     case 'obituary':
       if (subject) {
         events.push(at('death', recordDate));
-        const burial = /\b(buried|burial|interred|interment)\b[^.]*?(\d{4})/.exec(lower);
-        const burialDate = burial ? (sorted.find((d) => d.year === Number(burial[2]) && d !== recordDate && d.normalized > (recordDate?.normalized ?? '')) ?? null) : null;
-        if (burialDate) events.push(at('burial', burialDate));
-        const born = bornYear(doc.text);
+        const burialDate = dateOfEvent(doc.text, sorted, 'burial');
+        if (burialDate && burialDate !== recordDate) events.push(at('burial', burialDate));
+        const born = subjectBornYear(doc.text);
         const bornDate = born ? (sorted.find((d) => d.year === born) ?? null) : null;
         if (bornDate) events.push(at('birth', bornDate));
       }
