@@ -94,6 +94,15 @@ Witnesses: James Devlin, Margaret Walsh.`;
     expect(d).toMatchObject({ 'Patrick Joseph Devlin': 'groom', 'Catherine Agnes Walsh': 'bride', 'Bridget Devlin': 'mother_of_groom', 'Honora Walsh': 'mother_of_bride', 'James Devlin': 'witness' });
     expect(people(text)).not.toContain('Quinn|other_relative');
   });
+  it('"The bride is the daughter of …": her parents, not the groom\'s, whoever was named last', () => {
+    const text = `CERTIFICATE OF MARRIAGE - State of North Carolina, Wake County
+John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.
+The groom is the son of Thomas Whitfield and Mary Ann Whitfield. The bride is the daughter of Robert Cole and Susan Cole.`;
+    expect(details(text)).toMatchObject({ 'Thomas Whitfield': 'father_of_groom', 'Mary Ann Whitfield': 'mother_of_groom', 'Robert Cole': 'father_of_bride', 'Susan Cole': 'mother_of_bride' });
+    // The bride's parents are the groom's in-laws, not his parents.
+    expect(people(text)).toContain('Robert Cole|other_relative');
+    expect(people(text)).toContain('Thomas Whitfield|parent');
+  });
   it('newspaper notice: the groom is the primary even when the bride is named first', () => {
     const text = 'Miss Lottie May Reynolds, daughter of Mr. and Mrs. Silas Reynolds, was united in marriage to Mr. Frank E. Dunbar of Peoria.';
     expect(people(text).slice(0, 2)).toEqual(['Frank E. Dunbar|primary_subject', 'Lottie May Reynolds|spouse']);

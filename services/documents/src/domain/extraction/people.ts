@@ -82,6 +82,8 @@ const TITLE_ALT = [...TITLES].join('|');
 const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu|efter|etter)";
 const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|mr\.?\s+(?:and|&)\s+mrs\.?\s+|the\s+(?=(?:${TITLE_ALT})\.?\s)|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
+/** "The bride is the daughter of", "the groom, son of": a marriage record names whose parents follow by the party's title. */
+const PARTY_OF_BEFORE = /\b(bride|bridegroom|groom)(?:\s+(?:is|was))?[\s,]+(?:the\s+)?(?:\p{L}+\s+)?(?:son|daughter|child)\s+of\s*$/iu;
 const REL_OF_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
   'iu',
@@ -532,7 +534,10 @@ export function extractPeopleWithDetails(text: string, limit = 60, documentType?
       // "A, son of B": B is A's parent; the subject A is whoever was named just before.
       const word = (ofMatch[1] ?? ofMatch[2]!).toLowerCase();
       const [rel, kin] = REL_WORDS[word] ?? (/^(?:uxor|vidua|relicta|żona|zona|wdowa)$/.test(word) ? (['spouse', 'wife'] as const) : /^(?:maritus|wdowiec)$/.test(word) ? (['spouse', 'husband'] as const) : (['child', undefined] as const));
-      const anchor = subjectBefore(ms, i, text, edges, kin);
+      // "The bride is the daughter of …": the phrase names whose parents follow, whoever was named last.
+      const party = PARTY_OF_BEFORE.exec(b)?.[1]?.toLowerCase();
+      const named = party === 'bride' ? bride : party === 'groom' || party === 'bridegroom' ? groom : undefined;
+      const anchor = named ?? subjectBefore(ms, i, text, edges, kin);
       if (anchor !== i) {
         const inverse = INVERSE[rel];
         // "son of Thomas and Ann": the first parent named is the father (unless the word says "mother").
