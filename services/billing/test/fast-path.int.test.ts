@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeWithoutBilling } from '../src/domain/subscription';
-import { type MeteringContext, reserve, settle } from '../src/store/metering';
-import { changeAccount } from '../src/store/subscriptions';
+import type { MeteringContext } from '../src/use-cases/metering-context';
+import { reserve } from '../src/use-cases/reserve';
+import { settle } from '../src/use-cases/settle';
+import { changeAccount } from '../src/use-cases/account-change';
 import { type BillingHarness, account, ledgerSum, startBilling } from './helpers';
 
 requireInfra('DATABASE_URL');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep } from '../src/store/maintenance';
+import { sweep } from '../src/use-cases/sweep';
 import { INTERNAL, type BillingHarness, account, ledgerSum, startBilling } from './helpers';
 
 requireInfra('DATABASE_URL');

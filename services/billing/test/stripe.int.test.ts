@@ -3,7 +3,7 @@ import { requireInfra } from '@gnology/testing';
 import { type FakeStripe, startFakeStripe } from '@gnology/testing/fakes/stripe';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep } from '../src/store/maintenance';
+import { sweep } from '../src/use-cases/sweep';
 import { createPayments } from '../src/payments/stripe';
 import { INTERNAL, type BillingHarness, account, ledgerSum, startBilling } from './helpers';
 

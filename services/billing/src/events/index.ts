@@ -1,42 +1,15 @@
 import { RESEARCH_COMPLETED, USER_REGISTERED } from '@gnology/contracts';
-import { handleOnce } from '@gnology/platform/events/inbox';
 import { TOPICS } from '@gnology/platform/events/topics';
-import type { CloudEventJson, SubscribeOptions } from '@gnology/platform/events/types';
-import { z } from 'zod';
-import type { BillingDeps } from '../app';
-import type { Trx } from '../store/schema';
-import { openRegisteredAccount } from '../store/subscriptions';
-import { onResearchCompleted } from './research-completed';
+import type { SubscribeOptions } from '@gnology/platform/events/types';
+import { type BillingPlatformDeps, createBillingContext } from '../context';
+import { settleResearchCompletion } from '../use-cases/settle-research-completion';
+import { onUserRegistered } from './user-registered';
 
-/** The fields billing needs of auth's `user.registered` (the full schema lives in contracts/events/auth). */
-const Registered = z.object({
-  userId: z.string().min(1),
-  email: z.string(),
-  name: z.string().nullable().optional(),
-  isTestUser: z.boolean().optional(),
-  registeredAt: z.string().optional(),
-});
-
-/** Opens the new user's account (trial, or test for test users) when auth announces the registration. */
-export async function onUserRegistered(deps: BillingDeps, event: CloudEventJson, now = new Date()): Promise<boolean> {
-  const data = Registered.parse(event.data);
-  return handleOnce(deps.database.db, 'billing.user-registered', event.id, (trx) =>
-    openRegisteredAccount(
-      trx as Trx,
-      {
-        userId: data.userId,
-        email: data.email,
-        name: data.name ?? null,
-        isTestUser: data.isTestUser ?? false,
-        registeredAt: new Date(data.registeredAt ?? event.time),
-      },
-      now,
-    ),
-  );
-}
+export { onUserRegistered } from './user-registered';
 
 /** Event consumers of the billing service (consumer groups on the bus). */
-export function billingConsumers(deps: BillingDeps): SubscribeOptions[] {
+export function billingConsumers(platform: BillingPlatformDeps): SubscribeOptions[] {
+  const deps = createBillingContext(platform);
   return [
     {
       group: 'billing.accounts',
@@ -50,7 +23,7 @@ export function billingConsumers(deps: BillingDeps): SubscribeOptions[] {
       group: 'billing.research-usage',
       topics: [TOPICS.research],
       handler: async (event) => {
-        if (event.type === RESEARCH_COMPLETED) await onResearchCompleted(deps, event);
+        if (event.type === RESEARCH_COMPLETED) await settleResearchCompletion(deps, event);
       },
     },
   ];

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BillingContext } from '../app';
+import type { BillingDeps } from '../context';
 import { checkoutRoutes } from './checkout';
 import { internalRoutes } from './internal';
 import { planRoutes } from './plans';
@@ -7,11 +7,11 @@ import { usageRoutes } from './usage';
 import { webhookRoutes } from './webhook';
 
 /** Every HTTP route of the billing service, as one encapsulated plugin. */
-export const billingRoutes: FastifyPluginAsync<{ ctx: BillingContext }> = async (app, { ctx }) => {
-  await app.register(planRoutes, { ctx });
-  await app.register(usageRoutes, { ctx });
-  await app.register(checkoutRoutes, { ctx });
+export const billingRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (app, { deps }) => {
+  await app.register(planRoutes, { deps });
+  await app.register(usageRoutes, { deps });
+  await app.register(checkoutRoutes, { deps });
   // Its own plugin: the raw-body parser it registers must not reach the other routes.
-  await app.register(webhookRoutes, { ctx });
-  await app.register(internalRoutes, { ctx });
+  await app.register(webhookRoutes, { deps });
+  await app.register(internalRoutes, { deps });
 };

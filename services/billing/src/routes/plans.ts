@@ -1,15 +1,15 @@
 import type { PlansResponse } from '@gnology/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { BillingContext } from '../app';
+import type { BillingDeps } from '../context';
 import { planDisplays, yearlySavings } from '../domain/plans';
 import { PRICING_FAQ, WHY_CHOOSE } from '../domain/pricing-content';
 
 /** GET /api/billing/plans: public, the pricing page's data. */
-export const planRoutes: FastifyPluginAsync<{ ctx: BillingContext }> = async (app, { ctx }) => {
+export const planRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (app, { deps }) => {
   const body: PlansResponse = {
     plans: planDisplays(),
     yearlySavings: yearlySavings(),
-    billingEnabled: ctx.payments !== null,
+    billingEnabled: deps.payments !== null,
     whyChoose: WHY_CHOOSE,
     faq: PRICING_FAQ,
   };

@@ -1,13 +1,8 @@
 import type { PlanId } from '@gnology/contracts';
-import { SUBSCRIPTION_CHANGED, type SubscriptionChangedData } from '@gnology/contracts';
-import { TOPICS } from '@gnology/platform/events/topics';
-import { writeEvent } from '@gnology/platform/events/outbox';
 import { type Selectable, sql } from 'kysely';
 import type { AccountState, BillingInterval } from '../domain/account';
-import { type Change, openAccount } from '../domain/ledger';
+import type { Change } from '../domain/ledger';
 import type { AccountsTable, Db, Trx } from './schema';
-
-export const EVENT_SOURCE = '/services/billing';
 
 export type AccountRow = Selectable<AccountsTable>;
 
@@ -69,8 +64,8 @@ export interface ChangeContext {
   extra?: Partial<Pick<AccountRow, 'email' | 'name' | 'stripe_customer_id' | 'stripe_subscription_id'>>;
 }
 
-/** Writes a change: the new totals, the entries explaining them and, for a plan change, the event. */
-export async function applyChange(trx: Trx, change: Change, ctx: ChangeContext): Promise<void> {
+/** Writes a change's new totals and the entries explaining them (its event is the use case's). */
+export async function writeChange(trx: Trx, change: Change, ctx: ChangeContext): Promise<void> {
   const s = change.next;
   // An ended subscription is forgotten; the customer stays, for a later subscription and past invoices.
   const ended = change.planChange?.to === 'basic' ? { stripe_subscription_id: null } : {};
@@ -80,7 +75,11 @@ export async function applyChange(trx: Trx, change: Change, ctx: ChangeContext):
     .where('user_id', '=', s.userId)
     .execute();
   await insertEntries(trx, s.userId, change, ctx);
-  await emitPlanChange(trx, s.userId, change, ctx);
+}
+
+/** Sets the extra columns (Stripe ids, e-mail) of an account whose totals do not change. */
+export async function setAccountColumns(trx: Trx, userId: string, extra: NonNullable<ChangeContext['extra']>, now: Date): Promise<void> {
+  await trx.updateTable('accounts').set({ ...extra, updated_at: now }).where('user_id', '=', userId).execute();
 }
 
 async function insertEntries(trx: Trx, userId: string, change: Change, ctx: ChangeContext): Promise<void> {
@@ -102,55 +101,27 @@ async function insertEntries(trx: Trx, userId: string, change: Change, ctx: Chan
     .execute();
 }
 
-async function emitPlanChange(trx: Trx, userId: string, change: Change, ctx: ChangeContext): Promise<void> {
-  const pc = change.planChange;
-  // A new trial account is what the auth service assumes already; only real changes are news.
-  if (!pc || (pc.from === null && pc.to === 'trial')) return;
-  const data: SubscriptionChangedData = { userId, plan: pc.to, previousPlan: pc.from, reason: pc.reason };
-  await writeEvent(trx, {
-    topic: TOPICS.billing,
-    key: userId,
-    type: SUBSCRIPTION_CHANGED,
-    source: EVENT_SOURCE,
-    subject: userId,
-    data,
-    requestId: ctx.requestId,
-  });
-}
-
 /**
- * Opens the account if it does not exist yet (first use, or the `user.registered` event),
- * then returns it locked. Concurrent first uses race on the primary key; one inserts.
+ * Inserts a new account opened by `change` (with its entries), unless one exists already:
+ * concurrent first uses race on the primary key and one inserts. True when this call inserted.
  */
-export async function lockOrOpenAccount(
-  trx: Trx,
-  userId: string,
-  ctx: ChangeContext & { plan?: PlanId; openedAt?: Date },
-): Promise<AccountRow> {
-  const existing = await lockAccount(trx, userId);
-  if (existing) return existing;
-  const change = openAccount(userId, ctx.plan ?? 'trial', ctx.openedAt ?? ctx.now);
+export async function insertAccount(trx: Trx, change: Change, ctx: ChangeContext & { openedAt: Date }): Promise<boolean> {
   const s = change.next;
   const inserted = await trx
     .insertInto('accounts')
     .values({
-      user_id: userId,
+      user_id: s.userId,
       email: ctx.extra?.email ?? null,
       name: ctx.extra?.name ?? null,
       ...stateColumns(s),
       stripe_customer_id: null,
       stripe_subscription_id: null,
-      created_at: ctx.openedAt ?? ctx.now,
+      created_at: ctx.openedAt,
       updated_at: ctx.now,
     })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .returning('user_id')
     .executeTakeFirst();
-  if (inserted) {
-    await insertEntries(trx, userId, change, ctx);
-    await emitPlanChange(trx, userId, change, ctx);
-  }
-  const row = await lockAccount(trx, userId);
-  if (!row) throw new Error(`account ${userId} vanished while opening`);
-  return row;
+  if (inserted) await insertEntries(trx, s.userId, change, ctx);
+  return inserted !== undefined;
 }

@@ -1,11 +1,12 @@
 import { ResearchCompletedData } from '@gnology/contracts';
 import { handleOnce } from '@gnology/platform/events/inbox';
-import { HttpError } from '@gnology/platform/http/errors';
 import type { CloudEventJson } from '@gnology/platform/events/types';
-import type { BillingDeps } from '../app';
-import { createPayments } from '../payments/stripe';
-import { releaseInTransaction, settleInTransaction } from '../store/metering';
+import { HttpError } from '@gnology/platform/http/errors';
+import type { BillingDeps } from '../context';
 import type { Trx } from '../store/schema';
+import { meteringContext } from './metering-context';
+import { releaseInTransaction } from './release';
+import { settleInTransaction } from './settle';
 
 export const RESEARCH_USAGE_CONSUMER = 'billing.research-usage';
 
@@ -16,13 +17,13 @@ export const RESEARCH_USAGE_CONSUMER = 'billing.research-usage';
  * billing was down when the answer ended (the event waits on the bus). The inbox row and the
  * settlement commit together.
  */
-export async function onResearchCompleted(deps: BillingDeps, event: CloudEventJson, now = new Date()): Promise<boolean> {
+export async function settleResearchCompletion(deps: BillingDeps, event: CloudEventJson, now = new Date()): Promise<boolean> {
   const data = ResearchCompletedData.parse(event.data);
   const requestId = data.reservationId ?? data.requestId;
   const charge = data.charge ?? data.usage;
-  const ctx = { now, requestId: event.requestid, ttlMinutes: deps.config.RESERVATION_TTL_MINUTES, billingOn: createPayments(deps.config) !== null };
+  const ctx = meteringContext(deps, now, event.requestid);
   try {
-    return await handleOnce(deps.database.db, RESEARCH_USAGE_CONSUMER, event.id, async (trx) => {
+    return await handleOnce(deps.db, RESEARCH_USAGE_CONSUMER, event.id, async (trx) => {
       const nothingToCharge = charge.inputTokens + charge.outputTokens === 0;
       if (data.outcome === 'failed' && nothingToCharge) await releaseInTransaction(trx as Trx, requestId, ctx);
       else await settleInTransaction(trx as Trx, requestId, { inputTokens: charge.inputTokens, outputTokens: charge.outputTokens, savedTokens: charge.savedTokens }, ctx);
