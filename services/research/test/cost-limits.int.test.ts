@@ -5,9 +5,9 @@ import { type FakeOpenAi, startFakeOpenAi } from '@gnology/testing/fakes/openai'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sweep } from '../../billing/src/store/maintenance';
 import { tokensOfChars } from '../src/domain/cost';
-import { startGeneration } from '../src/pipeline/generation';
-import { prepareRequest } from '../src/pipeline/prepare';
-import { getRuntime } from '../src/pipeline/runtime';
+import { startGeneration } from '../src/use-cases/start-generation';
+import { prepareRequest } from '../src/use-cases/prepare-request';
+import { researchContext as getRuntime } from '../src/context';
 import { getGeneration } from '../src/store/generations';
 import { type RealBilling, startRealBilling } from './support/real-billing';
 import { parseSse, type ResearchStack, startResearchStack } from './support/stack';

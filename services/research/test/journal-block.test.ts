@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { journalBlock } from '../src/domain/journal-block';
 import { offlineAnswer } from '../src/domain/offline/answer';
 import { documentBlock } from '../src/domain/prompt';
-import type { ContextDocument } from '../src/providers/types';
+import type { ContextDocument } from '../src/domain/model';
 
 const journal: Journal = {
   version: '1',

@@ -9,7 +9,7 @@ import { readDocuments } from '../src/domain/offline/reading';
 import { documentBlock, GENE_SYSTEM_PROMPT } from '../src/domain/prompt';
 import { logProviderChoice, NO_MODEL_LOG } from '../src/providers/select';
 import { OfflineProvider } from '../src/providers/offline';
-import type { ContextDocument } from '../src/providers/types';
+import type { ContextDocument } from '../src/domain/model';
 
 // Issue 13, "Gene's answers": the offline engine answers the question's form first, with sources.
 const whitfield: ContextDocument = {

@@ -3,7 +3,7 @@ import { advanceProject, DEFAULT_OUTLINE, nextBookContext, planContext, type Pro
 import { OFFLINE_NOTE, offlineAnswer } from '../src/domain/offline/answer';
 import { dateConflicts, datedEvents } from '../src/domain/offline/extract';
 import { trimHistory } from '../src/domain/prompt';
-import type { ContextDocument } from '../src/providers/types';
+import type { ContextDocument } from '../src/domain/model';
 
 const baptism: ContextDocument = {
   _id: '65f0a1b2c3d4e5f6a7b8c9d0',

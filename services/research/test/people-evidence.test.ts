@@ -2,7 +2,7 @@ import type { IndividualDetail } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../src/domain/offline/answer';
 import { peopleBlock, peopleIndexSection } from '../src/domain/people-evidence';
-import { lookupPeopleAsked } from '../src/pipeline/people-lookup';
+import { lookupPeopleAsked } from '../src/use-cases/lookup-people';
 
 const CERT = '665f1c2e8a1b2c3d4e5f6a01';
 const CENSUS = '665f1c2e8a1b2c3d4e5f6a02';

@@ -3,10 +3,10 @@ import { startFakeOpenAi, type FakeOpenAi } from '@gnology/testing/fakes/openai'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENE_SYSTEM_PROMPT } from '../src/domain/prompt';
 import { planRequest } from '../src/domain/request';
-import { buildProviderRequest } from '../src/pipeline/context';
+import { buildProviderRequest } from '../src/domain/provider-request';
 import { AnthropicProvider } from '../src/providers/anthropic';
 import { OpenAiCompatibleProvider } from '../src/providers/openai';
-import type { LlmProvider, ProviderRequest } from '../src/providers/types';
+import type { LlmProvider, ProviderRequest } from '../src/domain/model';
 
 // Issue 11, point 8: a scan whose text closes its <document> block and gives orders. The REAL
 // SDKs send the request to loopback fakes, which record exactly what a model would receive.

@@ -6,7 +6,7 @@ import { planRequest } from '../src/domain/request';
 import { pipelineRequestFor } from './support/requests';
 import { AnthropicProvider } from '../src/providers/anthropic';
 import { OpenAiCompatibleProvider } from '../src/providers/openai';
-import { type LlmProvider, ProviderError, type ProviderEvent, type ProviderRequest } from '../src/providers/types';
+import { type LlmProvider, ProviderError, type ProviderEvent, type ProviderRequest } from '../src/domain/model';
 
 // The REAL SDKs (@anthropic-ai/sdk, openai) against loopback fakes of their HTTP APIs.
 let anthropicFake: FakeAnthropic;

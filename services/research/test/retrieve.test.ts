@@ -2,7 +2,8 @@ import type { LibraryPassage } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../src/domain/offline/answer';
 import { documentBlock, documentsPreamble } from '../src/domain/prompt';
-import { fromPassages, retrieveFromLibrary } from '../src/pipeline/retrieve';
+import { fromPassages } from '../src/domain/library-passages';
+import { retrieveFromLibrary } from '../src/use-cases/retrieve-library';
 
 const CERT = '65f0a1b2c3d4e5f6a7b8c9e1';
 const BAPTISM = '65f0a1b2c3d4e5f6a7b8c9e2';

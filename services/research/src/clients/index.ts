@@ -12,7 +12,7 @@ import { HttpError } from '@gnology/platform/http/errors';
 import { internalCall as rawInternalCall } from '@gnology/platform/http/internal';
 import type { IndividualDetail, LibraryPassage } from '@gnology/contracts';
 import type { ResearchConfig } from '../config';
-import type { ContextDocument, ProviderUsage } from '../providers/types';
+import type { ContextDocument, ProviderUsage } from '../domain/model';
 
 /**
  * The research service's calls to other services (internal routes, shared secret). Every call

@@ -1,4 +1,4 @@
-import type { BookContext } from '../providers/types';
+import type { BookContext } from './model';
 
 /** The tutorial's creation process (spec section 2, part 2): the parts "continue" walks through. */
 export const DEFAULT_OUTLINE = [

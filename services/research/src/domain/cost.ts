@@ -1,6 +1,6 @@
 import { peopleBlock } from './people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble } from './prompt';
-import type { ProviderRequest, ProviderUsage } from '../providers/types';
+import type { ProviderRequest, ProviderUsage } from './model';
 
 /**
  * What a model call can cost, counted before it is made (issue 11, point 1; decision 0085).

@@ -1,5 +1,5 @@
 import { CHARS_PER_TOKEN, CONTEXT_WINDOW } from '@gnology/contracts';
-import type { BookContext, ChatTurn, ContextDocument } from '../providers/types';
+import type { BookContext, ChatTurn, ContextDocument } from './model';
 import { viewerHref } from './cite';
 import { journalBlock } from './journal-block';
 

@@ -1,8 +1,8 @@
 import type { IndividualDetail, Message } from '@gnology/contracts';
-import type { RequestPlan } from '../domain/request';
-import { documentBlock, GENE_SYSTEM_PROMPT, historyBudget, trimHistory } from '../domain/prompt';
-import { peopleBlock } from '../domain/people-evidence';
-import type { BookContext, ChatTurn, ContextDocument, ProviderRequest } from '../providers/types';
+import type { RequestPlan } from './request';
+import { documentBlock, GENE_SYSTEM_PROMPT, historyBudget, trimHistory } from './prompt';
+import { peopleBlock } from './people-evidence';
+import type { BookContext, ChatTurn, ContextDocument, ProviderRequest } from './model';
 
 /** The model request: Gene's prompt, the documents, the history that fits, and the question. */
 export function buildProviderRequest(p: {

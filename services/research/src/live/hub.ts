@@ -12,18 +12,22 @@ export class GenerationHub {
   private readonly waiters = new Map<string, Set<() => void>>();
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private starting: Promise<this> | undefined;
 
   constructor(
     private readonly databaseUrl: string,
     private readonly logger: Logger,
   ) {}
 
-  async start(): Promise<this> {
-    await this.connect().catch((err) => {
-      this.logger.warn({ err: (err as Error).message }, 'generation hub: LISTEN failed; readers will poll');
-      this.scheduleReconnect();
-    });
-    return this;
+  /** Opens the LISTEN connection; the app and the worker both call it, and the first call opens it. */
+  start(): Promise<this> {
+    this.starting ??= this.connect()
+      .catch((err) => {
+        this.logger.warn({ err: (err as Error).message }, 'generation hub: LISTEN failed; readers will poll');
+        this.scheduleReconnect();
+      })
+      .then(() => this);
+    return this.starting;
   }
 
   private async connect(): Promise<void> {

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { peopleBlock } from '../domain/people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
 import { deadlineSignal, toProviderError } from './errors';
-import type { ChatTurn, LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
+import type { ChatTurn, LlmProvider, ProviderEvent, ProviderRequest, StopReason } from '../domain/model';
 
 type TextBlock = { type: 'text'; text: string; cache_control?: { type: 'ephemeral' } };
 

@@ -1,4 +1,4 @@
-import { ProviderError } from './types';
+import { ProviderError } from '../domain/model';
 
 /** The caller's signal, plus the request's own deadline (the SDK's timeout ends at the response headers). */
 export function deadlineSignal(parent: AbortSignal, timeoutMs: number) {

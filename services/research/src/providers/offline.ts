@@ -1,5 +1,5 @@
 import { offlineAnswer } from '../domain/offline/answer';
-import type { LlmProvider, ProviderEvent, ProviderRequest } from './types';
+import type { LlmProvider, ProviderEvent, ProviderRequest } from '../domain/model';
 
 /**
  * The embedded default: no model. Answers from the user's documents (retrieval over their text

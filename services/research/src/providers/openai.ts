@@ -3,7 +3,7 @@ import { tokensOfChars } from '../domain/cost';
 import { peopleBlock } from '../domain/people-evidence';
 import { bookInstructions, documentBlock, documentsPreamble, sortDocuments } from '../domain/prompt';
 import { deadlineSignal, toProviderError } from './errors';
-import type { LlmProvider, ProviderEvent, ProviderRequest, StopReason } from './types';
+import type { LlmProvider, ProviderEvent, ProviderRequest, StopReason } from '../domain/model';
 
 /**
  * Any server speaking OpenAI's chat completions (Ollama, vLLM, llama.cpp, OpenAI itself), through

@@ -2,7 +2,7 @@ import type { ResearchConfig } from '../config';
 import { AnthropicProvider } from './anthropic';
 import { OfflineProvider } from './offline';
 import { OpenAiCompatibleProvider } from './openai';
-import type { LlmProvider } from './types';
+import type { LlmProvider } from '../domain/model';
 
 /** The one place that picks the model provider from the environment (architecture section 2). */
 export function selectProvider(config: ResearchConfig): LlmProvider {

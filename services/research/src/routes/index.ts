@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ResearchDeps } from '../app';
+import type { ResearchDeps } from '../context';
 import { generationRoutes } from './generations';
 import { researchApiRoutes } from './research';
 

@@ -3,23 +3,17 @@ import { requireUser } from '@gnology/platform/auth/require-user';
 import { HttpError } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ResearchDeps } from '../app';
-import { startGeneration } from '../pipeline/generation';
-import { runInline } from '../pipeline/inline';
-import { prepareRequest } from '../pipeline/prepare';
-import { getRuntime } from '../pipeline/runtime';
-import { tailGeneration } from '../pipeline/tail';
+import type { ResearchDeps } from '../context';
+import { runInline } from '../use-cases/ask';
+import { tailGeneration } from '../use-cases/follow-generation';
+import { prepareRequest } from '../use-cases/prepare-request';
+import { startGeneration } from '../use-cases/start-generation';
+import { doneEvent, pipeTail } from './pipe-tail';
 import { startSse } from './sse';
 
-/** The done event without the answer text, which the stream has already delivered. */
 /** The documents the library search found (decision 0170), in the `start` event so the web lists them while Gene writes. */
 function sourcesOf(p: { sources: unknown[] }) {
   return p.sources.length ? { sources: p.sources } : {};
-}
-
-function doneEvent(result: Record<string, unknown>) {
-  const { response, ...rest } = result;
-  return { ...rest, responseLength: typeof response === 'string' ? response.length : 0 };
 }
 
 /**
@@ -29,18 +23,17 @@ function doneEvent(result: Record<string, unknown>) {
  */
 export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app, { deps }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const rt = await getRuntime(deps);
 
   r.post('/api/research', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req) => {
-    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id, req.ip);
-    if (!prepared.plan.asJob) return runInline(rt, prepared, () => {}, req.id);
-    const id = await startGeneration(rt, prepared, req.id);
+    const prepared = await prepareRequest(deps, req.user!.id, req.body, req.id, req.ip);
+    if (!prepared.plan.asJob) return runInline(deps, prepared, () => {});
+    const id = await startGeneration(deps, prepared);
     // The JSON form waits for the job; the stream form is the one the web uses.
     const controller = new AbortController();
     req.raw.on('close', () => {
       if (req.raw.destroyed) controller.abort();
     });
-    for await (const ev of tailGeneration(rt, req.user!.id, id, 0, controller.signal)) {
+    for await (const ev of tailGeneration(deps, req.user!.id, id, 0, controller.signal)) {
       if (ev.type === 'done') return ev.result;
       if (ev.type === 'error') throw new HttpError(ev.status && ev.status >= 400 && ev.status < 500 ? ev.status : 503, ev.error, { code: 'provider_error' });
     }
@@ -48,12 +41,12 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
   });
 
   r.post('/api/research/stream', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req, reply) => {
-    const prepared = await prepareRequest(rt, req.user!.id, req.body, req.id, req.ip);
+    const prepared = await prepareRequest(deps, req.user!.id, req.body, req.id, req.ip);
     if (!prepared.plan.asJob) {
       const sse = startSse(req, reply);
-      sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: null, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
+      sse.send('start', { requestType: prepared.plan.requestType, provider: deps.provider.name, generationId: null, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
       try {
-        const done = await runInline(rt, prepared, (text) => sse.send('delta', { text }), req.id);
+        const done = await runInline(deps, prepared, (text) => sse.send('delta', { text }));
         sse.send('done', doneEvent(done as unknown as Record<string, unknown>));
       } catch (err) {
         const e = err instanceof HttpError ? err : null;
@@ -63,24 +56,9 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
       sse.end();
       return;
     }
-    const id = await startGeneration(rt, prepared, req.id);
+    const id = await startGeneration(deps, prepared);
     const sse = startSse(req, reply);
-    sse.send('start', { requestType: prepared.plan.requestType, provider: rt.provider.name, generationId: id, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
-    await pipeTail(rt, req.user!.id, id, 0, sse);
+    sse.send('start', { requestType: prepared.plan.requestType, provider: deps.provider.name, generationId: id, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
+    await pipeTail(deps, req.user!.id, id, 0, sse);
   });
 };
-
-export async function pipeTail(rt: Awaited<ReturnType<typeof getRuntime>>, userId: string, id: string, from: number, sse: ReturnType<typeof startSse>) {
-  try {
-    for await (const ev of tailGeneration(rt, userId, id, from, sse.signal)) {
-      if (ev.type === 'delta') sse.send('delta', { text: ev.text }, ev.offset);
-      else if (ev.type === 'heartbeat') sse.comment('waiting');
-      else if (ev.type === 'done') sse.send('done', doneEvent(ev.result));
-      else sse.send('error', { error: ev.error, status: ev.status });
-    }
-  } catch (err) {
-    rt.deps.logger.warn({ err, generationId: id }, 'generation stream failed');
-    sse.send('error', { error: researchErrorMessage(undefined), status: 500 });
-  }
-  sse.end();
-}

@@ -36,6 +36,19 @@ export async function findUserGeneration(db: Db, userId: string, id: string): Pr
   return db.selectFrom('generations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** A user's latest generations (20), of one conversation or all, running ones only when asked. */
+export async function listUserGenerations(db: Db, userId: string, f: { conversationId?: string; activeOnly: boolean }): Promise<GenerationRow[]> {
+  return db
+    .selectFrom('generations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .$if(Boolean(f.conversationId), (q) => q.where('conversation_id', '=', f.conversationId!))
+    .$if(f.activeOnly, (q) => q.where('status', 'in', ['queued', 'running']))
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+}
+
 /** The text after `from` characters (Postgres characters), with the state a reader needs. */
 export async function readGenerationFrom(db: Db, userId: string, id: string, from: number) {
   const r = await sql<{ status: GenerationStatus; length: number; chunk: string; error: string | null; error_status: number | null; result: Record<string, unknown> | null }>`

@@ -1,7 +1,7 @@
 import type { RequestType } from '@gnology/contracts';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated } from 'kysely';
-import type { BookContext } from '../providers/types';
+import type { BookContext } from '../domain/model';
 
 export type GenerationStatus = 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
 

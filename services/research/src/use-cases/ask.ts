@@ -1,24 +1,12 @@
-import { researchErrorMessage, type ResearchStreamDone } from '@gnology/contracts';
-import { HttpError } from '@gnology/platform/http/errors';
-import { AbortedError } from '../providers/errors';
-import { ProviderError, type ProviderUsage } from '../providers/types';
+import type { ResearchStreamDone } from '@gnology/contracts';
+import type { ResearchDeps } from '../context';
 import { estimatedUsage } from '../domain/cost';
-import { releaseSlot } from '../store/in-flight';
-import { completeResearch, settleOutcome } from './complete';
-import type { PreparedRequest } from './prepare';
-import type { ResearchRuntime } from './runtime';
-
-/** A provider failure as the error the user sees: the spec's message, and a status that is safe to send. */
-export function providerFailure(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
-  const status = err instanceof ProviderError ? err.status : undefined;
-  const type = err instanceof ProviderError ? err.type : undefined;
-  const message = researchErrorMessage(status, type);
-  // A 401/403 from the provider is about our key, not the user's session: never make the web sign
-  // out. Server-side failures answer 503, the one 5xx status whose message reaches the user.
-  const safeStatus = status && status >= 400 && status < 500 && status !== 401 && status !== 403 ? status : 503;
-  return new HttpError(safeStatus, message, { code: 'provider_error', providerStatus: status ?? null, providerType: type ?? null });
-}
+import type { ProviderUsage } from '../domain/model';
+import { providerFailure } from '../domain/provider-failure';
+import { AbortedError } from '../providers/errors';
+import type { PreparedRequest } from './prepare-request';
+import { completeResearch, settleOutcome } from './record-outcome';
+import { endInFlight } from './reservation';
 
 const NO_USAGE: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
 
@@ -27,26 +15,24 @@ const NO_USAGE: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 
  * settles and saves. The client going away does not stop it: the answer is still saved. A model
  * failure after text has streamed charges what was streamed (decision 0085).
  */
-export async function runInline(rt: ResearchRuntime, p: PreparedRequest, onDelta: (text: string) => void, httpRequestId?: string): Promise<ResearchStreamDone> {
+export async function runInline(deps: ResearchDeps, p: PreparedRequest, onDelta: (text: string) => void): Promise<ResearchStreamDone> {
   const request = p.request;
   let text = '';
   let usage: ProviderUsage = NO_USAGE;
   let charge: ProviderUsage | undefined;
   const controller = new AbortController();
   const base = {
-    requestId: p.requestId,
+    ids: p.ids,
     userId: p.userId,
     conversationId: p.conversation?.id ?? null,
     plan: p.plan,
-    provider: rt.provider.name,
-    generationId: null,
+    provider: deps.provider.name,
     startedAt: p.startedAt,
     balanceHint: p.reservation,
-    httpRequestId,
   };
   try {
     try {
-      for await (const ev of rt.provider.stream(request, controller.signal)) {
+      for await (const ev of deps.provider.stream(request, controller.signal)) {
         if (ev.type === 'delta') {
           text += ev.text;
           onDelta(ev.text);
@@ -57,12 +43,12 @@ export async function runInline(rt: ResearchRuntime, p: PreparedRequest, onDelta
       await p.userMessageSaved;
     } catch (err) {
       const streamed = text ? ((err as { usage?: ProviderUsage }).usage ?? estimatedUsage(p.promptTokens, text.length)) : NO_USAGE;
-      await settleOutcome(rt, { ...base, usage: NO_USAGE, charge: streamed, outcome: 'failed' }).catch((e) => rt.deps.logger.warn({ err: e }, 'recording the failed request failed'));
-      if (!(err instanceof AbortedError)) rt.deps.logger.warn({ err, provider: rt.provider.name }, 'provider failed');
+      await settleOutcome(deps, { ...base, usage: NO_USAGE, charge: streamed, outcome: 'failed' }).catch((e) => deps.logger.warn({ err: e }, 'recording the failed request failed'));
+      if (!(err instanceof AbortedError)) deps.logger.warn({ err, provider: deps.provider.name }, 'provider failed');
       throw providerFailure(err);
     }
-    return await completeResearch(rt, { ...base, documentIds: p.documentIds, sources: p.sources, text, usage, charge, stopped: false });
+    return await completeResearch(deps, { ...base, documentIds: p.documentIds, sources: p.sources, text, usage, charge, stopped: false });
   } finally {
-    await releaseSlot(rt.deps.database.db, p.requestId).catch(() => {});
+    await endInFlight(deps, p.ids);
   }
 }

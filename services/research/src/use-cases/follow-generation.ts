@@ -1,5 +1,5 @@
 import { readGenerationFrom } from '../store/generations';
-import type { ResearchRuntime } from './runtime';
+import type { ResearchDeps } from '../context';
 
 export type TailEvent =
   | { type: 'delta'; text: string; offset: number }
@@ -13,10 +13,10 @@ const TERMINAL = new Set(['completed', 'stopped', 'failed']);
  * Follows a generation from a character offset: what is saved beyond it, then each save as the
  * worker makes it, until the generation ends. Used by the stream routes and the JSON route alike.
  */
-export async function* tailGeneration(rt: ResearchRuntime, userId: string, id: string, from: number, signal: AbortSignal): AsyncIterable<TailEvent> {
-  const db = rt.deps.database.db;
+export async function* tailGeneration(deps: ResearchDeps, userId: string, id: string, from: number, signal: AbortSignal): AsyncIterable<TailEvent> {
+  const db = deps.database.db;
   let offset = from;
-  const waiter = rt.hub.arm(id);
+  const waiter = deps.hub.arm(id);
   try {
     while (!signal.aborted) {
       const r = await readGenerationFrom(db, userId, id, offset);

@@ -5,16 +5,18 @@ import { nextBookContext, planContext } from '../domain/book';
 import { capacityFor, isContinueRequest, planRequest, type RequestPlan } from '../domain/request';
 import type { Reservation } from '../clients';
 import { costBound, outputLimit } from '../domain/cost';
-import type { BookContext, ContextDocument, ProviderRequest } from '../providers/types';
-import { acquireSlot, releaseSlot } from '../store/in-flight';
-import { buildProviderRequest } from './context';
-import { retrieveFromLibrary } from './retrieve';
-import { lookupPeopleAsked } from './people-lookup';
+import type { BookContext, ContextDocument, ProviderRequest } from '../domain/model';
+import { acquireSlot } from '../store/in-flight';
+import { buildProviderRequest } from '../domain/provider-request';
+import { retrieveFromLibrary } from './retrieve-library';
+import { lookupPeopleAsked } from './lookup-people';
 import { activeProject, createProject, toState } from '../store/book-projects';
-import type { ResearchRuntime } from './runtime';
+import type { ResearchDeps } from '../context';
+import { type RequestIds, withReservation } from './reservation';
 
 export interface PreparedRequest {
-  requestId: string;
+  /** The reservation's id, the generation's (a chapter or book: the same value) and the HTTP request's. */
+  ids: RequestIds;
   userId: string;
   query: string;
   documentIds: string[];
@@ -42,15 +44,16 @@ export interface PreparedRequest {
  * its answer limit: decision 0085), take a slot among the user's requests in flight, and only
  * then save the user's message.
  */
-export async function prepareRequest(rt: ResearchRuntime, userId: string, body: ResearchBody, requestId: string, clientIp: string | null = null): Promise<PreparedRequest> {
-  const { deps } = rt;
-  const clients = rt.clients(requestId);
+export async function prepareRequest(deps: ResearchDeps, userId: string, body: ResearchBody, httpRequestId: string, clientIp: string | null = null): Promise<PreparedRequest> {
+  const clients = deps.clients(httpRequestId);
   const startedAt = Date.now();
   const reservationId = newObjectId();
   // "continue" needs the user's book first (it decides the request type); everything else runs at once.
   const project = isContinueRequest(body.query) ? await activeProject(deps.database.db, userId) : undefined;
   const continuing = project ? nextBookContext(toState(project)) : null;
   const plan = planRequest(body.query, body.requestType, { maxRetries: deps.config.LLM_MAX_RETRIES, continuesBook: continuing ? 'book' : undefined });
+  // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
+  const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
 
   const [conversation, selected, library, people] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
@@ -79,15 +82,10 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
   const request = buildProviderRequest({ plan, query: body.query, history, documents, people, book: bookContext });
   const cost = costBound(request, plan.estimate);
   const reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
-  let slotTaken = false;
-  const undo = async () => {
-    await clients.release(reservationId).catch(() => {});
-    if (slotTaken) await releaseSlot(deps.database.db, reservationId).catch(() => {});
-  };
-  try {
+  return withReservation(deps, ids, async () => {
     request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
     if (reservation.remaining < 5_000) deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
-    slotTaken = await acquireSlot(deps.database.db, {
+    const slotTaken = await acquireSlot(deps.database.db, {
       requestId: reservationId,
       userId,
       clientIp,
@@ -119,7 +117,7 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
     const userMessageSaved = plan.asJob ? Promise.resolve(userMessage) : saveUserMessage();
     userMessageSaved.catch(() => {});
     return {
-      requestId: reservationId,
+      ids,
       userId,
       query: body.query,
       documentIds: body.documentIds,
@@ -135,8 +133,5 @@ export async function prepareRequest(rt: ResearchRuntime, userId: string, body: 
       userMessageSaved,
       startedAt,
     };
-  } catch (e) {
-    await undo();
-    throw e;
-  }
+  });
 }

@@ -3,11 +3,12 @@ import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { totalTokens } from '../domain/cost';
 import type { RequestPlan } from '../domain/request';
-import type { LlmProvider, ProviderUsage } from '../providers/types';
-import type { ResearchRuntime } from './runtime';
+import type { LlmProvider, ProviderUsage } from '../domain/model';
+import type { ResearchDeps } from '../context';
+import { type RequestIds, releaseReservation } from './reservation';
 
 export interface CompletionInput {
-  requestId: string;
+  ids: RequestIds;
   userId: string;
   conversationId: string | null;
   documentIds: string[];
@@ -18,14 +19,12 @@ export interface CompletionInput {
   usage: ProviderUsage;
   /** What to charge, when it differs from `usage` (an estimate: the provider reported nothing). */
   charge?: ProviderUsage;
-  generationId: string | null;
   /** The library documents the answer was built from: saved with it and answered ("Sources used"). */
   sources?: RetrievedSource[];
   stopped: boolean;
   startedAt: number;
   /** The account's remaining tokens and the hold, as billing last answered: the balance shown if billing cannot answer now. */
   balanceHint: { remaining: number; amount: number };
-  httpRequestId?: string;
 }
 
 type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources'> & { outcome: ResearchCompletedData['outcome'] };
@@ -36,15 +35,16 @@ type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | '
  * down), then the synchronous settle gives the answer its balance. Billing settles by request
  * id, so the two never charge twice. A failure with nothing to charge releases the hold.
  */
-export async function settleOutcome(rt: ResearchRuntime, c: OutcomeInput): Promise<TokenBalance> {
-  const clients = rt.clients(c.httpRequestId);
+export async function settleOutcome(deps: ResearchDeps, c: OutcomeInput): Promise<TokenBalance> {
+  const { reservationId, generationId, httpRequestId } = c.ids;
   const charge = c.charge ?? c.usage;
+  // The event's wire names stay: billing settles by `requestId`, which is the reservation's id.
   const data: ResearchCompletedData = {
-    requestId: c.requestId,
-    reservationId: c.requestId,
+    requestId: reservationId,
+    reservationId,
     userId: c.userId,
     conversationId: c.conversationId,
-    generationId: c.generationId,
+    generationId,
     requestType: c.plan.requestType,
     provider: c.provider,
     outcome: c.outcome,
@@ -53,29 +53,30 @@ export async function settleOutcome(rt: ResearchRuntime, c: OutcomeInput): Promi
     estimated: c.charge !== undefined,
     durationMs: Date.now() - c.startedAt,
   };
-  await rt.deps.database.db.transaction().execute((trx) =>
+  await deps.database.db.transaction().execute((trx) =>
     writeEvent(trx, {
       topic: TOPICS.research,
       key: c.userId,
       type: RESEARCH_COMPLETED,
       source: '/services/research',
-      subject: c.requestId,
+      subject: reservationId,
       data,
-      requestId: c.httpRequestId,
+      requestId: httpRequestId,
     }),
   );
   const charged = totalTokens(charge);
+  const fromHint = (): TokenBalance => ({ used: charged, remaining: Math.max(0, c.balanceHint.remaining + c.balanceHint.amount - charged), breakdown: breakdown(charge) });
+  if (c.outcome === 'failed' && charged === 0) {
+    const released = await releaseReservation(deps, c.ids);
+    return released ? { used: 0, remaining: released.remaining, breakdown: breakdown(charge) } : fromHint();
+  }
   try {
-    if (c.outcome === 'failed' && charged === 0) {
-      const r = await clients.release(c.requestId);
-      return { used: 0, remaining: r.remaining, breakdown: breakdown(charge) };
-    }
-    return await clients.settle(c.requestId, charge);
+    return await deps.clients(httpRequestId).settle(reservationId, charge);
   } catch (err) {
     // Billing is unreachable: it settles from the event when it is back. Show the balance this
     // charge leaves, from billing's last answer (never a negative or made-up figure).
-    rt.deps.logger.error({ err, requestId: c.requestId }, 'settling tokens failed; billing settles from research.completed');
-    return { used: charged, remaining: Math.max(0, c.balanceHint.remaining + c.balanceHint.amount - charged), breakdown: breakdown(charge) };
+    deps.logger.error({ err, reservationId }, 'settling tokens failed; billing settles from research.completed');
+    return fromHint();
   }
 }
 
@@ -83,9 +84,9 @@ export async function settleOutcome(rt: ResearchRuntime, c: OutcomeInput): Promi
  * After the model: record and settle the request, then save Gene's answer with its token
  * figures — in that order, so a saved answer always carries the balance that paid for it.
  */
-export async function completeResearch(rt: ResearchRuntime, c: CompletionInput): Promise<ResearchStreamDone> {
-  const clients = rt.clients(c.httpRequestId);
-  const tokenBalance = await settleOutcome(rt, { ...c, outcome: c.stopped ? 'stopped' : 'completed' });
+export async function completeResearch(deps: ResearchDeps, c: CompletionInput): Promise<ResearchStreamDone> {
+  const clients = deps.clients(c.ids.httpRequestId);
+  const tokenBalance = await settleOutcome(deps, { ...c, outcome: c.stopped ? 'stopped' : 'completed' });
   const charge = c.charge ?? c.usage;
   const tokens = {
     input: charge.inputTokens,
@@ -115,7 +116,7 @@ export async function completeResearch(rt: ResearchRuntime, c: CompletionInput):
     requestType: c.plan.requestType,
     provider: c.provider,
     messageId: message?.id ?? null,
-    generationId: c.generationId,
+    generationId: c.ids.generationId,
     usage: charge,
     stopped: c.stopped,
     ...(c.sources?.length ? { sources: c.sources } : {}),

@@ -3,48 +3,18 @@ import type { JobContext } from '@gnology/platform/jobs/types';
 import { advanceProject } from '../domain/book';
 import { estimatedUsage, MIN_ANSWER_TOKENS, outputLimit, promptTokenBound, totalTokens } from '../domain/cost';
 import { AbortedError } from '../providers/errors';
-import type { BookContext, ProviderUsage, StopReason } from '../providers/types';
+import type { BookContext, ProviderUsage, StopReason } from '../domain/model';
 import { getProject, saveProject, toState } from '../store/book-projects';
-import { addUsage, createGeneration, finishGeneration, getGeneration, markAttempt, saveProgress } from '../store/generations';
+import { addUsage, finishGeneration, getGeneration, markAttempt, saveProgress } from '../store/generations';
 import { planRequest } from '../domain/request';
-import { completeResearch, settleOutcome } from './complete';
-import { buildProviderRequest, historyBefore } from './context';
-import { providerFailure } from './inline';
-import { retrieveFromLibrary } from './retrieve';
-import { lookupPeopleAsked } from './people-lookup';
-import type { PreparedRequest } from './prepare';
-import type { ResearchRuntime } from './runtime';
-
-export const RESEARCH_QUEUE = 'research';
-export const GENERATE_JOB = 'generate';
-
-export interface GenerateJobData {
-  generationId: string;
-}
-
-/** Chapter and book requests: a generation row, then a job on the research queue (worker role). */
-export async function startGeneration(rt: ResearchRuntime, p: PreparedRequest, httpRequestId?: string): Promise<string> {
-  const id = p.requestId;
-  await createGeneration(rt.deps.database.db, {
-    id,
-    userId: p.userId,
-    conversationId: p.conversation?.id ?? null,
-    requestType: p.plan.requestType,
-    input: {
-      query: p.query,
-      documentIds: p.documentIds,
-      userMessageId: p.userMessageId,
-      bookProjectId: p.book?.projectId ?? null,
-      book: p.book?.context ?? null,
-      reservedTokens: p.reservation.amount,
-    },
-    bookProjectId: p.book?.projectId ?? null,
-    provider: rt.provider.name,
-  });
-  // Many tries: each one resumes from the saved text, so a restart costs little.
-  await rt.deps.queue.enqueue<GenerateJobData>(RESEARCH_QUEUE, GENERATE_JOB, { generationId: id }, { jobId: `gen-${id}`, attempts: 6, backoffMs: 2000, requestId: httpRequestId });
-  return id;
-}
+import { completeResearch, settleOutcome } from './record-outcome';
+import { buildProviderRequest, historyBefore } from '../domain/provider-request';
+import { providerFailure } from '../domain/provider-failure';
+import type { GenerateJobData } from '../jobs/queue';
+import { retrieveFromLibrary } from './retrieve-library';
+import { lookupPeopleAsked } from './lookup-people';
+import type { ResearchDeps } from '../context';
+import type { RequestIds } from './reservation';
 
 class ShutdownError extends Error {
   constructor() {
@@ -57,28 +27,27 @@ class ShutdownError extends Error {
  * text a previous try saved, saves the text every GENERATION_FLUSH_MS, stops when asked, and on
  * a worker shutdown saves what it has and lets the queue retry resume it.
  */
-export async function runGeneration(rt: ResearchRuntime, job: JobContext<GenerateJobData>): Promise<unknown> {
-  const db = rt.deps.database.db;
+export async function runGeneration(deps: ResearchDeps, job: JobContext<GenerateJobData>): Promise<unknown> {
+  const db = deps.database.db;
   const id = job.data.generationId;
   const g = await getGeneration(db, id);
   if (!g || !['queued', 'running'].includes(g.status)) return { skipped: g?.status ?? 'missing' };
-  const clients = rt.clients(job.requestId);
+  const ids: RequestIds = { reservationId: id, generationId: id, httpRequestId: job.requestId };
+  const clients = deps.clients(ids.httpRequestId);
   const input = g.input;
   const priorUsage: ProviderUsage = { inputTokens: g.usage_input, outputTokens: g.usage_output, savedTokens: g.usage_saved };
-  const plan = planRequest(input.query, g.request_type, { maxRetries: rt.deps.config.LLM_MAX_RETRIES });
+  const plan = planRequest(input.query, g.request_type, { maxRetries: deps.config.LLM_MAX_RETRIES });
   // Before any model call: are this generation's tokens still held, and how many (decision 0085)?
   // Billing unreachable throws: the attempt fails and the queue retries it later.
   const held = await clients.reservation(id);
   const base = {
-    requestId: id,
+    ids,
     userId: g.user_id,
     conversationId: g.conversation_id,
     documentIds: input.documentIds,
     plan,
-    provider: rt.provider.name,
-    generationId: id,
+    provider: deps.provider.name,
     startedAt: new Date(g.created_at).getTime(),
-    httpRequestId: job.requestId,
     balanceHint: { remaining: held.remaining, amount: held.amount },
   };
 
@@ -86,7 +55,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   const book = input.book ?? undefined;
 
   if (g.stop_requested) {
-    await finishStopped(rt, g.text, priorUsage, base, project?.id, book ?? undefined, false);
+    await finishStopped(deps, g.text, priorUsage, base, project?.id, book ?? undefined, false);
     return { stopped: true };
   }
   await markAttempt(db, id);
@@ -107,8 +76,8 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   request.maxTokens = outputLimit(held.amount - totalTokens(priorUsage), promptTokens, plan.maxTokens);
   if (held.status !== 'held' || request.maxTokens < Math.min(plan.maxTokens, MIN_ANSWER_TOKENS)) {
     const message = balanceMessage(held.remaining > 0 ? 'low_balance' : held.plan === 'trial' ? 'trial_ended' : 'limit_reached', held.plan);
-    rt.deps.logger.info({ generationId: id, status: held.status, held: held.amount, promptTokens }, 'generation not started: its tokens are no longer held');
-    await settleOutcome(rt, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) => rt.deps.logger.warn({ err }, 'recording the refused generation failed'));
+    deps.logger.info({ generationId: id, status: held.status, held: held.amount, promptTokens }, 'generation not started: its tokens are no longer held');
+    await settleOutcome(deps, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) => deps.logger.warn({ err }, 'recording the refused generation failed'));
     await finishGeneration(db, id, { status: 'failed', text: g.text, error: message, errorStatus: 402 });
     return { refused: true };
   }
@@ -116,7 +85,7 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   const controller = new AbortController();
   const onShutdown = () => controller.abort(new ShutdownError());
   job.signal.addEventListener('abort', onShutdown, { once: true });
-  const unsubscribe = rt.hub.subscribe(id, () => {
+  const unsubscribe = deps.hub.subscribe(id, () => {
     getGeneration(db, id)
       .then((row) => {
         if (row?.stop_requested) controller.abort(new Error('stop'));
@@ -130,9 +99,9 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
   let usage: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
   let estimated = false;
   let stopReason: StopReason = 'end';
-  const flushMs = rt.deps.config.GENERATION_FLUSH_MS;
+  const flushMs = deps.config.GENERATION_FLUSH_MS;
   try {
-    for await (const ev of rt.provider.stream(request, controller.signal)) {
+    for await (const ev of deps.provider.stream(request, controller.signal)) {
       if (ev.type === 'delta') {
         // A resumed answer continues a prefill sent without its trailing whitespace; the saved
         // text (already read by clients) keeps it, so drop the continuation's leading whitespace.
@@ -159,15 +128,15 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
         await addUsage(db, id, partial);
         throw new ShutdownError();
       }
-      await finishStopped(rt, text, add(priorUsage, partial), base, project?.id, book ?? undefined, true);
+      await finishStopped(deps, text, add(priorUsage, partial), base, project?.id, book ?? undefined, true);
       return { stopped: true };
     }
     const failure = providerFailure(err);
-    rt.deps.logger.warn({ err, generationId: id }, 'generation failed');
+    deps.logger.warn({ err, generationId: id }, 'generation failed');
     // What this try streamed before failing is charged, with what earlier tries used; nothing at all releases the hold.
     const streamed = text.length > g.text.length ? partial : { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
-    await settleOutcome(rt, { ...base, usage: priorUsage, charge: add(priorUsage, streamed), outcome: 'failed' }).catch((e) =>
-      rt.deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'),
+    await settleOutcome(deps, { ...base, usage: priorUsage, charge: add(priorUsage, streamed), outcome: 'failed' }).catch((e) =>
+      deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'),
     );
     await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
     return { failed: failure.message };
@@ -178,13 +147,13 @@ export async function runGeneration(rt: ResearchRuntime, job: JobContext<Generat
 
   const total = add(priorUsage, usage);
   if (project && book) await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
-  const result = await completeResearch(rt, { ...base, sources: library.sources, text, usage: total, charge: estimated ? total : undefined, stopped: false });
+  const result = await completeResearch(deps, { ...base, sources: library.sources, text, usage: total, charge: estimated ? total : undefined, stopped: false });
   await finishGeneration(db, id, { status: 'completed', text, result: result as unknown as Record<string, unknown> });
   return { completed: true, length: text.length };
 }
 
 async function finishStopped(
-  rt: ResearchRuntime,
+  deps: ResearchDeps,
   text: string,
   usage: ProviderUsage,
   base: Omit<Parameters<typeof completeResearch>[1], 'text' | 'usage' | 'stopped'>,
@@ -192,13 +161,13 @@ async function finishStopped(
   book: BookContext | undefined,
   started: boolean,
 ) {
-  const db = rt.deps.database.db;
+  const db = deps.database.db;
   if (projectId && book && started && text) {
     const project = await getProject(db, projectId);
     if (project) await saveProject(db, projectId, advanceProject(toState(project), book, text, false));
   }
-  const result = await completeResearch(rt, { ...base, text, usage, stopped: true });
-  await finishGeneration(db, base.requestId, { status: 'stopped', text, result: result as unknown as Record<string, unknown> });
+  const result = await completeResearch(deps, { ...base, text, usage, stopped: true });
+  await finishGeneration(db, base.ids.reservationId, { status: 'stopped', text, result: result as unknown as Record<string, unknown> });
 }
 
 function add(a: ProviderUsage, b: ProviderUsage): ProviderUsage {

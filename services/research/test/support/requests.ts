@@ -1,5 +1,5 @@
 import { GENE_SYSTEM_PROMPT } from '../../src/domain/prompt';
-import type { ProviderRequest } from '../../src/providers/types';
+import type { ProviderRequest } from '../../src/domain/model';
 
 /** A provider request as the pipeline builds it, with test overrides. */
 export function pipelineRequestFor(query: string, over: Partial<ProviderRequest> = {}): ProviderRequest {

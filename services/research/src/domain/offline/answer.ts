@@ -1,5 +1,5 @@
 import type { IndividualDetail, RequestType } from '@gnology/contracts';
-import type { BookContext, ContextDocument } from '../../providers/types';
+import type { BookContext, ContextDocument } from '../model';
 import { citation } from '../cite';
 import { journalAncestorsMarkdown } from '../journal-block';
 import { peopleIndexSection } from '../people-evidence';

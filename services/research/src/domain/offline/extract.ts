@@ -1,4 +1,4 @@
-import type { ContextDocument } from '../../providers/types';
+import type { ContextDocument } from '../model';
 import { fold, NOT_NAMES } from './names';
 import { type EventKind, knownPeople, type Reading, readDocuments, type Sentence, sentencesOf } from './reading';
 

@@ -1,4 +1,4 @@
-import type { ContextDocument } from '../../providers/types';
+import type { ContextDocument } from '../model';
 import { datesIn, type FoundDate } from './dates';
 import { fold, MONTHS, namesIn, surname } from './names';
 

@@ -1,0 +1,48 @@
+import type { LibraryPassage, RetrievedSource } from '@gnology/contracts';
+import type { ContextDocument } from './model';
+import { fold } from './offline/names';
+import { readQuestion } from './offline/question';
+
+/** What the library search gives a question (decision 0170): context documents of the matched pages, and the sources to list. */
+export interface Retrieval {
+  documents: ContextDocument[];
+  sources: RetrievedSource[];
+}
+
+/** Passages (best first) as one context document per document, its pages in page order; sources in rank order. */
+export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval {
+  const names = query ? readQuestion(query.slice(0, 2_000)).names.filter((n) => n.split(/\s+/).length >= 2) : [];
+  const byDoc = new Map<string, { passage: LibraryPassage; pages: { pageNumber: number; text: string }[] }>();
+  for (const x of passages) {
+    const entry = byDoc.get(x.documentId) ?? { passage: x, pages: [] };
+    if (!entry.pages.some((pg) => pg.pageNumber === x.pageNumber)) entry.pages.push({ pageNumber: x.pageNumber, text: x.text });
+    byDoc.set(x.documentId, entry);
+  }
+  const documents: ContextDocument[] = [];
+  const sources: RetrievedSource[] = [];
+  for (const { passage, pages } of byDoc.values()) {
+    // Sources name the best page first (the one to open); the prompt reads pages in order.
+    const ranked = pages.map((pg) => pg.pageNumber);
+    pages.sort((a, b) => a.pageNumber - b.pageNumber);
+    const best = fold(passage.text).replace(/\s+/g, ' ');
+    const highlight = names.find((n) => best.includes(fold(n)));
+    documents.push({
+      _id: passage.documentId,
+      originalName: passage.originalName,
+      documentType: passage.documentType,
+      extractedText: pages.map((pg) => pg.text).join('\n\n'),
+      peopleIdentified: passage.peopleIdentified,
+      pages,
+      retrieved: true,
+      ...(highlight ? { highlight } : {}),
+    });
+    sources.push({
+      documentId: passage.documentId,
+      originalName: passage.originalName,
+      pages: ranked,
+      ...(highlight ? { highlight } : {}),
+      ...(passage.citation ? { citation: passage.citation.slice(0, 2_000) } : {}),
+    });
+  }
+  return { documents, sources };
+}
