@@ -75,7 +75,7 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
       nameAsWritten: tag.name,
       given: canonicalGiven(named),
       surnameKeys: surnameKeys(named),
-      sex: sexOf(recordRole, tag.role, named, doc.people.length),
+      sex: sexOf(recordRole, named),
       role: tag.role,
       recordRole,
       date: recordDate?.normalized ?? null,
@@ -88,7 +88,8 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
       events: [],
     };
     mention.events = eventsOf(doc, mention, sorted, recordDate, near);
-    const birth = mention.events.find((e) => e.kind === 'birth' || e.kind === 'baptism');
+    const births = mention.events.filter((e) => e.kind === 'birth' || e.kind === 'baptism');
+    const birth = births.find((e) => !e.estimated) ?? births[0];
     if (birth?.year != null) {
       mention.birthYear = birth.year;
       mention.birthEstimated = birth.estimated === true;
@@ -177,14 +178,14 @@ function maidenNear(near: string): string | null {
   return m ? foldText(m[1]!).replace(/[^a-z]/g, '') : null;
 }
 
-function sexOf(recordRole: RecordRole | null, role: PersonRole, name: ParsedName, _count: number): PersonSex {
+/** The record's role says the sex, else a maiden name or a title, else the given name (sex.ts). */
+function sexOf(recordRole: RecordRole | null, name: ParsedName): PersonSex {
   if (recordRole && MALE_ROLES.has(recordRole)) return 'M';
   if (recordRole && FEMALE_ROLES.has(recordRole)) return 'F';
   if (name.maiden) return 'F';
   const title = name.title ? foldText(name.title).replace(/\./g, '') : '';
   if (/^(mrs|miss|ms|lady|dame|frau|madame|mme|mlle|dona|pani)$/.test(title)) return 'F';
   if (/^(mr|sir|lord|herr|monsieur|senor|pan)$/.test(title)) return 'M';
-  void role;
   return name.given[0] ? sexOfGivenName(name.given[0]) : 'U';
 }
 
