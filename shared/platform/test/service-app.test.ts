@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { createServiceApp } from '../src/http/service-app';
 import { notFound } from '../src/http/errors';
+import { useValidationErrorStyle } from '../src/http/validation-errors';
 import { createLogger } from '../src/logger';
 import type { JobQueue } from '../src/jobs/types';
 
@@ -50,6 +51,25 @@ describe('service app shell', () => {
     const res = await build().inject({ method: 'POST', url: '/things', payload: { title: '' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/^title: /);
+  });
+
+  it('a plugin may answer validation errors as plain sentences, and a route may repeat it in `message`', async () => {
+    app = createServiceApp({ name: 'svc', logger });
+    await app.register(async (plugin) => {
+      useValidationErrorStyle(plugin, 'sentence');
+      const typed = plugin.withTypeProvider<ZodTypeProvider>();
+      const body = z.object({ title: z.string().min(1, 'Title is required') });
+      typed.post('/sentence', { schema: { body } }, async () => ({}));
+      typed.post('/both', { config: { validationErrors: 'sentence-and-message' }, schema: { body } }, async () => ({}));
+    });
+    app.withTypeProvider<ZodTypeProvider>().post('/field', { schema: { body: z.object({ title: z.string().min(1, 'Title is required') }) } }, async () => ({}));
+    const sentence = await app.inject({ method: 'POST', url: '/sentence', payload: { title: '' } });
+    expect([sentence.statusCode, sentence.json()]).toEqual([400, { error: 'Title is required' }]);
+    const both = await app.inject({ method: 'POST', url: '/both', payload: { title: '' } });
+    expect([both.statusCode, both.json()]).toEqual([400, { error: 'Title is required', message: 'Title is required' }]);
+    // Outside the plugin the default stays: the field is named.
+    const field = await app.inject({ method: 'POST', url: '/field', payload: { title: '' } });
+    expect([field.statusCode, field.json()]).toEqual([400, { error: 'title: Title is required' }]);
   });
 
   it('HttpErrors keep their status and message; unknown errors hide their message', async () => {

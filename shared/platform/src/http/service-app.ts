@@ -7,6 +7,7 @@ import type { JobQueue } from '../jobs/types';
 import { registerMetrics } from './metrics';
 import type { Registry } from 'prom-client';
 import { serviceTrustedProxies, trustProxyOption } from './trust-proxy';
+import { validationErrorBody } from './validation-errors';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -68,10 +69,8 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
 
   app.setErrorHandler((err: Error & { statusCode?: number; extra?: Record<string, unknown> }, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const message = first?.message ?? 'Invalid request';
-      return reply.status(400).send({ error: field ? `${field}: ${message}` : message });
+      // A route (or its plugin, useValidationErrorStyle) may choose how the problem is worded.
+      return reply.status(400).send(validationErrorBody(err.validation[0], req.routeOptions.config?.validationErrors));
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
