@@ -4,7 +4,7 @@ import { requireInfra } from '@gnology/testing';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_ACCESS_TOKENS } from '../src/routes/access-tokens';
+import { TOO_MANY_ACCESS_TOKENS } from '../src/use-cases/access-tokens';
 import { type AuthTest, bearer, startAuth, verifiedUser } from './helpers';
 
 requireInfra('DATABASE_URL');

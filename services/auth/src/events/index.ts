@@ -3,7 +3,7 @@ import { handleOnce } from '@gnology/platform/events/inbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import type { CloudEventJson, SubscribeOptions } from '@gnology/platform/events/types';
 import { z } from 'zod';
-import type { AuthDeps } from '../app';
+import type { AuthPlatformDeps } from '../context';
 import type { AuthDB } from '../store/schema';
 import { applyPlan } from '../store/users';
 import type { Kysely } from 'kysely';
@@ -17,7 +17,7 @@ export const PLAN_CONSUMER = 'auth.subscription-plan';
 const PlanChange = z.object({ userId: z.string().min(1), plan: z.string().min(1) });
 
 /** Mirrors billing's plan onto the user (GET /api/auth/me shows it), once per event. */
-export async function onSubscriptionChanged(db: Kysely<AuthDB>, event: CloudEventJson, log: AuthDeps['logger']): Promise<void> {
+export async function onSubscriptionChanged(db: Kysely<AuthDB>, event: CloudEventJson, log: AuthPlatformDeps['logger']): Promise<void> {
   if (event.type !== SUBSCRIPTION_CHANGED) return;
   const parsed = PlanChange.safeParse(event.data);
   if (!parsed.success) {
@@ -32,7 +32,7 @@ export async function onSubscriptionChanged(db: Kysely<AuthDB>, event: CloudEven
 }
 
 /** Event consumers of the auth service (consumer groups on the bus). */
-export function authConsumers(deps: AuthDeps): SubscribeOptions[] {
+export function authConsumers(deps: AuthPlatformDeps): SubscribeOptions[] {
   const db = deps.database.db as Kysely<AuthDB>;
   return [
     {

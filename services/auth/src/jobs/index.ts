@@ -1,7 +1,7 @@
 import type { JobDefinition } from '@gnology/platform/jobs/registry';
-import type { AuthDeps } from '../app';
+import type { AuthPlatformDeps } from '../context';
 
 /** Background jobs the auth service's worker role runs. */
-export function authJobs(_deps: AuthDeps): JobDefinition[] {
+export function authJobs(_deps: AuthPlatformDeps): JobDefinition[] {
   return [];
 }

@@ -1,69 +1,46 @@
-import { ChangePasswordBody, type TokenVersionResponse } from '@gnology/contracts';
+import { ChangePasswordBody, ChangePasswordResponse, PublicUser, TokenVersionResponse } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
-import { badRequest, notFound, unauthorized } from '@gnology/platform/http/errors';
 import { requireInternal } from '@gnology/platform/http/internal';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { AuthContext } from '../app';
-import { decoyAsUser } from '../domain/decoy';
-import { toPublicUser } from '../domain/user';
-import { hashPassword, verifyPassword } from '../security/passwords';
-import { claimAttempt } from '../security/attempt-limit';
-import { COMMON_PASSWORD, isCommonPassword } from '../security/common-passwords';
-import { resetCount } from '../store/rate-limits';
-import { findDecoy } from '../store/decoys';
-import { changePasswordHash, findUserById, sessionVersionOf } from '../store/users';
-import { parseBody } from './parse';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthDeps } from '../context';
+import { changePassword } from '../use-cases/change-password';
+import { currentUser } from '../use-cases/current-user';
+import { tokenVersion } from '../use-cases/token-version';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-const PASSWORD_WINDOW_MS = 15 * 60_000;
-const PASSWORD_MAX_FAILURES = 5;
+const IdParams = z.object({ id: z.string() });
 
 /** The signed-in user's own routes, the JWKS and the token-version lookup for other services. */
-export function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
-  const { tokens } = ctx;
+export const sessionRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plain, { deps }) => {
+  const app = plain.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/auth/.well-known/jwks.json', async (_req, reply) => {
+  app.get('/api/auth/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys of the session tokens' } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return ctx.keys.jwks;
+    return deps.keys.jwks;
   });
 
   // Unverified users may ask who they are: the web uses phoneVerified to send them back to the code step.
-  app.get('/api/auth/me', { preHandler: requireUser(tokens.verifier, { allowUnverified: true }) }, async (req) => {
-    const user = await findUserById(ctx.db, req.user!.id);
-    if (user) return toPublicUser(user);
-    // A registration decoy looks like any account still waiting for its code.
-    const decoy = await findDecoy(ctx.db, req.user!.id);
-    if (decoy) return toPublicUser(decoyAsUser(decoy));
-    throw unauthorized('Invalid session token', { expired: false });
-  });
-
-  app.post('/api/users/change-password', { preHandler: requireUser(tokens.verifier) }, async (req) => {
-    const body = parseBody(ChangePasswordBody, req.body, { alsoAsMessage: true });
-    if (isCommonPassword(body.newPassword)) throw badRequest(COMMON_PASSWORD, { message: COMMON_PASSWORD });
-    const limitKey = `password:user:${req.user!.id}`;
-    await claimAttempt(ctx.db, [{ key: limitKey, max: PASSWORD_MAX_FAILURES }], PASSWORD_WINDOW_MS, (message) => ({ message }));
-    const user = await findUserById(ctx.db, req.user!.id);
-    if (!user) throw unauthorized('Invalid session token', { expired: false });
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      throw badRequest(WRONG_CURRENT_PASSWORD, { message: WRONG_CURRENT_PASSWORD });
-    }
-    await resetCount(ctx.db, limitKey);
-    const hash = await hashPassword(body.newPassword);
-    // The token version goes up with the hash: every other session is refused from now on.
-    const updated = await ctx.db.transaction().execute((trx) => changePasswordHash(trx, user.id, hash));
-    const message = 'Password changed successfully';
-    // This session carries on with a token of the new version.
-    return { success: true, message, token: await tokens.sign(updated) };
-  });
-
-  app.get<{ Params: { id: string } }>(
-    '/internal/users/:id/token-version',
-    { preHandler: requireInternal(ctx.deps.config.INTERNAL_TOKEN) },
-    async (req): Promise<z.infer<typeof TokenVersionResponse>> => {
-      const tokenVersion = await sessionVersionOf(ctx.db, req.params.id);
-      if (tokenVersion === undefined) throw notFound('No such user');
-      return { tokenVersion };
-    },
+  app.get(
+    '/api/auth/me',
+    { preValidation: requireUser(deps.tokens.verifier, { allowUnverified: true }), schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PublicUser } } },
+    async (req) => currentUser(deps, req.user!.id),
   );
-}
+
+  app.post(
+    '/api/users/change-password',
+    {
+      preValidation: requireUser(deps.tokens.verifier),
+      // The account page reads `message`: a refused body repeats its sentence there too.
+      config: { validationErrors: 'sentence-and-message' },
+      schema: { tags: ['auth'], summary: "Change the signed-in user's password", body: ChangePasswordBody, response: { 200: ChangePasswordResponse } },
+    },
+    async (req) => changePassword(deps, req.user!.id, req.body),
+  );
+
+  app.get(
+    '/internal/users/:id/token-version',
+    { preValidation: requireInternal(deps.config.INTERNAL_TOKEN), schema: { hide: true, params: IdParams, response: { 200: TokenVersionResponse } } },
+    async (req) => tokenVersion(deps, req.params.id),
+  );
+};
