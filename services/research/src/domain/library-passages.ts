@@ -1,7 +1,7 @@
 import type { LibraryPassage, RetrievedSource } from '@gnology/contracts';
 import type { ContextDocument } from './model';
 import { fold } from './offline/names';
-import { readQuestion } from './offline/question';
+import { fullNamesAsked } from './asked';
 
 /** What the library search gives a question (decision 0170): context documents of the matched pages, and the sources to list. */
 export interface Retrieval {
@@ -11,7 +11,7 @@ export interface Retrieval {
 
 /** Passages (best first) as one context document per document, its pages in page order; sources in rank order. */
 export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval {
-  const names = query ? readQuestion(query.slice(0, 2_000)).names.filter((n) => n.split(/\s+/).length >= 2) : [];
+  const names = query ? fullNamesAsked(query) : [];
   const byDoc = new Map<string, { passage: LibraryPassage; pages: { pageNumber: number; text: string }[] }>();
   for (const x of passages) {
     const entry = byDoc.get(x.documentId) ?? { passage: x, pages: [] };

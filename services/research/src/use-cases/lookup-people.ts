@@ -1,6 +1,7 @@
 import type { IndividualDetail } from '@gnology/contracts';
 import type { Clients } from '../clients';
-import { readQuestion } from '../domain/offline/question';
+import { fullNamesAsked, isBareContinue } from '../domain/asked';
+import { withinBudget } from './within-budget';
 
 /** How long a question waits for the people index before going on without it (time to first token). */
 const LOOKUP_BUDGET_MS = 1_500;
@@ -15,21 +16,13 @@ export async function lookupPeopleAsked(
   clients: Pick<Clients, 'lookupPeople'>,
   p: { userId: string; query: string; onError?: (err: unknown) => void },
 ): Promise<IndividualDetail[]> {
-  if (/^\s*continue\W*$/i.test(p.query)) return [];
-  const names = readQuestion(p.query.slice(0, 2_000)).names.filter((n) => n.split(/\s+/).length >= 2).slice(0, 5);
+  if (isBareContinue(p.query)) return [];
+  const names = fullNamesAsked(p.query).slice(0, 5);
   if (!names.length) return [];
-  let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([
-      clients.lookupPeople(p.userId, names),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('people lookup took too long')), LOOKUP_BUDGET_MS);
-      }),
-    ]);
+    return await withinBudget(clients.lookupPeople(p.userId, names), LOOKUP_BUDGET_MS, 'people lookup took too long');
   } catch (err) {
     p.onError?.(err);
     return [];
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,5 +1,7 @@
 import type { Clients } from '../clients';
+import { isBareContinue } from '../domain/asked';
 import { fromPassages, type Retrieval } from '../domain/library-passages';
+import { withinBudget } from './within-budget';
 
 /**
  * Gene searches the user's library (issue 16, decision 0170): with nothing selected, the five best
@@ -21,17 +23,11 @@ export async function retrieveFromLibrary(
   p: { userId: string; query: string; selectedIds: string[]; excludeIds?: string[]; requestType: string; onError?: (err: unknown) => void },
 ): Promise<Retrieval> {
   // "continue" writes the next part of a book: its question is not a search.
-  if (/^\s*continue\W*$/i.test(p.query)) return NONE;
+  if (isBareContinue(p.query)) return NONE;
   const limit = p.selectedIds.length ? LIBRARY_PASSAGES_BESIDE_SELECTION : LIBRARY_PASSAGES_ALONE;
   const exclude = [...new Set([...p.selectedIds, ...(p.excludeIds ?? [])])];
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const passages = await Promise.race([
-      clients.searchLibrary(p.userId, p.query, limit, exclude),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('library search took too long')), SEARCH_BUDGET_MS);
-      }),
-    ]);
+    const passages = await withinBudget(clients.searchLibrary(p.userId, p.query, limit, exclude), SEARCH_BUDGET_MS, 'library search took too long');
     // Whatever the answer holds, never a selected or dropped document.
     return fromPassages(
       passages.filter((x) => !exclude.includes(x.documentId)),
@@ -40,7 +36,5 @@ export async function retrieveFromLibrary(
   } catch (err) {
     p.onError?.(err);
     return NONE;
-  } finally {
-    clearTimeout(timer);
   }
 }
