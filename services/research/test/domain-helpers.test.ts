@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { describe, expect, it } from 'vitest';
+import { fullNamesAsked, isBareContinue } from '../src/domain/asked';
 import { generationView } from '../src/domain/generation-view';
 import { ProviderError } from '../src/domain/model';
 import { providerFailure } from '../src/domain/provider-failure';
@@ -60,5 +61,18 @@ describe('historyBefore', () => {
     expect(historyBefore(messages, 'c')).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(historyBefore(messages, 'x')).toEqual(messages);
     expect(historyBefore(messages, null)).toEqual(messages);
+  });
+});
+
+describe('what a question asks about', () => {
+  it('reads a bare "continue" as the next part of a book, and nothing longer', () => {
+    expect(isBareContinue('  Continue. ')).toBe(true);
+    expect(isBareContinue('continue the story of Mary Cole')).toBe(false);
+  });
+
+  it('keeps the full names only (a given name alone would match half the library)', () => {
+    const names = fullNamesAsked('What do we know about Thomas Whitfield and Mary?');
+    expect(names).toContain('Thomas Whitfield');
+    expect(names.every((n) => n.includes(' '))).toBe(true);
   });
 });

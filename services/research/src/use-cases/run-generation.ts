@@ -39,7 +39,7 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
   const plan = planRequest(input.query, g.request_type, { maxRetries: deps.config.LLM_MAX_RETRIES });
   // Before any model call: are this generation's tokens still held, and how many (decision 0085)?
   // Billing unreachable throws: the attempt fails and the queue retries it later.
-  const held = await clients.reservation(id);
+  const held = await clients.reservation(ids.reservationId);
   const base = {
     ids,
     userId: g.user_id,
