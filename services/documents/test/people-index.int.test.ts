@@ -179,6 +179,16 @@ describe('people index', () => {
     const found = PeopleLookupResponse.parse(res.json()).individuals;
     expect(found.map((f) => f.individual.name)).toEqual(['Thomas Whitfield']);
     expect(found[0]!.conflicts[0]!.kind).toBe('birth_years');
+    // A possessive, a variant spelling, a surname alone (the family, most documented first).
+    const lookup = async (names: string[]) =>
+      PeopleLookupResponse.parse((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: alice, names } })).json()).individuals.map((f) => f.individual.name);
+    expect(await lookup(["Thomas Whitfield's"])).toEqual(['Thomas Whitfield']);
+    expect(await lookup(['Thos. Whitfield'])).toEqual(['Thomas Whitfield']);
+    const family = await lookup(['Whitfield']);
+    expect(family).toHaveLength(5);
+    expect(family).toContain('Thomas Whitfield');
+    expect(family.every((n) => n.endsWith('Whitfield'))).toBe(true);
+    expect(await lookup(['Mary Brown'])).toEqual(['Mary Ann Whitfield']);
     const forBob = PeopleLookupResponse.parse((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: bob, names: ['Thomas Whitfield'] } })).json());
     expect(forBob.individuals.map((f) => f.individual.documentCount)).toEqual([1]);
     expect((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', payload: { userId: alice, names: ['Thomas'] } })).statusCode).toBe(404);

@@ -8,6 +8,8 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 /** What the worker computed of an individual, read as is by the API (migration 0016). */
 export interface IndividualFactsJson {
   variants?: string[];
+  /** Surname keys of every mention (maiden names included), for looking people up by name. */
+  surnameKeys?: string[];
   timeline?: SourcedEvent[];
   conflicts?: Conflict[];
   relatives?: Relative[];

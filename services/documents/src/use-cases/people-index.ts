@@ -149,7 +149,7 @@ function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualW
     documentCount: f.documentCount,
     mentionCount: f.mentionCount,
     conflictCount: f.conflicts.length,
-    facts: { variants: f.variants, timeline: f.timeline, conflicts: f.conflicts, relatives: f.relatives },
+    facts: { variants: f.variants, surnameKeys: f.surnameKeys, timeline: f.timeline, conflicts: f.conflicts, relatives: f.relatives },
   };
 }
 

@@ -28,7 +28,9 @@ export async function describeRows(db: DocumentsDb, ownerId: string, rows: reado
  */
 export async function lookupPeople(db: DocumentsDb, ownerId: string, names: readonly string[]): Promise<IndividualDetail[]> {
   const found = new Map<string, IndividualRow>();
-  for (const written of names) {
+  for (const asked of names) {
+    // "Thomas Whitfield's will": the possessive is not part of the name.
+    const written = asked.replace(/['’]s\b/g, '').replace(/[?!.,;:]+$/g, '');
     const parsed = parseName(written);
     const single = parsed.surname === '' && parsed.given.length === 1;
     const keys = single ? [parsed.given[0]!] : surnameKeys(parsed);
@@ -37,7 +39,7 @@ export async function lookupPeople(db: DocumentsDb, ownerId: string, names: read
     const candidates = await listIndividuals(db, ownerId, surname);
     const matching = candidates.filter((row) => {
       const p = parseName(row.name);
-      const rowKeys = surnameKeys(p).concat((row.facts.variants ?? []).flatMap((v) => surnameKeys(parseName(v))));
+      const rowKeys = surnameKeys(p).concat(row.facts.surnameKeys ?? []);
       if (!keys.some((k) => rowKeys.includes(k)) && !foldText(row.name).includes(foldText(surname))) return false;
       return given.length === 0 || givenCompatible(canonicalGiven(p), given);
     });

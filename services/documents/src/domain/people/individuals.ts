@@ -29,6 +29,7 @@ export interface IndividualFacts {
   documentCount: number;
   mentionCount: number;
   variants: string[];
+  surnameKeys: string[];
   timeline: SourcedEvent[];
   conflicts: Conflict[];
   relatives: Relative[];
@@ -103,6 +104,7 @@ export function describeIndividuals(all: readonly FactMention[], ids: Iterable<s
       documentCount: new Set(mentions.map((m) => m.documentId)).size,
       mentionCount: mentions.length,
       variants: [...new Set(mentions.map((m) => m.nameAsWritten))].sort(),
+      surnameKeys: [...new Set(mentions.flatMap((m) => m.surnameKeys ?? []))].sort(),
       timeline: self.timeline,
       conflicts,
       relatives: [...relatives.values()],
