@@ -1,8 +1,9 @@
 import { runService } from '@gnology/platform/runtime';
 import { buildApp } from './app';
 import { conversationEnvSchema } from './config';
-import { conversationJobs } from './jobs';
+import { createConversationContext } from './context';
 import { conversationConsumers } from './events';
+import { conversationJobs } from './jobs';
 import { migrations } from './migrations';
 
 await runService({
@@ -11,7 +12,7 @@ await runService({
   defaultPort: 8082,
   env: conversationEnvSchema,
   migrations,
-  buildApp,
-  jobs: conversationJobs,
-  consumers: conversationConsumers,
+  buildApp: (deps) => buildApp(createConversationContext(deps)),
+  jobs: (deps) => conversationJobs(createConversationContext(deps)),
+  consumers: (deps) => conversationConsumers(createConversationContext(deps)),
 });

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConversationDeps } from '../app';
+import type { ConversationDeps } from '../context';
 import { createDocumentOwnership } from '../clients/documents';
 import { cleanTitle, defaultTitle, isPlaceholderTitle } from '../domain/titles';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ConversationDeps } from '../app';
+import type { ConversationDeps } from '../context';
 import { conversationApiRoutes } from './conversations';
 import { internalRoutes } from './internal';
 import { searchRoutes } from './search';

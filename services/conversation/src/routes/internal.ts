@@ -4,7 +4,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConversationDeps } from '../app';
+import type { ConversationDeps } from '../context';
 import { addMessage, getConversation } from '../store/conversations';
 
 const Params = z.object({ id: ObjectId });

@@ -2,7 +2,7 @@ import { SearchConversationsQuery } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ConversationDeps } from '../app';
+import type { ConversationDeps } from '../context';
 import { searchConversations } from '../store/search';
 
 /** GET /api/conversations/search?query=&limit=20: the user's own conversations only. */

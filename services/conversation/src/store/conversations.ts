@@ -6,7 +6,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import type { Kysely, Selectable } from 'kysely';
 import { vocabularyTerms } from '../domain/text';
 import { titleFromQuestion } from '../domain/titles';
-import type { ConversationDB, ConversationsTable, MessagesTable } from './types';
+import type { ConversationDB, ConversationsTable, MessagesTable } from './schema';
 
 type Db = Kysely<ConversationDB>;
 
