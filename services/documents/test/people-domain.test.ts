@@ -7,7 +7,7 @@ import { describeIndividuals, type FactMention } from '../src/domain/people/indi
 import { type DocumentFacts, mentionsOfDocument } from '../src/domain/people/mentions';
 import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '../src/domain/people/names';
 import { relationBetween } from '../src/domain/people/relations';
-import type { SourcedEvent } from '../src/domain/people/timeline';
+import { birthYearOf, type SourcedEvent } from '../src/domain/people/timeline';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
 
 const date = (normalized: string): DateInfoItem => ({ original: normalized, normalized, qualifier: 'exact', year: Number(normalized.slice(0, 4)) });
@@ -158,6 +158,15 @@ describe('people index: conflicts', () => {
     expect(c!.message).toContain('census.txt');
     expect(c!.message).toContain('obit.txt');
     expect(conflictsOf('T', 'M', [ev('birth', '1828-03-01', 'a'), ev('birth', '1829-01-01', 'b')], [])[0]?.kind).toBe('birth_years');
+  });
+  it('weighs a register over a later recollection, and never compares a baptism as a birth', () => {
+    const registered = { ...ev('birth', '1862-03-02', 'baptism'), registered: true };
+    const timeline = [ev('birth', '1859', 'obituary'), registered, ev('birth', '1862', 'census', true)];
+    expect(birthYearOf(timeline)).toBe(1862);
+    const [c] = conflictsOf('J', 'M', timeline, []);
+    expect(c).toMatchObject({ kind: 'birth_years', documentIds: ['baptism', 'obituary'] });
+    expect(c!.message).toBe("J's birth year differs: 1862-03-02 in baptism.txt, 1859 in obituary.txt.");
+    expect(conflictsOf('J', 'M', [ev('birth', '1862-12-30', 'a'), ev('baptism', '1863-01-06', 'b')], [])).toEqual([]);
   });
   it('flags an event after death or burial, and a death after the burial', () => {
     expect(conflictsOf('T', 'M', [ev('death', '1890-01-03', 'obit'), ev('residence', '1900', 'census')], [])[0]).toMatchObject({ kind: 'event_after_death', documentIds: ['census', 'obit'] });

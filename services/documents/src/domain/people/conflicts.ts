@@ -1,5 +1,5 @@
 import type { Conflict, PersonSex, Relation } from '@gnology/contracts';
-import { birthYearOf, type SourcedEvent } from './timeline';
+import { bestBirth, birthYearOf, type SourcedEvent } from './timeline';
 
 /** A relative's events, for the checks that span two people (a mother's age, a child after a death). */
 export interface RelativeFacts {
@@ -25,16 +25,12 @@ const LIVING = new Set(['birth', 'baptism', 'marriage', 'residence', 'occupation
  */
 export function conflictsOf(name: string, sex: PersonSex, timeline: readonly SourcedEvent[], relatives: readonly RelativeFacts[]): Conflict[] {
   const out: Conflict[] = [];
-  const births = timeline.filter((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year !== null);
-  // Two different birth years: the pair furthest apart beyond the tolerance their kind allows.
-  let worst: [SourcedEvent, SourcedEvent] | null = null;
-  for (const a of births)
-    for (const b of births) {
-      if (a.documentId >= b.documentId || a.year === b.year) continue;
-      const tolerance = a.estimated || b.estimated ? ESTIMATE_TOLERANCE : 0;
-      if (Math.abs(a.year! - b.year!) <= tolerance) continue;
-      if (!worst || Math.abs(a.year! - b.year!) > Math.abs(worst[0].year! - worst[1].year!)) worst = [a, b];
-    }
+  // Two different birth years: among stated births first (a baptism may come years after the birth,
+  // so it is not compared), else with estimates from ages; the pair furthest apart beyond the tolerance.
+  const births = timeline.filter((e) => e.kind === 'birth' && e.year !== null);
+  const stated = births.filter((e) => !e.estimated);
+  let worst = widestPair(stated, 0);
+  if (!worst) worst = widestPair(births, ESTIMATE_TOLERANCE);
   if (worst) {
     const [a, b] = worst;
     out.push({ kind: 'birth_years', message: `${name}'s birth year differs: ${describeBirth(a)} in ${a.fileName}, ${describeBirth(b)} in ${b.fileName}.`, documentIds: ids(a, b) });
@@ -116,11 +112,25 @@ function parentChecks(parent: ParentSide, child: { name: string; birth: SourcedE
   return out;
 }
 
+/** The two births of different documents furthest apart by more than `tolerance` years (estimates only). */
+function widestPair(births: readonly SourcedEvent[], tolerance: number): [SourcedEvent, SourcedEvent] | null {
+  let worst: [SourcedEvent, SourcedEvent] | null = null;
+  for (const a of births)
+    for (const b of births) {
+      if (a.documentId >= b.documentId || a.year === b.year) continue;
+      const allowed = a.estimated || b.estimated ? tolerance : 0;
+      if (Math.abs(a.year! - b.year!) <= allowed) continue;
+      // The registered record is named first.
+      const pair: [SourcedEvent, SourcedEvent] = b.registered && !a.registered ? [b, a] : [a, b];
+      if (!worst || Math.abs(a.year! - b.year!) > Math.abs(worst[0].year! - worst[1].year!)) worst = pair;
+    }
+  return worst;
+}
+
 function firstBirth(timeline: readonly SourcedEvent[]): SourcedEvent | null {
   const year = birthYearOf(timeline);
   if (year === null) return null;
-  const births = timeline.filter((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year === year);
-  return births.find((e) => !e.estimated) ?? births[0] ?? null;
+  return bestBirth(timeline) ?? timeline.find((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year === year) ?? null;
 }
 
 /** Months from `a` to `b` (negative when `b` is earlier). A year-only date counts from its latest month for `a` and its earliest for `b`, so only a certain gap counts. */

@@ -19,7 +19,12 @@ export interface DocumentFacts {
 }
 
 /** One event a record gives a person, before it is tied to an individual. */
-export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & { estimated?: boolean };
+/**
+ * `estimated`: the year comes from an age. `registered`: a civil or church register of that kind
+ * of event gives it (a birth or baptism register, a marriage or death certificate), the evidence
+ * the researcher weighs first against later recollections (an obituary, a census age).
+ */
+export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & { estimated?: boolean; registered?: boolean };
 
 /** A person named in one document, with what that document says of them (decision 0185). */
 export interface MentionDraft {
@@ -251,5 +256,6 @@ function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfo
   }
   const occupation = doc.occupations.find((o) => near.toLowerCase().includes(o.toLowerCase())) ?? (subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
   if (occupation) events.push({ kind: 'occupation', date: recordDate?.normalized ?? null, year: recordYear, place: m.place, detail: occupation });
-  return events;
+  const registered = doc.documentType === 'birth' || doc.documentType === 'marriage' || doc.documentType === 'death';
+  return registered ? events.map((e) => (e.estimated || e.kind === 'occupation' ? e : { ...e, registered: true })) : events;
 }

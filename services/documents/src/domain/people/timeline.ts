@@ -2,7 +2,7 @@ import type { PersonSex, TimelineEvent } from '@gnology/contracts';
 import type { MentionEvent } from './mentions';
 
 /** An event with where it comes from, and whether its year is only estimated (from an age). */
-export type SourcedEvent = TimelineEvent & { estimated?: boolean };
+export type SourcedEvent = TimelineEvent & { estimated?: boolean; registered?: boolean };
 
 /** What an individual's mentions say, for the timeline and the summary. */
 export interface MentionFacts {
@@ -23,18 +23,29 @@ export function timelineOf(mentions: readonly MentionFacts[]): SourcedEvent[] {
   );
 }
 
-/** The birth year the evidence supports best: a registered birth or baptism before an estimate from an age. */
+/**
+ * The birth the evidence supports best: a birth register's, then a baptism register's, then a
+ * birth another record states (an obituary's "born in 1859"), then a baptism; null when only ages say.
+ */
+export function bestBirth(timeline: readonly SourcedEvent[]): SourcedEvent | null {
+  const dated = timeline.filter((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year !== null && !e.estimated);
+  const rank = (e: SourcedEvent) => (e.registered ? 0 : 2) + (e.kind === 'birth' ? 0 : 1);
+  return [...dated].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
+
+/** The birth year the evidence supports best (bestBirth), else the middle of the estimates from ages. */
 export function birthYearOf(timeline: readonly SourcedEvent[]): number | null {
+  const best = bestBirth(timeline);
+  if (best) return best.year;
   const births = timeline.filter((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year !== null);
-  const exact = births.find((e) => !e.estimated);
-  if (exact) return exact.year;
   if (births.length === 0) return null;
   const years = births.map((e) => e.year!).sort((a, b) => a - b);
   return years[Math.floor((years.length - 1) / 2)]!;
 }
 
 export function deathYearOf(timeline: readonly SourcedEvent[]): number | null {
-  return timeline.find((e) => e.kind === 'death' && e.year !== null)?.year ?? timeline.find((e) => e.kind === 'burial' && e.year !== null)?.year ?? null;
+  const deaths = timeline.filter((e) => e.kind === 'death' && e.year !== null);
+  return (deaths.find((e) => e.registered) ?? deaths[0])?.year ?? timeline.find((e) => e.kind === 'burial' && e.year !== null)?.year ?? null;
 }
 
 /** The sex most mentions agree on ('U' when none says or they tie). */
