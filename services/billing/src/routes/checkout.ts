@@ -6,9 +6,6 @@ import type { BillingDeps } from '../context';
 import { openPortal } from '../use-cases/open-portal';
 import { subscribe } from '../use-cases/subscribe';
 
-export { BILLING_OFF_PORTAL } from '../use-cases/open-portal';
-export { BILLING_OFF_RETURN } from '../use-cases/subscribe';
-
 /** POST /api/billing/checkout and /api/billing/portal (bearer). */
 export const checkoutRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (base, { deps }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
