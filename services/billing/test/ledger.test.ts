@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountState } from '../src/domain/account';
 import { availableOf, remainingOf, statusOf } from '../src/domain/account';
-import { type Change, applyTime, hold, openAccount, releaseHold, savingsPercentage, settleUsage, startPeriod, termsFor } from '../src/domain/ledger';
+import { savingsPercentage } from '@gnology/contracts';
+import { type Change, applyTime, hold, openAccount, releaseHold, settleUsage, startPeriod, termsFor } from '../src/domain/ledger';
 
 const t0 = new Date('2025-03-10T09:00:00Z');
 const day = 86_400_000;

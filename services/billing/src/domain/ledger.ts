@@ -195,6 +195,3 @@ export function refundExpiryCharge(state: AccountState, charged: number, request
   };
   return { next, entries: [{ kind: 'release', amount: charged, tokens: charged, requestId, meta: { reason: 'expiry charge replaced by the real usage' } }] };
 }
-
-/** The one formula lives in shared/contracts (billing's answers carry it). */
-export { savingsPercentage } from '@gnology/contracts';

@@ -1,6 +1,5 @@
-import type { TokenUsageResponse } from '@gnology/contracts';
+import { savingsPercentage, type TokenUsageResponse } from '@gnology/contracts';
 import { type AccountState, remainingOf, statusOf } from './account';
-import { savingsPercentage } from './ledger';
 import { overageCost, planDefinition } from './plans';
 
 /** The account page's view of an account (GET /api/users/token-usage). */

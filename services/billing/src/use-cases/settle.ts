@@ -1,9 +1,9 @@
-import { type SettleRequest, type SettleResponse, TOKENS_CONSUMED, type TokensConsumedData } from '@gnology/contracts';
+import { type SettleRequest, type SettleResponse, savingsPercentage, TOKENS_CONSUMED, type TokensConsumedData } from '@gnology/contracts';
 import { buildEvent, type WriteEventInput, writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { conflict } from '@gnology/platform/http/errors';
 import type pg from 'pg';
-import { type SettleOutcome, type Usage, refundExpiryCharge, savingsPercentage, settleUsage } from '../domain/ledger';
+import { type SettleOutcome, type Usage, refundExpiryCharge, settleUsage } from '../domain/ledger';
 import { type ChangeContext, toState } from '../store/accounts';
 import { settleFast } from '../store/fast-path';
 import { updateReservation } from '../store/reservations';
