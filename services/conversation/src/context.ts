@@ -9,7 +9,7 @@ import type { ConversationDB } from './store/schema';
  * dependencies over the conversation schema, plus the documents service seen as the judge of
  * which document ids are a user's own.
  */
-export type ConversationDeps = ServiceDeps<ConversationConfig> & {
+export type ConversationDeps = Omit<ServiceDeps<ConversationConfig>, 'database'> & {
   database: Database<ConversationDB>;
   documents: DocumentOwnership;
 };

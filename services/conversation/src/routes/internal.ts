@@ -1,11 +1,11 @@
 import { ObjectId, SaveMessageBody } from '@gnology/contracts';
-import { notFound } from '@gnology/platform/http/errors';
 import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ConversationDeps } from '../context';
-import { addMessage, getConversation } from '../store/conversations';
+import { getConversation } from '../use-cases/get-conversation';
+import { saveMessage } from '../use-cases/save-message';
 
 const Params = z.object({ id: ObjectId });
 const UserQuery = z.object({ userId: z.string().min(1) });
@@ -17,23 +17,18 @@ const UserQuery = z.object({ userId: z.string().min(1) });
  */
 export const internalRoutes: FastifyPluginAsync<{ deps: ConversationDeps }> = async (app, { deps }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
   r.addHook('preHandler', requireInternal(deps.config.INTERNAL_TOKEN));
 
-  r.get('/internal/conversations/:id', { schema: { params: Params, querystring: UserQuery } }, async (req) => {
-    const conversation = await getConversation(db, req.query.userId, req.params.id);
-    if (!conversation) throw notFound('Conversation not found');
-    return conversation;
-  });
+  r.get('/internal/conversations/:id', { schema: { params: Params, querystring: UserQuery } }, async (req) =>
+    getConversation(deps, req.query.userId, req.params.id),
+  );
 
   r.post(
     '/internal/conversations/:id/messages',
     { schema: { params: Params, body: SaveMessageBody.extend({ userId: z.string().min(1) }) } },
     async (req, reply) => {
       const { userId, ...body } = req.body;
-      const message = await addMessage(db, userId, req.params.id, body, req.id);
-      if (!message) throw notFound('Conversation not found');
-      return reply.status(201).send(message);
+      return reply.status(201).send(await saveMessage(deps, userId, req.params.id, body, req.id));
     },
   );
 };

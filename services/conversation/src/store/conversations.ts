@@ -1,84 +1,39 @@
-import type { Conversation, ConversationSummary, Message, SaveMessageBody } from '@gnology/contracts';
-import { CONVERSATION_MESSAGE_CREATED, type ConversationMessageCreatedData } from '@gnology/contracts';
-import { writeEvent } from '@gnology/platform/events/outbox';
-import { TOPICS } from '@gnology/platform/events/topics';
-import { newObjectId } from '@gnology/platform/ids';
+import type { SaveMessageBody } from '@gnology/contracts';
 import type { Kysely, Selectable } from 'kysely';
-import { vocabularyTerms } from '../domain/text';
-import { titleFromQuestion } from '../domain/titles';
 import type { ConversationDB, ConversationsTable, MessagesTable } from './schema';
 
+/** The database or a transaction over it: the use cases decide which writes go together. */
 type Db = Kysely<ConversationDB>;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-export function toSummary(row: Selectable<ConversationsTable>): ConversationSummary {
-  return {
-    _id: row.id,
-    id: row.id,
-    title: row.title,
-    lastActivity: iso(row.last_activity),
-    createdAt: iso(row.created_at),
-    messageCount: row.message_count,
-  };
-}
-
-export function toMessage(row: Selectable<MessagesTable>): Message {
-  return {
-    _id: row.id,
-    id: row.id,
-    type: row.type,
-    content: row.content,
-    timestamp: iso(row.created_at),
-    requestType: row.request_type,
-    documents: row.documents ?? null,
-    tokens: (row.tokens as Message['tokens']) ?? null,
-    tokenBalance: (row.token_balance as Message['tokenBalance']) ?? null,
-    cost: row.cost ?? null,
-    ...(row.sources?.length ? { sources: row.sources } : {}),
-  };
-}
+type ConversationRow = Selectable<ConversationsTable>;
 
 /** The user's conversations, most recent activity first. */
-export async function listConversations(db: Db, userId: string, limit: number): Promise<ConversationSummary[]> {
-  const rows = await db.selectFrom('conversations').selectAll().where('user_id', '=', userId).orderBy('last_activity', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(toSummary);
+export function listConversationRows(db: Db, userId: string, limit: number): Promise<ConversationRow[]> {
+  return db.selectFrom('conversations').selectAll().where('user_id', '=', userId).orderBy('last_activity', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** `titleIsDefault`: the title is a placeholder, to be replaced by the first question. */
-export async function createConversation(db: Db, userId: string, title: string, titleIsDefault = false): Promise<ConversationSummary> {
-  const id = newObjectId();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('conversations')
-      .values({ id, user_id: userId, title, title_is_default: titleIsDefault })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await addVocabulary(trx, userId, title);
-    return toSummary(row);
-  });
+export function insertConversation(db: Db, row: { id: string; userId: string; title: string; titleIsDefault: boolean }): Promise<ConversationRow> {
+  return db
+    .insertInto('conversations')
+    .values({ id: row.id, user_id: row.userId, title: row.title, title_is_default: row.titleIsDefault })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** The conversation if it belongs to the user, else undefined (the route answers 404). */
-export async function findConversation(db: Db, userId: string, id: string): Promise<Selectable<ConversationsTable> | undefined> {
+/** The conversation if it belongs to the user, else undefined. */
+export function findConversation(db: Db, userId: string, id: string): Promise<ConversationRow | undefined> {
   return db.selectFrom('conversations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
-export async function getConversation(db: Db, userId: string, id: string): Promise<Conversation | undefined> {
-  const row = await findConversation(db, userId, id);
-  if (!row) return undefined;
-  const messages = await db.selectFrom('messages').selectAll().where('conversation_id', '=', id).orderBy('seq').execute();
-  return { ...toSummary(row), messages: messages.map(toMessage), selectedDocuments: row.selected_documents ?? [] };
+export function listMessageRows(db: Db, conversationId: string): Promise<Selectable<MessagesTable>[]> {
+  return db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq').execute();
 }
 
-/**
- * Replaces the conversation's document selection with `documentIds` (already checked to be the
- * user's own documents). Returns the stored selection, or undefined when the conversation is not the user's.
- */
+/** Stores the selection as given; undefined when the conversation is not the user's. */
 export async function setSelectedDocuments(db: Db, userId: string, id: string, documentIds: string[]): Promise<string[] | undefined> {
   const row = await db
     .updateTable('conversations')
-    .set({ selected_documents: JSON.stringify([...new Set(documentIds)]) })
+    .set({ selected_documents: JSON.stringify(documentIds) })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning('selected_documents')
@@ -86,12 +41,9 @@ export async function setSelectedDocuments(db: Db, userId: string, id: string, d
   return row?.selected_documents;
 }
 
-export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<ConversationSummary | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('conversations').set({ title, title_is_default: false }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
-    if (row) await addVocabulary(trx, userId, title);
-    return row ? toSummary(row) : undefined;
-  });
+/** A title chosen (by the user or from the first question) is no longer the default one. */
+export function setTitle(db: Db, userId: string, id: string, title: string): Promise<ConversationRow | undefined> {
+  return db.updateTable('conversations').set({ title, title_is_default: false }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
 }
 
 /** Deletes the conversation and (by cascade) its messages. */
@@ -100,77 +52,41 @@ export async function deleteConversation(db: Db, userId: string, id: string): Pr
   return Number(res.numDeletedRows) > 0;
 }
 
-/**
- * Saves a message, moves the conversation's last activity, titles a default-titled conversation
- * from its first question, records the message's capitalised
- * words in the user's vocabulary and writes `conversation.message.created` — one transaction.
- */
-export async function addMessage(
-  db: Db,
-  userId: string,
-  conversationId: string,
-  body: SaveMessageBody,
-  requestId?: string,
-): Promise<Message | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const conv = await trx
-      .updateTable('conversations')
-      .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', 1) }))
-      .where('id', '=', conversationId)
-      .where('user_id', '=', userId)
-      .returning(['id', 'title_is_default'])
-      .executeTakeFirst();
-    if (!conv) return undefined;
-    // The first question names a conversation that still has its default title (issue 13).
-    const questionTitle = body.type === 'user' && conv.title_is_default ? titleFromQuestion(body.content) : null;
-    if (questionTitle) {
-      await trx.updateTable('conversations').set({ title: questionTitle, title_is_default: false }).where('id', '=', conversationId).execute();
-    }
-    const id = newObjectId();
-    const row = await trx
-      .insertInto('messages')
-      .values({
-        id,
-        conversation_id: conversationId,
-        user_id: userId,
-        type: body.type,
-        content: body.content,
-        request_type: body.requestType ?? 'regular',
-        documents: body.documents ? JSON.stringify(body.documents) : null,
-        tokens: body.tokens ? JSON.stringify(body.tokens) : null,
-        token_balance: body.tokenBalance ? JSON.stringify(body.tokenBalance) : null,
-        cost: body.cost ?? null,
-        sources: body.sources?.length ? JSON.stringify(body.sources) : null,
-        ...(body.timestamp ? { created_at: body.timestamp } : {}),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await addVocabulary(trx, userId, body.content);
-    const message = toMessage(row);
-    const data: ConversationMessageCreatedData = {
-      conversationId,
-      messageId: id,
-      userId,
-      type: message.type,
-      requestType: message.requestType,
-      length: message.content.length,
-      timestamp: message.timestamp,
-    };
-    await writeEvent(trx, {
-      topic: TOPICS.conversations,
-      key: conversationId,
-      type: CONVERSATION_MESSAGE_CREATED,
-      source: '/services/conversation',
-      subject: id,
-      data,
-      requestId,
-    });
-    return message;
-  });
+/** Counts a new message on the user's conversation and moves its last activity; undefined when not theirs. */
+export function touchConversation(db: Db, userId: string, id: string): Promise<{ id: string; title_is_default: boolean } | undefined> {
+  return db
+    .updateTable('conversations')
+    .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', 1) }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returning(['id', 'title_is_default'])
+    .executeTakeFirst();
 }
 
-async function addVocabulary(db: Db, userId: string, text: string): Promise<void> {
-  const terms = vocabularyTerms(text);
+export function insertMessage(db: Db, message: { id: string; conversationId: string; userId: string; body: SaveMessageBody }): Promise<Selectable<MessagesTable>> {
+  const { body } = message;
+  return db
+    .insertInto('messages')
+    .values({
+      id: message.id,
+      conversation_id: message.conversationId,
+      user_id: message.userId,
+      type: body.type,
+      content: body.content,
+      request_type: body.requestType ?? 'regular',
+      documents: body.documents ? JSON.stringify(body.documents) : null,
+      tokens: body.tokens ? JSON.stringify(body.tokens) : null,
+      token_balance: body.tokenBalance ? JSON.stringify(body.tokenBalance) : null,
+      cost: body.cost ?? null,
+      sources: body.sources?.length ? JSON.stringify(body.sources) : null,
+      ...(body.timestamp ? { created_at: body.timestamp } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds words to the user's search vocabulary (the similar-spelling source); known words are kept once. */
+export async function addUserTerms(db: Db, userId: string, terms: string[]): Promise<void> {
   if (terms.length === 0) return;
   await db
     .insertInto('user_terms')

@@ -1,0 +1,17 @@
+import type { Conversation } from '@gnology/contracts';
+import type { ConversationDeps } from '../context';
+import { toMessage, toSummary } from '../domain/conversation-record';
+import { conversationId, conversationNotFound } from '../domain/not-found';
+import { findConversation, listMessageRows } from '../store/conversations';
+
+/**
+ * The user's conversation with its messages in order and its document selection, or 404
+ * (another user's conversation is not found either). The research service reads it the same way.
+ */
+export async function getConversation(deps: Pick<ConversationDeps, 'database'>, userId: string, id: string): Promise<Conversation> {
+  const db = deps.database.db;
+  const row = await findConversation(db, userId, conversationId(id));
+  if (!row) throw conversationNotFound();
+  const messages = await listMessageRows(db, row.id);
+  return { ...toSummary(row), messages: messages.map(toMessage), selectedDocuments: row.selected_documents ?? [] };
+}
