@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveRefusal, ReserveRequest, ReserveResponse } from '@gnology/contracts';
+import { isUniqueViolation } from '@gnology/platform/db/unique-violation';
 import { conflict } from '@gnology/platform/http/errors';
 import type pg from 'pg';
 import { remainingOf } from '../domain/account';
@@ -14,10 +15,6 @@ import { applyChange, bringUpToDate, lockOrOpenAccount } from './account-change'
 import type { MeteringContext } from './metering-context';
 
 export type ReserveAnswer = { status: 200; body: ReserveResponse } | { status: 402; body: ReserveRefusal };
-
-function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string }).code === '23505';
-}
 
 /**
  * Holds tokens for a research request, or refuses it with the plan's message. A repeat of the
