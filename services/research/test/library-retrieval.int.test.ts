@@ -71,7 +71,14 @@ describe('library retrieval, offline engine', () => {
     expect(body.response).not.toContain('Peter Whitfield');
     expect(body.response).not.toContain(bobsLetter);
     expect(body.response).not.toContain('Sullivan');
-    expect(body.sources?.[0]).toEqual({ documentId: certificate, originalName: 'marriage.png', pages: expect.arrayContaining([2]), highlight: 'John Henry Whitfield' });
+    expect(body.sources?.[0]).toEqual({
+      documentId: certificate,
+      originalName: 'marriage.png',
+      pages: expect.arrayContaining([2]),
+      highlight: 'John Henry Whitfield',
+      // Its Evidence Explained-style citation, from the documents service (issue 16).
+      citation: expect.stringContaining('"marriage.png"'),
+    });
     expect(body.sources?.some((s) => s.documentId === bobsLetter)).toBe(false);
   });
 
@@ -93,9 +100,9 @@ describe('library retrieval, offline engine', () => {
     const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [], conversationId })).json());
     expect(body.messageId).toBeTruthy();
     const saved = await stack.conversation(alice, conversationId);
-    const answer = (saved.messages as { id: string; type: string; sources?: unknown }[]).find((m) => m.id === body.messageId);
+    const answer = (saved.messages as { id: string; type: string; sources?: { documentId: string }[] }[]).find((m) => m.id === body.messageId);
     expect(answer?.sources).toEqual(body.sources);
-    expect((answer?.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
+    expect(answer?.sources?.[0]?.documentId).toBe(certificate);
   });
 
   it('complements a selection without repeating it', async () => {
