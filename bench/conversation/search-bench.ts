@@ -14,7 +14,7 @@ import { createTestSigner, withDatabase } from '@gnology/testing';
 import pg from 'pg';
 import { buildApp } from '../../services/conversation/src/app';
 import { migrations } from '../../services/conversation/src/migrations';
-import { searchConversations } from '../../services/conversation/src/store/search';
+import { searchConversations } from '../../services/conversation/src/use-cases/search-conversations';
 
 const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB = 'gn_bench_search';
@@ -143,13 +143,13 @@ async function main() {
   const database = createDatabase({ url, schema: 'conversation', max: 4 });
   const rnd = (n: number) => Math.floor(Math.random() * n);
   const run = async (label: string, n: number, pick: () => [string, string]) => {
-    for (let i = 0; i < 100; i++) await searchConversations(database.pool, ...pickArgs(pick()));
+    for (let i = 0; i < 100; i++) await searchConversations({ database }, ...pickArgs(pick()));
     const times: number[] = [];
     let found = 0;
     for (let i = 0; i < n; i++) {
       const [user, q] = pick();
       const t = performance.now();
-      const r = await searchConversations(database.pool, user, q, 20);
+      const r = await searchConversations({ database }, user, q, 20);
       times.push(performance.now() - t);
       if (r.totalFound > 0) found++;
     }

@@ -3,7 +3,7 @@ import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ConversationDeps } from '../context';
-import { searchConversations } from '../store/search';
+import { searchConversations } from '../use-cases/search-conversations';
 
 /** GET /api/conversations/search?query=&limit=20: the user's own conversations only. */
 export const searchRoutes: FastifyPluginAsync<{ deps: ConversationDeps }> = async (app, { deps }) => {
@@ -11,6 +11,6 @@ export const searchRoutes: FastifyPluginAsync<{ deps: ConversationDeps }> = asyn
   r.get(
     '/api/conversations/search',
     { preHandler: requireUser(deps.verifier), schema: { querystring: SearchConversationsQuery } },
-    async (req) => searchConversations(deps.database.pool, req.user!.id, req.query.query, req.query.limit),
+    async (req) => searchConversations(deps, req.user!.id, req.query.query, req.query.limit),
   );
 };

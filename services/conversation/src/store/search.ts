@@ -1,8 +1,6 @@
-import type { SearchResponse, SearchResult } from '@gnology/contracts';
 import type pg from 'pg';
-import { buildTsQuery, excerptHtml, type ExpandedWord, HEADLINE_OPTIONS, headlineToHtml } from '../domain/search';
-import { stripMarkdown } from '../domain/plain-text';
-import { queryWords } from '../domain/text';
+import { HEADLINE_OPTIONS } from '../domain/search';
+import type { SearchMatchRow, WordAlternatives } from '../domain/search-results';
 
 /**
  * Conversation search, per PERFORMANCE-NOTES: every scan starts from the user's own rows
@@ -69,68 +67,14 @@ const SEARCH_SQL = `
   left join messages msg on msg.id = b.id
   order by top.score desc, top.last_activity desc, b.rn`;
 
-interface Row {
-  conversation_id: string;
-  title: string;
-  last_activity: Date;
-  match_count: number;
-  total: number;
-  rn: string | number | null;
-  type: 'user' | 'assistant' | null;
-  created_at: Date | null;
-  content_start: string | null;
-  headline: string | null;
-  content_head: string | null;
+/** The surname equivalents and similar vocabulary terms the database knows for each word. */
+export async function findAlternatives(pool: pg.Pool, userId: string, words: string[]): Promise<WordAlternatives[]> {
+  const res = await pool.query<WordAlternatives>({ name: 'conversation_search_expand', text: EXPAND_SQL, values: [userId, words] });
+  return res.rows;
 }
 
-export async function expandQuery(pool: pg.Pool, userId: string, words: string[]): Promise<ExpandedWord[]> {
-  const res = await pool.query<{ word: string; equivalents: string[]; similar: string[] }>({
-    name: 'conversation_search_expand',
-    text: EXPAND_SQL,
-    values: [userId, words],
-  });
-  const byWord = new Map(res.rows.map((r) => [r.word, r]));
-  return words.map((word) => {
-    const r = byWord.get(word);
-    // Digits (years) and very short words are searched as typed.
-    if (!r || word.length < 3 || /^\d+$/.test(word)) return { word, alternatives: [] };
-    return { word, alternatives: [...r.equivalents, ...r.similar] };
-  });
-}
-
-export async function searchConversations(pool: pg.Pool, userId: string, query: string, limit: number): Promise<SearchResponse> {
-  const words = queryWords(query);
-  if (words.length === 0) return { query, results: [], totalFound: 0 };
-  const expanded = await expandQuery(pool, userId, words);
-  const tsQuery = buildTsQuery(expanded);
-  const res = await pool.query<Row>({ name: 'conversation_search', text: SEARCH_SQL, values: [userId, tsQuery, limit, HEADLINE_OPTIONS] });
-  const terms = expanded.flatMap((e) => [e.word, ...e.alternatives]);
-  const results: SearchResult[] = [];
-  const byId = new Map<string, SearchResult>();
-  let total = 0;
-  for (const row of res.rows) {
-    total = row.total;
-    let result = byId.get(row.conversation_id);
-    if (!result) {
-      result = {
-        conversationId: row.conversation_id,
-        title: row.title,
-        matchCount: row.match_count,
-        lastActivity: new Date(row.last_activity).toISOString(),
-        relevantMessages: [],
-      };
-      byId.set(row.conversation_id, result);
-      results.push(result);
-    }
-    if (row.rn === null || row.type === null || row.created_at === null) continue;
-    // Excerpts are plain text: Markdown marks would show as raw "##" and "**" (issue 13).
-    const preview = row.headline !== null ? headlineToHtml(stripMarkdown(row.headline)) : excerptHtml(stripMarkdown(row.content_head ?? ''), terms);
-    result.relevantMessages.push({
-      type: row.type,
-      timestamp: new Date(row.created_at).toISOString(),
-      content: stripMarkdown(row.content_start ?? '').replace(/\s+/g, ' ').trim(),
-      preview,
-    });
-  }
-  return { query, results, totalFound: total };
+/** The user's best-matching conversations for the tsquery, with up to three matching messages each. */
+export async function findMatches(pool: pg.Pool, userId: string, tsQuery: string, limit: number): Promise<SearchMatchRow[]> {
+  const res = await pool.query<SearchMatchRow>({ name: 'conversation_search', text: SEARCH_SQL, values: [userId, tsQuery, limit, HEADLINE_OPTIONS] });
+  return res.rows;
 }
