@@ -1,5 +1,6 @@
 import { USER_REGISTERED, type RegisterBody, type UserRegisteredData } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
+import { isUniqueViolation } from '@gnology/platform/db/unique-violation';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { HttpError, badRequest } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
@@ -20,8 +21,6 @@ import { refuseUnless, resendDecision } from './resend-limit';
 export const INVALID_PHONE = 'Please enter a valid phone number, e.g. (555) 123-4567.';
 export const PHONE_COUNTRY_NOT_SERVED = 'We can only send verification codes to phone numbers in the United States and Canada for now.';
 export const invalidPromo = (code: string) => `The code ${code} is not valid. Please check it, or leave the field empty.`;
-
-const UNIQUE_VIOLATION = '23505';
 
 type Registered = { kind: 'account'; user: UserRecord } | { kind: 'decoy'; user: UserRecord };
 
@@ -80,7 +79,7 @@ export async function register(
       created = await insertUser(trx, { id: newObjectId(), email: body.email, name: body.name, passwordHash, phone, promoCode: promo, isTestUser: marksTestUser });
     } catch (e) {
       // Two sign-ups with one e-mail at the same moment: the second waits on the index, then lands here.
-      if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new HttpError(409, 'Registration failed. Please try again.');
+      if (isUniqueViolation(e)) throw new HttpError(409, 'Registration failed. Please try again.');
       throw e;
     }
     if (promo) await countPromoUse(trx, promo);
