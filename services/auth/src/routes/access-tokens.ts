@@ -24,7 +24,10 @@ export const accessTokenRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
 
   app.post(
     '/api/auth/access-tokens',
-    { preValidation: auth, schema: { tags: ['auth'], summary: 'Create an access token (its secret is shown once)', body: CreateAccessTokenBody, response: { 201: CreatedAccessToken } } },
+    {
+      preValidation: auth,
+      schema: { tags: ['auth'], summary: 'Create an access token (its secret is shown once)', body: CreateAccessTokenBody, response: { 201: CreatedAccessToken } },
+    },
     async (req, reply) => {
       const created = await createAccessToken(deps, req.user!.id, req.body);
       req.log.info({ accessTokenId: created.accessToken.id }, 'access token created');
@@ -45,7 +48,10 @@ export const accessTokenRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
   // The gateway's question for every request that carries a `gnpat_` token (it caches the answer up to 30 s).
   app.post(
     '/internal/access-tokens/verify',
-    { preValidation: requireInternal(deps.config.INTERNAL_TOKEN), schema: { hide: true, body: VerifyAccessTokenBody, response: { 200: VerifiedAccessToken } } },
+    {
+      preValidation: requireInternal(deps.config.INTERNAL_TOKEN),
+      schema: { hide: true, body: VerifyAccessTokenBody, response: { 200: VerifiedAccessToken } },
+    },
     async (req) => exchangeAccessToken(deps, req.body.token),
   );
 };

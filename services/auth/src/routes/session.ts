@@ -23,7 +23,10 @@ export const sessionRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plai
   // Unverified users may ask who they are: the web uses phoneVerified to send them back to the code step.
   app.get(
     '/api/auth/me',
-    { preValidation: requireUser(deps.tokens.verifier, { allowUnverified: true }), schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PublicUser } } },
+    {
+      preValidation: requireUser(deps.tokens.verifier, { allowUnverified: true }),
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: PublicUser } },
+    },
     async (req) => currentUser(deps, req.user!.id),
   );
 
@@ -40,7 +43,10 @@ export const sessionRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plai
 
   app.get(
     '/internal/users/:id/token-version',
-    { preValidation: requireInternal(deps.config.INTERNAL_TOKEN), schema: { hide: true, params: IdParams, response: { 200: TokenVersionResponse } } },
+    {
+      preValidation: requireInternal(deps.config.INTERNAL_TOKEN),
+      schema: { hide: true, params: IdParams, response: { 200: TokenVersionResponse } },
+    },
     async (req) => tokenVersion(deps, req.params.id),
   );
 };

@@ -22,13 +22,19 @@ export const verifyPhoneRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
 
   app.post(
     '/api/auth/verify-phone',
-    { preValidation: session, schema: { tags: ['auth'], summary: "Verify the session's phone with the code sent by SMS", body: VerifyPhoneBody, response: { 200: VerifyPhoneResponse } } },
+    {
+      preValidation: session,
+      schema: { tags: ['auth'], summary: "Verify the session's phone with the code sent by SMS", body: VerifyPhoneBody, response: { 200: VerifyPhoneResponse } },
+    },
     async (req) => verifyPhone(deps, callerOf(req), req.body),
   );
 
   app.post(
     '/api/auth/resend-verification',
-    { preValidation: session, schema: { tags: ['auth'], summary: "Send the session's phone a new code", body: ResendVerificationBody, response: { 200: ResendResponse } } },
+    {
+      preValidation: session,
+      schema: { tags: ['auth'], summary: "Send the session's phone a new code", body: ResendVerificationBody, response: { 200: ResendResponse } },
+    },
     async (req) => {
       await resendVerification(deps, callerOf(req), req.body);
       return { success: true as const, message: CODE_RESENT };

@@ -26,7 +26,8 @@ export async function createAccessToken(
   const secret = newAccessTokenSecret();
   const created = await deps.db.transaction().execute(async (trx) => {
     if ((await countLiveAccessTokensLocked(trx, userId)) >= MAX_LIVE_ACCESS_TOKENS) throw conflict(TOO_MANY_ACCESS_TOKENS);
-    return insertAccessToken(trx, { id: newObjectId(), userId, name: body.name, scope: body.scope, tokenHash: hashAccessToken(secret), prefix: visiblePrefix(secret) });
+    const token = { name: body.name, scope: body.scope, tokenHash: hashAccessToken(secret), prefix: visiblePrefix(secret) };
+    return insertAccessToken(trx, { id: newObjectId(), userId, ...token });
   });
   return { token: secret, accessToken: toPublicAccessToken(created) };
 }

@@ -15,6 +15,8 @@ export async function applyPlanChange(
 ): Promise<void> {
   await handleOnce(deps.db, PLAN_CONSUMER, change.eventId, async (trx) => {
     const applied = await applyPlan(trx, change.userId, change.plan, change.changedAt);
-    if (!applied) deps.logger.info({ eventId: change.eventId, userId: change.userId }, 'plan change not applied (unknown user or a newer change already stored)');
+    if (!applied) {
+      deps.logger.info({ eventId: change.eventId, userId: change.userId }, 'plan change not applied (unknown user or a newer change already stored)');
+    }
   });
 }

@@ -21,7 +21,11 @@ type LoginDeps = Pick<AuthDeps, 'db' | 'config' | 'sms' | 'tokens'>;
  * the answer is 429 with the minutes left. An unknown e-mail costs the same password-hash work
  * and gets the same answer as a wrong password.
  */
-export async function login(deps: LoginDeps, body: { email: string; password: string }, from: { ip: string; log: { warn(obj: object, msg: string): void } }): Promise<{ token: string; user: PublicUser }> {
+export async function login(
+  deps: LoginDeps,
+  body: { email: string; password: string },
+  from: { ip: string; log: { warn(obj: object, msg: string): void } },
+): Promise<{ token: string; user: PublicUser }> {
   const { config } = deps;
   const emailKey = `login:email:${body.email}`;
   const ipKey = `login:ip:${from.ip}`;

@@ -18,7 +18,11 @@ export const CODE_RESENT = 'New verification code sent!';
  * two resends of one account, so the limits hold under concurrency. A decoy goes through the same
  * limits and the same guard, and texts no one.
  */
-export async function resendVerification(deps: Pick<AuthDeps, 'db' | 'sms' | 'config'>, caller: SessionCaller, body: { email: string }): Promise<void> {
+export async function resendVerification(
+  deps: Pick<AuthDeps, 'db' | 'sms' | 'config'>,
+  caller: SessionCaller,
+  body: { email: string },
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (caller.email !== body.email) throw badRequest(MESSAGES.noPending);
     const user = await findUserById(trx, caller.userId, { forUpdate: true });

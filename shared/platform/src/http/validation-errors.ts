@@ -17,7 +17,10 @@ declare module 'fastify' {
 }
 
 /** The 400 body for the first validation problem, in the route's style. */
-export function validationErrorBody(first: { instancePath?: string; message?: string } | undefined, style: ValidationErrorStyle = 'field'): Record<string, string> {
+export function validationErrorBody(
+  first: { instancePath?: string; message?: string } | undefined,
+  style: ValidationErrorStyle = 'field',
+): Record<string, string> {
   const message = first?.message ?? 'Invalid request';
   if (style === 'sentence') return { error: message };
   if (style === 'sentence-and-message') return { error: message, message };
