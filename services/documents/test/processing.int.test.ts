@@ -102,6 +102,8 @@ describe('document processing', () => {
     expect(read!.pages![0]!.text).toContain('James Robert Wilson');
     expect(read!.pages![2]!.text).toContain('Henry Clay Brooks');
     expect(read!.pages![0]!.text).not.toContain('Henry Clay Brooks');
+    // And its source citation (decision 0186), for Gene to give with its answers.
+    expect(read!.citation).toMatch(/"records\.pdf"/);
     expect((await context('someone-else')).documents).toEqual([]);
   });
 

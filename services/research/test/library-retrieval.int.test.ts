@@ -67,6 +67,8 @@ describe('library retrieval, offline engine', () => {
     expect(body.response).not.toContain('No documents selected');
     expect(body.response).not.toContain('You have not selected any documents');
     expect(body.response).toContain('Found by searching your library');
+    // The documents read, as full source citations ready to copy (Evidence Explained style).
+    expect(body.response).toMatch(/## Source citations\n- [^\n]*"marriage\.png"/);
     // Nothing of Bob's, nothing of the Sullivans.
     expect(body.response).not.toContain('Peter Whitfield');
     expect(body.response).not.toContain(bobsLetter);
@@ -146,6 +148,8 @@ describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
     expect(system).toContain('found=\\"library search\\"');
     expect(system).toContain('[Page 2]');
     expect(system).toContain('son of Thomas Whitfield and Mary Ann Whitfield');
+    // Each document's source citation goes with it, for the model to cite (decision 0186).
+    expect(system).toMatch(/Source citation: [^"]*\\"marriage\.png\\"/);
     expect(system).not.toContain('Peter Whitfield');
     expect(ResearchResponse.parse(res.json()).sources?.[0]?.documentId).toBe(certificate);
   });

@@ -247,6 +247,8 @@ export const DocumentContext = z.object({
   journal: Journal.optional(),
   /** Each page's text, for documents of more than one page (citations name the page). */
   pages: z.array(z.object({ pageNumber: z.number().int().min(1), text: z.string() })).optional(),
+  /** Its Evidence Explained-style source citation (decision 0186), for Gene's answers. */
+  citation: z.string().optional(),
 });
 export type DocumentContext = z.infer<typeof DocumentContext>;
 export const DocumentContextResponse = z.object({ documents: z.array(DocumentContext) });

@@ -4,7 +4,9 @@ import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../app';
+import { citationRows } from '../store/citation-sources';
 import { contextDocuments } from '../store/documents-store';
+import { citationOf } from '../use-cases/document-citation';
 import { pageTextsOf } from '../store/pages-query';
 
 /**
@@ -22,7 +24,11 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
       const ids = req.body.documentIds.filter((id) => OBJECT_ID.test(id));
       const rows = await contextDocuments(deps.database.db, req.body.userId, ids);
       // A journal's text is its form, not its pages: it is cited as a whole.
-      const pages = await pageTextsOf(deps.database.db, rows.filter((r) => !r.journal).map((r) => r.id));
+      const [pages, citations] = await Promise.all([
+        pageTextsOf(deps.database.db, rows.filter((r) => !r.journal).map((r) => r.id)),
+        citationRows(deps.database.db, req.body.userId, ids),
+      ]);
+      const citationById = new Map(citations.map((c) => [c.id, citationOf(c)]));
       return {
         documents: rows.map((r) => ({
           _id: r.id,
@@ -37,6 +43,7 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
           uploadedAt: new Date(r.uploaded_at).toISOString(),
           ...(r.journal ? { journal: r.journal } : {}),
           ...(pages.has(r.id) ? { pages: pages.get(r.id) } : {}),
+          ...(citationById.has(r.id) ? { citation: citationById.get(r.id) } : {}),
         })),
       };
     },

@@ -35,6 +35,7 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
       pages,
       retrieved: true,
       ...(highlight ? { highlight } : {}),
+      ...(passage.citation ? { citation: passage.citation.slice(0, 2_000) } : {}),
     });
     sources.push({
       documentId: passage.documentId,

@@ -20,6 +20,8 @@ export interface ContextDocument {
   retrieved?: boolean;
   /** For a found document: the name asked about, as its best page writes it; citations ask the viewer to highlight it. */
   highlight?: string;
+  /** Its Evidence Explained-style source citation (decision 0186): the model and the offline engine list it. */
+  citation?: string;
 }
 
 export interface ChatTurn {

@@ -79,6 +79,7 @@ export function documentBlock(doc: ContextDocument): string {
   const occupations = describe(doc.occupations);
   if (occupations) lines.push(`Occupations: ${esc(occupations)}`);
   if (doc.tags?.length) lines.push(`Tags: ${esc(doc.tags.join(', '))}`);
+  if (doc.citation) lines.push(`Source citation: ${esc(doc.citation)}`);
   if (doc.journal) lines.push(escapedJournalBlock(journalBlock(doc.journal)));
   // Several pages: each page's text under a "[Page N]" marker, so the model can cite the page.
   const text = (paged ? paged.map((p) => `[Page ${p.pageNumber}]\n${p.text.trim()}`).join('\n\n') : (doc.extractedText ?? '')).trim();

@@ -100,6 +100,7 @@ export function offlineAnswer(input: OfflineInput): string {
   parts.push('## Records to search next', ...nextRecords(places, events), '');
   const found = docs.filter((d) => d.retrieved);
   if (found.length) parts.push(`*Found by searching your library for this question: ${found.map((d) => citation(d, d.pages?.[0]?.pageNumber)).join('; ')}.*`, '');
+  parts.push(...sourceCitations(docs));
   parts.push('---', OFFLINE_NOTE);
   const text = parts.join('\n');
   // Nothing selected: the documents Gene read are the ones it found (decision 0170).
@@ -274,4 +275,11 @@ function mostCommonSurname(names: string[]): string | undefined {
     if (last && last.length > 2) counts.set(last, (counts.get(last) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** The documents read, each as a full source citation (Evidence Explained style, decision 0186), ready to copy into notes. */
+function sourceCitations(docs: ContextDocument[]): string[] {
+  const cited = docs.filter((d) => d.citation).slice(0, 20);
+  if (!cited.length) return [];
+  return ['## Source citations', ...cited.map((d) => `- ${d.citation!.replace(/\n/g, ' ')}`), ''];
 }
