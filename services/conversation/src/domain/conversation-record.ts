@@ -4,7 +4,7 @@ import type { ConversationsTable, MessagesTable } from '../store/schema';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** The API's view of a conversation row (both `_id` and `id`, as the spec's client reads either). */
+/** The API's view of a conversation row (both `_id` and `id`, for clients that read either). */
 export function toSummary(row: Selectable<ConversationsTable>): ConversationSummary {
   return {
     _id: row.id,

@@ -3,9 +3,10 @@ import { HEADLINE_OPTIONS } from '../domain/search';
 import type { SearchMatchRow, WordAlternatives } from '../domain/search-results';
 
 /**
- * Conversation search, per PERFORMANCE-NOTES: every scan starts from the user's own rows
- * (GIN on (user_id, tsv)); ts_headline runs only for the best message of each returned
- * conversation; statements are named so Postgres plans them once per connection.
+ * Conversation search, kept under 50 ms p95 over a million messages (bench/RESULTS.md,
+ * "Conversation search"): every scan starts from the user's own rows (GIN on (user_id, tsv));
+ * ts_headline runs only for the best message of each returned conversation; statements are
+ * named so Postgres plans them once per connection.
  */
 
 // Each query word's alternatives: the known equivalents of its group and the user's own
