@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { SURNAME_EQUIVALENTS } from '../domain/surname-equivalents';
 
 /**
- * Conversations, messages and what search needs (PERFORMANCE-NOTES, "Conversation search"):
+ * Conversations, messages and what search needs (bench/RESULTS.md, "Conversation search"):
  * - a text search configuration that folds accents (unaccent) then stems English words, so
  *   "Müller" finds "Muller" and "baptisms" finds "baptism";
  * - combined GIN indexes on (user_id, tsvector) (btree_gin), so every search starts from the
