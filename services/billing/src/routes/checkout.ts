@@ -1,4 +1,4 @@
-import { CheckoutRequest, type CheckoutResponse, type PortalResponse } from '@gnology/contracts';
+import { CheckoutRequest, CheckoutResponse, PortalResponse } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,9 +11,9 @@ export const checkoutRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (
   const app = base.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(deps.verifier);
 
-  app.post('/api/billing/checkout', { preHandler: signedIn, schema: { body: CheckoutRequest } }, async (req): Promise<CheckoutResponse> =>
+  app.post('/api/billing/checkout', { preHandler: signedIn, schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } }, async (req): Promise<CheckoutResponse> =>
     subscribe(deps, req.user!, req.body.plan, req.id),
   );
 
-  app.post('/api/billing/portal', { preHandler: signedIn }, async (req): Promise<PortalResponse> => openPortal(deps, req.user!, req.id));
+  app.post('/api/billing/portal', { preHandler: signedIn, schema: { response: { 200: PortalResponse } } }, async (req): Promise<PortalResponse> => openPortal(deps, req.user!, req.id));
 };

@@ -1,11 +1,13 @@
-import type { PlansResponse } from '@gnology/contracts';
+import { PlansResponse } from '@gnology/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { BillingDeps } from '../context';
 import { planDisplays, yearlySavings } from '../domain/plans';
 import { PRICING_FAQ, WHY_CHOOSE } from '../domain/pricing-content';
 
 /** GET /api/billing/plans: public, the pricing page's data. */
-export const planRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (app, { deps }) => {
+export const planRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (base, { deps }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const body: PlansResponse = {
     plans: planDisplays(),
     yearlySavings: yearlySavings(),
@@ -13,7 +15,7 @@ export const planRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (app,
     whyChoose: WHY_CHOOSE,
     faq: PRICING_FAQ,
   };
-  app.get('/api/billing/plans', async (_req, reply) => {
+  app.get('/api/billing/plans', { schema: { response: { 200: PlansResponse } } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return body;
   });
