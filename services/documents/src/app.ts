@@ -1,13 +1,11 @@
 import { createServiceApp } from '@gnology/platform/http/service-app';
-import type { ServiceDeps } from '@gnology/platform/runtime';
 import type { FastifyInstance } from 'fastify';
-import type { DocumentsConfig } from './config';
+import type { DocumentsDeps } from './context';
 import { DOCUMENTS_QUEUES } from './jobs/enqueue';
 import { MAINTENANCE_QUEUE } from './jobs/sweep';
 import { documentsRoutes } from './routes';
-import type { DocumentsDB } from './store/schema';
 
-export type DocumentsDeps = ServiceDeps<DocumentsConfig> & { database: { db: import('kysely').Kysely<DocumentsDB> } };
+export type { DocumentsDeps } from './context';
 
 /** The documents service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {

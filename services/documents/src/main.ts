@@ -1,6 +1,7 @@
 import { runService } from '@gnology/platform/runtime';
 import { buildApp } from './app';
 import { documentsEnvSchema } from './config';
+import { createDocumentsContext } from './context';
 import { documentsJobs } from './jobs';
 import { DOCUMENTS_QUEUES } from './jobs/enqueue';
 import { MAINTENANCE_QUEUE } from './jobs/sweep';
@@ -14,7 +15,7 @@ await runService({
   env: documentsEnvSchema,
   migrations,
   queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE],
-  buildApp,
-  jobs: documentsJobs,
-  consumers: documentsConsumers,
+  buildApp: (deps) => buildApp(createDocumentsContext(deps)),
+  jobs: (deps) => documentsJobs(createDocumentsContext(deps)),
+  consumers: (deps) => documentsConsumers(createDocumentsContext(deps)),
 });

@@ -1,6 +1,6 @@
 import type { SubscribeOptions } from '@gnology/platform/events/types';
 import { TOPICS } from '@gnology/platform/events/topics';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { onDocumentEvent } from './people-index';
 
 /** Event consumers of the documents service (consumer groups on the bus); they run on the worker role. */

@@ -1,4 +1,4 @@
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { LANE_QUEUES, laneOf, processingPriority } from '../domain/processing-lanes';
 
 export const PROCESS_DOCUMENT_JOB = 'process-document';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { LANE_QUEUES } from '../domain/processing-lanes';
 import { createExtractionService } from '../llm/select-extractor';
 import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DocumentProcessingStep, PersonTag } from '@gnology/contracts';
 import type { JobContext } from '@gnology/platform/jobs/types';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { documentLanguages } from '../domain/ocr-languages';
 import { PermanentProcessingError, readableError } from '../domain/processing';
 import type { ExtractionService } from '../llm/select-extractor';

@@ -1,7 +1,7 @@
 import type { PersonTag } from '@gnology/contracts';
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { Kysely } from 'kysely';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '../domain/extraction';
 import type { DocumentsDB } from '../store/schema';
 import { MAINTENANCE_QUEUE } from './sweep';

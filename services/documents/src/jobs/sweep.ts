@@ -1,5 +1,5 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { LANE_QUEUES, laneOf } from '../domain/processing-lanes';
 import { failProcessing } from '../store/documents-store';
 import { listQuietUnfinishedDocuments } from '../store/unfinished-documents';

@@ -5,7 +5,7 @@ import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { documentCitation } from '../use-cases/document-citation';
 
 /**

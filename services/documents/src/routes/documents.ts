@@ -4,7 +4,7 @@ import { notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { deleteDocument, getDocumentText, getOwnedDocument, listDocuments, listDocumentsWhere, listPages } from '../store/documents-store';
 import { documentPrefix } from '../store/object-keys';

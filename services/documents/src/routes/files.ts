@@ -1,7 +1,7 @@
 import { notFound } from '@gnology/platform/http/errors';
 import { ObjectNotFoundError } from '@gnology/platform/storage/types';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { getPage } from '../store/documents-store';
 import { viewAccess } from './view-access';
 

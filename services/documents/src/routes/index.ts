@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { DOCUMENT_UPLOAD_LIMIT_BYTES } from '@gnology/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { citationRoutes } from './citation';
 import { documentRoutes } from './documents';
 import { fileRoutes } from './files';

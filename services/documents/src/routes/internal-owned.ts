@@ -2,7 +2,7 @@ import { OwnedDocumentsRequest, type OwnedDocumentsResponse } from '@gnology/con
 import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 
 /**
  * POST /internal/documents/owned — the conversation service keeps a conversation's selected

@@ -6,7 +6,7 @@ import { ObjectNotFoundError } from '@gnology/platform/storage/types';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { ownedImages } from '../store/photo-lookup';
 
 /**

@@ -3,7 +3,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { citationRows } from '../store/citation-sources';
 import { contextDocuments } from '../store/documents-store';
 import { citationOf } from '../use-cases/document-citation';

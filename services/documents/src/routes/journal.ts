@@ -3,7 +3,7 @@ import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { createJournalCache, type JournalCache } from '../use-cases/journal-pdf';
 
 const Query = z.object({ paper: JournalPaper.default('letter').describe('Paper size: US Letter (default) or A4') });

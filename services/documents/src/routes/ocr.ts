@@ -5,7 +5,7 @@ import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { enqueueProcessing } from '../jobs/enqueue';
 import { getOwnedDocument, listPages, startReprocessing } from '../store/documents-store';

@@ -3,7 +3,7 @@ import { notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { pageWords } from '../store/page-words-query';
 import { viewAccess } from './view-access';
 

@@ -7,7 +7,7 @@ import { lingerAfterAnswer } from '@gnology/platform/http/linger';
 import { newObjectId } from '@gnology/platform/ids';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { decideKind, pdfHeaderOffset, safeDisplayName } from '../domain/file-types';
 import { detectTextEncoding } from '../domain/text-decoding';
 import { viewTokenSecret } from '../domain/view-token';

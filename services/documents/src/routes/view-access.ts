@@ -3,7 +3,7 @@ import { TokenError } from '@gnology/platform/auth/token-verifier';
 import { HttpError, notFound, unauthorized } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyRequest } from 'fastify';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { isViewToken, verifyViewToken, viewTokenSecret } from '../domain/view-token';
 import { getDocumentById } from '../store/documents-store';
 import type { DocumentRow } from '../store/schema';
