@@ -66,6 +66,19 @@ describe('the direct answer', () => {
     expect(ask('Who were Mary Ellen Turner’s children?').split('\n')[0]).toMatch(/^Mary Ellen Turner's children named in the documents are William Turner and George Turner \(\[turner\\_obituary \\\[scan\\\]\.png\]/);
   });
 
+  it('reads "a son, Robert Whitfield" as a child, not a parent', () => {
+    const obituary: ContextDocument = {
+      _id: '65f0a1b2c3d4e5f6a7b8c9e4',
+      originalName: 'whitfield-obituary.docx',
+      extractedText:
+        'John Henry Whitfield died at his home in Raleigh on 5 February 1931.\nHe was born in 1859 in Wake County, the son of Thomas Whitfield and Mary Ann Whitfield.\nHe is survived by his wife, Sarah E. Whitfield, and a son, Robert Whitfield.',
+    };
+    const lead = ask('Who were the parents of John Henry Whitfield?', [obituary]).split('\n')[0]!;
+    expect(lead).toContain("John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield");
+    expect(lead).not.toContain('Robert');
+    expect(ask('Who were the children of John Henry Whitfield?', [obituary]).split('\n')[0]).toContain('Robert Whitfield');
+  });
+
   it('reports two readings of one event instead of choosing', () => {
     const later: ContextDocument = { _id: '65f0a1b2c3d4e5f6a7b8c9e4', originalName: 'family-bible.txt', extractedText: 'John Henry Whitfield was born in 1863.' };
     expect(ask('When was John Henry Whitfield born?', [whitfield, later]).split('\n')[0]).toBe(

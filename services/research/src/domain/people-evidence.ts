@@ -29,6 +29,9 @@ const lifeYears = (p: IndividualDetail['individual']) =>
 
 const roleOf = (e: IndividualDetail['evidence'][number]) => (e.recordRole ?? e.role).replace(/_/g, ' ');
 
+/** The other spellings of a name: the name itself is not one of them. */
+const otherSpellings = (p: IndividualDetail) => p.variants.filter((v) => v.toLowerCase() !== p.individual.name.toLowerCase());
+
 /** The prompt block: user-supplied text escaped like document text (decision 0088). */
 export function peopleBlock(people: IndividualDetail[]): string {
   if (!people.length) return '';
@@ -38,7 +41,8 @@ export function peopleBlock(people: IndividualDetail[]): string {
     "GNology's people index grouped the names in the user's documents into individuals. For the people this question names, it holds the following. Use it with the documents, cite the documents it names, and point out each conflict.",
   ];
   for (const p of people) {
-    lines.push(`Individual: ${esc(p.individual.name)}${lifeYears(p.individual)}${p.variants.length ? `; also written ${esc(p.variants.join(', '))}` : ''}`);
+    const variants = otherSpellings(p);
+    lines.push(`Individual: ${esc(p.individual.name)}${lifeYears(p.individual)}${variants.length ? `; also written ${esc(variants.join(', '))}` : ''}`);
     for (const e of p.evidence.slice(0, 20)) {
       lines.push(`- Evidence: ${esc(e.nameAsWritten)} as ${roleOf(e)} in "${esc(e.fileName)}" (id ${e.documentId}${e.page ? `, page ${e.page}` : ''})${e.date ? `, ${e.date}` : ''}${e.place ? `, ${esc(e.place)}` : ''}`);
     }
@@ -58,8 +62,9 @@ export function peopleIndexSection(people: IndividualDetail[]): string[] {
   for (const p of people) {
     const files = new Set(p.evidence.map((e) => e.documentId)).size;
     out.push(`## What your records say about ${p.individual.name}${lifeYears(p.individual)}`);
+    const variants = otherSpellings(p);
     out.push(
-      `GNology's people index finds ${p.individual.name} in ${files === 1 ? '1 document' : `${files} documents`}${p.variants.length ? `, also written ${p.variants.join(', ')}` : ''}.`,
+      `GNology's people index finds ${p.individual.name} in ${files === 1 ? '1 document' : `${files} documents`}${variants.length ? `, also written ${variants.join(', ')}` : ''}.`,
       '',
     );
     if (p.timeline.length) {

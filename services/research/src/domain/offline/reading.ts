@@ -230,7 +230,10 @@ function readSentence(sentence: Sentence, known: string[], carried: string | nul
     // "X, son of A" is about X (the name before); "his son A" / "the daughter of A" after "She" is about the subject.
     const anchor = role.of ? aboutAt(h.at) : subject;
     if (!anchor || !spec.kind) return;
-    relate(spec.kind, anchor, names[i]!);
+    // "son of A": A is a parent; "his son A", "a son, A": A is the child.
+    const kind = !role.of && (role.word === 'son' || role.word === 'daughter' || role.word === 'child') ? 'child' : spec.kind;
+    relate(kind, anchor, names[i]!);
+    if (kind === 'child' && spec.gender) genders.set(names[i]!, spec.gender);
     if (spec.gender && role.of) genders.set(anchor, spec.gender);
     if (role.word === 'wife') genders.set(names[i]!, 'she');
     if (role.word === 'husband') genders.set(names[i]!, 'he');
