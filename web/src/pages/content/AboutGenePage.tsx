@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
 import { StartCta } from './StartCta';
 import './content.css';
+import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 /** /about-gene: who Gene is, how Gene works with documents, and Gene's limits. */
 export function AboutGenePage() {
@@ -25,7 +26,7 @@ export function AboutGenePage() {
         <h2 id="documents">How Gene works with your documents</h2>
         <ol>
           <li>
-            <strong>You upload.</strong> PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files up to 200 MB each: census pages, certificates, parish registers, wills, letters,
+            <strong>You upload.</strong> PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files up to {UPLOAD_LIMIT_MB} MB each: census pages, certificates, parish registers, wills, letters,
             obituaries, photos and your own notes.
           </li>
           <li>
@@ -71,7 +72,7 @@ export function AboutGenePage() {
         <p>
           Gene’s work is measured in tokens: your question, the documents selected and Gene’s answer all count. A research session typically uses 4,000–6,000 tokens,
           analysing a document 1,000–3,000 and a book chapter about 15,000. The free trial includes 50,000 tokens; Professional includes 1,000,000 a month. One
-          conversation holds about 200,000 tokens; when it is nearly full, Gene tells you, and you continue in a new conversation.
+          conversation holds about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you, and you continue in a new conversation.
         </p>
       </section>
 

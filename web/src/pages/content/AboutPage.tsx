@@ -4,12 +4,13 @@ import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
 import { StartCta } from './StartCta';
 import './content.css';
 import { IconTiles } from './IconTiles';
+import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 const FEATURES = [
   {
     icon: FileSearch,
     title: 'Documents read for you',
-    text: 'Upload census pages, certificates, registers, wills and letters (PDF, images, Word or text, up to 200 MB each). GNology reads them, OCR included, and lists the names, dates, places, relationships and occupations in them.',
+    text: `Upload census pages, certificates, registers, wills and letters (PDF, images, Word or text, up to ${UPLOAD_LIMIT_MB} MB each). GNology reads them, OCR included, and lists the names, dates, places, relationships and occupations in them.`,
   },
   {
     icon: BookOpen,

@@ -7,6 +7,8 @@ import { PageHeader, PageMeta } from '../../components/ui';
 import { Fold } from './Fold';
 import { useScrollToHash } from './scrollToHash';
 import './content.css';
+import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
+import { WARNING_PERCENT } from '../account/usage';
 
 interface Section {
   id: string;
@@ -56,7 +58,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'What happens if I use more than my monthly tokens?',
-        a: `On Professional, extra use is charged automatically at ${OVERAGE_PRICE_TEXT}, so your research is never cut off mid-project. Your account page shows your usage as you go and warns you when you pass 80% of your monthly tokens.`,
+        a: `On Professional, extra use is charged automatically at ${OVERAGE_PRICE_TEXT}, so your research is never cut off mid-project. Your account page shows your usage as you go and warns you when you pass ${WARNING_PERCENT}% of your monthly tokens.`,
       },
       {
         q: 'Can I get a refund?',
@@ -78,7 +80,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'How much can Gene keep in mind at once?',
-        a: 'A conversation can hold about 200,000 tokens of questions, answers and selected documents. When a long conversation nears that limit, Gene tells you; start a new conversation and select your journal and saved notes to carry on where you stopped.',
+        a: `A conversation can hold about ${CONVERSATION_TOKENS_TEXT} tokens of questions, answers and selected documents. When a long conversation nears that limit, Gene tells you; start a new conversation and select your journal and saved notes to carry on where you stopped.`,
       },
       {
         q: 'Sometimes Gene says it is answering from my documents alone. Why?',
@@ -96,7 +98,7 @@ const SECTIONS: Section[] = [
     items: [
       {
         q: 'Which files can I upload?',
-        a: 'PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files, up to 200 MB each. Scans of census pages, certificates, parish registers, wills, letters, obituaries and photos all work.',
+        a: `PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files, up to ${UPLOAD_LIMIT_MB} MB each. Scans of census pages, certificates, parish registers, wills, letters, obituaries and photos all work.`,
       },
       {
         q: 'What happens to a document after I upload it?',
@@ -108,7 +110,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'My upload failed. What should I do?',
-        a: 'Check that the file is under 200 MB and one of the accepted types. If a file still will not upload, convert it to PDF (save or print it as a PDF) and upload that.',
+        a: `Check that the file is under ${UPLOAD_LIMIT_MB} MB and one of the accepted types. If a file still will not upload, convert it to PDF (save or print it as a PDF) and upload that.`,
       },
       {
         q: 'Can I delete a document?',
@@ -162,7 +164,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'Where can I see my token usage?',
-        a: 'Account shows your plan, the tokens used this month and what remains, with a warning once you pass 80% of your monthly tokens.',
+        a: `Account shows your plan, the tokens used this month and what remains, with a warning once you pass ${WARNING_PERCENT}% of your monthly tokens.`,
       },
       {
         q: 'How do I subscribe, change or cancel my plan?',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { JOURNAL_URL } from './journal';
 import { RecordTypes } from './RecordTypes';
+import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 export interface TutorialSection {
   /** The fragment a link lands on (spec section 2 names them). */
@@ -54,7 +55,7 @@ export const TUTORIAL_SECTIONS: TutorialSection[] = [
             we text you. Your free trial includes 50,000 tokens; no card is needed.
           </li>
           <li>
-            <strong>Upload a few records.</strong> In Documents, upload PDF, JPG, PNG, DOC, DOCX or TXT files up to 200 MB each. GNology reads each one and lists the
+            <strong>Upload a few records.</strong> In Documents, upload PDF, JPG, PNG, DOC, DOCX or TXT files up to {UPLOAD_LIMIT_MB} MB each. GNology reads each one and lists the
             people, dates and places it finds.
           </li>
           <li>
@@ -259,7 +260,7 @@ export const TUTORIAL_SECTIONS: TutorialSection[] = [
         <div className="tutorial-part">
           <h3>Part 4: When a conversation is full</h3>
           <p>
-            A conversation holds about 200,000 tokens. When Gene tells you it is at capacity, start a new conversation, upload your saved Format document (and the
+            A conversation holds about {CONVERSATION_TOKENS_TEXT} tokens. When Gene tells you it is at capacity, start a new conversation, upload your saved Format document (and the
             journal, if it is not uploaded already), select both, and ask Gene to continue from the incomplete chapter — for example, “Continue the book from Chapter
             5, using this Format.”
           </p>
@@ -389,7 +390,7 @@ export const TUTORIAL_SECTIONS: TutorialSection[] = [
       <>
         <h3>An upload fails</h3>
         <ul>
-          <li>Check the file size: the limit is 200 MB per file.</li>
+          <li>Check the file size: the limit is {UPLOAD_LIMIT_MB} MB per file.</li>
           <li>Check the format: PDF, JPG, JPEG, PNG, DOC, DOCX or TXT.</li>
           <li>Still failing? Convert the file to PDF (save or print it as a PDF) and upload the PDF.</li>
         </ul>

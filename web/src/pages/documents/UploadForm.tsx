@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { ACCEPT, type DocumentRecord, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from './documentApi';
 import { processingLabel, useDocumentsList } from './documentsQuery';
 import { languageNames, OcrLanguagePicker, useOcrSettings } from './OcrLanguagePicker';
+import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 const UNSUPPORTED = 'Error: This type of file is not supported. Choose a PDF, JPG, PNG, DOC, DOCX or TXT file.';
 const acceptedName = (name: string) => ACCEPT.split(',').some((ext) => name.toLowerCase().endsWith(ext));
@@ -122,7 +123,7 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
             <FileUp size={28} aria-hidden="true" className="upload-drop__icon" />
             <span className="upload-drop__text">{dragging ? 'Drop the file here' : file ? file.name : 'Choose a file or drag it here'}</span>
             <span id={hintId} className="upload-drop__hint">
-              PDF, JPG, PNG, DOC, DOCX or TXT, up to 200MB
+              PDF, JPG, PNG, DOC, DOCX or TXT, up to {UPLOAD_LIMIT_MB}MB
             </span>
             <input
               ref={input}

@@ -4,9 +4,10 @@ import { ButtonLink, PageMeta } from '../../components/ui';
 import '../content/content.css';
 import './landing.css';
 import { IconTiles } from '../content/IconTiles';
+import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 const STEPS = [
-  { icon: Upload, title: 'Upload your records', text: 'Census pages, certificates, parish registers, wills, letters and photos — PDF, images, Word or text, up to 200 MB each. GNology reads them and finds the people, dates and places.' },
+  { icon: Upload, title: 'Upload your records', text: `Census pages, certificates, parish registers, wills, letters and photos — PDF, images, Word or text, up to ${UPLOAD_LIMIT_MB} MB each. GNology reads them and finds the people, dates and places.` },
   { icon: MessagesSquare, title: 'Research with Gene', text: 'Ask Gene what a record shows, which records to search next and how the people in your documents connect. Every answer points back to its source.' },
   { icon: BookOpen, title: 'Write the book', text: 'Fill in the GNology Journal for five ancestors and Gene drafts your family history, chapter by chapter, for you to check, edit and publish.' },
 ];
