@@ -68,6 +68,12 @@ describe('re-extraction after an extractor upgrade', () => {
     expect(names).toEqual(expect.arrayContaining(['Grandma', 'John Whitfield', 'Thomas Whitfield', 'Mary Ann Colclough', 'James Colclough', 'William Brown', 'Sarah Colclough']));
     expect(row.people_identified).toContainEqual({ name: 'Grandma', role: 'other_relative', faceId: 'f1' });
     expect(row.person_details).toEqual(expect.arrayContaining([{ name: 'John Whitfield', recordRole: 'groom' }, { name: 'Sarah Colclough', recordRole: 'witness' }]));
+    // Announced as an edit is: document.updated with the new entities, for integrators and the people index.
+    const announced = (await db.selectFrom('outbox').select('payload').where('key', '=', id).execute())
+      .map((r) => r.payload as { type: string; data: { entities: { peopleIdentified: PersonTag[] } } })
+      .filter((p) => p.type === 'document.updated');
+    expect(announced).toHaveLength(1);
+    expect(announced[0]!.data.entities.peopleIdentified.map((p) => p.name)).toContain('Thomas Whitfield');
 
     // Current documents are not touched again.
     const again = await reextractOlderDocuments(db);

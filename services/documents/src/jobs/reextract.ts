@@ -3,6 +3,7 @@ import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { Kysely } from 'kysely';
 import type { DocumentsDeps } from '../context';
 import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '../domain/extraction';
+import { writeDocumentUpdated } from '../store/document-updated';
 import type { DocumentsDB } from '../store/schema';
 import { MAINTENANCE_QUEUE } from './sweep';
 
@@ -46,23 +47,28 @@ export async function reextractOlderDocuments(db: Db, opts: { batch?: number; ga
   for (const row of rows.slice(0, batch)) {
     const entities = extractWithRules({ text: row.extracted_text, isImage: row.mimetype.startsWith('image/'), originalName: row.original_name }, opts.gazetteer);
     const people = keepPlacedTags(row.people_identified ?? [], entities.peopleIdentified);
-    const updated = await db
-      .updateTable('documents')
-      .set({
-        document_type: entities.documentType,
-        people_identified: JSON.stringify(people),
-        person_details: JSON.stringify(entities.personDetails ?? []),
-        date_info: JSON.stringify(entities.dateInfo),
-        geographical_info: JSON.stringify(entities.geographicalInfo),
-        occupations: JSON.stringify(entities.occupations),
-        tags: JSON.stringify(entities.tags),
-        extractor_version: EXTRACTOR_VERSION,
-      })
-      // Only if nothing re-processed it meanwhile (a "Read again" writes fresh entities itself).
-      .where('id', '=', row.id)
-      .where('extractor_version', '<', EXTRACTOR_VERSION)
-      .where('processing_status', '=', 'completed')
-      .executeTakeFirst();
+    // Integrators and the people index learn of the new entities as of an edit: document.updated, in the same transaction.
+    const updated = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('documents')
+        .set({
+          document_type: entities.documentType,
+          people_identified: JSON.stringify(people),
+          person_details: JSON.stringify(entities.personDetails ?? []),
+          date_info: JSON.stringify(entities.dateInfo),
+          geographical_info: JSON.stringify(entities.geographicalInfo),
+          occupations: JSON.stringify(entities.occupations),
+          tags: JSON.stringify(entities.tags),
+          extractor_version: EXTRACTOR_VERSION,
+        })
+        // Only if nothing re-processed it meanwhile (a "Read again" writes fresh entities itself).
+        .where('id', '=', row.id)
+        .where('extractor_version', '<', EXTRACTOR_VERSION)
+        .where('processing_status', '=', 'completed')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) await writeDocumentUpdated(trx, row.id);
+      return result;
+    });
     if (Number(updated.numUpdatedRows) > 0) reextracted++;
   }
   return { reextracted, more: rows.length > batch };
