@@ -62,6 +62,8 @@ async function main() {
   // On an older Node this runs the whole of `npm test` again on Node 24 and exits with its code.
   ensureNode({ root: REPO_ROOT, log });
   if (wants('lint')) await step('lint', () => command('npx', ['--no', '--', 'biome', 'lint', '.'], env));
+  // The shape check (docs/architecture.md): skeleton files, no app.ts imports, no cycles, long files.
+  if (wants('lint')) await step('shape', () => command('node', ['scripts/shape-check.mjs'], env));
   if (wants('typecheck')) await step('typecheck', () => command('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json', '--noEmit'], env));
 
   if (needsServers) {

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkShape, type ShapeException } from '../shape-check.mjs';
+
+// A small tree: one service on the skeleton, one whose route imports app.ts (a cycle too, as in
+// the old services), one with a cycle between two domain files, one long file without a reason.
+const SKELETON_FILES: Record<string, string> = {
+  'src/context.ts': 'export interface Deps { name: string }\n',
+  'src/app.ts': "import type { Deps } from './context';\nimport { routes } from './routes';\nexport const buildApp = (d: Deps) => routes(d);\n",
+  'src/main.ts': "import { buildApp } from './app';\nbuildApp({ name: 'x' });\n",
+  'src/routes/index.ts': "import type { Deps } from '../context';\nexport const routes = (d: Deps) => d.name;\n",
+  'src/store/schema.ts': 'export interface Db { t: { id: string } }\n',
+  'src/domain/rule.ts': 'export const rule = (n: number) => n + 1;\n',
+  'src/jobs/index.ts': 'export const jobs = [];\n',
+  'src/use-cases/do-it.ts': "import { rule } from '../domain/rule';\nexport const doIt = () => rule(1);\n",
+};
+
+let root: string;
+
+function write(pkg: string, files: Record<string, string>) {
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(root, pkg, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+}
+
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'shape-check-'));
+  write('services/good', {
+    ...SKELETON_FILES,
+    // Tests may import app.ts: they build the app from their own deps.
+    'test/app.test.ts': "import { buildApp } from '../src/app';\nbuildApp({ name: 't' });\n",
+  });
+  write('services/leaky', {
+    ...SKELETON_FILES,
+    'src/routes/index.ts': "import type { Deps } from '../app';\nexport const routes = (d: Deps) => d;\n",
+    'src/app.ts': "import { routes } from './routes';\nexport type Deps = { name: string };\nexport const buildApp = (d: Deps) => routes(d);\n",
+  });
+  write('services/circle', {
+    ...SKELETON_FILES,
+    'src/domain/a.ts': "import { b } from './b';\nexport const a = () => b();\n",
+    'src/domain/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+  });
+  write('services/bare', { 'src/main.ts': 'export {};\n', 'src/routes/index.ts': 'export {};\n' });
+  write('shared/util', { 'src/long.ts': 'export const x = 1;\n'.repeat(401) });
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('shape check', () => {
+  it('passes a service on the skeleton, its test importing app.ts included', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches.filter((b) => b.includes('services/good'))).toEqual([]);
+  });
+
+  it('names a route that imports app.ts, and the cycle it makes', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches).toContain('services/leaky/src/routes/index.ts imports app.ts (import the deps type from context.ts)');
+    expect(breaches).toContain('services/leaky: import cycle app.ts -> routes/index.ts -> app.ts');
+  });
+
+  it('names an import cycle between two files', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches).toContain('services/circle: import cycle domain/a.ts -> domain/b.ts -> domain/a.ts');
+  });
+
+  it("names each of the skeleton's missing files and folders", async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches.filter((b) => b.startsWith('services/bare: missing')).sort()).toEqual(
+      ['src/app.ts', 'src/context.ts', 'src/domain/', 'src/jobs/', 'src/store/schema.ts', 'src/use-cases/'].map((m) => `services/bare: missing ${m}`).sort(),
+    );
+  });
+
+  it('fails a file over 400 lines unless docs/long-files.md gives a reason', async () => {
+    const before = await checkShape(root, { exceptions: [] });
+    expect(before.breaches.some((b) => b.startsWith('shared/util/src/long.ts: 401 lines'))).toBe(true);
+    write('.', { 'docs/long-files.md': '# Long files\n\n- `shared/util/src/long.ts`: generated constants\n- `gone.ts`: split since\n' });
+    const after = await checkShape(root, { exceptions: [] });
+    expect(after.breaches.some((b) => b.startsWith('shared/util/src/long.ts'))).toBe(false);
+    expect(after.notes.some((n) => n.includes('gone.ts'))).toBe(true);
+    fs.rmSync(path.join(root, 'docs'), { recursive: true });
+  });
+
+  it('lets an exception with a reason excuse one rule of one package, and says when it is unused', async () => {
+    const exceptions: ShapeException[] = [
+      { package: 'services/circle', rule: 'cycle', reason: 'circle: conversion in progress' },
+      { package: 'services/good', rule: 'skeleton', reason: 'good: nothing to excuse' },
+    ];
+    const { breaches, excused, notes } = await checkShape(root, { exceptions });
+    expect(breaches.some((b) => b.startsWith('services/circle'))).toBe(false);
+    expect(excused.some((e) => e.startsWith('services/circle: import cycle'))).toBe(true);
+    expect(notes).toContain('exception no longer needed, remove it: services/good skeleton');
+    // The other rules of other packages still fail.
+    expect(breaches.some((b) => b.startsWith('services/leaky'))).toBe(true);
+  });
+});
