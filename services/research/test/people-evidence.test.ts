@@ -1,7 +1,7 @@
 import type { IndividualDetail } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../src/domain/offline/answer';
-import { peopleBlock, peopleIndexSection } from '../src/domain/people-evidence';
+import { peopleBlock, peopleIndexSection, withoutDocuments } from '../src/domain/people-evidence';
 import { lookupPeopleAsked } from '../src/use-cases/lookup-people';
 
 const CERT = '665f1c2e8a1b2c3d4e5f6a01';
@@ -39,6 +39,14 @@ describe('the people index in Gene answers (issue 16)', () => {
     const answer = offlineAnswer({ query: 'What do we know about Thomas Whitfield?', documents: [doc], requestType: 'regular', people: [THOMAS] });
     expect(answer).toContain('## What your records say about Thomas Whitfield');
     expect(answer).toContain('Conflicts to resolve');
+  });
+
+  it('leaves out what comes from a dropped document, and whoever is known only from it', () => {
+    const [kept] = withoutDocuments([THOMAS], [CERT]);
+    expect(kept!.evidence.map((e) => e.fileName)).toEqual(['census-1880.pdf']);
+    expect(kept!.conflicts).toEqual([]);
+    expect(withoutDocuments([THOMAS], [CERT, CENSUS])).toEqual([]);
+    expect(withoutDocuments([THOMAS], [])).toEqual([THOMAS]);
   });
 
   it('gives the model the evidence as one escaped block', () => {

@@ -32,6 +32,23 @@ const roleOf = (e: IndividualDetail['evidence'][number]) => (e.recordRole ?? e.r
 /** The other spellings of a name: the name itself is not one of them. */
 const otherSpellings = (p: IndividualDetail) => p.variants.filter((v) => v.toLowerCase() !== p.individual.name.toLowerCase());
 
+/**
+ * The index's knowledge without the documents the user dropped from the question (decision 0170):
+ * their evidence, events and conflicts go; an individual known only from them goes too.
+ */
+export function withoutDocuments(people: IndividualDetail[], dropped: readonly string[]): IndividualDetail[] {
+  if (!dropped.length) return people;
+  const gone = new Set(dropped);
+  return people
+    .map((p) => ({
+      ...p,
+      evidence: p.evidence.filter((e) => !gone.has(e.documentId)),
+      timeline: p.timeline.filter((t) => !gone.has(t.documentId)),
+      conflicts: p.conflicts.filter((c) => !c.documentIds.some((id) => gone.has(id))),
+    }))
+    .filter((p) => p.evidence.length > 0);
+}
+
 /** The prompt block: user-supplied text escaped like document text (decision 0088). */
 export function peopleBlock(people: IndividualDetail[]): string {
   if (!people.length) return '';

@@ -1,6 +1,7 @@
 import type { IndividualDetail } from '@gnology/contracts';
 import type { Clients } from '../clients';
 import { fullNamesAsked, isBareContinue } from '../domain/asked';
+import { withoutDocuments } from '../domain/people-evidence';
 import { withinBudget } from './within-budget';
 
 /** How long a question waits for the people index before going on without it (time to first token). */
@@ -14,13 +15,14 @@ const LOOKUP_BUDGET_MS = 1_500;
  */
 export async function lookupPeopleAsked(
   clients: Pick<Clients, 'lookupPeople'>,
-  p: { userId: string; query: string; onError?: (err: unknown) => void },
+  p: { userId: string; query: string; excludeIds?: string[]; onError?: (err: unknown) => void },
 ): Promise<IndividualDetail[]> {
   if (isBareContinue(p.query)) return [];
   const names = fullNamesAsked(p.query).slice(0, 5);
   if (!names.length) return [];
   try {
-    return await withinBudget(clients.lookupPeople(p.userId, names), LOOKUP_BUDGET_MS, 'people lookup took too long');
+    const people = await withinBudget(clients.lookupPeople(p.userId, names), LOOKUP_BUDGET_MS, 'people lookup took too long');
+    return withoutDocuments(people, p.excludeIds ?? []);
   } catch (err) {
     p.onError?.(err);
     return [];

@@ -68,7 +68,7 @@ export async function prepareRequest(deps: ResearchDeps, userId: string, body: R
       onError: (err) => deps.logger.warn({ err }, 'library search failed; answering without it'),
     }),
     // And what the people index holds about the people the question names (issue 16).
-    lookupPeopleAsked(clients, { userId, query: body.query, onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it') }),
+    lookupPeopleAsked(clients, { userId, query: body.query, excludeIds: body.excludeDocumentIds, onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it') }),
   ]);
   const documents = [...selected, ...library.documents];
   const history = conversation?.messages ?? [];

@@ -52,9 +52,11 @@ export function offlineAnswer(input: OfflineInput): string {
   // A question about someone: lead with the answer, and keep to that person's family (issue 13).
   let person: PersonFacts | null = null;
   let lead: Sentence[] = [];
+  let aboutSomeone = false;
   const people = peopleOf(readings);
   if (input.requestType === 'regular') {
     const question = readQuestion(input.query, people);
+    aboutSomeone = question.who;
     const named = question.names.map((n) => resolvePerson(n, people)).find((n) => n !== null) ?? null;
     const name = named ?? (question.names.length === 0 && asksForFacts(question) ? (people[0] ?? null) : null);
     person = name ? factsAbout(name, readings) : null;
@@ -73,8 +75,9 @@ export function offlineAnswer(input: OfflineInput): string {
     people,
   );
 
-  // Across the whole library: every document the index found them in, the timeline and its conflicts.
-  if (input.requestType === 'regular') parts.push(...peopleIndexSection(input.people ?? []));
+  // "What do we know about X?": across the whole library, every document the index found them in,
+  // their timeline and its conflicts (a narrower question is answered from the documents above).
+  if (aboutSomeone) parts.push(...peopleIndexSection(input.people ?? []));
   parts.push(...journalAncestorsMarkdown(docs));
   parts.push(...quotes(lead, relevant, input.query));
   parts.push(...peopleSection(person, docs));
@@ -100,7 +103,8 @@ export function offlineAnswer(input: OfflineInput): string {
   parts.push('## Records to search next', ...nextRecords(places, events), '');
   const found = docs.filter((d) => d.retrieved);
   if (found.length) parts.push(`*Found by searching your library for this question: ${found.map((d) => citation(d, d.pages?.[0]?.pageNumber)).join('; ')}.*`, '');
-  parts.push(...sourceCitations(docs));
+  // The documents the answer drew on (a selected document about another family stays out).
+  parts.push(...sourceCitations(docs.filter((d) => relevant.some((r) => r.sentence.doc === d))));
   parts.push('---', OFFLINE_NOTE);
   const text = parts.join('\n');
   // Nothing selected: the documents Gene read are the ones it found (decision 0170).
