@@ -1,23 +1,37 @@
 // The real gateway (buildGateway) in front of the bench upstream, verifying real EdDSA tokens.
+// GATEWAY_WORKERS > 1: that many processes share the port through node:cluster, as main.ts does.
+import cluster from 'node:cluster';
 import { buildGateway } from '../../gateway/src/app';
 import { gatewayEnvSchema } from '../../gateway/src/config';
 import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
 import { createLogger } from '../../shared/platform/src/logger';
+import './cpu-probe';
 
-const upstream = `http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 19181}`;
-const config = gatewayEnvSchema.parse({
-  AUTH_URL: upstream,
-  CONVERSATION_URL: upstream,
-  RESEARCH_URL: upstream,
-  DOCUMENTS_URL: upstream,
-  ALBUM_URL: upstream,
-  BILLING_URL: upstream,
-  RATE_LIMIT_PER_USER: '100000000',
-  RATE_LIMIT_PER_IP: '100000000',
-  LOG_LEVEL: 'warn',
-  INTERNAL_TOKEN: 'bench-internal-token-0123456789',
-});
-const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
-const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'warn' }), verifier: createTokenVerifier({ jwks }) });
-await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
-process.send?.('ready');
+const workers = Number(process.env.GATEWAY_WORKERS ?? 1);
+if (workers > 1 && cluster.isPrimary) {
+  cluster.schedulingPolicy = cluster.SCHED_RR;
+  let listening = 0;
+  for (let i = 0; i < workers; i++) cluster.fork().once('listening', () => ++listening === workers && process.send?.('ready'));
+  process.on('SIGTERM', () => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+    process.exit(0);
+  });
+} else {
+  const upstream = `http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 19181}`;
+  const config = gatewayEnvSchema.parse({
+    AUTH_URL: upstream,
+    CONVERSATION_URL: upstream,
+    RESEARCH_URL: upstream,
+    DOCUMENTS_URL: upstream,
+    ALBUM_URL: upstream,
+    BILLING_URL: upstream,
+    RATE_LIMIT_PER_USER: '100000000',
+    RATE_LIMIT_PER_IP: '100000000',
+    LOG_LEVEL: 'warn',
+    INTERNAL_TOKEN: 'bench-internal-token-0123456789',
+  });
+  const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
+  const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'warn' }), verifier: createTokenVerifier({ jwks }) });
+  await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
+  if (cluster.isPrimary) process.send?.('ready');
+}

@@ -2,6 +2,7 @@
 // with a /ping route and a 2 KB JSON route under /api/documents.
 import { createServiceApp } from '../../shared/platform/src/http/service-app';
 import { createLogger } from '../../shared/platform/src/logger';
+import './cpu-probe';
 
 const items = Array.from({ length: 12 }, (_, i) => ({
   _id: `65f0c0ffee${String(i).padStart(14, '0')}`,

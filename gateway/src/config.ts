@@ -25,6 +25,11 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: env.optionalUrl(),
   /** Upstream timeout: long enough for a 30-minute book request. */
   UPSTREAM_TIMEOUT_MS: env.int(31 * 60_000),
+  /**
+   * Gateway processes sharing the port (node:cluster, decision 0196); 1 runs in this process.
+   * Rate-limit counters are per process unless REDIS_URL is set.
+   */
+  GATEWAY_WORKERS: env.int(1),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
