@@ -9,7 +9,8 @@ import { createOcrPool, type OcrEngine } from './ocr-pool';
 import { peopleRebuildJob, startPeopleBackfill } from './people-rebuild';
 import { createDocumentProcessor } from './process-document';
 import { reextractJob, startReextraction } from './reextract';
-import { startSweepTimer, sweepJob } from './sweep';
+import { startSweepTimer } from './schedule';
+import { sweepJob } from './sweep';
 
 /** Background jobs the documents service's worker role runs: one `process-document` job per upload. */
 export function documentsJobs(deps: DocumentsDeps): JobDefinition[] {

@@ -1,65 +1,13 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../context';
-import { LANE_QUEUES, laneOf } from '../domain/processing-lanes';
-import { failProcessing } from '../store/documents-store';
-import { listQuietUnfinishedDocuments } from '../store/unfinished-documents';
-import { enqueueProcessing, processingJobId } from './enqueue';
+import { sweepUnfinishedDocuments } from '../use-cases/sweep-unfinished-documents';
+
+export { JOB_LOST_MESSAGE, QUIET_FOR, type SweepResult, sweepUnfinishedDocuments } from '../use-cases/sweep-unfinished-documents';
 
 export const MAINTENANCE_QUEUE = 'documents.maintenance';
 export const SWEEP_JOB = 'sweep';
-/** Quiet for this long and unfinished: the sweep looks at its job. */
-export const QUIET_FOR = '2 minutes';
-export const JOB_LOST_MESSAGE = 'Processing stopped unexpectedly. Please delete this document and upload it again.';
 
-export interface SweepResult {
-  requeued: number;
-  failed: number;
-}
-
-/**
- * One maintenance pass: every quiet unfinished document is checked against its queue job.
- * - no job (the enqueue after the upload was lost): enqueued again;
- * - a job that failed or finished while the document still says pending/processing (the
- *   handler died before recording the outcome, or the failure could not be written): the
- *   document is failed with its last error, so nobody watches "processing" forever;
- * - a job waiting, delayed or running: left alone.
- */
-export async function sweepUnfinishedDocuments(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): Promise<SweepResult> {
-  const result: SweepResult = { requeued: 0, failed: 0 };
-  for (const doc of await listQuietUnfinishedDocuments(deps.database.db, QUIET_FOR)) {
-    const job = await deps.queue.getJob(LANE_QUEUES[laneOf(doc.kind)], processingJobId(doc));
-    if (!job && doc.status === 'pending') {
-      await enqueueProcessing(deps, doc);
-      result.requeued++;
-    } else if (!job || job.status === 'failed' || job.status === 'completed') {
-      // The task's last error was written for users (readableError); the queue's reason was not.
-      const failed = await failProcessing(deps.database.db, doc.id, { error: doc.lastError ?? JOB_LOST_MESSAGE, step: doc.lastStep?.step ?? 'reading', attempts: doc.attempts });
-      if (failed) result.failed++;
-    }
-  }
-  if (result.requeued || result.failed) deps.logger.info(result, 'documents sweep');
-  return result;
-}
-
-/**
- * Enqueues one sweep per interval. The job id names the interval, so however many worker
- * replicas run this timer, each interval's sweep runs once (the billing sweep's pattern).
- */
-export function startSweepTimer(deps: Pick<DocumentsDeps, 'queue' | 'logger' | 'config'>): NodeJS.Timeout {
-  const every = deps.config.DOCUMENTS_SWEEP_INTERVAL_MS;
-  const tick = () => {
-    const slot = Math.floor(Date.now() / every);
-    deps.queue.enqueue(MAINTENANCE_QUEUE, SWEEP_JOB, { slot }, { jobId: `documents-sweep-${slot}`, attempts: 1 }).catch((err) => {
-      deps.logger.warn({ err }, 'could not enqueue the documents sweep');
-    });
-  };
-  const timer = setInterval(tick, every);
-  // The queue's own shutdown ends the work; the timer must not keep the process alive.
-  timer.unref();
-  tick();
-  return timer;
-}
-
+/** The maintenance sweep as a job: scheduled once per interval by jobs/schedule.ts, run by one worker. */
 export function sweepJob(deps: DocumentsDeps): JobDefinition {
   return defineJob({ queue: MAINTENANCE_QUEUE, name: SWEEP_JOB, handler: () => sweepUnfinishedDocuments(deps) });
 }

@@ -1,8 +1,7 @@
 import { notFound } from '@gnology/platform/http/errors';
-import { ObjectNotFoundError } from '@gnology/platform/storage/types';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { DocumentsDeps } from '../context';
-import { getPage } from '../store/documents-store';
+import { openStoredFile, pageImageKey } from '../use-cases/read-stored-file';
 import { viewAccess } from './view-access';
 
 /** Types a browser may show inline; everything else is a download (no HTML or SVG is ever accepted anyway). */
@@ -19,17 +18,11 @@ export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (ap
   const authorise = viewAccess(deps);
 
   const send = async (reply: FastifyReply, key: string, contentType: string, downloadName?: string) => {
-    let info: Awaited<ReturnType<typeof deps.storage.stat>>;
-    try {
-      info = await deps.storage.stat(key);
-    } catch (e) {
-      if (e instanceof ObjectNotFoundError) throw notFound('File not found');
-      throw e;
-    }
+    const file = await openStoredFile(deps, key);
     const inline = INLINE.has(contentType);
     reply
       .header('content-type', inline ? contentType : 'application/octet-stream')
-      .header('content-length', info.size)
+      .header('content-length', file.size)
       .header('cache-control', 'private, max-age=300')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
@@ -39,7 +32,7 @@ export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (ap
     else reply.header('content-disposition', `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(downloadName ?? 'document')}`);
     // PDFs are shown by the browser's viewer, which a CSP sandbox would disable.
     if (contentType === 'application/pdf') reply.removeHeader('content-security-policy');
-    return reply.send(await deps.storage.get(key));
+    return reply.send(file.body);
   };
 
   // Tokens in query strings are redacted by the logger; these routes still log at warn only.
@@ -62,10 +55,7 @@ export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (ap
 
   app.get('/api/documents/:id/page/:n', opts, async (req, reply) => {
     const doc = await authorise(req);
-    const n = Number((req.params as { n: string }).n);
-    if (!Number.isInteger(n) || n < 1) throw notFound('Page not found');
-    const page = await getPage(deps.database.db, doc.id, n);
-    if (!page?.image_key) throw notFound('Page not found');
-    return send(reply, page.image_key, 'image/jpeg');
+    const key = await pageImageKey(deps, doc.id, Number((req.params as { n: string }).n));
+    return send(reply, key, 'image/jpeg');
   });
 };

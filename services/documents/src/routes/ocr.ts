@@ -1,18 +1,14 @@
 import { DocumentRecord, ErrorBody, OcrSettings, ocrLanguagesProblem, ReprocessDocumentBody } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
-import { conflict, notFound } from '@gnology/platform/http/errors';
-import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
-import { enqueueProcessing } from '../jobs/enqueue';
-import { getOwnedDocument, listPages, startReprocessing } from '../store/documents-store';
-import { getOcrLanguages, saveOcrLanguages } from '../store/ocr-settings-store';
-import { presentDocument } from './present';
+import { chooseOcrLanguages, readOcrSettings } from '../use-cases/ocr-settings';
+import { reprocessDocument } from '../use-cases/reprocess-document';
 
-export const STILL_PROCESSING_MESSAGE = 'This document is still being read. Wait until it has finished, then read it again.';
+export { STILL_PROCESSING_MESSAGE } from '../use-cases/reprocess-document';
 const IdParams = z.object({ id: z.string() });
 
 /**
@@ -43,7 +39,7 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
       preHandler: auth,
       schema: { tags: ['documents'], summary: 'The languages your scanned documents are read in (English until you choose)', response: { 200: OcrSettings } },
     },
-    async (req) => ({ languages: await getOcrLanguages(db, req.user!.id) }),
+    async (req) => readOcrSettings(db, req.user!.id),
   );
 
   app.put(
@@ -58,10 +54,7 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
         response: { 200: OcrSettings, 400: ErrorBody },
       },
     },
-    async (req) => {
-      await saveOcrLanguages(db, req.user!.id, req.body.languages);
-      return { languages: req.body.languages };
-    },
+    async (req) => chooseOcrLanguages(db, req.user!.id, req.body.languages),
   );
 
   app.post(
@@ -80,19 +73,8 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
       },
     },
     async (req, reply) => {
-      const { id } = req.params;
-      const userId = req.user!.id;
-      if (!OBJECT_ID.test(id)) throw notFound('Document not found');
-      const started = await startReprocessing(db, id, userId, req.body?.languages);
-      if (started.status === 'missing') throw notFound('Document not found');
-      if (started.status === 'busy') throw conflict(STILL_PROCESSING_MESSAGE);
-      // After the commit, as on upload: a lost enqueue is recovered by the worker's sweep of pending documents.
-      await enqueueProcessing(deps, { id, kind: started.kind, size: started.size, reprocessCount: started.reprocessCount }, req.id).catch((err) =>
-        req.log.error({ err, documentId: id }, 'could not enqueue document reprocessing'),
-      );
-      const row = await getOwnedDocument(db, id, userId);
-      if (!row) throw notFound('Document not found');
-      return reply.status(202).send(presentDocument(row, await listPages(db, id), present));
+      const record = await reprocessDocument(deps, { id: req.params.id, userId: req.user!.id, languages: req.body?.languages, requestId: req.id, present, log: req.log });
+      return reply.status(202).send(record);
     },
   );
 };

@@ -1,0 +1,22 @@
+import { notFound } from '@gnology/platform/http/errors';
+import { OBJECT_ID } from '@gnology/platform/ids';
+import type { DocumentsDeps } from '../context';
+import { deleteDocument } from '../store/documents-store';
+import { documentPrefix } from '../store/object-keys';
+import { DOCUMENT_NOT_FOUND } from './read-documents';
+
+/**
+ * Deletes the user's document: the record and its `document.deleted` event first, in one
+ * transaction; its stored objects after (a leftover object is harmless and unreachable).
+ */
+export async function deleteOwnDocument(
+  deps: Pick<DocumentsDeps, 'database' | 'storage'>,
+  id: string,
+  userId: string,
+  opts: { requestId?: string; log: { warn: (obj: object, msg: string) => void } },
+): Promise<void> {
+  if (!OBJECT_ID.test(id)) throw notFound(DOCUMENT_NOT_FOUND);
+  const deleted = await deleteDocument(deps.database.db, id, userId, opts.requestId);
+  if (!deleted) throw notFound(DOCUMENT_NOT_FOUND);
+  await deps.storage.deletePrefix(documentPrefix(deleted.owner_id, id)).catch((err) => opts.log.warn({ err, documentId: id }, 'could not delete stored objects'));
+}
