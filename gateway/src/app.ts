@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AccessTokenCheck, PAT_READ_ONLY, accessTokenMayReach, createAccessTokenCheck, isAccessToken } from './access-tokens';
 import type { GatewayConfig } from './config';
 import { registerEarlyAnswers } from './early-answers';
+import { lazyChildLogger } from './lazy-child-logger';
 import { registerOpenApi } from './openapi';
 import { securityHeaders } from './security-headers';
 import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isFilePath, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
@@ -57,7 +58,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         },
       ]),
     ),
-    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000 },
+    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000, childLoggerFactory: lazyChildLogger },
     // The SPA fallback: any GET outside /api that is not a file gets index.html.
     notFound: (req, reply) => {
       const p = pathOf(req);
