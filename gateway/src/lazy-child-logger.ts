@@ -13,12 +13,12 @@ class LazyChildLogger {
   #child: FastifyBaseLogger | undefined;
   constructor(
     private readonly parent: ParentLogger,
-    private readonly bindings: Record<string, unknown>,
+    private readonly childBindings: Record<string, unknown>,
     private readonly opts: { level?: string },
   ) {}
 
   private real(): FastifyBaseLogger {
-    this.#child ??= this.parent.child(this.bindings, this.opts);
+    this.#child ??= this.parent.child(this.childBindings, this.opts);
     return this.#child;
   }
 
@@ -67,6 +67,6 @@ class LazyChildLogger {
 }
 
 /** Fastify's `childLoggerFactory`: the same child as the default one, made on first use. */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger {
-  return new LazyChildLogger(logger as ParentLogger, bindings, opts) as unknown as FastifyBaseLogger;
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger & { isLevelEnabled(level: string): boolean } {
+  return new LazyChildLogger(logger as ParentLogger, bindings, opts) as unknown as FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 }
