@@ -3,7 +3,7 @@ import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { Kysely } from 'kysely';
 import type { DocumentsDeps } from '../context';
 import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '../domain/extraction';
-import { writeDocumentUpdated } from '../store/document-updated';
+import { writeDocumentUpdated } from '../use-cases/announce-update';
 import type { DocumentsDB } from '../store/schema';
 import { MAINTENANCE_QUEUE } from './sweep';
 

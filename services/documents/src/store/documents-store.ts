@@ -1,6 +1,4 @@
-import type { DocumentEntities, DocumentEventData, DocumentProcessingStep, OcrLanguage, PersonTag } from '@gnology/contracts';
-import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC } from '@gnology/contracts';
-import { writeEvent } from '@gnology/platform/events/outbox';
+import type { DocumentEntities, DocumentProcessingStep, OcrLanguage, PersonTag } from '@gnology/contracts';
 import { type Kysely, sql } from 'kysely';
 import { EXTRACTOR_VERSION } from '../domain/extraction';
 import type { ParsedPage } from '../jobs/parsers/types';
@@ -17,34 +15,13 @@ const LIST_COLUMNS = [
   'd.person_details',
 ] as const;
 
-function event<T extends keyof typeof TYPES>(type: T, documentId: string, data: DocumentEventData<T>, requestId?: string) {
-  return { topic: DOCUMENTS_TOPIC, key: documentId, type, source: DOCUMENTS_EVENT_SOURCE, subject: documentId, data, requestId };
-}
-const TYPES = { 'document.uploaded': 1, 'document.processed': 1, 'document.failed': 1, 'document.deleted': 1 } as const;
-
-/** Records an uploaded document, its pending task and `document.uploaded`, in one transaction. */
-export async function insertUploadedDocument(db: DocumentsDb, row: NewDocumentRow & { uploaded_at: Date }, requestId?: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('documents').values(row).execute();
-    await trx.insertInto('processing_tasks').values({ document_id: row.id, status: 'pending', step: JSON.stringify({ step: 'queued' }) }).execute();
-    await writeEvent(
-      trx,
-      event(
-        'document.uploaded',
-        row.id,
-        {
-          documentId: row.id,
-          ownerId: row.owner_id,
-          originalName: row.original_name,
-          mimetype: row.mimetype,
-          documentType: (row.document_type ?? 'other') as DocumentEventData<'document.uploaded'>['documentType'],
-          size: row.size,
-          uploadedAt: row.uploaded_at.toISOString(),
-        },
-        requestId,
-      ),
-    );
-  });
+/**
+ * Inserts an uploaded document and its pending task, in the caller's transaction (the use case
+ * writes `document.uploaded` in it: use-cases/record-upload.ts).
+ */
+export async function insertDocumentRows(trx: DocumentsDb, row: NewDocumentRow & { uploaded_at: Date }): Promise<void> {
+  await trx.insertInto('documents').values(row).execute();
+  await trx.insertInto('processing_tasks').values({ document_id: row.id, status: 'pending', step: JSON.stringify({ step: 'queued' }) }).execute();
 }
 
 function listQuery(db: DocumentsDb) {
@@ -117,19 +94,9 @@ export async function updatePeople(db: DocumentsDb, id: string, ownerId: string,
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** Deletes the record (pages and task cascade) and writes `document.deleted`; returns what was deleted. */
-export async function deleteDocument(db: DocumentsDb, id: string, ownerId: string, requestId?: string) {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom('documents')
-      .where('id', '=', id)
-      .where('owner_id', '=', ownerId)
-      .returning(['id', 'owner_id', 'storage_key'])
-      .executeTakeFirst();
-    if (!row) return undefined;
-    await writeEvent(trx, event('document.deleted', id, { documentId: id, ownerId, deletedAt: new Date().toISOString() }, requestId));
-    return row;
-  });
+/** Deletes the user's record (pages and task cascade), in the caller's transaction; returns what was deleted. */
+export async function deleteOwnedDocumentRow(trx: DocumentsDb, id: string, ownerId: string) {
+  return trx.deleteFrom('documents').where('id', '=', id).where('owner_id', '=', ownerId).returning(['id', 'owner_id', 'storage_key']).executeTakeFirst();
 }
 
 /** Completed documents of one user among `ids`, with their text, in the order asked. */
@@ -259,87 +226,58 @@ export interface ProcessingResult {
 }
 
 /**
- * Marks the document completed and writes `document.processed`, once: the status change is
- * guarded (not already completed), so a job re-run after a crash between commit and
- * acknowledgement writes no second event. Returns false when nothing changed.
+ * Marks the document and its task completed, in the caller's transaction, once: the status change
+ * is guarded (not already completed). Returns undefined when nothing changed.
  */
-export async function completeProcessing(db: DocumentsDb, id: string, r: ProcessingResult, requestId?: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('documents')
-      .set({
-        processing_status: 'completed',
-        processed_at: sql`now()`,
-        extracted_text: r.text,
-        text_length: r.text.length,
-        page_count: r.pageCount,
-        ocr_pages: r.ocrPages,
-        thumbnail_key: r.thumbnailKey,
-        document_type: r.entities.documentType,
-        people_identified: JSON.stringify(r.entities.peopleIdentified),
-        person_details: JSON.stringify(r.entities.personDetails ?? []),
-        date_info: JSON.stringify(r.entities.dateInfo),
-        geographical_info: JSON.stringify(r.entities.geographicalInfo),
-        occupations: JSON.stringify(r.entities.occupations),
-        tags: JSON.stringify(r.entities.tags),
-        extraction_method: r.extractionMethod,
-        // Read by today's rules: the re-extraction job (jobs/reextract.ts) has nothing to redo.
-        extractor_version: EXTRACTOR_VERSION,
-      })
-      .where('id', '=', id)
-      .where('processing_status', '!=', 'completed')
-      .returning(['owner_id', 'mimetype', 'processed_at'])
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('processing_tasks')
-      .set({ status: 'completed', step: JSON.stringify({ step: 'done' }), error: null, finished_at: sql`now()`, updated_at: sql`now()` })
-      .where('document_id', '=', id)
-      .execute();
-    await writeEvent(
-      trx,
-      event(
-        'document.processed',
-        id,
-        {
-          documentId: id,
-          ownerId: row.owner_id,
-          documentType: r.entities.documentType,
-          mimetype: row.mimetype,
-          pageCount: r.pageCount,
-          textLength: r.text.length,
-          ocrPages: r.ocrPages,
-          extractionMethod: r.extractionMethod,
-          entities: r.entities,
-          processedAt: (row.processed_at ?? new Date()).toISOString(),
-        },
-        requestId,
-      ),
-    );
-    return true;
-  });
+export async function markCompleted(trx: DocumentsDb, id: string, r: ProcessingResult) {
+  const row = await trx
+    .updateTable('documents')
+    .set({
+      processing_status: 'completed',
+      processed_at: sql`now()`,
+      extracted_text: r.text,
+      text_length: r.text.length,
+      page_count: r.pageCount,
+      ocr_pages: r.ocrPages,
+      thumbnail_key: r.thumbnailKey,
+      document_type: r.entities.documentType,
+      people_identified: JSON.stringify(r.entities.peopleIdentified),
+      person_details: JSON.stringify(r.entities.personDetails ?? []),
+      date_info: JSON.stringify(r.entities.dateInfo),
+      geographical_info: JSON.stringify(r.entities.geographicalInfo),
+      occupations: JSON.stringify(r.entities.occupations),
+      tags: JSON.stringify(r.entities.tags),
+      extraction_method: r.extractionMethod,
+      // Read by today's rules: the re-extraction job (jobs/reextract.ts) has nothing to redo.
+      extractor_version: EXTRACTOR_VERSION,
+    })
+    .where('id', '=', id)
+    .where('processing_status', '!=', 'completed')
+    .returning(['owner_id', 'mimetype', 'processed_at'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await trx
+    .updateTable('processing_tasks')
+    .set({ status: 'completed', step: JSON.stringify({ step: 'done' }), error: null, finished_at: sql`now()`, updated_at: sql`now()` })
+    .where('document_id', '=', id)
+    .execute();
+  return row;
 }
 
-/** Marks the document failed with a readable error and writes `document.failed`, once. */
-export async function failProcessing(db: DocumentsDb, id: string, f: { error: string; step: DocumentProcessingStep['step']; attempts: number }, requestId?: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('documents')
-      .set({ processing_status: 'failed' })
-      .where('id', '=', id)
-      .where('processing_status', 'in', ['pending', 'processing'])
-      .returning(['owner_id'])
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('processing_tasks')
-      .set({ status: 'failed', step: JSON.stringify({ step: 'failed' }), error: f.error, finished_at: sql`now()`, updated_at: sql`now()` })
-      .where('document_id', '=', id)
-      .execute();
-    await writeEvent(
-      trx,
-      event('document.failed', id, { documentId: id, ownerId: row.owner_id, error: f.error, step: f.step, attempts: f.attempts, failedAt: new Date().toISOString() }, requestId),
-    );
-    return true;
-  });
+/** Marks the document and its task failed with a readable error, in the caller's transaction, once; undefined when nothing changed. */
+export async function markFailed(trx: DocumentsDb, id: string, error: string) {
+  const row = await trx
+    .updateTable('documents')
+    .set({ processing_status: 'failed' })
+    .where('id', '=', id)
+    .where('processing_status', 'in', ['pending', 'processing'])
+    .returning(['owner_id'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await trx
+    .updateTable('processing_tasks')
+    .set({ status: 'failed', step: JSON.stringify({ step: 'failed' }), error, finished_at: sql`now()`, updated_at: sql`now()` })
+    .where('document_id', '=', id)
+    .execute();
+  return row;
 }

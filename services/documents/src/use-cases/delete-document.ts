@@ -1,7 +1,9 @@
+import { writeEvent } from '@gnology/platform/events/outbox';
 import { notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import type { DocumentsDeps } from '../context';
-import { deleteDocument } from '../store/documents-store';
+import { documentEvent } from '../domain/document-events';
+import { type DocumentsDb, deleteOwnedDocumentRow } from '../store/documents-store';
 import { documentPrefix } from '../store/object-keys';
 import { DOCUMENT_NOT_FOUND } from './read-documents';
 
@@ -16,7 +18,12 @@ export async function deleteOwnDocument(
   opts: { requestId?: string; log: { warn: (obj: object, msg: string) => void } },
 ): Promise<void> {
   if (!OBJECT_ID.test(id)) throw notFound(DOCUMENT_NOT_FOUND);
-  const deleted = await deleteDocument(deps.database.db, id, userId, opts.requestId);
+  const db: DocumentsDb = deps.database.db;
+  const deleted = await db.transaction().execute(async (trx) => {
+    const row = await deleteOwnedDocumentRow(trx, id, userId);
+    if (row) await writeEvent(trx, documentEvent('document.deleted', id, { documentId: id, ownerId: userId, deletedAt: new Date().toISOString() }, opts.requestId));
+    return row;
+  });
   if (!deleted) throw notFound(DOCUMENT_NOT_FOUND);
   await deps.storage.deletePrefix(documentPrefix(deleted.owner_id, id)).catch((err) => opts.log.warn({ err, documentId: id }, 'could not delete stored objects'));
 }

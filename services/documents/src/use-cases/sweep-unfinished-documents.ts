@@ -1,7 +1,7 @@
 import type { DocumentsDeps } from '../context';
 import { LANE_QUEUES, laneOf } from '../domain/processing-lanes';
 import { enqueueProcessing, processingJobId } from '../jobs/enqueue';
-import { failProcessing } from '../store/documents-store';
+import { failProcessing } from './finish-processing';
 import { listQuietUnfinishedDocuments } from '../store/unfinished-documents';
 
 /** Quiet for this long and unfinished: the sweep looks at its job. */

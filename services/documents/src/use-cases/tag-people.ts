@@ -1,7 +1,7 @@
 import type { PersonTag } from '@gnology/contracts';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
 import { attachFaceRegions } from '../domain/photos/face-tags';
-import { writeDocumentUpdated } from '../store/document-updated';
+import { writeDocumentUpdated } from './announce-update';
 import { type DocumentsDb, updatePeople } from '../store/documents-store';
 import { listDocumentFaces } from '../store/faces-store';
 

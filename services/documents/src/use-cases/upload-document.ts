@@ -9,8 +9,9 @@ import type { DocumentsDeps } from '../context';
 import { decideKind, pdfHeaderOffset, safeDisplayName } from '../domain/file-types';
 import { detectTextEncoding } from '../domain/text-decoding';
 import { enqueueProcessing } from '../jobs/enqueue';
-import { getOwnedDocument, insertUploadedDocument, type ListedDocument, listPages } from '../store/documents-store';
+import { getOwnedDocument, type ListedDocument, listPages } from '../store/documents-store';
 import { originalKey } from '../store/object-keys';
+import { insertUploadedDocument } from './record-upload';
 import { getOcrLanguages } from '../store/ocr-settings-store';
 
 // Enough for file-type to see any signature we accept, and for the text check.
