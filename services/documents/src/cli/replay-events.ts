@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@gnology/platform/db/database';
 import type { DocumentsDB } from '../store/schema';
-import { replayProcessedEvents } from '../store/replay-events';
+import { replayProcessedEvents } from '../use-cases/replay-events';
 
 const EMBEDDED_URL = 'postgres://gnology:gnology@127.0.0.1:54329/gnology';
 const USAGE = `usage: replay-events.ts --user USER_ID    re-emit one user's documents

@@ -3,6 +3,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../context';
+import { ownedDocuments } from '../use-cases/owned-documents';
 
 /**
  * POST /internal/documents/owned — the conversation service keeps a conversation's selected
@@ -13,15 +14,6 @@ export const internalOwnedRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = 
   app.post(
     '/internal/documents/owned',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: OwnedDocumentsRequest, hide: true } },
-    async (req): Promise<OwnedDocumentsResponse> => {
-      if (req.body.ids.length === 0) return { ids: [] };
-      const rows = await deps.database.db
-        .selectFrom('documents')
-        .select('id')
-        .where('owner_id', '=', req.body.userId)
-        .where('id', 'in', [...new Set(req.body.ids)])
-        .execute();
-      return { ids: rows.map((r) => r.id) };
-    },
+    async (req): Promise<OwnedDocumentsResponse> => ownedDocuments(deps.database.db, req.body.userId, req.body.ids),
   );
 };

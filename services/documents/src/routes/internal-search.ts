@@ -1,11 +1,9 @@
 import { LibrarySearchRequest, type LibrarySearchResponse } from '@gnology/contracts';
 import { requireInternal } from '@gnology/platform/http/internal';
-import { OBJECT_ID } from '@gnology/platform/ids';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../context';
-import { searchLibrary } from '../store/library-search';
-import { withCitations } from '../use-cases/document-citation';
+import { searchOwnLibrary } from '../use-cases/search-library';
 
 /**
  * POST /internal/documents/search — research asks which pages of a user's library answer a
@@ -19,11 +17,6 @@ export const internalSearchRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> =
   app.post(
     '/internal/documents/search',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: LibrarySearchRequest } },
-    async (req): Promise<LibrarySearchResponse> => {
-      const { userId, query, limit } = req.body;
-      const excludeDocumentIds = req.body.excludeDocumentIds.filter((id) => OBJECT_ID.test(id));
-      const passages = await searchLibrary(deps.database.db, { userId, query, limit, excludeDocumentIds });
-      return { passages: await withCitations(deps.database.db, userId, passages) };
-    },
+    async (req): Promise<LibrarySearchResponse> => searchOwnLibrary(deps.database.db, req.body),
   );
 };

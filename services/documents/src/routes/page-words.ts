@@ -1,10 +1,9 @@
 import { PageWordsParams, PageWordsResponse } from '@gnology/contracts';
-import { notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../context';
-import { pageWords } from '../store/page-words-query';
+import { readPageWords } from '../use-cases/page-words';
 import { viewAccess } from './view-access';
 
 /**
@@ -28,11 +27,9 @@ export const pageWordsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
     },
     async (req, reply) => {
       const doc = await authorise(req);
-      const { pageNumber } = req.params;
-      const words = await pageWords(deps.database.db, doc.id, pageNumber);
-      if (!words) throw notFound('Page not found');
+      const answer = await readPageWords(deps.database.db, doc.id, req.params.pageNumber);
       reply.header('cache-control', 'private, max-age=300');
-      return { pageNumber, words };
+      return answer;
     },
   );
 };

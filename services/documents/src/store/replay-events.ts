@@ -1,83 +1,22 @@
-import { DOCUMENTS_EVENT_SOURCE, DOCUMENTS_TOPIC, type DocumentEventData } from '@gnology/contracts';
-import { writeEvent } from '@gnology/platform/events/outbox';
 import type { DocumentsDb } from './documents-store';
 
-type Processed = DocumentEventData<'document.processed'>;
-
-export interface ReplayOptions {
-  /** Only this owner's documents; undefined: every owner's. */
-  ownerId?: string;
-  /** Carried as the events' `requestid`, so consumers and logs can tell a replay run. */
-  replayId: string;
-  /** Documents per transaction. Default 200. */
-  batchSize?: number;
-}
-
 /**
- * Writes a `document.processed` with the current state (text size, entities as they now stand,
- * user edits included) of every completed document into the outbox, which the relay publishes
- * like any other event: same topic, key, order and at-least-once delivery. Pending documents
- * will announce themselves when processed; failed and deleted ones have no reading to replay.
- *
- * Each batch locks its rows (`for update`), so an edit or a processing run that commits at the
- * same time writes its own event after the replayed one, never before: the latest event of a
- * document stays its current state. Returns the number of events written.
+ * The next `limit` completed documents after `after` (by id), with what `document.processed`
+ * carries, locked (`for update`) in the caller's transaction: an edit or a processing run that
+ * commits at the same time writes its own event after the replayed one, never before.
  */
-export async function replayProcessedEvents(db: DocumentsDb, opts: ReplayOptions): Promise<number> {
-  const batchSize = opts.batchSize ?? 200;
-  let after = '';
-  let total = 0;
-  for (;;) {
-    const n = await db.transaction().execute(async (trx) => {
-      let q = trx
-        .selectFrom('documents')
-        .select([
-          'id', 'owner_id', 'document_type', 'mimetype', 'page_count', 'text_length', 'ocr_pages', 'extraction_method', 'processed_at',
-          'people_identified', 'person_details', 'date_info', 'geographical_info', 'occupations', 'tags',
-        ])
-        .where('processing_status', '=', 'completed')
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(batchSize)
-        .forUpdate();
-      if (opts.ownerId !== undefined) q = q.where('owner_id', '=', opts.ownerId);
-      const rows = await q.execute();
-      for (const row of rows) {
-        const documentType = row.document_type as Processed['documentType'];
-        const data: Processed = {
-          documentId: row.id,
-          ownerId: row.owner_id,
-          documentType,
-          mimetype: row.mimetype,
-          pageCount: row.page_count ?? 0,
-          textLength: row.text_length,
-          ocrPages: row.ocr_pages,
-          extractionMethod: row.extraction_method ?? 'rules',
-          entities: {
-            documentType,
-            peopleIdentified: row.people_identified,
-            personDetails: row.person_details ?? [],
-            dateInfo: row.date_info,
-            geographicalInfo: row.geographical_info,
-            occupations: row.occupations,
-            tags: row.tags,
-          },
-          processedAt: (row.processed_at ?? new Date()).toISOString(),
-        };
-        await writeEvent(trx, {
-          topic: DOCUMENTS_TOPIC,
-          key: row.id,
-          type: 'document.processed',
-          source: DOCUMENTS_EVENT_SOURCE,
-          subject: row.id,
-          data,
-          requestId: opts.replayId,
-        });
-      }
-      if (rows.length > 0) after = rows[rows.length - 1]!.id;
-      return rows.length;
-    });
-    total += n;
-    if (n < batchSize) return total;
-  }
+export async function lockCompletedBatch(trx: DocumentsDb, p: { after: string; limit: number; ownerId?: string }) {
+  let q = trx
+    .selectFrom('documents')
+    .select([
+      'id', 'owner_id', 'document_type', 'mimetype', 'page_count', 'text_length', 'ocr_pages', 'extraction_method', 'processed_at',
+      'people_identified', 'person_details', 'date_info', 'geographical_info', 'occupations', 'tags',
+    ])
+    .where('processing_status', '=', 'completed')
+    .where('id', '>', p.after)
+    .orderBy('id')
+    .limit(p.limit)
+    .forUpdate();
+  if (p.ownerId !== undefined) q = q.where('owner_id', '=', p.ownerId);
+  return q.execute();
 }
