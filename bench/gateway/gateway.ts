@@ -1,7 +1,7 @@
 // The real gateway (buildGateway) in front of the bench upstream, verifying real EdDSA tokens.
 // GATEWAY_WORKERS > 1: that many processes share the port through node:cluster, as main.ts does.
 import cluster from 'node:cluster';
-import { buildGateway } from '../../gateway/src/app';
+const { buildGateway } = (await import(process.env.BENCH_GATEWAY_APP ?? '../../gateway/src/app')) as typeof import('../../gateway/src/app');
 import { gatewayEnvSchema } from '../../gateway/src/config';
 import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
 import { createLogger } from '../../shared/platform/src/logger';
