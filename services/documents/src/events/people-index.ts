@@ -1,7 +1,7 @@
 import { DocumentDeletedEvent, DocumentProcessedEvent } from '@gnology/contracts';
 import { handleOnce } from '@gnology/platform/events/inbox';
 import type { CloudEventJson } from '@gnology/platform/events/types';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import type { DocumentsDb } from '../store/documents-store';
 import { updatePeopleIndex } from '../use-cases/people-index';
 

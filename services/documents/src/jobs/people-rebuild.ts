@@ -1,5 +1,5 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import type { DocumentsDb } from '../store/documents-store';
 import { updatePeopleIndex } from '../use-cases/people-index';
 import { MAINTENANCE_QUEUE } from './sweep';

@@ -2,7 +2,7 @@ import { PeopleLookupRequest, type PeopleLookupResponse } from '@gnology/contrac
 import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { lookupPeople } from '../use-cases/people-read';
 
 /**

@@ -2,7 +2,7 @@ import { PeopleExportQuery } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { exportPeopleGedcom } from '../use-cases/people-gedcom';
 
 /**

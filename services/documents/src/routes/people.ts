@@ -6,7 +6,7 @@ import { notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DocumentsDeps } from '../app';
+import type { DocumentsDeps } from '../context';
 import { getIndividual, listIndividuals, summaryOf } from '../store/people-query';
 import { mergePeople, renamePerson, splitPerson } from '../use-cases/people-decisions';
 import { describeRows } from '../use-cases/people-read';
