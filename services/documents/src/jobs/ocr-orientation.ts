@@ -1,14 +1,10 @@
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
-import type { OcrResult, PageReader } from './ocr-pool';
+import type { OcrResult, PageReader } from './ocr-types';
 import { estimateSkew } from './skew';
 
-/** What tesseract's orientation detection (OSD) says: turn the page this far clockwise to set it upright. */
-export interface Orientation {
-  degrees: number;
-  confidence: number;
-}
+export type { Orientation } from './ocr-types';
 
 /** A page read with at least this mean confidence, its words lying flat, is upright: no orientation check. */
 const UPRIGHT_CONFIDENCE = 70;

@@ -3,29 +3,12 @@ import path from 'node:path';
 import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '@gnology/contracts';
 import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
-import type { OcrWord } from '../domain/photos/ocr-words';
 import { linkedModels, OCR_MODEL } from './ocr-models';
-import { type Orientation, readUpright } from './ocr-orientation';
+import { readUpright } from './ocr-orientation';
+import type { OcrResult, Orientation, PageReader } from './ocr-types';
 
 export { modelLangPath, OCR_MODEL } from './ocr-models';
-
-/** One reading of a page image, turned and straightened as it had to be. */
-export interface OcrResult {
-  text: string;
-  /** Mean word confidence, 0–100. */
-  confidence: number;
-  /** Each word, its confidence and its box in the pixels of the image as read (`upright` when there is one). */
-  words: OcrWord[];
-  /** Clockwise quarter turns given to the image before it read right (0, 90, 180, 270). */
-  rotation: number;
-  /** Degrees of skew tesseract straightened (0 when the page was square). */
-  skew: number;
-  /** Size of the image the words' boxes refer to. */
-  width: number;
-  height: number;
-  /** The image as read, when it was turned or straightened (PNG); absent when the input was already upright. */
-  upright?: Buffer;
-}
+export type { OcrResult, PageReader } from './ocr-types';
 
 export interface OcrOptions {
   /** Languages to read in; English when absent. */
@@ -39,12 +22,6 @@ export interface OcrEngine {
   /** Workers in the pool (created on first use, then kept warm). */
   readonly size: number;
   close(): Promise<void>;
-}
-
-/** What one warm worker does for the reading steps (ocr-orientation.ts): recognise, and detect orientation. */
-export interface PageReader {
-  recognize(image: Buffer, langs: string): Promise<Tesseract.Page>;
-  detectOrientation(image: Buffer): Promise<Orientation | null>;
 }
 
 interface Slot {
