@@ -66,7 +66,8 @@ try {
     }
     const d = sat.direct!;
     const ratio = (r: Result) => (r.rps / d.rps).toFixed(2);
-    const added = (r: Result) => `+${r.p50 - fixed.direct!.p50}/+${r.p99 - fixed.direct!.p99}`;
+    const signed = (n: number) => (n < 0 ? `${n}` : `+${n}`);
+    const added = (r: Result) => `${signed(r.p50 - fixed.direct!.p50)}/${signed(r.p99 - fixed.direct!.p99)}`;
     const errors = [...Object.values(sat), ...Object.values(fixed)].reduce((n, r) => n + (r?.errors ?? 0), 0);
     rows.push(
       `| ${route} | ${d.rps} | ${sat.floor!.rps} (${ratio(sat.floor!)}) | ${sat.gateway!.rps} (${ratio(sat.gateway!)}) | ${sat.gateway2!.rps} (${ratio(sat.gateway2!)}) | ${d.cpuPerReq} / ${sat.floor!.cpuPerReq} / ${sat.gateway!.cpuPerReq} | ${fixed.direct!.p50}/${fixed.direct!.p99} | ${added(fixed.floor!)} | ${added(fixed.gateway!)} | ${added(fixed.gateway2!)} | ${errors} |`,
