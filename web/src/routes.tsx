@@ -16,7 +16,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Re
 }
 
 /**
- * The route table of spec section 2: public routes, then the signed-in ones, which the
+ * The route table of docs/contract.md#screens: public routes, then the signed-in ones, which the
  * layout's guard protects. Each page lives in its own module under pages/<area>/ and is split
  * into its own chunk, so a visitor to /login does not download the content pages.
  */

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { isContinueRequest, planRequest } from '../src/domain/request';
 
-describe('request type (spec section 4 keyword lists)', () => {
+describe('request type (docs/contract.md#tokens keyword lists)', () => {
   it.each([
     ['Write the book', 'book'],
     ['Help me write a family history book', 'book'],
@@ -38,7 +38,7 @@ describe('request type (spec section 4 keyword lists)', () => {
   });
 });
 
-describe('estimates, limits and timeouts (spec sections 5 and 9)', () => {
+describe('estimates, limits and timeouts (docs/contract.md#validation, #constants)', () => {
   it('estimates characters / 3.5 times 2.5, 4 or 15', () => {
     expect(estimateMessageTokens('x'.repeat(350), 'regular')).toBe(250);
     expect(estimateMessageTokens('x'.repeat(350), 'chapter')).toBe(400);
@@ -93,7 +93,7 @@ describe('estimates, limits and timeouts (spec sections 5 and 9)', () => {
   });
 });
 
-describe('error catalogue (spec section 8, with Gene for "the assistant")', () => {
+describe('error catalogue (docs/contract.md#errors, with Gene for "the assistant")', () => {
   it.each([
     [529, undefined, 'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.'],
     [undefined, 'overloaded_error', 'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.'],

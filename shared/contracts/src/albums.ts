@@ -3,7 +3,7 @@ import { ObjectId } from './common';
 import { DateInfoItem, GeoInfoItem, PersonTag } from './documents';
 
 /**
- * Albums API (spec sections 3, 5, 7, 8 and 9). `POST /api/albums/generate` takes the album request
+ * Albums API (docs/contract.md#entities, #validation, #api, #errors, #constants). `POST /api/albums/generate` takes the album request
  * and, as the spec says, answers with the PDF. Rendering runs as a job on the album service's worker
  * role; a client that sends `Prefer: respond-async` gets 202 with the album record at once and
  * follows `GET /api/albums/:id` (status and progress), then downloads `GET /api/albums/:id/pdf`.

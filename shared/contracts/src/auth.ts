@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Bodies of the accounts API (spec sections 3 and 7). The field names are the public contract;
+ * Bodies of the accounts API (docs/contract.md#entities, #api). The field names are the public contract;
  * the messages are what the web shows the user, so they read as whole sentences.
  */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -69,7 +69,7 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
-/** Plans the product knows by name (spec section 3); billing may set others, shown as "Unknown". */
+/** Plans the product knows by name (docs/contract.md#entities); billing may set others, shown as "Unknown". */
 export const KNOWN_PLANS = ['trial', 'professional', 'test', 'basic'] as const;
 
 /** The signed-in user as `GET /api/auth/me`, login and verification return it. */

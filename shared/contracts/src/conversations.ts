@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ObjectId } from './common';
 import { RetrievedSource } from './library-search';
 
-/** The three request types of spec section 4, inferred from the typed text. */
+/** The three request types of docs/contract.md#tokens, inferred from the typed text. */
 export const RequestType = z.enum(['regular', 'chapter', 'book']);
 export type RequestType = z.infer<typeof RequestType>;
 
-/** Token figures stored on an assistant message (spec section 3, Message.tokens). */
+/** Token figures stored on an assistant message (docs/contract.md#entities, Message.tokens). */
 export const MessageTokens = z.object({
   input: z.number().nonnegative(),
   output: z.number().nonnegative(),
@@ -59,7 +59,7 @@ const Title = z.string().max(200, 'title: at most 200 characters');
 export const CreateConversationBody = z.object({ title: Title.optional() });
 export type CreateConversationBody = z.infer<typeof CreateConversationBody>;
 
-/** A blank title is refused (spec section 5: "A rename with a blank title is discarded"). */
+/** A blank title is refused (docs/contract.md#validation). */
 export const RenameConversationBody = z.object({
   title: Title.refine((t) => t.trim().length > 0, 'title must not be blank'),
 });
@@ -71,7 +71,7 @@ export const SelectDocumentsBody = z.object({
 });
 export type SelectDocumentsBody = z.infer<typeof SelectDocumentsBody>;
 
-/** POST /api/conversations/{id}/messages (spec section 7): user and assistant forms share one body. */
+/** POST /api/conversations/{id}/messages (docs/contract.md#api): user and assistant forms share one body. */
 export const SaveMessageBody = z.object({
   type: z.enum(['user', 'assistant']),
   content: z.string().min(1, 'content must not be empty').max(2_000_000),

@@ -4,12 +4,12 @@ import { Journal } from './journal';
 import { OCR_LANGUAGES, type OcrLanguage, OcrLanguageCode, OcrLanguages } from './ocr';
 
 /**
- * Documents API bodies (spec sections 3 and 7). Field names are the spec's: `_id`, `originalName`,
+ * Documents API bodies (docs/contract.md#entities, #api). Field names are the contract's: `_id`, `originalName`,
  * `filename`, `mimetype`, `documentType`, `size`, `uploadedAt` (and `uploadDate`, the name the
  * dashboard reads), `processingStatus`, `peopleIdentified`, `dateInfo`, `geographicalInfo`, ...
  */
 
-/** The upload limit of spec section 9: 200 MB (binary megabytes, as browsers and the gateway count them). */
+/** The upload limit of docs/contract.md#uploads: 200 MB (binary megabytes, as browsers and the gateway count them). */
 export const DOCUMENT_UPLOAD_LIMIT_BYTES = 200 * 1024 * 1024;
 export const DOCUMENT_TOO_LARGE_MESSAGE = 'File too large! Maximum file size is 200MB. Please choose a smaller file.';
 /**
@@ -21,10 +21,10 @@ export const DOCUMENT_TOO_LARGE_MESSAGE = 'File too large! Maximum file size is 
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** The largest upload body the gateway lets through to the documents service. */
 export const DOCUMENT_UPLOAD_BODY_LIMIT_BYTES = DOCUMENT_UPLOAD_LIMIT_BYTES + MULTIPART_OVERHEAD_BYTES;
-/** The accepted extensions of spec section 5, in the order the spec lists them. */
+/** The accepted extensions of docs/contract.md#uploads, in the order the contract lists them. */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'doc', 'docx', 'txt'] as const;
 
-/** The Person tag roles of spec section 3. */
+/** The Person tag roles of docs/contract.md#entities. */
 export const PersonRole = z.enum(['primary_subject', 'spouse', 'child', 'parent', 'sibling', 'other_relative']);
 export type PersonRole = z.infer<typeof PersonRole>;
 

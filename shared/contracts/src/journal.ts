@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The GNology Journal (spec sections 1, 2 and 6): a fillable PDF for the tutorial's five-ancestor,
+ * The GNology Journal (docs/contract.md#product, #screens, #permissions): a fillable PDF for the tutorial's five-ancestor,
  * ten-section method, and the structured journal read back from a filled copy's form fields.
  */
 
 /** Bumped when the journal's fields or layout change: the cache key and the marker in the PDF. */
 export const JOURNAL_VERSION = '1';
-/** The fixed file name of `GET /api/journal/pdf/download` (spec section 7). */
+/** The fixed file name of `GET /api/journal/pdf/download` (docs/contract.md#api). */
 export const JOURNAL_FILE_NAME = 'GNology-Journal.pdf';
 export const JOURNAL_ANCESTORS = 5;
 export const JOURNAL_SECTIONS = 10;

@@ -3,7 +3,7 @@ import { ObjectId } from './common';
 import { RequestType } from './conversations';
 import { RetrievedSource } from './library-search';
 
-/** POST /api/research (spec section 7). */
+/** POST /api/research (docs/contract.md#api). */
 export const ResearchBody = z.object({
   query: z
     .string()
@@ -69,7 +69,7 @@ export const Generation = z.object({
 export type Generation = z.infer<typeof Generation>;
 
 /*
- * The rules of spec sections 4, 5, 8 and 9 that the web and the research service must apply
+ * The rules of docs/contract.md#states, #validation, #errors, #constants that the web and the research service must apply
  * identically. Pure functions and constants only.
  */
 
@@ -150,7 +150,7 @@ export function isAtCapacity(conversationTotal: number): boolean {
 export const LOW_BALANCE = 10_000;
 export const LOG_BALANCE = 5_000;
 
-/** Plan-specific refusals (spec section 5: "the exact wording is not shown"), in Gene's voice. */
+/** Plan-specific refusals (docs/contract.md#balance), in Gene's voice. */
 export const BALANCE_MESSAGES = {
   trial_ended: `Your free trial tokens have all been used. Upgrade to the Professional plan on your Account page to keep researching with ${ASSISTANT_NAME}.`,
   limit_reached: `You have used this month's tokens and reached the overage safeguard, the most a month's extra use can add to your bill. Your tokens renew at the start of your next billing period (your Account page shows the date); ${ASSISTANT_NAME} will be ready then.`,

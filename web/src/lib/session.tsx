@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, isLeavingPage, readStoredToken, setUnauthorizedHandler, TOKEN_KEY } from './api';
 
-/** The signed-in user as GET /api/auth/me answers (spec section 3). */
+/** The signed-in user as GET /api/auth/me answers (docs/contract.md#entities). */
 export interface SessionUser {
   id: string;
   email: string;
@@ -12,7 +12,7 @@ export interface SessionUser {
 }
 
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
-/** Where the registration's verification step finds the account it verifies (spec section 3). */
+/** Where the registration's verification step finds the account it verifies (docs/contract.md#entities). */
 export const PENDING_EMAIL_KEY = 'pendingVerificationEmail';
 
 export interface Session {
@@ -20,7 +20,7 @@ export interface Session {
   token: string | null;
   /** True while a stored token is being checked at start. */
   loading: boolean;
-  /** Token and user both present and loading over (spec section 4). */
+  /** Token and user both present and loading over (docs/contract.md#screen-states). */
   signedIn: boolean;
   /** A message for the login page, e.g. after a 401 signed the user out. */
   notice: string | null;
@@ -43,7 +43,7 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /**
- * The session of spec section 4: a stored token is validated by fetching the user; a bad
+ * The session of docs/contract.md#screen-states: a stored token is validated by fetching the user; a bad
  * token or a network failure clears it. `token` is the one storage key (a legacy `authToken`
  * is moved into it by readStoredToken). Any 401 from any call signs the user out with
  * "Session expired. Please log in again.", which the login page shows.
@@ -172,7 +172,7 @@ export function useSession(): Session {
   return s;
 }
 
-/** The greeting's name: the user's name, or their e-mail when they have none (spec section 2). */
+/** The greeting's name: the user's name, or their e-mail when they have none (docs/contract.md#screens). */
 export function displayName(user: Pick<SessionUser, 'name' | 'email'>): string {
   return user.name?.trim() || user.email;
 }

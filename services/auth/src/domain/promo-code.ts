@@ -1,6 +1,6 @@
 import { PROMO_CODE_MAX_LENGTH } from '@gnology/contracts';
 
-/** The form's own filter (spec section 5): letters, digits and hyphens, upper case, at most 20. */
+/** The form's own filter (docs/contract.md#validation): letters, digits and hyphens, upper case, at most 20. */
 export function normalizePromoCode(input: string | undefined | null): string | null {
   const code = (input ?? '').trim().toUpperCase();
   if (!code) return null;

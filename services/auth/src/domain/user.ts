@@ -10,7 +10,7 @@ export interface UserRecord {
   tokenVersion: number;
 }
 
-/** What the API shows of an account (spec section 3: the User entity). */
+/** What the API shows of an account (docs/contract.md#entities, User). */
 export function toPublicUser(u: UserRecord): PublicUser {
   return {
     id: u.id,

@@ -8,7 +8,7 @@ import { PLAN_CONSUMER, applyPlanChange } from '../use-cases/apply-plan-change';
 
 /**
  * Only the fields auth reads. The plan is kept as any string: billing may introduce a plan the
- * web does not know yet, which the account page then shows as "Unknown" (spec section 3).
+ * web does not know yet, which the account page then shows as "Unknown" (docs/contract.md#entities).
  */
 const PlanChange = z.object({ userId: z.string().min(1), plan: z.string().min(1) });
 

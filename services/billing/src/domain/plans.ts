@@ -1,7 +1,7 @@
 import { OVERAGE_PER_TOKENS, OVERAGE_PRICE_TEXT, OVERAGE_RATE_USD, type PlanDisplay, type PlanId, tokensCostUsd } from '@gnology/contracts';
 
 /**
- * The plans as data (spec sections 3, 6 and 9). The display fields feed /pricing; the rest
+ * The plans as data (docs/contract.md#entities, #permissions, #constants). The display fields feed /pricing; the rest
  * (allowance, period, overage cap) are the rules the ledger applies.
  */
 export interface PlanDefinition extends PlanDisplay {

@@ -8,7 +8,7 @@ import { viewAccess } from './view-access';
 const INLINE = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 
 /**
- * The image URLs of spec section 7 (`/view`, `/page/:n`) and thumbnails. An <img> cannot send a
+ * The image URLs of docs/contract.md#api (`/view`, `/page/:n`) and thumbnails. An <img> cannot send a
  * header, so the token comes in `?token=`, and there only a short-lived token scoped to this
  * document is accepted (`viewToken` in list and detail answers). A 7-day session token in a URL
  * ends up in histories, logs and proxies, and kept working after a password change (issue 11,

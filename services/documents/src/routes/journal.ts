@@ -9,7 +9,7 @@ import { createJournalCache, type JournalCache } from '../use-cases/journal-pdf'
 const Query = z.object({ paper: JournalPaper.default('letter').describe('Paper size: US Letter (default) or A4') });
 
 /**
- * The GNology Journal (spec sections 2, 6 and 7): the public link of the Resources and Tutorial
+ * The GNology Journal (docs/contract.md#screens, #permissions, #api): the public link of the Resources and Tutorial
  * pages, and the signed-in download saved under its fixed file name. Both serve the same bytes,
  * built once per (version, paper) and kept in memory.
  */

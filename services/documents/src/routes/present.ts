@@ -14,7 +14,7 @@ type PageInfo = { page_number: number; width: number | null; height: number | nu
 /** Confidence as shown: a whole-ish number 0–100 (Postgres `real` reads back as 61.29999923706055). */
 const roundConfidence = (c: number | null) => (c === null || !Number.isFinite(c) ? null : Math.min(100, Math.max(0, Math.round(c * 10) / 10)));
 
-/** A stored document as the API shows it (spec section 3 names), with a scoped image token. */
+/** A stored document as the API shows it (docs/contract.md#entities), with a scoped image token. */
 export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: PresentOptions, extractedText?: string): DocumentRecord {
   const expiresAt = (opts.now ?? Date.now()) + opts.ttlSeconds * 1000;
   const uploadedAt = new Date(row.uploaded_at).toISOString();

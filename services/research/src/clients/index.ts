@@ -27,7 +27,7 @@ export interface Reservation {
 
 /**
  * An internal call whose failure the user may see: a service that is down or failing answers
- * spec section 8's message, never the internal address or the fetch error (issue 11, 1b). The
+ * the message of docs/contract.md#errors, never the internal address or the fetch error (issue 11, 1b). The
  * other service's 4xx answers (a refusal, an unknown conversation) pass through as they are.
  */
 async function internalCall<T>(baseUrl: string, path: string, opts: Parameters<typeof rawInternalCall>[2]): Promise<T> {

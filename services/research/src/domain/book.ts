@@ -1,6 +1,6 @@
 import type { BookContext } from './model';
 
-/** The tutorial's creation process (spec section 2, part 2): the parts "continue" walks through. */
+/** The tutorial's creation process (docs/contract.md#screens, the tutorial): the parts "continue" walks through. */
 export const DEFAULT_OUTLINE = [
   'Table of contents and introduction',
   'Chapters 1-3',

@@ -118,7 +118,7 @@ export function bookInstructions(book: BookContext): string {
 
 /**
  * The conversation's history, newest kept first, trimmed to what fits beside the system
- * prompt, the documents and the answer (spec section 9: a 200,000-token window).
+ * prompt, the documents and the answer (docs/contract.md#capacity: a 200,000-token window).
  */
 export function trimHistory(history: ChatTurn[], budgetTokens: number): ChatTurn[] {
   const kept: ChatTurn[] = [];

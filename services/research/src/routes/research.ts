@@ -17,7 +17,7 @@ function sourcesOf(p: { sources: unknown[] }) {
 }
 
 /**
- * POST /api/research (spec section 7) and its streaming form. Refusals (capacity, balance,
+ * POST /api/research (docs/contract.md#api) and its streaming form. Refusals (capacity, balance,
  * unknown conversation) answer as JSON errors before any stream starts; once streaming, a
  * failure is an `error` event with the spec's message.
  */

@@ -28,7 +28,7 @@ const SIGNED_IN: NavItem[] = [
 
 export const SUPPORT_EMAIL = 'support@gnology.com';
 
-/** Every page's frame: the top navigation and the footer of spec section 2. */
+/** Every page's frame: the top navigation and the footer of docs/contract.md#screens. */
 export function Layout() {
   return (
     <div className="shell">

@@ -9,7 +9,7 @@ export interface ReturnTo {
 }
 
 /**
- * The route guard of spec section 2: "Loading..." at full height while the session loads,
+ * The route guard of docs/contract.md#screens: "Loading..." at full height while the session loads,
  * then the page, or /login (remembering the page asked for). A signed-in account whose phone
  * is not verified yet goes back to the registration's verification step.
  */
@@ -17,7 +17,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.loading) return <FullHeightMessage>Loading...</FullHeightMessage>;
-  // Logout goes to / (spec section 2); the page being left must not bounce the user to /login.
+  // Logout goes to / (docs/contract.md#screens); the page being left must not bounce the user to /login.
   if (!session.signedIn && session.loggedOut) return <Navigate to="/" replace />;
   if (!session.signedIn) {
     const state: ReturnTo = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };

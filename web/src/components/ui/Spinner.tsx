@@ -10,7 +10,7 @@ export function Spinner({ label = 'Loading...', hideLabel = false }: { label?: s
   );
 }
 
-/** The full-height message the route guard shows while the session loads (spec section 2). */
+/** The full-height message the route guard shows while the session loads (docs/contract.md#screens). */
 export function FullHeightMessage({ children }: { children: string }) {
   return (
     <div className="full-height-message" role="status">

@@ -11,12 +11,12 @@ import './account.css';
 
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', professional: 'Professional', test: 'Test', basic: 'Basic' };
 
-/** Known plans by name; anything else is "Unknown" (spec section 3). */
+/** Known plans by name; anything else is "Unknown" (docs/contract.md#entities). */
 export function planName(plan: string | undefined | null): string {
   return (plan && PLAN_NAMES[plan]) || 'Unknown';
 }
 
-/** /account (spec section 2): token usage, account information, the languages documents are read in, security, integrations (access tokens, issue 18), a link back to research. */
+/** /account (docs/contract.md#screens): token usage, account information, the languages documents are read in, security, integrations (access tokens, issue 18), a link back to research. */
 export function AccountPage() {
   const session = useSession();
   const { refreshUser } = session;

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The Security panel: a change-password form that opens and closes (spec sections 4, 5 and 8). */
+/** The Security panel: a change-password form that opens and closes (docs/contract.md#screen-states, #validation, #errors). */
 export function ChangePasswordForm() {
   const session = useSession();
   const [open, setOpen] = useState(false);

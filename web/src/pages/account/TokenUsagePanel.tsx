@@ -12,7 +12,7 @@ import { useTokenUsage } from './useTokenUsage';
 import './token-usage.css';
 
 /**
- * The account page's Token Usage panel (spec sections 2, 4 and 9): loading, error, loaded and
+ * The account page's Token Usage panel (docs/contract.md#screens, #screen-states, #constants): loading, error, loaded and
  * absent states; used / limit with a bar capped at 100% that turns amber with a notice above
  * 80%; the plan and its period; Upgrade, or Manage subscription for subscribers.
  */

@@ -25,7 +25,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', stop, { once: true });
   });
 
-/** /album-creator (spec sections 2, 3, 4, 5, 8): the photos chosen in the gallery become a printed album. */
+/** /album-creator (docs/contract.md#screens, #entities, #screen-states, #validation, #errors): the photos chosen in the gallery become a printed album. */
 export function AlbumCreatorPage() {
   const location = useLocation();
   const ids = (location.state as { selectedImages?: unknown } | null)?.selectedImages;

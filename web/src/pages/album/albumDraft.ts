@@ -1,6 +1,6 @@
 import { ALBUM_DEFAULT_TITLE, type AlbumRequest, type AlbumStyle, type DocumentRecord } from '@gnology/contracts';
 
-/** One photo as the album creator edits it (spec section 3: the per-photo editing state). */
+/** One photo as the album creator edits it (docs/contract.md#entities: the per-photo editing state). */
 export interface DraftPhoto {
   id: string;
   fileName: string;

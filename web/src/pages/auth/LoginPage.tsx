@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/api';
 import { PENDING_EMAIL_KEY, useSession } from '../../lib/session';
 import './auth.css';
 
-/** /login (spec section 2): e-mail and password; success goes to /research or the page asked for. */
+/** /login (docs/contract.md#screens): e-mail and password; success goes to /research or the page asked for. */
 export function LoginPage() {
   const session = useSession();
   const location = useLocation();

@@ -21,7 +21,7 @@ const PLAN_NOTE = {
 /** A refusal asking for a wait up to this long counts down on the form; longer ones are just said. */
 const MAX_COUNTDOWN_SECONDS = 120;
 
-/** Step 1, "Start Your Free Trial" (spec section 2). */
+/** Step 1, "Start Your Free Trial" (docs/contract.md#screens). */
 export function RegisterForm({
   values,
   onChange,
@@ -40,7 +40,7 @@ export function RegisterForm({
   const wait = useCountdown();
   const waiting = wait.seconds > 0;
 
-  // Typing anywhere in the form clears the error message (spec section 4).
+  // Typing anywhere in the form clears the error message (docs/contract.md#screen-states).
   const set = (field: keyof RegisterValues, value: string) => {
     setError('');
     onChange({ ...values, [field]: value });

@@ -11,7 +11,7 @@ import { PageMeta } from '../../components/ui';
 const EMPTY: RegisterValues = { name: '', email: '', cellPhone: '', optionalCode: '', password: '' };
 
 /**
- * /register (spec sections 2 and 4): the form, then phone verification, then checkout for
+ * /register (docs/contract.md#screens, #screen-states): the form, then phone verification, then checkout for
  * ?plan=monthly|yearly or /dashboard. Signed-in accounts that are not verified yet land
  * directly on the verification step.
  */
@@ -34,7 +34,7 @@ export function RegisterPage() {
   if (session.signedIn && session.user?.phoneVerified && !finishing) return <Navigate to="/research" replace />;
 
   const registered = async (token: string, registeredEmail: string) => {
-    // The token is stored at once (spec section 4); the account is unverified until the code.
+    // The token is stored at once (docs/contract.md#screen-states); the account is unverified until the code.
     localStorage.setItem(PENDING_EMAIL_KEY, registeredEmail);
     setEmail(registeredEmail);
     await session.acceptToken(token);

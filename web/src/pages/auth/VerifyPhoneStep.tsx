@@ -18,7 +18,7 @@ function messageOf(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Step 2, "Verify Your Phone Number" (spec section 2). */
+/** Step 2, "Verify Your Phone Number" (docs/contract.md#screens). */
 export function VerifyPhoneStep({
   email,
   phone,
@@ -35,7 +35,7 @@ export function VerifyPhoneStep({
 }) {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
-  // One call at a time; every button is disabled while it runs (spec section 4).
+  // One call at a time; every button is disabled while it runs (docs/contract.md#screen-states).
   const [action, setAction] = useState<'verify' | 'resend' | null>(null);
   const busy = action !== null;
   const [message, setMessage] = useState('');
@@ -83,7 +83,7 @@ export function VerifyPhoneStep({
     }
   };
 
-  // A message with the word "sent" is good news (green); anything else is an error (red) — spec section 4.
+  // A message with the word "sent" is good news (green); anything else is an error (red) — docs/contract.md#screen-states.
   const tone = /sent/i.test(message) ? 'success' : 'error';
 
   return (

@@ -1,4 +1,4 @@
-/** The registration form's input rules (spec section 5). */
+/** The registration form's input rules (docs/contract.md#validation). */
 
 /** Digits only, at most 10, shown as (xxx) xxx-xxxx while typing (at most 14 characters). */
 export function formatPhone(input: string): string {

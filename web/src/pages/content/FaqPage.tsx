@@ -16,7 +16,7 @@ interface Section {
   items: { q: string; a: string }[];
 }
 
-/** The seven sections of spec section 2, each linkable as /faq#<id>. */
+/** The FAQ's seven sections (docs/contract.md#screens), each linkable as /faq#<id>. */
 const SECTIONS: Section[] = [
   {
     id: 'getting-started',
@@ -180,7 +180,7 @@ const SECTIONS: Section[] = [
 
 export const FAQ_SECTION_IDS = SECTIONS.map((s) => s.id);
 
-/** /faq (spec section 2): seven collapsible sections, each opened by a link such as /faq#token-usage. */
+/** /faq (docs/contract.md#screens): seven collapsible sections, each opened by a link such as /faq#token-usage. */
 export function FaqPage() {
   const [expanded, setExpanded] = useState<Set<Key>>(() => new Set());
   useScrollToHash((id) => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Layout';
 import { type LegalSection, LegalPage } from './LegalPage';
 
-/** The GDPR legal basis of each use of personal data (spec section 2 asks for a table). */
+/** The GDPR legal basis of each use of personal data (docs/contract.md#screens). */
 const LEGAL_BASES: [string, string][] = [
   ['Creating and running your account, storing and processing your documents, answering your questions', 'Performance of a contract (Article 6(1)(b))'],
   ['Verifying your phone number, preventing fraud and abuse, securing the Service', 'Legitimate interests (Article 6(1)(f))'],
@@ -209,7 +209,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /privacy (spec section 2): 14 sections, the GDPR table, the kinds of providers used. */
+/** /privacy (docs/contract.md#screens): 14 sections, the GDPR table, the kinds of providers used. */
 export function PrivacyPage() {
   return (
     <LegalPage

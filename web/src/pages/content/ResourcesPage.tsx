@@ -40,7 +40,7 @@ const SITES: { title: string; sites: Site[] }[] = [
   },
 ];
 
-/** /resources (spec section 2): the journal, the tutorial and trusted record sites. */
+/** /resources (docs/contract.md#screens): the journal, the tutorial and trusted record sites. */
 export function ResourcesPage() {
   const journal = useJournalDownload();
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Layout';
 import { type LegalSection, LegalPage } from './LegalPage';
 
-/** The 15 numbered sections of spec section 2 (the operating company is GNology). */
+/** The terms' 15 numbered sections (docs/contract.md#screens; the operating company is GNology). */
 const SECTIONS: LegalSection[] = [
   {
     title: 'Acceptance of Terms',
@@ -176,7 +176,7 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-/** /terms (spec section 2). */
+/** /terms (docs/contract.md#screens). */
 export function TermsPage() {
   return (
     <LegalPage

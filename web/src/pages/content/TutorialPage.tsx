@@ -17,7 +17,7 @@ import './content.css';
 const ALL_OPEN = TUTORIAL_SECTIONS.map((s) => s.id);
 
 /**
- * /tutorial (spec section 2): the quick start, twelve collapsible sections (all open to begin
+ * /tutorial (docs/contract.md#screens): the quick start, twelve collapsible sections (all open to begin
  * with) and a floating contents button whose dialog scrolls to the section chosen. The start
  * buttons go to /research when a token is stored, else /login, and say so in their labels.
  */

@@ -5,13 +5,13 @@ import { RecordTypes } from './RecordTypes';
 import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 export interface TutorialSection {
-  /** The fragment a link lands on (spec section 2 names them). */
+  /** The fragment a link lands on (docs/contract.md#screens). */
   id: string;
   title: string;
   body: ReactNode;
 }
 
-/** The generations of a line, counted as GNology counts them (spec section 9). */
+/** The generations of a line, counted as GNology counts them (docs/contract.md#other-limits). */
 const GENERATIONS: [string, string, string][] = [
   ['1', 'The earliest known ancestor', 'The start of the line: 0 generations down'],
   ['2', 'Their children', '1 generation down'],

@@ -8,7 +8,7 @@ import './dashboard.css';
 
 const RECENT = 5;
 
-/** /dashboard (spec section 2): welcome, three cards, Gene's section, up to 5 recent documents. */
+/** /dashboard (docs/contract.md#screens): welcome, three cards, Gene's section, up to 5 recent documents. */
 export function DashboardPage() {
   const { user } = useSession();
   const docs = useQuery({

@@ -14,7 +14,7 @@ import { ScanWithWords } from './ScanWithWords';
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /**
- * The full-size viewer overlay (spec section 2), opened from /documents?view=<id>&page=<n>: the
+ * The full-size viewer overlay (docs/contract.md#screens), opened from /documents?view=<id>&page=<n>: the
  * image itself, a PDF paged through its page images ("Page X of Y", Previous/Next), or the text
  * read from other files. Scans zoom and pan (ZoomableImage). Close or Escape closes it and focus
  * returns to the View button (react-aria). `knownName` titles the dialog while the document loads.

@@ -12,7 +12,7 @@ import { DOCUMENTS_KEY, useDocumentsList } from './documentsQuery';
 import { UploadForm } from './UploadForm';
 import './documents.css';
 
-/** /documents (spec sections 2, 4, 8): upload with progress, the list with its facts, viewer, delete. */
+/** /documents (docs/contract.md#screens, #screen-states, #errors): upload with progress, the list with its facts, viewer, delete. */
 export function DocumentsPage() {
   const { signedIn } = useSession();
   if (!signedIn) {

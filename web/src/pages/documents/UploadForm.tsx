@@ -16,7 +16,7 @@ type Phase = { kind: 'idle' } | { kind: 'selected' } | { kind: 'uploading'; perc
 export type UploadMessage = { tone: 'success' | 'error'; text: string } | null;
 
 /**
- * The upload form (spec sections 2, 4, 5, 8): choose a file (images get a local preview), upload
+ * The upload form (docs/contract.md#screens, #screen-states, #validation, #errors): choose a file (images get a local preview), upload
  * with a progress bar, then follow processing step by step until the document is completed.
  */
 export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void; onFinished: () => void }) {

@@ -8,7 +8,7 @@ export const ACCEPT = '.pdf,.jpg,.jpeg,.png,.doc,.docx,.txt';
 export const TOO_LARGE = `Error: ${DOCUMENT_TOO_LARGE_MESSAGE}`;
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
-/** Thrown when the list answer is neither an array nor `{ documents: [...] }` (spec section 7). */
+/** Thrown when the list answer is neither an array nor `{ documents: [...] }` (docs/contract.md#api). */
 export class UnexpectedListFormat extends Error {}
 
 /** GET /api/documents: an array, or an object with a documents array. */

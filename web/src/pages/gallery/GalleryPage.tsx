@@ -18,7 +18,7 @@ import './gallery.css';
 /** Cards rendered at a time: the first paint stays small with thousands of images; more follow on scroll. */
 export const GALLERY_PAGE_SIZE = 60;
 
-/** /gallery (spec sections 2, 4, 5, 8): search, filters, selection for an album, tagging, the viewer. */
+/** /gallery (docs/contract.md#screens, #screen-states, #validation, #errors): search, filters, selection for an album, tagging, the viewer. */
 export function GalleryPage() {
   const { signedIn } = useSession();
   if (!signedIn) {

@@ -1,6 +1,6 @@
 import type { DocumentRecord } from '@gnology/contracts';
 
-/** The gallery's filters (spec sections 4 and 5). */
+/** The gallery's filters (docs/contract.md#screen-states, #validation). */
 export const GALLERY_FILTERS = ['all', 'untagged', 'portraits', 'documents'] as const;
 export type GalleryFilter = (typeof GALLERY_FILTERS)[number];
 

@@ -1,6 +1,6 @@
 import type { DocumentRecord, PersonRole, PersonTag } from '@gnology/contracts';
 
-/** The Person-tag roles of spec section 3, in words, in the order the select offers them. */
+/** The Person-tag roles of docs/contract.md#entities, in words, in the order the select offers them. */
 export const ROLE_OPTIONS: { value: PersonRole; label: string }[] = [
   { value: 'primary_subject', label: 'Primary subject' },
   { value: 'spouse', label: 'Spouse' },

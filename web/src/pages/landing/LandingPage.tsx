@@ -23,7 +23,7 @@ const FORENSIC = [
   { icon: Medal, title: 'Military identification', text: 'Trace the families of unidentified service members through service, casualty and next-of-kin records to living relatives.' },
 ];
 
-/** `/` (spec section 1): the product for families and for professionals; members go to /research. */
+/** `/` (docs/contract.md#product): the product for families and for professionals; members go to /research. */
 export function LandingPage() {
   return (
     <main className="landing">

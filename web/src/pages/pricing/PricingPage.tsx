@@ -21,7 +21,7 @@ const META = (
 );
 
 /**
- * /pricing (spec section 2): the Monthly/Yearly toggle (monthly first) with the yearly saving,
+ * /pricing (docs/contract.md#screens): the Monthly/Yearly toggle (monthly first) with the yearly saving,
  * the Free Trial and Professional cards, overage pricing, why choose GNology and an FAQ, all
  * from GET /api/billing/plans.
  */

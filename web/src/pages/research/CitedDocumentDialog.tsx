@@ -23,7 +23,7 @@ export const PDF_PREVIEW_CHARS = 500;
  * The research page's dialog for a document an answer cites (the documents page has the full
  * viewer): images in a lightbox, PDFs in a page viewer ("Page X of Y", Previous and Next, a
  * 500-character text preview), anything else as a text preview.
- * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (spec section 5). A citation's
+ * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (docs/contract.md#validation). A citation's
  * `highlight` (its `&q=`) links to the documents viewer, which marks those words on the scan.
  */
 export function CitedDocumentDialog({ documentId, initialPage, highlight, onClose }: { documentId: string | null; initialPage?: number; highlight?: string; onClose(): void }) {

@@ -10,7 +10,7 @@ interface Props {
   onStartNew(): void;
 }
 
-/** The message box; at capacity it is replaced by the at-capacity panel (spec section 4). */
+/** The message box; at capacity it is replaced by the at-capacity panel (docs/contract.md#screen-states). */
 export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);

@@ -19,7 +19,7 @@ interface Props {
   creating: boolean;
 }
 
-/** The conversation list of spec section 2: New, Search, rows with rename and delete, the active row highlighted. */
+/** The conversation list of docs/contract.md#screens: New, Search, rows with rename and delete, the active row highlighted. */
 export function ConversationSidebar({ conversations, loading, loadError, retrying, onRetry, activeId, onSelect, onNew, onSearch, onRename, onDelete, creating }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
@@ -47,7 +47,7 @@ export function ConversationSidebar({ conversations, loading, loadError, retryin
     setEditing(c.id);
     setDraft(c.title);
   };
-  // Enter or blur confirms, Escape cancels; an empty title cancels (spec section 4).
+  // Enter or blur confirms, Escape cancels; an empty title cancels (docs/contract.md#screen-states).
   const commit = (c: ConversationSummary) => {
     const title = draft.trim();
     setEditing(null);

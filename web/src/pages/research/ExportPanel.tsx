@@ -6,7 +6,7 @@ import { type ExportFormat, type ExportSource, exportContent, exportFileName, fo
 
 const LABELS: Record<ExportFormat, string> = { txt: 'TXT', json: 'JSON', md: 'Markdown', pdf: 'PDF (print view)' };
 
-/** Under Gene's answers over 1,000 characters (spec section 2 and 9): TXT, JSON, Markdown, PDF print view. */
+/** Under Gene's answers over 1,000 characters (docs/contract.md#screens, #other-limits): TXT, JSON, Markdown, PDF print view. */
 export function ExportPanel({ source }: { source: ExportSource }) {
   const [preparing, setPreparing] = useState<ExportFormat | null>(null);
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -17,7 +17,7 @@ export function ExportPanel({ source }: { source: ExportSource }) {
     setPreparing(null);
     setStatus({ tone, text });
     window.clearTimeout(fade.current);
-    // The status disappears about 4 seconds after the export ends (spec section 4).
+    // The status disappears about 4 seconds after the export ends (docs/contract.md#screen-states).
     fade.current = window.setTimeout(() => setStatus(null), 4000);
   };
 

@@ -4,7 +4,7 @@ import { Alert, Button, Dialog } from '../../components/ui';
 import { safePreview } from './markdown';
 import { searchConversations } from './researchApi';
 
-/** The search modal of spec section 2: highlighted matches, Open and Clear, results at most 400 px high. */
+/** The search modal of docs/contract.md#screens: highlighted matches, Open and Clear, results at most 400 px high. */
 export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean; onOpenChange(open: boolean): void; onOpen(id: string): void }) {
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResponse | null>(null);
@@ -14,7 +14,7 @@ export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean
   const run = async (e: FormEvent) => {
     e.preventDefault();
     const q = query.trim();
-    if (!q) return; // an empty search is not run (spec section 5)
+    if (!q) return; // an empty search is not run (docs/contract.md#validation)
     setBusy(true);
     setError(null);
     try {

@@ -2,7 +2,7 @@ import type { Conversation, ConversationSummary, Message, RequestType, Retrieved
 import { researchErrorMessage } from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
-/** The conversation and research calls of spec section 7, as the chat screen uses them. */
+/** The conversation and research calls of docs/contract.md#api, as the chat screen uses them. */
 
 export async function listConversations(): Promise<ConversationSummary[]> {
   const data = await api<{ conversations: ConversationSummary[] } | ConversationSummary[]>('/api/conversations?limit=1000');
