@@ -3,7 +3,7 @@ import type { GatewayConfig } from './config';
 
 export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
 
-/** Every /api path of the spec (section 7), by the service that owns it. Order matters: most specific first. */
+/** Every /api path (docs/contract.md#api), by the service that owns it. Order matters: most specific first. */
 export const ROUTES: { prefix: string; upstream: Upstream }[] = [
   { prefix: '/api/auth', upstream: 'auth' },
   { prefix: '/api/users/change-password', upstream: 'auth' },
