@@ -30,7 +30,7 @@ export const commonEnvShape = {
 
 /**
  * Variables every service reads. Unset production backends select the embedded defaults
- * (architecture section 2): no REDIS_URL → pg-boss jobs, no KAFKA_BROKERS → pg-boss events,
+ * (docs/architecture.md#infrastructure): no REDIS_URL → pg-boss jobs, no KAFKA_BROKERS → pg-boss events,
  * no S3_ENDPOINT → files under DATA_DIR/objects.
  */
 export const serviceEnvSchema = z.object({

@@ -4,7 +4,7 @@ import { OfflineProvider } from './offline';
 import { OpenAiCompatibleProvider } from './openai';
 import type { LlmProvider } from '../domain/model';
 
-/** The one place that picks the model provider from the environment (architecture section 2). */
+/** The one place that picks the model provider from the environment (docs/architecture.md#infrastructure). */
 export function selectProvider(config: ResearchConfig): LlmProvider {
   const choice = config.LLM_PROVIDER ?? (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'offline');
   if (choice === 'anthropic') {

@@ -14,7 +14,7 @@ export interface CreateJobQueueOptions extends JobQueueTuning {
 }
 
 /**
- * The one place that picks the jobs backend (architecture section 2). pg-boss is started here so
+ * The one place that picks the jobs backend (docs/architecture.md#infrastructure). pg-boss is started here so
  * a database problem stops the process at boot, not at the first job.
  */
 export async function createJobQueue(opts: CreateJobQueueOptions): Promise<JobQueue> {
