@@ -260,8 +260,8 @@ describe('/account Token Usage panel', () => {
     const conversations = await (await fetch(`${stack.url}/api/conversations?limit=10`, { headers: { authorization: `Bearer ${user.token}` } })).json();
     const [conversation] = Array.isArray(conversations) ? conversations : conversations.conversations;
     const saved = await (await fetch(`${stack.url}/api/conversations/${conversation.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-    const answers = (saved.messages ?? saved.conversation?.messages).filter((m: { type: string }) => m.type === 'assistant');
-    expect(answers.map((m: { tokenBalance?: { remaining: number } }) => m.tokenBalance?.remaining)).toEqual([0, 0]);
+    const messages: { type: string; tokenBalance?: { remaining: number } }[] = saved.messages ?? saved.conversation.messages;
+    expect(messages.filter((m) => m.type === 'assistant').map((m) => m.tokenBalance?.remaining)).toEqual([0, 0]);
     await context.close();
   });
 
