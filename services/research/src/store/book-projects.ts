@@ -2,7 +2,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import type { Kysely, Selectable } from 'kysely';
 import type { ProjectState } from '../domain/book';
 import { DEFAULT_OUTLINE } from '../domain/book';
-import type { BookProjectsTable, ResearchDB } from './types';
+import type { BookProjectsTable, ResearchDB } from './schema';
 
 type Db = Kysely<ResearchDB>;
 type Row = Selectable<BookProjectsTable>;

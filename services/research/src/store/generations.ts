@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { GenerationInput, GenerationStatus, GenerationsTable, ResearchDB } from './types';
+import type { GenerationInput, GenerationStatus, GenerationsTable, ResearchDB } from './schema';
 
 type Db = Kysely<ResearchDB>;
 export type GenerationRow = Selectable<GenerationsTable>;

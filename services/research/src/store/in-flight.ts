@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { ResearchDB } from './types';
+import type { ResearchDB } from './schema';
 
 type Db = Kysely<ResearchDB>;
 
