@@ -1,22 +1,8 @@
+import { scheduleEveryInterval } from '@gnology/platform/jobs/interval-schedule';
 import type { BillingPlatformDeps } from '../context';
 import { MAINTENANCE_QUEUE, SWEEP_JOB } from './sweep';
 
-/**
- * Schedules the sweep on the platform's queue, which has no repeat of its own: one job per
- * interval, whose job id names the interval, so however many worker replicas run this timer,
- * each interval's sweep is enqueued and run once (the queue ignores a second enqueue of an id).
- */
+/** The billing sweep, once per interval whatever the number of worker replicas. */
 export function startSweepTimer(deps: Pick<BillingPlatformDeps, 'config' | 'queue' | 'logger'>): NodeJS.Timeout {
-  const every = deps.config.BILLING_SWEEP_INTERVAL_MS;
-  const tick = () => {
-    const slot = Math.floor(Date.now() / every);
-    deps.queue.enqueue(MAINTENANCE_QUEUE, SWEEP_JOB, { slot }, { jobId: `billing-sweep-${slot}`, attempts: 1 }).catch((err) => {
-      deps.logger.warn({ err }, 'could not enqueue the billing sweep');
-    });
-  };
-  const timer = setInterval(tick, every);
-  // The queue's own shutdown ends the work; the timer must not keep the process alive.
-  timer.unref();
-  tick();
-  return timer;
+  return scheduleEveryInterval(deps, { queue: MAINTENANCE_QUEUE, name: SWEEP_JOB, everyMs: deps.config.BILLING_SWEEP_INTERVAL_MS, idPrefix: 'billing-sweep' });
 }
