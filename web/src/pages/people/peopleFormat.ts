@@ -1,4 +1,5 @@
 import type { ConflictKind, IndividualSummary, RecordRole, Relation, TimelineEventKind } from '@gnology/contracts';
+import { recordRoleLabel as documentRecordRole } from '../documents/documentApi';
 
 /** Plain words for what the people page shows: life years, dates, record roles, events. */
 
@@ -29,32 +30,9 @@ export function formatRecordDate(normalized: string | null): string {
   return oneDate(normalized);
 }
 
-const RECORD_ROLES: Record<RecordRole, string> = {
-  groom: 'groom',
-  bride: 'bride',
-  father_of_groom: 'father of the groom',
-  mother_of_groom: 'mother of the groom',
-  father_of_bride: 'father of the bride',
-  mother_of_bride: 'mother of the bride',
-  witness: 'witness',
-  officiant: 'officiant',
-  informant: 'informant',
-  deceased: 'deceased',
-  sponsor: 'sponsor (godparent)',
-  father: 'father',
-  mother: 'mother',
-  head: 'head of household',
-  wife: 'wife',
-  husband: 'husband',
-  son: 'son',
-  daughter: 'daughter',
-  servant: 'servant',
-  boarder: 'boarder',
-  testator: 'testator (maker of the will)',
-  executor: 'executor',
-  next_of_kin: 'next of kin',
-};
-export const recordRoleLabel = (r: RecordRole | null): string => (r ? (RECORD_ROLES[r] ?? r.replaceAll('_', ' ')) : '');
+// The documents page's words for record roles, with two spelled out where a person's evidence has room.
+const LONGER: Partial<Record<RecordRole, string>> = { sponsor: 'sponsor (godparent)', testator: 'testator (maker of the will)' };
+export const recordRoleLabel = (r: RecordRole | null): string => (r ? (LONGER[r] ?? documentRecordRole(r)) : '');
 
 const EVENTS: Record<TimelineEventKind, string> = {
   birth: 'Birth',
