@@ -15,6 +15,8 @@ const STACK_ENV = ['DATABASE_URL', 'DATA_DIR', 'PORT', 'SERVICE_PORT_BASE', 'LOG
 const envBefore = Object.fromEntries(STACK_ENV.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
+  // Gene's offline engine: a file run before this one in the same worker may have pointed these at its own fake model.
+  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER']) delete process.env[k];
   stack = await startStack();
   browser = await openBrowser();
   // The billing service's own port (the launcher's order: auth, conversation, research, documents, album, billing).

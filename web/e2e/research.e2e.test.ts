@@ -34,6 +34,8 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
   await fake?.close();
+  // The next file in this worker starts its own stack: leave it no pointer to this file's fake model.
+  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GENERATION_FLUSH_MS']) delete process.env[k];
 });
 
 describe('research with Gene (fake Anthropic)', () => {
