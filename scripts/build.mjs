@@ -88,12 +88,17 @@ async function buildServer() {
 function buildWeb() {
   const stamp = path.join(root, 'web/dist/.web-hash');
   const hash = treeHash(['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared/contracts']);
-  if (upToDate(stamp, hash) && existsSync(path.join(root, 'web/dist/index.html'))) return console.log('build: web app up to date');
+  if (upToDate(stamp, hash) && existsSync(path.join(root, 'web/dist/index.html')))
+    return console.log('build: web app up to date');
   const started = Date.now();
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'web'),
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: path.join(root, 'web'),
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('build: web build failed');
   // Brotli and gzip copies beside each script, style sheet and page, served as they are by the gateway.
   const compressed = precompress(path.join(root, 'web/dist'));

@@ -17,5 +17,6 @@ mkdirSync(schemasDir, { recursive: true });
 const files = eventSchemaFiles();
 // A schema file is never removed by hand: only an event leaving the catalog drops it.
 for (const f of readdirSync(schemasDir)) if (f.endsWith('.json') && !(f in files)) rmSync(path.join(schemasDir, f));
-for (const [name, schema] of Object.entries(files)) writeFileSync(path.join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
+for (const [name, schema] of Object.entries(files))
+  writeFileSync(path.join(schemasDir, name), `${JSON.stringify(schema, null, 2)}\n`);
 console.log(`wrote ${Object.keys(files).length} schemas in ${path.relative(process.cwd(), schemasDir)}`);

@@ -95,7 +95,8 @@ export function checkAppImports(root, pkg) {
       const spec = match[1];
       if (!spec.startsWith('.')) continue;
       const target = path.resolve(path.dirname(file), spec).replace(/\.(js|ts)$/, '');
-      if (target === appFile.replace(/\.ts$/, '')) breaches.push(`${rel(root, file)} imports app.ts (import the deps type from context.ts)`);
+      if (target === appFile.replace(/\.ts$/, ''))
+        breaches.push(`${rel(root, file)} imports app.ts (import the deps type from context.ts)`);
     }
   }
   return breaches;
@@ -134,7 +135,8 @@ export function checkLongFiles(root, allowed = readLongFiles(root)) {
       if (lines <= MAX_LINES) continue;
       const name = rel(root, file);
       long.add(name);
-      if (!allowed.has(name)) breaches.push(`${name}: ${lines} lines (over ${MAX_LINES}); split it or give a reason in docs/long-files.md`);
+      if (!allowed.has(name))
+        breaches.push(`${name}: ${lines} lines (over ${MAX_LINES}); split it or give a reason in docs/long-files.md`);
     }
   }
   const stale = [...allowed.keys()].filter((name) => !long.has(name));
@@ -150,7 +152,9 @@ export function readExceptions(root) {
   const list = JSON.parse(fs.readFileSync(file, 'utf8'));
   for (const entry of list) {
     if (!entry.package || !['skeleton', 'app-import', 'cycle'].includes(entry.rule) || !entry.reason?.trim()) {
-      throw new Error(`shape: bad entry in scripts/shape-exceptions.json: ${JSON.stringify(entry)} (needs package, rule and reason)`);
+      throw new Error(
+        `shape: bad entry in scripts/shape-exceptions.json: ${JSON.stringify(entry)} (needs package, rule and reason)`,
+      );
     }
   }
   return list;
@@ -177,8 +181,12 @@ export async function checkShape(root, { exceptions = readExceptions(root) } = {
   const long = checkLongFiles(root);
   breaches.push(...long.breaches);
   const notes = [
-    ...exceptions.filter((e) => !used.has(e)).map((e) => `exception no longer needed, remove it: ${e.package} ${e.rule}`),
-    ...long.stale.map((name) => `docs/long-files.md lists ${name}, which is no longer over ${MAX_LINES} lines (or is gone)`),
+    ...exceptions
+      .filter((e) => !used.has(e))
+      .map((e) => `exception no longer needed, remove it: ${e.package} ${e.rule}`),
+    ...long.stale.map(
+      (name) => `docs/long-files.md lists ${name}, which is no longer over ${MAX_LINES} lines (or is gone)`,
+    ),
   ];
   return { breaches, excused, notes };
 }

@@ -61,10 +61,12 @@ async function main() {
   await step('install', async () => ensureInstall({ log }));
   // On an older Node this runs the whole of `npm test` again on Node 24 and exits with its code.
   ensureNode({ root: REPO_ROOT, log });
-  if (wants('lint')) await step('lint', () => command('npx', ['--no', '--', 'biome', 'lint', '.'], env));
+  // Biome's check runs its linter and its formatter: an unformatted file fails (`npm run format` fixes it).
+  if (wants('lint')) await step('lint', () => command('npx', ['--no', '--', 'biome', 'check', '.'], env));
   // The shape check (docs/architecture.md): skeleton files, no app.ts imports, no cycles, long files.
   if (wants('lint')) await step('shape', () => command('node', ['scripts/shape-check.mjs'], env));
-  if (wants('typecheck')) await step('typecheck', () => command('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json', '--noEmit'], env));
+  if (wants('typecheck'))
+    await step('typecheck', () => command('npx', ['--no', '--', 'tsc', '-p', 'tsconfig.json', '--noEmit'], env));
 
   if (needsServers) {
     await step('packages', async () => ensureDebianPackages({ steps: selected, log, env }));
@@ -72,16 +74,24 @@ async function main() {
       env.DATABASE_URL = await ensurePostgres({ env, log });
       env.REDIS_URL = await ensureRedis({ env, log });
     });
-    await step('kafka', async () => Object.assign(env, await startKafkaForTests({ env, log, onStarted: (stop) => started.push(stop) })));
-    await step('s3', async () => Object.assign(env, await startS3ForTests({ env, log, onStarted: (stop) => started.push(stop) })));
+    await step('kafka', async () =>
+      Object.assign(env, await startKafkaForTests({ env, log, onStarted: (stop) => started.push(stop) })),
+    );
+    await step('s3', async () =>
+      Object.assign(env, await startS3ForTests({ env, log, onStarted: (stop) => started.push(stop) })),
+    );
   }
   env.NODE_ENV = 'test';
 
-  if (wants('unit')) await step('unit', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'unit'], env));
-  if (wants('integration')) await step('integration', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'integration'], env));
+  if (wants('unit'))
+    await step('unit', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'unit'], env));
+  if (wants('integration'))
+    await step('integration', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'integration'], env));
   // The browser suite drives what users get: a production build, whatever NODE_ENV the tests use.
-  if (wants('build')) await step('build', () => command('node', ['scripts/build.mjs'], { ...env, NODE_ENV: 'production' }));
-  if (wants('browser')) await step('browser', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'browser'], env));
+  if (wants('build'))
+    await step('build', () => command('node', ['scripts/build.mjs'], { ...env, NODE_ENV: 'production' }));
+  if (wants('browser'))
+    await step('browser', () => command('npx', ['--no', '--', 'vitest', 'run', '--project', 'browser'], env));
 }
 
 async function step(name, fn) {
@@ -121,7 +131,9 @@ function command(cmd, args, env) {
     child = spawn(cmd, args, { cwd: REPO_ROOT, env, stdio: 'inherit', detached: true });
     const group = child.pid;
     const timer = setTimeout(() => {
-      log(`test: ${cmd} ${args.join(' ')} still running after ${STEP_TIMEOUT_MIN} min (TEST_STEP_TIMEOUT_MIN); stopping it. A hung test or an open handle keeps it from finishing.`);
+      log(
+        `test: ${cmd} ${args.join(' ')} still running after ${STEP_TIMEOUT_MIN} min (TEST_STEP_TIMEOUT_MIN); stopping it. A hung test or an open handle keeps it from finishing.`,
+      );
       stopGroup(group, 'SIGTERM');
     }, STEP_TIMEOUT_MIN * 60_000);
     timer.unref();
@@ -188,7 +200,8 @@ function exitCodeOf(signal) {
 
 function printTimings(total, outcome) {
   log('\ntest: timings');
-  for (const [name, secs, status] of timings) log(`test:   ${name.padEnd(12)} ${secs.toFixed(1).padStart(7)}s  ${status}`);
+  for (const [name, secs, status] of timings)
+    log(`test:   ${name.padEnd(12)} ${secs.toFixed(1).padStart(7)}s  ${status}`);
   log(`test:   ${'total'.padEnd(12)} ${total.toFixed(1).padStart(7)}s  ${outcome}`);
 }
 

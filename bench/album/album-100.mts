@@ -39,12 +39,20 @@ async function render(style: (typeof STYLES)[number]) {
     photos: Array.from({ length: COUNT }, (_, i) => ({
       name: path.basename(file(i)),
       open: async () => createReadStream(file(i)),
-      text: { caption: `Photo ${i + 1}: Łukasz, Zoë and Søren`, description: 'A summer afternoon by the lake.', people: ['Łukasz', 'Zoë', 'Søren'], date: '1952', place: 'Bled' },
+      text: {
+        caption: `Photo ${i + 1}: Łukasz, Zoë and Søren`,
+        description: 'A summer afternoon by the lake.',
+        people: ['Łukasz', 'Zoë', 'Søren'],
+        date: '1952',
+        place: 'Bled',
+      },
     })),
   });
   const seconds = (performance.now() - started) / 1000;
   const peakMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ style, seconds: +seconds.toFixed(1), peakRssMb: Math.round(peakMb), pdfMb: +(bytes.length / 1e6).toFixed(1), pages: pageCount })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ style, seconds: +seconds.toFixed(1), peakRssMb: Math.round(peakMb), pdfMb: +(bytes.length / 1e6).toFixed(1), pages: pageCount })}\n`,
+  );
 }
 
 const [mode, arg] = process.argv.slice(2);
@@ -52,7 +60,13 @@ if (mode === '--generate') await generate();
 else if (mode === '--render') await render(arg as (typeof STYLES)[number]);
 else {
   const styles = process.argv.slice(2).length ? (process.argv.slice(2) as (typeof STYLES)[number][]) : [...STYLES];
-  if (!existsSync(file(COUNT - 1))) execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'album-100.mts'), '--generate'], { stdio: 'inherit' });
+  if (!existsSync(file(COUNT - 1)))
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'album-100.mts'), '--generate'], {
+      stdio: 'inherit',
+    });
   console.log(`photos: ${COUNT} × 4000×3000 JPEG, ${(statSync(file(0)).size / 1e6).toFixed(1)} MB each`);
-  for (const style of styles) execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'album-100.mts'), '--render', style], { stdio: 'inherit' });
+  for (const style of styles)
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'album-100.mts'), '--render', style], {
+      stdio: 'inherit',
+    });
 }

@@ -16,10 +16,19 @@ import { migrations } from '../../services/auth/src/migrations';
 const ROUNDS = 200;
 
 const svc = await createTestService({ name: 'auth', schema: 'auth', migrations });
-const config = { ...svc.config, ...authEnvSchema.parse({ LOGIN_MAX_FAILURES_PER_EMAIL: '1000000', LOGIN_MAX_FAILURES_PER_IP: '1000000' }) };
+const config = {
+  ...svc.config,
+  ...authEnvSchema.parse({ LOGIN_MAX_FAILURES_PER_EMAIL: '1000000', LOGIN_MAX_FAILURES_PER_IP: '1000000' }),
+};
 const app = await buildApp({ ...svc, config });
 
-const signup = { name: 'Bench User', email: 'bench.user@example.com', password: 'correct-horse', cellPhone: '(555) 010-0000', optionalCode: '' };
+const signup = {
+  name: 'Bench User',
+  email: 'bench.user@example.com',
+  password: 'correct-horse',
+  cellPhone: '(555) 010-0000',
+  optionalCode: '',
+};
 await app.inject({ method: 'POST', url: '/api/auth/register', payload: signup });
 
 const cases = {
@@ -40,12 +49,15 @@ for (let i = 0; i < ROUNDS + 10; i++) {
   }
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 console.log(`login timing, ${ROUNDS} requests per case, sequential (ms)`);
 console.log('case             status  p50    p95    p99');
 for (const name of Object.keys(cases)) {
   const xs = times[name]!;
-  console.log(`${name.padEnd(16)} ${[...statuses[name]!].join(',').padEnd(7)} ${pct(xs, 50).toFixed(1).padEnd(6)} ${pct(xs, 95).toFixed(1).padEnd(6)} ${pct(xs, 99).toFixed(1)}`);
+  console.log(
+    `${name.padEnd(16)} ${[...statuses[name]!].join(',').padEnd(7)} ${pct(xs, 50).toFixed(1).padEnd(6)} ${pct(xs, 95).toFixed(1).padEnd(6)} ${pct(xs, 99).toFixed(1)}`,
+  );
 }
 await app.close();
 await svc.cleanup();

@@ -42,11 +42,24 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'gn-bench-billing-'));
 // BENCH_CPU_PROFILE=dir writes a V8 CPU profile of the service there.
 const profileDir = knobs.BENCH_CPU_PROFILE;
 const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-const service = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'services/billing/src/main.ts')], {
-  cwd: root,
-  env: { ...process.env, DATABASE_URL: db.url, INTERNAL_TOKEN: TOKEN, PORT: String(PORT), ROLE: 'api', LOG_LEVEL: 'warn', NODE_ENV: 'production', DATA_DIR: dataDir },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const service = spawn(
+  process.execPath,
+  [...profile, '--import', 'tsx', path.join(root, 'services/billing/src/main.ts')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      INTERNAL_TOKEN: TOKEN,
+      PORT: String(PORT),
+      ROLE: 'api',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  },
+);
 const base = `http://127.0.0.1:${PORT}`;
 
 const TICK_MS = 10; // USER_HZ = 100 on Linux
@@ -114,7 +127,11 @@ async function pair() {
   // Real usage varies per request; what the service charges must add up to what was sent.
   const input = 200 + (pairs % 200);
   const output = 100;
-  const s = await call(`/internal/reservations/${requestId}/settle`, { inputTokens: input, outputTokens: output, savedTokens: 50 });
+  const s = await call(`/internal/reservations/${requestId}/settle`, {
+    inputTokens: input,
+    outputTokens: output,
+    savedTokens: 50,
+  });
   if (s.status !== 200) throw new Error(`settle answered ${s.status}: ${s.text}`);
   sentUsage.set(userId, (sentUsage.get(userId) ?? 0) + input + output);
   pairs++;
@@ -128,7 +145,13 @@ try {
   await waitReady();
   // Open every account first, so the run measures steady-state metering rather than sign-ups.
   for (let i = 0; i < users.length; i += CONCURRENCY) {
-    await Promise.all(users.slice(i, i + CONCURRENCY).map((u) => pool.request({ method: 'GET', path: `/internal/balances/${u}`, headers }).then((r) => r.body.dump())));
+    await Promise.all(
+      users
+        .slice(i, i + CONCURRENCY)
+        .map((u) =>
+          pool.request({ method: 'GET', path: `/internal/balances/${u}`, headers }).then((r) => r.body.dump()),
+        ),
+    );
   }
   let stop = false;
   const loops = Array.from({ length: CONCURRENCY }, async () => {
@@ -152,10 +175,14 @@ try {
 
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-  console.log(`reserve+settle: ${(measuredPairs / elapsed).toFixed(0)} pairs/s over ${elapsed.toFixed(1)} s (${CONCURRENCY} concurrent loops, ${USERS} accounts)`);
+  console.log(
+    `reserve+settle: ${(measuredPairs / elapsed).toFixed(0)} pairs/s over ${elapsed.toFixed(1)} s (${CONCURRENCY} concurrent loops, ${USERS} accounts)`,
+  );
   console.log(`pair latency: p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, p99 ${pct(0.99)} ms; refused ${refused}`);
   const per = (ms: number) => ((ms * 1000) / measuredPairs).toFixed(0);
-  console.log(`CPU per pair: service ${per(cpu.service)} µs, postgres ${per(cpu.postgres)} µs, load generator ${per(cpu.bench)} µs`);
+  console.log(
+    `CPU per pair: service ${per(cpu.service)} µs, postgres ${per(cpu.postgres)} µs, load generator ${per(cpu.bench)} µs`,
+  );
   const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`machine load average during the run: ${loadavg}`);
 
@@ -171,12 +198,19 @@ try {
   let bad = 0;
   for (const r of rows) {
     const expected = sentUsage.get(r.user_id) ?? 0;
-    if (Number(r.used) !== expected || Number(r.held) !== 0 || Number(r.ledger) !== Number(r.balance) || Number(r.balance) !== Number(r.allowance) - expected) {
+    if (
+      Number(r.used) !== expected ||
+      Number(r.held) !== 0 ||
+      Number(r.ledger) !== Number(r.balance) ||
+      Number(r.balance) !== Number(r.allowance) - expected
+    ) {
       bad++;
       if (bad < 5) console.error('mismatch', r, { expected });
     }
   }
-  console.log(`balances: ${rows.length - bad}/${rows.length} accounts correct; ${settled.rows[0].n} settled reservations for ${pairs} pairs sent`);
+  console.log(
+    `balances: ${rows.length - bad}/${rows.length} accounts correct; ${settled.rows[0].n} settled reservations for ${pairs} pairs sent`,
+  );
   if (bad || settled.rows[0].n !== pairs) process.exitCode = 1;
 } finally {
   await pool.close();

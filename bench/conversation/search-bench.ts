@@ -33,12 +33,138 @@ async function admin(sql: string) {
   }
 }
 
-const REAL_SURNAMES = ['Smith', 'Smith', 'Smith', 'Schmidt', 'Müller', 'Miller', 'McDonald', 'MacDonald', 'Johnson', 'Weber', 'Fischer', 'Kowalski', 'Brown', 'Taylor', 'Wilson', 'Anderson', 'Thompson', 'Becker', 'Schneider', 'O’Brien', 'Nielsen', 'Jansen', 'Dubois', 'García', 'Rossi', 'Novak', 'Horvath', 'Kelly', 'Walsh', 'Murphy'];
-const PREFIXES = ['Ab', 'Bar', 'Cal', 'Dor', 'El', 'Fen', 'Gar', 'Hol', 'Ing', 'Jor', 'Kel', 'Lan', 'Mor', 'Nor', 'Ost', 'Pen', 'Quin', 'Ros', 'Sten', 'Tor', 'Ul', 'Vor', 'Wes', 'Yar', 'Zel', 'Brand', 'Hart', 'Lind', 'Berg', 'Feld'];
-const SUFFIXES = ['man', 'son', 'ton', 'berg', 'ford', 'ley', 'wick', 'stein', 'hoff', 'dahl', 'ström', 'ville', 'court', 'wood', 'field', 'ham', 'ridge', 'mann', 'sen', 'ez'];
-const GIVEN = ['John', 'Mary', 'Johann', 'Anna', 'William', 'Elizabeth', 'Heinrich', 'Margaret', 'James', 'Catherine', 'Thomas', 'Sarah', 'Patrick', 'Bridget', 'Karl', 'Sophie'];
-const PLACES = ['Boston', 'Kassel', 'Zürich', 'Kraków', 'Dublin', 'Glasgow', 'Ohio', 'Hesse', 'Bavaria', 'Cork', 'York', 'Bergen', 'Lyon', 'Napoli', 'Philadelphia', 'Quebec'];
-const EVENTS = ['born', 'baptised', 'married', 'buried', 'recorded in the census', 'listed as a farmer', 'naturalised', 'enlisted'];
+const REAL_SURNAMES = [
+  'Smith',
+  'Smith',
+  'Smith',
+  'Schmidt',
+  'Müller',
+  'Miller',
+  'McDonald',
+  'MacDonald',
+  'Johnson',
+  'Weber',
+  'Fischer',
+  'Kowalski',
+  'Brown',
+  'Taylor',
+  'Wilson',
+  'Anderson',
+  'Thompson',
+  'Becker',
+  'Schneider',
+  'O’Brien',
+  'Nielsen',
+  'Jansen',
+  'Dubois',
+  'García',
+  'Rossi',
+  'Novak',
+  'Horvath',
+  'Kelly',
+  'Walsh',
+  'Murphy',
+];
+const PREFIXES = [
+  'Ab',
+  'Bar',
+  'Cal',
+  'Dor',
+  'El',
+  'Fen',
+  'Gar',
+  'Hol',
+  'Ing',
+  'Jor',
+  'Kel',
+  'Lan',
+  'Mor',
+  'Nor',
+  'Ost',
+  'Pen',
+  'Quin',
+  'Ros',
+  'Sten',
+  'Tor',
+  'Ul',
+  'Vor',
+  'Wes',
+  'Yar',
+  'Zel',
+  'Brand',
+  'Hart',
+  'Lind',
+  'Berg',
+  'Feld',
+];
+const SUFFIXES = [
+  'man',
+  'son',
+  'ton',
+  'berg',
+  'ford',
+  'ley',
+  'wick',
+  'stein',
+  'hoff',
+  'dahl',
+  'ström',
+  'ville',
+  'court',
+  'wood',
+  'field',
+  'ham',
+  'ridge',
+  'mann',
+  'sen',
+  'ez',
+];
+const GIVEN = [
+  'John',
+  'Mary',
+  'Johann',
+  'Anna',
+  'William',
+  'Elizabeth',
+  'Heinrich',
+  'Margaret',
+  'James',
+  'Catherine',
+  'Thomas',
+  'Sarah',
+  'Patrick',
+  'Bridget',
+  'Karl',
+  'Sophie',
+];
+const PLACES = [
+  'Boston',
+  'Kassel',
+  'Zürich',
+  'Kraków',
+  'Dublin',
+  'Glasgow',
+  'Ohio',
+  'Hesse',
+  'Bavaria',
+  'Cork',
+  'York',
+  'Bergen',
+  'Lyon',
+  'Napoli',
+  'Philadelphia',
+  'Quebec',
+];
+const EVENTS = [
+  'born',
+  'baptised',
+  'married',
+  'buried',
+  'recorded in the census',
+  'listed as a farmer',
+  'naturalised',
+  'enlisted',
+];
 const FILLER = [
   'The parish register gives the father as a miller and names two witnesses.',
   'This is direct evidence of the event but only indirect evidence of the parents.',
@@ -63,7 +189,9 @@ async function seed(url: string) {
   };
   await c.query("set maintenance_work_mem = '1GB'; set synchronous_commit = off");
   // Indexes are built after the bulk insert: much faster than maintaining them row by row.
-  await c.query('drop index messages_search_idx, messages_conversation_idx, conversations_title_search_idx, conversations_user_activity_idx, user_terms_trgm_idx');
+  await c.query(
+    'drop index messages_search_idx, messages_conversation_idx, conversations_title_search_idx, conversations_user_activity_idx, user_terms_trgm_idx',
+  );
   const conversations = USERS * CONVERSATIONS_PER_USER;
   await step(
     `${conversations.toLocaleString()} conversations`,
@@ -74,7 +202,8 @@ async function seed(url: string) {
   );
   // Pseudo-random picks per message (hashint4 with a different salt per choice): modular
   // arithmetic on g would give each user only a few distinct values.
-  const pick = (g: string, salt: number, list: string[]) => `(${arr(list)})[1 + (hashint4(${g} * 8 + ${salt}) & 2147483647) % ${list.length}]`;
+  const pick = (g: string, salt: number, list: string[]) =>
+    `(${arr(list)})[1 + (hashint4(${g} * 8 + ${salt}) & 2147483647) % ${list.length}]`;
   const content = (g: string) => `
     ${pick(g, 1, GIVEN)} || ' ' ||
     case when (hashint4(${g} * 8 + 2) & 2147483647) % 10 < 3 then ${pick(g, 3, REAL_SURNAMES)}
@@ -107,21 +236,56 @@ async function seed(url: string) {
      on conflict do nothing`,
   );
   await step('GIN (user_id, tsv)', 'create index messages_search_idx on messages using gin (user_id, tsv)');
-  await step('btree (conversation_id, seq)', 'create index messages_conversation_idx on messages (conversation_id, seq)');
-  await step('conversation indexes', 'create index conversations_title_search_idx on conversations using gin (user_id, title_tsv); create index conversations_user_activity_idx on conversations (user_id, last_activity desc)');
-  await step('trigram vocabulary index', 'create index user_terms_trgm_idx on user_terms using gin (user_id, term gin_trgm_ops)');
+  await step(
+    'btree (conversation_id, seq)',
+    'create index messages_conversation_idx on messages (conversation_id, seq)',
+  );
+  await step(
+    'conversation indexes',
+    'create index conversations_title_search_idx on conversations using gin (user_id, title_tsv); create index conversations_user_activity_idx on conversations (user_id, last_activity desc)',
+  );
+  await step(
+    'trigram vocabulary index',
+    'create index user_terms_trgm_idx on user_terms using gin (user_id, term gin_trgm_ops)',
+  );
   await step('analyze', 'vacuum analyze messages, conversations, user_terms');
-  const counts = await c.query("select (select count(*) from messages) as messages, (select count(distinct user_id) from messages) as users, (select count(*) from user_terms) as terms, pg_size_pretty(pg_total_relation_size('messages')) as size");
+  const counts = await c.query(
+    "select (select count(*) from messages) as messages, (select count(distinct user_id) from messages) as users, (select count(*) from user_terms) as terms, pg_size_pretty(pg_total_relation_size('messages')) as size",
+  );
   console.log('  seeded:', counts.rows[0]);
   await c.end();
 }
 
-const QUERIES = ['Smith', 'Schmidt', 'Smyth', 'Miller', 'Mueller', 'MacDonald', 'Boston', '1850', 'John Smith', 'baptised Kassel', 'Kowalsky', 'census Ohio', 'Hartmann', 'Lindberg', 'Bergström', 'Catherine Weber', 'married Dublin 1802'];
+const QUERIES = [
+  'Smith',
+  'Schmidt',
+  'Smyth',
+  'Miller',
+  'Mueller',
+  'MacDonald',
+  'Boston',
+  '1850',
+  'John Smith',
+  'baptised Kassel',
+  'Kowalsky',
+  'census Ohio',
+  'Hartmann',
+  'Lindberg',
+  'Bergström',
+  'Catherine Weber',
+  'married Dublin 1802',
+];
 
 function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
-  return { n: s.length, p50: q(0.5).toFixed(2), p95: q(0.95).toFixed(2), p99: q(0.99).toFixed(2), max: s[s.length - 1]!.toFixed(2) };
+  return {
+    n: s.length,
+    p50: q(0.5).toFixed(2),
+    p95: q(0.95).toFixed(2),
+    p99: q(0.99).toFixed(2),
+    max: s[s.length - 1]!.toFixed(2),
+  };
 }
 
 async function main() {
@@ -132,7 +296,9 @@ async function main() {
     await admin(`create database ${DB}`);
     const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query('create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;');
+    await c.query(
+      'create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;',
+    );
     await c.end();
     console.log('seeding…');
     const t = performance.now();
@@ -179,7 +345,9 @@ async function main() {
   for (let i = 0; i < 2100; i++) {
     const q = encodeURIComponent(QUERIES[rnd(QUERIES.length)]!);
     const t = performance.now();
-    const res = await fetch(`${base}/api/conversations/search?query=${q}&limit=20`, { headers: { authorization: `Bearer ${tokens[rnd(tokens.length)]}` } });
+    const res = await fetch(`${base}/api/conversations/search?query=${q}&limit=20`, {
+      headers: { authorization: `Bearer ${tokens[rnd(tokens.length)]}` },
+    });
     await res.json();
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     if (i >= 100) http.push(performance.now() - t);

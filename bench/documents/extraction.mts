@@ -17,21 +17,31 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 interface Labelled {
   id: string;
   text: string;
-  expected: { documentType: string; peopleIdentified: { name: string; role: string; recordRole?: string }[]; dates: string[]; places: string[]; occupations: string[] };
+  expected: {
+    documentType: string;
+    peopleIdentified: { name: string; role: string; recordRole?: string }[];
+    dates: string[];
+    places: string[];
+    occupations: string[];
+  };
 }
 // `--set holdout`: the records in labelled/holdout, written after the rules were tuned on labelled/ (see RESULTS.md: its
 // misses were later studied, so it is no longer blind). `--set fresh`: labelled/fresh, written and measured before the
 // rules were changed again; never tuned on.
 const setArg = process.argv.indexOf('--set');
 const setName = setArg > 0 ? process.argv[setArg + 1] : undefined;
-const dir = setName === 'holdout' || setName === 'fresh' ? path.join(here, 'labelled', setName) : path.join(here, 'labelled');
+const dir =
+  setName === 'holdout' || setName === 'fresh' ? path.join(here, 'labelled', setName) : path.join(here, 'labelled');
 const set: Labelled[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .sort()
   .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 
 const key = (s: string) => s.toLowerCase().replace(/[.,]/g, '').trim();
-type Fields = Record<'people' | 'roles' | 'recordRoles' | 'dates' | 'places' | 'occupations', string[]> & { type: string; main: string | undefined };
+type Fields = Record<'people' | 'roles' | 'recordRoles' | 'dates' | 'places' | 'occupations', string[]> & {
+  type: string;
+  main: string | undefined;
+};
 const fieldsOf = (e: DocumentEntities): Fields => ({
   people: e.peopleIdentified.map((p) => key(p.name)),
   roles: e.peopleIdentified.map((p) => `${key(p.name)}|${p.role}`),
@@ -55,11 +65,18 @@ const gold = (l: Labelled): Fields => ({
 const goldEntities = (l: Labelled): DocumentEntities => ({
   documentType: l.expected.documentType as DocumentEntities['documentType'],
   peopleIdentified: l.expected.peopleIdentified as DocumentEntities['peopleIdentified'],
-  dateInfo: l.expected.dates.map((d) => ({ original: d, normalized: d, qualifier: d.includes('/') ? 'between' : 'exact', year: Number(d.slice(0, 4)) })),
+  dateInfo: l.expected.dates.map((d) => ({
+    original: d,
+    normalized: d,
+    qualifier: d.includes('/') ? 'between' : 'exact',
+    year: Number(d.slice(0, 4)),
+  })),
   geographicalInfo: l.expected.places.map((name) => ({ name, kind: 'town' })),
   occupations: l.expected.occupations,
   tags: [],
-  personDetails: l.expected.peopleIdentified.filter((p) => p.recordRole).map((p) => ({ name: p.name, recordRole: p.recordRole as never })),
+  personDetails: l.expected.peopleIdentified
+    .filter((p) => p.recordRole)
+    .map((p) => ({ name: p.name, recordRole: p.recordRole as never })),
 });
 
 async function score(label: string, extract: (l: Labelled) => Promise<{ entities: DocumentEntities; method: string }>) {
@@ -89,11 +106,14 @@ async function score(label: string, extract: (l: Labelled) => Promise<{ entities
       const extra = got.people.filter((x) => !want.people.includes(x));
       const badRoles = want.roles.filter((x) => !got.roles.includes(x) && got.people.includes(x.split('|')[0]!));
       if (missed.length || extra.length || badRoles.length || key(got.main ?? '') !== key(want.main ?? '')) {
-        console.log(`${l.id}: main ${got.main} (want ${want.main}); missed [${missed.join('; ')}]; extra [${extra.join('; ')}]; roles [${badRoles.join('; ')}]`);
+        console.log(
+          `${l.id}: main ${got.main} (want ${want.main}); missed [${missed.join('; ')}]; extra [${extra.join('; ')}]; roles [${badRoles.join('; ')}]`,
+        );
       }
       const datesMissed = want.dates.filter((x) => !got.dates.includes(x));
       const datesExtra = got.dates.filter((x) => !want.dates.includes(x));
-      if (datesMissed.length || datesExtra.length) console.log(`${l.id}: dates missed [${datesMissed.join('; ')}]; extra [${datesExtra.join('; ')}]`);
+      if (datesMissed.length || datesExtra.length)
+        console.log(`${l.id}: dates missed [${datesMissed.join('; ')}]; extra [${datesExtra.join('; ')}]`);
     }
     for (const f of ['people', 'roles', 'recordRoles', 'dates', 'places', 'occupations'] as const) {
       totals[f] ??= { tp: 0, fp: 0, fn: 0 };
@@ -141,8 +161,17 @@ if (fake) {
     return { input: l ? goldEntities(l) : {} };
   };
 }
-const llm = createExtractionService(documentsEnvSchema.parse({ ANTHROPIC_API_KEY: realKey ?? 'fake', ...(fake ? { ANTHROPIC_BASE_URL: fake.url } : {}) }) as never);
-rows.push(await score(realKey ? 'LLM (Anthropic)' : 'LLM plumbing (fake answering gold labels)', (l) => llm.extract({ text: l.text, isImage: false })));
+const llm = createExtractionService(
+  documentsEnvSchema.parse({
+    ANTHROPIC_API_KEY: realKey ?? 'fake',
+    ...(fake ? { ANTHROPIC_BASE_URL: fake.url } : {}),
+  }) as never,
+);
+rows.push(
+  await score(realKey ? 'LLM (Anthropic)' : 'LLM plumbing (fake answering gold labels)', (l) =>
+    llm.extract({ text: l.text, isImage: false }),
+  ),
+);
 await fake?.close();
 console.log(`${set.length} labelled documents`);
 console.table(rows);

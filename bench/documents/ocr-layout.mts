@@ -14,7 +14,14 @@ import Tesseract from 'tesseract.js';
 import { modelFile, OCR_MODEL } from '../../services/documents/src/jobs/ocr-models';
 import { createOcrPool } from '../../services/documents/src/jobs/ocr-pool';
 import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
-import { censusPage, type LaidOutPage, skewed, threeColumnPage, turned, twoColumnPage } from '../../services/documents/test/fixtures/layouts';
+import {
+  censusPage,
+  type LaidOutPage,
+  skewed,
+  threeColumnPage,
+  turned,
+  twoColumnPage,
+} from '../../services/documents/test/fixtures/layouts';
 import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { characterErrorRate } from './text-metrics';
 
@@ -29,8 +36,16 @@ const classes: [string, LaidOutPage[]][] = [
   ['2 columns', [twoColumns]],
   ['3 columns', [await threeColumnPage()]],
   ['census table', [await censusPage()]],
-  ['turned 90/180/270°', await Promise.all(([90, 180, 270] as const).map(async (d) => ({ png: await turned(twoColumns.png, d), truth: twoColumns.truth })))],
-  ['skewed 3–7°', await Promise.all([3, -5, 7].map(async (d) => ({ png: await skewed(twoColumns.png, d), truth: twoColumns.truth })))],
+  [
+    'turned 90/180/270°',
+    await Promise.all(
+      ([90, 180, 270] as const).map(async (d) => ({ png: await turned(twoColumns.png, d), truth: twoColumns.truth })),
+    ),
+  ],
+  [
+    'skewed 3–7°',
+    await Promise.all([3, -5, 7].map(async (d) => ({ png: await skewed(twoColumns.png, d), truth: twoColumns.truth }))),
+  ],
 ];
 
 const files = new Map<Buffer, string>();
@@ -47,7 +62,10 @@ mkdirSync(tessdata);
 writeFileSync(path.join(tessdata, 'eng.traineddata'), gunzipSync(readFileSync(modelFile('eng'))));
 const native = async (png: Buffer) => {
   const args = [files.get(png)!, 'stdout', '--oem', '1', '-l', 'eng', '--tessdata-dir', tessdata];
-  const { stdout } = await run('tesseract', args, { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('tesseract', args, {
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 };
 const pool = createOcrPool({ workers: 1, cacheDir: path.join(dir, 'cache') });
@@ -80,7 +98,11 @@ await pool.close();
 
 // Orientation handling's cost on upright pages: the same worker and pages, straightening on and off.
 // (The orientation model itself never runs on a page that reads upright.)
-const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, { langPath: path.dirname(modelFile('eng')), cachePath: path.join(dir, 'raw'), gzip: true });
+const worker = await Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+  langPath: path.dirname(modelFile('eng')),
+  cachePath: path.join(dir, 'raw'),
+  gzip: true,
+});
 await worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO });
 const upright = classes.slice(0, 4).flatMap(([, pages]) => pages);
 await worker.recognize(upright[0]!.png);

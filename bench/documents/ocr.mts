@@ -47,7 +47,13 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (x: T) => Promise<R
 const results: Record<string, string | number>[] = [];
 const report = (name: string, ms: number, texts: string[]) => {
   const cer = texts.reduce((s, t, i) => s + characterErrorRate(pages[i]!.truth, t), 0) / texts.length;
-  const row = { engine: name, pages: texts.length, 'wall ms per page': Math.round(ms / texts.length), 'pages/min': +((texts.length / ms) * 60_000).toFixed(1), 'CER %': +(cer * 100).toFixed(2) };
+  const row = {
+    engine: name,
+    pages: texts.length,
+    'wall ms per page': Math.round(ms / texts.length),
+    'pages/min': +((texts.length / ms) * 60_000).toFixed(1),
+    'CER %': +(cer * 100).toFixed(2),
+  };
   results.push(row);
   console.log(JSON.stringify(row));
 };
@@ -55,7 +61,9 @@ const report = (name: string, ms: number, texts: string[]) => {
 for (const workers of [1, 2]) {
   const pool = createOcrPool({ workers, cacheDir: path.join(dir, 'cache') });
   await pool.recognize(readFileSync(pages[0]!.file)); // warm up: workers created and model loaded
-  const { out, ms } = await timed(() => mapLimit(pages, workers, async (p) => (await pool.recognize(readFileSync(p.file))).text));
+  const { out, ms } = await timed(() =>
+    mapLimit(pages, workers, async (p) => (await pool.recognize(readFileSync(p.file))).text),
+  );
   report(`tesseract.js ×${workers} (best_int)`, ms, out);
   await pool.close();
 }
@@ -63,13 +71,22 @@ for (const workers of [1, 2]) {
 // The same model for the native CLI: the .traineddata from @tesseract.js-data, unpacked.
 const sameModel = path.join(dir, 'tessdata');
 mkdirSync(sameModel);
-writeFileSync(path.join(sameModel, 'eng.traineddata'), gunzipSync(readFileSync(path.join(modelLangPath(), 'eng.traineddata.gz'))));
+writeFileSync(
+  path.join(sameModel, 'eng.traineddata'),
+  gunzipSync(readFileSync(path.join(modelLangPath(), 'eng.traineddata.gz'))),
+);
 const native = (tessdata?: string) => async (p: { file: string }) => {
   const args = [p.file, 'stdout', '--oem', '1', '-l', 'eng', ...(tessdata ? ['--tessdata-dir', tessdata] : [])];
-  const { stdout } = await run('tesseract', args, { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run('tesseract', args, {
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return stdout;
 };
-for (const [label, tessdata] of [['best_int', sameModel], ['Debian model', undefined]] as const) {
+for (const [label, tessdata] of [
+  ['best_int', sameModel],
+  ['Debian model', undefined],
+] as const) {
   for (const procs of [1, 2]) {
     await native(tessdata)(pages[0]!); // warm the page cache
     const { out, ms } = await timed(() => mapLimit(pages, procs, native(tessdata)));

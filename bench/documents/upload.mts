@@ -46,7 +46,18 @@ try {
   }, 50);
   const started = performance.now();
   const status = await new Promise<string>((resolve, reject) => {
-    const curl = spawn('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', `Authorization: Bearer ${user.token}`, '-F', `document=@${file};type=application/pdf`, `${stack!.url}/api/documents/upload`]);
+    const curl = spawn('curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      `Authorization: Bearer ${user.token}`,
+      '-F',
+      `document=@${file};type=application/pdf`,
+      `${stack!.url}/api/documents/upload`,
+    ]);
     let out = '';
     curl.stdout.on('data', (d) => (out += d));
     curl.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`curl exited ${code}`))));

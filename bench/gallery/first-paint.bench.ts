@@ -8,7 +8,14 @@
 import type { DocumentRecord } from '@gnology/contracts';
 import { it } from 'vitest';
 import { collection, uploadAll } from '../../web/e2e/fixtures/photos';
-import { createVerifiedUser, newPage, openBrowser, signInWithToken, type Stack, startStack } from '../../web/e2e/harness';
+import {
+  createVerifiedUser,
+  newPage,
+  openBrowser,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from '../../web/e2e/harness';
 
 const COUNT = 2000;
 const RUNS = 5;
@@ -23,22 +30,44 @@ it('measures the gallery with 2,000 images', async () => {
     const photo = (await collection())[0]!;
     await uploadAll(stack, user.token, [photo]);
     const auth = { authorization: `Bearer ${user.token}` };
-    const [real] = ((await (await fetch(`${stack.url}/api/documents/images`, { headers: auth })).json()) as { images: DocumentRecord[] }).images;
-    const thumb = Buffer.from(await (await fetch(`${stack.url}/api/documents/${real!._id}/view?variant=thumbnail&token=${encodeURIComponent(real!.viewToken)}`)).arrayBuffer());
-    const images = Array.from({ length: COUNT }, (_, i) => ({ ...real!, _id: i.toString(16).padStart(24, '0'), originalName: `family-photo-${i + 1}.jpg` }));
+    const [real] = (
+      (await (await fetch(`${stack.url}/api/documents/images`, { headers: auth })).json()) as {
+        images: DocumentRecord[];
+      }
+    ).images;
+    const thumb = Buffer.from(
+      await (
+        await fetch(
+          `${stack.url}/api/documents/${real!._id}/view?variant=thumbnail&token=${encodeURIComponent(real!.viewToken)}`,
+        )
+      ).arrayBuffer(),
+    );
+    const images = Array.from({ length: COUNT }, (_, i) => ({
+      ...real!,
+      _id: i.toString(16).padStart(24, '0'),
+      originalName: `family-photo-${i + 1}.jpg`,
+    }));
     const body = JSON.stringify({ images });
 
     const { context, page } = await newPage(browser, stack, 1280, 900);
     await signInWithToken(context, user.token);
-    await page.route('**/api/documents/images', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
-    await page.route('**/api/documents/*/view?variant=thumbnail*', (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumb }));
+    await page.route('**/api/documents/images', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body }),
+    );
+    await page.route('**/api/documents/*/view?variant=thumbnail*', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumb }),
+    );
     await page.goto('/gallery'); // warm the HTTP cache for the app's own files, as a returning user has it
 
     const firstImage: number[] = [];
     const firstPage: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       await page.reload();
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.gallery-card img')].some((i) => i.complete && i.naturalWidth > 0));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.gallery-card img')].some(
+          (i) => i.complete && i.naturalWidth > 0,
+        ),
+      );
       firstImage.push(await page.evaluate(() => performance.now()));
       await page.getByText(`${COUNT.toLocaleString('en-US')} images`).waitFor();
       firstPage.push(await page.evaluate(() => performance.now()));
@@ -60,9 +89,15 @@ it('measures the gallery with 2,000 images', async () => {
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     console.log(`images: ${COUNT}, runs: ${RUNS}`);
-    console.log(`first thumbnail painted (ms since navigation): median ${median(firstImage).toFixed(0)}, all ${firstImage.map((x) => x.toFixed(0)).join(', ')}`);
-    console.log(`first page of cards and count shown (ms): median ${median(firstPage).toFixed(0)}, all ${firstPage.map((x) => x.toFixed(0)).join(', ')}`);
-    console.log(`scrolled through all ${COUNT} cards in ${scrollMs} ms; long tasks: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`);
+    console.log(
+      `first thumbnail painted (ms since navigation): median ${median(firstImage).toFixed(0)}, all ${firstImage.map((x) => x.toFixed(0)).join(', ')}`,
+    );
+    console.log(
+      `first page of cards and count shown (ms): median ${median(firstPage).toFixed(0)}, all ${firstPage.map((x) => x.toFixed(0)).join(', ')}`,
+    );
+    console.log(
+      `scrolled through all ${COUNT} cards in ${scrollMs} ms; long tasks: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`,
+    );
   } finally {
     await browser.close();
     await stack?.stop();

@@ -7,15 +7,64 @@ import { createTestSigner } from '../../shared/testing/src/tokens';
 const signer = await createTestSigner();
 const token = await signer.sign({ id: 'bench-user' }, { expiresIn: '2h' });
 type C = ReturnType<typeof fork>;
-const start = (env: Record<string, string>, file = 'gateway.ts') => { const c = fork(new URL(file, import.meta.url).pathname, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' }); return new Promise<C>((r) => c.once('message', () => r(c))); };
-const cpuOf = (c: C) => new Promise<number>((r) => { const on = (m: unknown) => { const cpu = (m as { cpu?: number } | null)?.cpu; if (cpu) { c.off('message', on); r(cpu); } }; c.on('message', on); c.send('cpu'); });
+const start = (env: Record<string, string>, file = 'gateway.ts') => {
+  const c = fork(new URL(file, import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  return new Promise<C>((r) => c.once('message', () => r(c)));
+};
+const cpuOf = (c: C) =>
+  new Promise<number>((r) => {
+    const on = (m: unknown) => {
+      const cpu = (m as { cpu?: number } | null)?.cpu;
+      if (cpu) {
+        c.off('message', on);
+        r(cpu);
+      }
+    };
+    c.on('message', on);
+    c.send('cpu');
+  });
 const up = await start({ PORT: '19191' }, 'upstream.ts');
 const base = { UPSTREAM_PORT: '19191', BENCH_JWKS: JSON.stringify(signer.jwks) };
-const old = await start({ ...base, PORT: '19192', BENCH_GATEWAY_APP: new URL('./_baseline/src/app.ts', import.meta.url).pathname });
+const old = await start({
+  ...base,
+  PORT: '19192',
+  BENCH_GATEWAY_APP: new URL('./_baseline/src/app.ts', import.meta.url).pathname,
+});
 const now = await start({ ...base, PORT: '19193' });
-for (const route of ['/api/documents/ping', '/api/documents']) for (let round = 0; round < 2; round++) for (const [name, c, port] of [['before', old, 19192], ['after', now, 19193]] as const) {
-  await autocannon({ url: `http://127.0.0.1:${port}${route}`, headers: { authorization: `Bearer ${token}` }, connections: 10, duration: 1 });
-  const b = await cpuOf(c); const r = await autocannon({ url: `http://127.0.0.1:${port}${route}`, headers: { authorization: `Bearer ${token}` }, connections: 100, duration: 4 }); const cpu = (await cpuOf(c)) - b;
-  console.log(route, round, name, 'rps', Math.round(r.requests.average), 'cpu µs/req', Math.round(cpu / r.requests.total), 'non2xx', r.non2xx);
-}
+for (const route of ['/api/documents/ping', '/api/documents'])
+  for (let round = 0; round < 2; round++)
+    for (const [name, c, port] of [
+      ['before', old, 19192],
+      ['after', now, 19193],
+    ] as const) {
+      await autocannon({
+        url: `http://127.0.0.1:${port}${route}`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: 10,
+        duration: 1,
+      });
+      const b = await cpuOf(c);
+      const r = await autocannon({
+        url: `http://127.0.0.1:${port}${route}`,
+        headers: { authorization: `Bearer ${token}` },
+        connections: 100,
+        duration: 4,
+      });
+      const cpu = (await cpuOf(c)) - b;
+      console.log(
+        route,
+        round,
+        name,
+        'rps',
+        Math.round(r.requests.average),
+        'cpu µs/req',
+        Math.round(cpu / r.requests.total),
+        'non2xx',
+        r.non2xx,
+      );
+    }
 for (const c of [old, now, up]) c.kill();

@@ -4,12 +4,20 @@ import http from 'node:http';
 import { Pool } from 'undici';
 import './cpu-probe';
 
-const upstream = new Pool(`http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 19181}`, { connections: 128, pipelining: 1 });
+const upstream = new Pool(`http://127.0.0.1:${process.env.UPSTREAM_PORT ?? 19181}`, {
+  connections: 128,
+  pipelining: 1,
+});
 const server = http.createServer(async (req, res) => {
   try {
-    const r = await upstream.request({ method: req.method as 'GET', path: req.url ?? '/', headers: { 'x-forwarded-for': req.socket.remoteAddress ?? '' } });
+    const r = await upstream.request({
+      method: req.method as 'GET',
+      path: req.url ?? '/',
+      headers: { 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+    });
     const headers: Record<string, string | string[]> = {};
-    for (const [k, v] of Object.entries(r.headers)) if (v !== undefined && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
+    for (const [k, v] of Object.entries(r.headers))
+      if (v !== undefined && k !== 'connection' && k !== 'keep-alive' && k !== 'transfer-encoding') headers[k] = v;
     res.writeHead(r.statusCode, headers);
     for await (const chunk of r.body) res.write(chunk);
     res.end();

@@ -1,7 +1,9 @@
 // The real gateway (buildGateway) in front of the bench upstream, verifying real EdDSA tokens.
 // GATEWAY_WORKERS > 1: that many processes share the port through node:cluster, as main.ts does.
 import cluster from 'node:cluster';
-const { buildGateway } = (await import(process.env.BENCH_GATEWAY_APP ?? '../../gateway/src/app')) as typeof import('../../gateway/src/app');
+const { buildGateway } = (await import(
+  process.env.BENCH_GATEWAY_APP ?? '../../gateway/src/app'
+)) as typeof import('../../gateway/src/app');
 import { gatewayEnvSchema } from '../../gateway/src/config';
 import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
 import { createLogger } from '../../shared/platform/src/logger';
@@ -11,7 +13,8 @@ const workers = Number(process.env.GATEWAY_WORKERS ?? 1);
 if (workers > 1 && cluster.isPrimary) {
   cluster.schedulingPolicy = cluster.SCHED_RR;
   let listening = 0;
-  for (let i = 0; i < workers; i++) cluster.fork().once('listening', () => ++listening === workers && process.send?.('ready'));
+  for (let i = 0; i < workers; i++)
+    cluster.fork().once('listening', () => ++listening === workers && process.send?.('ready'));
   process.on('SIGTERM', () => {
     for (const w of Object.values(cluster.workers ?? {})) w?.kill();
     process.exit(0);
@@ -31,7 +34,11 @@ if (workers > 1 && cluster.isPrimary) {
     INTERNAL_TOKEN: 'bench-internal-token-0123456789',
   });
   const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
-  const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'warn' }), verifier: createTokenVerifier({ jwks }) });
+  const app = await buildGateway({
+    config,
+    logger: createLogger({ service: 'gateway', level: 'warn' }),
+    verifier: createTokenVerifier({ jwks }),
+  });
   await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
   if (cluster.isPrimary) process.send?.('ready');
 }

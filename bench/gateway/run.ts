@@ -19,7 +19,11 @@ const token = await signer.sign({ id: 'bench-user' }, { expiresIn: '2h' });
 
 type Child = ReturnType<typeof fork>;
 function start(file: string, env: Record<string, string>) {
-  const child = fork(path.join(here, file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: 'inherit' });
+  const child = fork(path.join(here, file), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
   return new Promise<Child>((resolve, reject) => {
     child.once('message', () => resolve(child));
     child.once('exit', (c) => reject(new Error(`${file} exited ${c}`)));
@@ -39,12 +43,23 @@ function cpuOf(child: Child): Promise<number> {
 }
 
 type Result = { rps: number; total: number; p50: number; p99: number; errors: number; cpuPerReq?: number };
-async function load(url: string, opts: { connections: number; duration: number; overallRate?: number }, measured?: Child): Promise<Result> {
+async function load(
+  url: string,
+  opts: { connections: number; duration: number; overallRate?: number },
+  measured?: Child,
+): Promise<Result> {
   const before = measured ? await cpuOf(measured) : 0;
   const r = await autocannon({ url, headers: { authorization: `Bearer ${token}` }, ...opts });
   const cpu = measured ? (await cpuOf(measured)) - before : 0;
   const total = r.requests.total;
-  return { rps: Math.round(r.requests.average), total, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuPerReq: measured ? Math.round(cpu / total) : undefined };
+  return {
+    rps: Math.round(r.requests.average),
+    total,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    cpuPerReq: measured ? Math.round(cpu / total) : undefined,
+  };
 }
 
 const PORTS = { direct: 19181, floor: 19182, gateway: 19180, gateway2: 19183 };
@@ -53,7 +68,12 @@ const floor = await start('floor.ts', { PORT: String(PORTS.floor), UPSTREAM_PORT
 const env = { UPSTREAM_PORT: String(PORTS.direct), BENCH_JWKS: JSON.stringify(signer.jwks) };
 const gateway = await start('gateway.ts', { ...env, PORT: String(PORTS.gateway), GATEWAY_WORKERS: '1' });
 const gateway2 = await start('gateway.ts', { ...env, PORT: String(PORTS.gateway2), GATEWAY_WORKERS: '2' });
-const measured: Record<keyof typeof PORTS, Child | undefined> = { direct: upstream, floor, gateway, gateway2: undefined };
+const measured: Record<keyof typeof PORTS, Child | undefined> = {
+  direct: upstream,
+  floor,
+  gateway,
+  gateway2: undefined,
+};
 try {
   const rows: string[] = [];
   for (const route of ['/api/documents/ping', '/api/documents']) {
@@ -61,8 +81,16 @@ try {
     const fixed: Partial<Record<keyof typeof PORTS, Result>> = {};
     for (const name of Object.keys(PORTS) as (keyof typeof PORTS)[]) {
       await load(`http://127.0.0.1:${PORTS[name]}${route}`, { connections: 10, duration: 1 }); // warm-up
-      sat[name] = await load(`http://127.0.0.1:${PORTS[name]}${route}`, { connections: 100, duration: seconds }, measured[name]);
-      fixed[name] = await load(`http://127.0.0.1:${PORTS[name]}${route}`, { connections: 20, duration: seconds, overallRate: RATE });
+      sat[name] = await load(
+        `http://127.0.0.1:${PORTS[name]}${route}`,
+        { connections: 100, duration: seconds },
+        measured[name],
+      );
+      fixed[name] = await load(`http://127.0.0.1:${PORTS[name]}${route}`, {
+        connections: 20,
+        duration: seconds,
+        overallRate: RATE,
+      });
     }
     const d = sat.direct!;
     const ratio = (r: Result) => (r.rps / d.rps).toFixed(2);
@@ -74,7 +102,9 @@ try {
     );
   }
   const [l1] = os.loadavg();
-  console.log(`\nGateway overhead — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${l1.toFixed(1)}, ${seconds} s per case, ${new Date().toISOString()}`);
+  console.log(
+    `\nGateway overhead — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, load ${l1.toFixed(1)}, ${seconds} s per case, ${new Date().toISOString()}`,
+  );
   console.log(
     `| route | direct req/s | floor req/s (ratio) | gateway req/s (ratio) | gateway ×2 workers req/s (ratio) | CPU µs/req upstream / floor / gateway | direct p50/p99 ms @${RATE} rps | floor added p50/p99 ms | gateway added p50/p99 ms | gateway ×2 added p50/p99 ms | errors |`,
   );

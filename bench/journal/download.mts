@@ -16,7 +16,8 @@ try {
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     return { ms: performance.now() - started, bytes };
   };
-  const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+  const pct = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
   const rows = [];
   for (const [label, path, headers] of [
     ['public link, Letter', '/api/resources/gnology-journal.pdf', {}],
@@ -26,7 +27,14 @@ try {
     const first = await fetchAll(path, headers);
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i++) times.push((await fetchAll(path, headers)).ms);
-    rows.push({ route: label, KB: Math.round(first.bytes / 1024), 'first ms': +first.ms.toFixed(0), 'p50 ms': +pct(times, 50).toFixed(1), 'p95 ms': +pct(times, 95).toFixed(1), 'max ms': +Math.max(...times).toFixed(1) });
+    rows.push({
+      route: label,
+      KB: Math.round(first.bytes / 1024),
+      'first ms': +first.ms.toFixed(0),
+      'p50 ms': +pct(times, 50).toFixed(1),
+      'p95 ms': +pct(times, 95).toFixed(1),
+      'max ms': +Math.max(...times).toFixed(1),
+    });
   }
   console.table(rows);
 } finally {

@@ -56,5 +56,7 @@ for (let t = 0; t < 3600; t++) {
 const fmt = (s?: number) => (s === undefined ? 'never (within 1 h)' : `${Math.floor(s / 60)} min ${s % 60} s`);
 console.log(`backlog ${PAGES} pages, ${RATE} pages/min per replica, cold start ${COLD_S} s, replicas ${MIN}..${MAX}`);
 console.log(`drained after ${fmt(drainedAt)} (peak ${peak} replicas; ${Math.round(done)} pages)`);
-console.log(`back to ${MIN} replica(s) ${fmt(backAtMinAt === undefined || drainedAt === undefined ? undefined : backAtMinAt - drainedAt)} after the backlog drained`);
+console.log(
+  `back to ${MIN} replica(s) ${fmt(backAtMinAt === undefined || drainedAt === undefined ? undefined : backAtMinAt - drainedAt)} after the backlog drained`,
+);
 console.log(`floor at ${MAX} replicas from the start: ${((PAGES / (MAX * RATE)) * 60).toFixed(0)} s`);

@@ -9,7 +9,8 @@ const admin = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const db = `gn_migrate_footprint_${process.pid}`;
 const url = new URL(admin);
 url.pathname = `/${db}`;
-const psql = (target: string, sql: string) => execFileSync('psql', [target, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
+const psql = (target: string, sql: string) =>
+  execFileSync('psql', [target, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
 
 psql(admin, `create database ${db}`);
 try {
@@ -18,7 +19,16 @@ try {
   console.log('|---|---|---|---|');
   for (const service of ['auth', 'conversation', 'research', 'documents', 'album', 'billing']) {
     const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, `dist/${service}.mjs`], {
-      env: { ...process.env, ROLE: 'migrate', NODE_ENV: 'production', DATABASE_URL: url.href, INTERNAL_TOKEN: 'migrate-footprint-bench', LOG_LEVEL: 'warn', ALLOW_EMBEDDED_DEFAULTS: 'true', MIGRATE_ON_START: 'false' },
+      env: {
+        ...process.env,
+        ROLE: 'migrate',
+        NODE_ENV: 'production',
+        DATABASE_URL: url.href,
+        INTERNAL_TOKEN: 'migrate-footprint-bench',
+        LOG_LEVEL: 'warn',
+        ALLOW_EMBEDDED_DEFAULTS: 'true',
+        MIGRATE_ON_START: 'false',
+      },
       encoding: 'utf8',
     });
     const last = r.stderr.trim().split('\n').at(-1) ?? '';

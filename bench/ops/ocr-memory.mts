@@ -32,19 +32,31 @@ if (process.env.OCR_MEMORY_CHILD) {
   peak = Math.max(peak, process.resourceUsage().maxRSS * 1024);
   await pool.close();
   rmSync(dir, { recursive: true, force: true });
-  console.log(JSON.stringify({ workers, beforeMB: Math.round(before / MB), loadedMB: Math.round(loaded / MB), peakMB: Math.round(peak / MB) }));
+  console.log(
+    JSON.stringify({
+      workers,
+      beforeMB: Math.round(before / MB),
+      loadedMB: Math.round(loaded / MB),
+      peakMB: Math.round(peak / MB),
+    }),
+  );
 } else {
   const counts = process.argv.slice(2).map(Number);
   const self = fileURLToPath(import.meta.url);
   const rows: { workers: number; beforeMB: number; loadedMB: number; peakMB: number }[] = [];
   for (const n of counts.length ? counts : [1, 2]) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', self], { env: { ...process.env, OCR_MEMORY_CHILD: String(n) }, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', self], {
+      env: { ...process.env, OCR_MEMORY_CHILD: String(n) },
+      encoding: 'utf8',
+    });
     const line = r.stdout.trim().split('\n').at(-1) ?? '';
     if (r.status !== 0 || !line.startsWith('{')) throw new Error(`OCR pool of ${n} failed: ${r.stderr.slice(-2000)}`);
     rows.push(JSON.parse(line));
     console.log(line);
   }
-  console.log('\n| OCR workers | RSS before the pool MB | after the first page MB | peak, 2 pages per worker at once MB |');
+  console.log(
+    '\n| OCR workers | RSS before the pool MB | after the first page MB | peak, 2 pages per worker at once MB |',
+  );
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.workers} | ${r.beforeMB} | ${r.loadedMB} | ${r.peakMB} |`);
 }

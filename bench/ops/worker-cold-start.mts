@@ -19,12 +19,26 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 async function processToReady(port: number): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ['dist/documents.mjs'], {
-    env: { ...process.env, ROLE: 'worker', PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, INTERNAL_TOKEN: 'cold-start-bench-token', DATA_DIR: dir, LOG_LEVEL: 'warn', ALLOW_EMBEDDED_DEFAULTS: 'true', QUEUE_PREFIX: 'coldstart' },
+    env: {
+      ...process.env,
+      ROLE: 'worker',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      INTERNAL_TOKEN: 'cold-start-bench-token',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      ALLOW_EMBEDDED_DEFAULTS: 'true',
+      QUEUE_PREFIX: 'coldstart',
+    },
     stdio: 'ignore',
   });
   try {
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return performance.now() - t0;
       if (performance.now() - t0 > 120_000) throw new Error('worker not ready within 120 s');
       await new Promise((r) => setTimeout(r, 50));
@@ -47,13 +61,20 @@ for (let run = 1; run <= RUNS; run++) {
   await pool.recognize(page);
   const warmPageMs = performance.now() - t;
   await pool.close();
-  rows.push({ run, readyMs: Math.round(readyMs), firstPageMs: Math.round(firstPageMs), warmPageMs: Math.round(warmPageMs) });
+  rows.push({
+    run,
+    readyMs: Math.round(readyMs),
+    firstPageMs: Math.round(firstPageMs),
+    warmPageMs: Math.round(warmPageMs),
+  });
   console.log(JSON.stringify(rows.at(-1)));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ready = median(rows.map((r) => r.readyMs));
 const first = median(rows.map((r) => r.firstPageMs));
 const warm = median(rows.map((r) => r.warmPageMs));
-console.log(`\nmedian of ${RUNS}: process to /readyz ${ready} ms; first page ${first} ms (model load ${first - warm} ms); warm page ${warm} ms`);
+console.log(
+  `\nmedian of ${RUNS}: process to /readyz ${ready} ms; first page ${first} ms (model load ${first - warm} ms); warm page ${warm} ms`,
+);
 console.log(`cold start to first page done ≈ ${((ready + first) / 1000).toFixed(1)} s`);
 rmSync(dir, { recursive: true, force: true });

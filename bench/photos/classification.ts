@@ -17,7 +17,17 @@ import { sampleImages } from './sample-images';
 const dir = mkdtempSync(path.join(tmpdir(), 'gn-photo-bench-'));
 const ocr = createOcrPool({ workers: 1, cacheDir: path.join(dir, 'cache') });
 const samples = await sampleImages();
-const rows: { name: string; truth: boolean; rule: boolean; wordsOnly: boolean; paper: boolean; old: boolean; confident: number; words: number; ms: number }[] = [];
+const rows: {
+  name: string;
+  truth: boolean;
+  rule: boolean;
+  wordsOnly: boolean;
+  paper: boolean;
+  old: boolean;
+  confident: number;
+  words: number;
+  ms: number;
+}[] = [];
 for (const [i, s] of samples.entries()) {
   const file = path.join(dir, `img-${i}`);
   writeFileSync(file, s.image);
@@ -34,7 +44,17 @@ for (const [i, s] of samples.entries()) {
   });
   const paper = looksLikePaper(await measurePaperOf(file));
   const verdict = classifyImage(parsed.ocrWords ?? [], { paper });
-  const row = { name: s.name, truth: s.photo, rule: verdict.photo, wordsOnly: classifyImage(parsed.ocrWords ?? []).photo, paper, old: classifyDocument(parsed.text, { isImage: true }) === 'photo', confident: verdict.confidentWords, words: verdict.words, ms: Math.round(performance.now() - t) };
+  const row = {
+    name: s.name,
+    truth: s.photo,
+    rule: verdict.photo,
+    wordsOnly: classifyImage(parsed.ocrWords ?? []).photo,
+    paper,
+    old: classifyDocument(parsed.text, { isImage: true }) === 'photo',
+    confident: verdict.confidentWords,
+    words: verdict.words,
+    ms: Math.round(performance.now() - t),
+  };
   rows.push(row);
   console.log(JSON.stringify(row));
 }
@@ -48,8 +68,13 @@ const score = (pick: (r: (typeof rows)[number]) => boolean) => {
   return `${ok}/${rows.length} (${((ok / rows.length) * 100).toFixed(1)} %); photos right ${photos.filter((r) => pick(r)).length}/${photos.length}, scans right ${scans.filter((r) => !pick(r)).length}/${scans.length}`;
 };
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
-console.log('\n| image | truth | confident words / words | looks like paper | photo rule | words only | letters < 40 (before) |\n|---|---|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.name} | ${r.truth ? 'photo' : 'record'} | ${r.confident} / ${r.words} | ${r.paper ? 'yes' : 'no'} | ${mark(r.rule === r.truth)} | ${mark(r.wordsOnly === r.truth)} | ${mark(r.old === r.truth)} |`);
+console.log(
+  '\n| image | truth | confident words / words | looks like paper | photo rule | words only | letters < 40 (before) |\n|---|---|---|---|---|---|---|',
+);
+for (const r of rows)
+  console.log(
+    `| ${r.name} | ${r.truth ? 'photo' : 'record'} | ${r.confident} / ${r.words} | ${r.paper ? 'yes' : 'no'} | ${mark(r.rule === r.truth)} | ${mark(r.wordsOnly === r.truth)} | ${mark(r.old === r.truth)} |`,
+  );
 console.log(`\nphoto rule (words and paper look): ${score((r) => r.rule)}`);
 console.log(`words only: ${score((r) => r.wordsOnly)}`);
 console.log(`letters < 40 (before): ${score((r) => r.old)}`);

@@ -19,7 +19,8 @@ const RUNS = Number(process.argv[2] ?? 5);
 sharp.concurrency(1);
 const dir = mkdtempSync(path.join(tmpdir(), 'gn-face-bench-'));
 const data = skimageData();
-const twelve = (input: Buffer | string) => sharp(input).resize(4000, 3000, { fit: 'contain', background: '#607080' }).jpeg({ quality: 90 }).toBuffer();
+const twelve = (input: Buffer | string) =>
+  sharp(input).resize(4000, 3000, { fit: 'contain', background: '#607080' }).jpeg({ quality: 90 }).toBuffer();
 const photos: [string, Buffer][] = [
   ['portrait (astronaut)', await twelve(path.join(data, 'astronaut.png'))],
   ['group of four (composed)', await twelve(await groupPhoto(4, 2400))],
@@ -53,8 +54,14 @@ for (const f of files) {
   rows.push(row);
   console.log(row);
 }
-console.log(`\nmodel: ${FACE_MODEL.detector} input ${FACE_MODEL.inputSize}, picture downscaled to ≤ ${FACE_MODEL.maxSide} px; backend ${tf.getBackend()}; ${RUNS} runs each`);
-console.log('| 12 MP photo (4000 × 3000 JPEG) | file | faces | CPU ms (median) | wall ms (median) | wall ms (max) |\n|---|---|---|---|---|---|');
+console.log(
+  `\nmodel: ${FACE_MODEL.detector} input ${FACE_MODEL.inputSize}, picture downscaled to ≤ ${FACE_MODEL.maxSide} px; backend ${tf.getBackend()}; ${RUNS} runs each`,
+);
+console.log(
+  '| 12 MP photo (4000 × 3000 JPEG) | file | faces | CPU ms (median) | wall ms (median) | wall ms (max) |\n|---|---|---|---|---|---|',
+);
 for (const r of rows) console.log(r);
-console.log(`tensors alive after all runs: ${tf.memory().numTensors}; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`);
+console.log(
+  `tensors alive after all runs: ${tf.memory().numTensors}; RSS ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+);
 rmSync(dir, { recursive: true, force: true });

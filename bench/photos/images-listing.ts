@@ -28,8 +28,14 @@ const oid = () => randomBytes(12).toString('hex');
 
 async function seedUser(owner: string, images: number, tagged: number) {
   const docs: { id: string; faces: number }[] = [];
-  for (let i = 0; i < images; i++) docs.push({ id: oid(), faces: rand() < 0.25 ? 0 : Math.max(1, Math.round(rand() * FACES_PER_IMAGE * 2 - 0.2)) });
-  const taggedDocs = new Set(docs.filter((d) => d.faces > 0).slice(0, tagged).map((d) => d.id));
+  for (let i = 0; i < images; i++)
+    docs.push({ id: oid(), faces: rand() < 0.25 ? 0 : Math.max(1, Math.round(rand() * FACES_PER_IMAGE * 2 - 0.2)) });
+  const taggedDocs = new Set(
+    docs
+      .filter((d) => d.faces > 0)
+      .slice(0, tagged)
+      .map((d) => d.id),
+  );
   for (let i = 0; i < docs.length; i += 500) {
     await db
       .insertInto('documents')
@@ -49,7 +55,18 @@ async function seedUser(owner: string, images: number, tagged: number) {
           uploaded_at: new Date(Date.now() - (i + j) * 60_000),
           thumbnail_key: `${owner}/${d.id}/thumbnail.jpg`,
           page_count: 1,
-          people_identified: JSON.stringify(taggedDocs.has(d.id) ? [{ name: `Person ${i + j}`, role: 'other_relative', faceId: 'f01', region: { x: 0.3, y: 0.2, width: 0.2, height: 0.25 } }] : []),
+          people_identified: JSON.stringify(
+            taggedDocs.has(d.id)
+              ? [
+                  {
+                    name: `Person ${i + j}`,
+                    role: 'other_relative',
+                    faceId: 'f01',
+                    region: { x: 0.3, y: 0.2, width: 0.2, height: 0.25 },
+                  },
+                ]
+              : [],
+          ),
           date_info: '[]',
           geographical_info: '[]',
           occupations: '[]',
@@ -71,7 +88,11 @@ async function seedUser(owner: string, images: number, tagged: number) {
       descriptor: encodeDescriptor(descriptor()),
     })),
   );
-  for (let i = 0; i < faces.length; i += 1000) await db.insertInto('document_faces').values(faces.slice(i, i + 1000)).execute();
+  for (let i = 0; i < faces.length; i += 1000)
+    await db
+      .insertInto('document_faces')
+      .values(faces.slice(i, i + 1000))
+      .execute();
   return faces.length;
 }
 
@@ -79,7 +100,9 @@ const t0 = performance.now();
 const faceCount = await seedUser(user, IMAGES, TAGGED);
 for (let u = 0; u < OTHER_USERS; u++) await seedUser(`other-${u}`, OTHER_IMAGES, 20);
 await sql`analyze`.execute(db);
-console.log(`seeded in ${Math.round(performance.now() - t0)} ms: ${IMAGES} images and ${faceCount} faces for the user, ${OTHER_USERS * OTHER_IMAGES} other images`);
+console.log(
+  `seeded in ${Math.round(performance.now() - t0)} ms: ${IMAGES} images and ${faceCount} faces for the user, ${OTHER_USERS * OTHER_IMAGES} other images`,
+);
 
 const token = await h.token(user);
 const times: number[] = [];
@@ -88,7 +111,11 @@ let bytes = 0;
 for (let i = 0; i < RUNS + 3; i++) {
   const t = performance.now();
   const c = process.cpuUsage();
-  const res = await h.app.inject({ method: 'GET', url: '/api/documents/images', headers: { authorization: `Bearer ${token}` } });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: '/api/documents/images',
+    headers: { authorization: `Bearer ${token}` },
+  });
   const ms = performance.now() - t;
   const used = process.cpuUsage(c);
   if (i >= 3) cpu.push((used.user + used.system) / 1000);
@@ -100,9 +127,13 @@ for (let i = 0; i < RUNS + 3; i++) {
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * p))]!);
-console.log(`GET /api/documents/images, ${IMAGES} images: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms over ${RUNS} runs; ${(bytes / 1e6).toFixed(2)} MB of JSON`);
+console.log(
+  `GET /api/documents/images, ${IMAGES} images: median ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms over ${RUNS} runs; ${(bytes / 1e6).toFixed(2)} MB of JSON`,
+);
 cpu.sort((a, b) => a - b);
-console.log(`service CPU per answer (user + system, this process): median ${Math.round(cpu[Math.floor(cpu.length / 2)]!)} ms`);
+console.log(
+  `service CPU per answer (user + system, this process): median ${Math.round(cpu[Math.floor(cpu.length / 2)]!)} ms`,
+);
 
 // Where the time goes, one step at a time (median of 10).
 const { listDocumentsWhere } = await import('../../services/documents/src/store/documents-store');
@@ -136,8 +167,14 @@ await step('presenting 2,000 records (view tokens)', () => rows.map((r) => prese
 await step('JSON', () => JSON.stringify({ images: records }));
 
 for (const [name, query] of [
-  ['documents', sql`explain (analyze, buffers) select d.id, d.people_identified, t.step from documents d left join processing_tasks t on t.document_id = d.id where d.owner_id = ${user} and d.kind in ('jpeg', 'png') order by d.uploaded_at desc, d.id desc`],
-  ['faces', sql`explain (analyze, buffers) select document_id, face_id, x, y, width, height, score, descriptor from document_faces where owner_id = ${user} order by document_id, face_id`],
+  [
+    'documents',
+    sql`explain (analyze, buffers) select d.id, d.people_identified, t.step from documents d left join processing_tasks t on t.document_id = d.id where d.owner_id = ${user} and d.kind in ('jpeg', 'png') order by d.uploaded_at desc, d.id desc`,
+  ],
+  [
+    'faces',
+    sql`explain (analyze, buffers) select document_id, face_id, x, y, width, height, score, descriptor from document_faces where owner_id = ${user} order by document_id, face_id`,
+  ],
 ] as const) {
   const plan = await query.execute(db);
   console.log(`\n-- ${name}\n${(plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')}`);

@@ -33,7 +33,22 @@ export function skimageData(): string {
 }
 
 /** Real photos of scikit-image's data: people, animals, objects, sky, textures, microscopy. */
-export const SKIMAGE_PHOTOS = ['astronaut', 'camera', 'coffee', 'chelsea', 'motorcycle_left', 'rocket', 'hubble_deep_field', 'retina', 'coins', 'moon', 'brick', 'grass', 'gravel', 'ihc'];
+export const SKIMAGE_PHOTOS = [
+  'astronaut',
+  'camera',
+  'coffee',
+  'chelsea',
+  'motorcycle_left',
+  'rocket',
+  'hubble_deep_field',
+  'retina',
+  'coins',
+  'moon',
+  'brick',
+  'grass',
+  'gravel',
+  'ihc',
+];
 
 /** A certificate: double border, centred title, the record's text. */
 function certificate(title: string, text: string): Buffer {
@@ -49,7 +64,11 @@ function certificate(title: string, text: string): Buffer {
 function typedPage(text: string): Buffer {
   const W = 1654;
   const H = 2339;
-  return svgPage(W, H, textLines(wrap(text, 58), { x: 160, y: 260, size: 44, font: 'DejaVu Sans Mono', lineHeight: 70 }));
+  return svgPage(
+    W,
+    H,
+    textLines(wrap(text, 58), { x: 160, y: 260, size: 44, font: 'DejaVu Sans Mono', lineHeight: 70 }),
+  );
 }
 
 /** How a record reaches us: a clean flatbed scan, a noisy aged one, or a phone picture at lower resolution. */
@@ -62,9 +81,9 @@ async function scanned(svg: Buffer, variant: 'clean' | 'noisy' | 'phone' | 'fade
   // Deterministic speckle noise, as old paper and a dusty glass give.
   let seed = 42;
   const rand = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   for (let i = 0; i < data.length; i += info.channels) {
     const n = (rand() - 0.5) * (variant === 'noisy' ? 70 : 40);
     for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, data[i + c]! + n));
@@ -84,9 +103,23 @@ async function captioned(file: string, caption: string): Promise<Buffer> {
   const w = meta.width!;
   const h = meta.height!;
   const band = Math.round(h * 0.18);
-  const svg = svgPage(w, band, textLines([caption], { x: w / 2, y: band * 0.62, size: Math.round(band * 0.38), font: 'DejaVu Serif', anchor: 'middle' }), '#f6f1e4');
+  const svg = svgPage(
+    w,
+    band,
+    textLines([caption], {
+      x: w / 2,
+      y: band * 0.62,
+      size: Math.round(band * 0.38),
+      font: 'DejaVu Serif',
+      anchor: 'middle',
+    }),
+    '#f6f1e4',
+  );
   return sharp({ create: { width: w, height: h + band, channels: 3, background: '#f6f1e4' } })
-    .composite([{ input: await sharp(file).removeAlpha().toBuffer(), top: 0, left: 0 }, { input: await sharp(svg).png().toBuffer(), top: h, left: 0 }])
+    .composite([
+      { input: await sharp(file).removeAlpha().toBuffer(), top: 0, left: 0 },
+      { input: await sharp(svg).png().toBuffer(), top: h, left: 0 },
+    ])
     .jpeg({ quality: 88 })
     .toBuffer();
 }
@@ -99,17 +132,41 @@ export async function sampleImages(): Promise<SampleImage[]> {
     out.push({ name: `skimage/${file}`, photo: true, image: await sharp(path.join(data, file)).toBuffer() });
   }
   // A 12 MP photo (a phone's size): the coffee cup scaled up to 4000 × 3000.
-  out.push({ name: 'coffee 12 MP', photo: true, image: await sharp(path.join(data, 'coffee.png')).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer() });
-  for (const n of [2, 3, 4]) out.push({ name: `group of ${n} (composed)`, photo: true, image: await groupPhoto(n, 600 * n) });
+  out.push({
+    name: 'coffee 12 MP',
+    photo: true,
+    image: await sharp(path.join(data, 'coffee.png')).resize(4000, 3000).jpeg({ quality: 90 }).toBuffer(),
+  });
+  for (const n of [2, 3, 4])
+    out.push({ name: `group of ${n} (composed)`, photo: true, image: await groupPhoto(n, 600 * n) });
   out.push({ name: 'astronaut, reframed', photo: true, image: await astronautAgain() });
-  out.push({ name: 'astronaut with caption', photo: true, image: await captioned(path.join(data, 'astronaut.png'), 'Aunt Eileen, Houston 1995') });
-  out.push({ name: 'coffee with caption', photo: true, image: await captioned(path.join(data, 'coffee.png'), 'Breakfast at the farm, 1961') });
+  out.push({
+    name: 'astronaut with caption',
+    photo: true,
+    image: await captioned(path.join(data, 'astronaut.png'), 'Aunt Eileen, Houston 1995'),
+  });
+  out.push({
+    name: 'coffee with caption',
+    photo: true,
+    image: await captioned(path.join(data, 'coffee.png'), 'Breakfast at the farm, 1961'),
+  });
   // A black-and-white print scanned on its white album page: a photo that looks like paper around it.
   const print = await sharp(path.join(data, 'astronaut.png')).greyscale().resize(900).toBuffer();
-  out.push({ name: 'B&W print on a white album page', photo: true, image: await sharp({ create: { width: 1654, height: 2339, channels: 3, background: '#f7f7f4' } }).composite([{ input: print, top: 500, left: 377 }]).jpeg({ quality: 88 }).toBuffer() });
+  out.push({
+    name: 'B&W print on a white album page',
+    photo: true,
+    image: await sharp({ create: { width: 1654, height: 2339, channels: 3, background: '#f7f7f4' } })
+      .composite([{ input: print, top: 500, left: 377 }])
+      .jpeg({ quality: 88 })
+      .toBuffer(),
+  });
 
   // Book page scanned (skimage's page.png): a printed page, not a photo.
-  out.push({ name: 'skimage/page.png (printed page)', photo: false, image: await sharp(path.join(data, 'page.png')).toBuffer() });
+  out.push({
+    name: 'skimage/page.png (printed page)',
+    photo: false,
+    image: await sharp(path.join(data, 'page.png')).toBuffer(),
+  });
   const records: [string, Buffer][] = [
     ['census table', censusTableSvg()],
     ['census table, no title', censusTableSvg(false)],
@@ -120,7 +177,8 @@ export async function sampleImages(): Promise<SampleImage[]> {
     ['census (typed transcript)', typedPage(CENSUS)],
   ];
   for (const [name, svg] of records) {
-    for (const variant of ['clean', 'noisy', 'phone', 'faded'] as const) out.push({ name: `${name}, ${variant}`, photo: false, image: await scanned(svg, variant) });
+    for (const variant of ['clean', 'noisy', 'phone', 'faded'] as const)
+      out.push({ name: `${name}, ${variant}`, photo: false, image: await scanned(svg, variant) });
   }
   return out;
 }

@@ -34,12 +34,128 @@ async function admin(sql: string) {
   }
 }
 
-const SURNAMES = ['Smith', 'Schmidt', 'Müller', 'Miller', 'McDonald', 'MacDonald', 'Johnson', 'Weber', 'Fischer', 'Kowalski', 'Brown', 'Taylor', 'Whitfield', 'Sullivan', 'O’Connor', 'Nielsen', 'Jansen', 'Dubois', 'García', 'Rossi'];
-const PREFIXES = ['Ab', 'Bar', 'Cal', 'Dor', 'El', 'Fen', 'Gar', 'Hol', 'Ing', 'Jor', 'Kel', 'Lan', 'Mor', 'Nor', 'Ost', 'Pen', 'Quin', 'Ros', 'Sten', 'Tor', 'Ul', 'Vor', 'Wes', 'Yar', 'Zel', 'Brand', 'Hart', 'Lind', 'Berg', 'Feld'];
-const SUFFIXES = ['man', 'son', 'ton', 'berg', 'ford', 'ley', 'wick', 'stein', 'hoff', 'dahl', 'ström', 'ville', 'court', 'wood', 'field', 'ham', 'ridge', 'mann', 'sen', 'ez'];
-const GIVEN = ['John', 'Mary', 'Johann', 'Anna', 'William', 'Elizabeth', 'Heinrich', 'Margaret', 'James', 'Catherine', 'Thomas', 'Sarah', 'Patrick', 'Bridget', 'Karl', 'Sophie'];
-const PLACES = ['Boston', 'Kassel', 'Zürich', 'Kraków', 'Dublin', 'Glasgow', 'Ohio', 'Hesse', 'Bavaria', 'Cork', 'York', 'Bergen', 'Lyon', 'Napoli', 'Philadelphia', 'Quebec'];
-const EVENTS = ['was born', 'was baptised', 'married', 'was buried', 'was recorded in the census', 'was listed as a farmer', 'was naturalised', 'enlisted'];
+const SURNAMES = [
+  'Smith',
+  'Schmidt',
+  'Müller',
+  'Miller',
+  'McDonald',
+  'MacDonald',
+  'Johnson',
+  'Weber',
+  'Fischer',
+  'Kowalski',
+  'Brown',
+  'Taylor',
+  'Whitfield',
+  'Sullivan',
+  'O’Connor',
+  'Nielsen',
+  'Jansen',
+  'Dubois',
+  'García',
+  'Rossi',
+];
+const PREFIXES = [
+  'Ab',
+  'Bar',
+  'Cal',
+  'Dor',
+  'El',
+  'Fen',
+  'Gar',
+  'Hol',
+  'Ing',
+  'Jor',
+  'Kel',
+  'Lan',
+  'Mor',
+  'Nor',
+  'Ost',
+  'Pen',
+  'Quin',
+  'Ros',
+  'Sten',
+  'Tor',
+  'Ul',
+  'Vor',
+  'Wes',
+  'Yar',
+  'Zel',
+  'Brand',
+  'Hart',
+  'Lind',
+  'Berg',
+  'Feld',
+];
+const SUFFIXES = [
+  'man',
+  'son',
+  'ton',
+  'berg',
+  'ford',
+  'ley',
+  'wick',
+  'stein',
+  'hoff',
+  'dahl',
+  'ström',
+  'ville',
+  'court',
+  'wood',
+  'field',
+  'ham',
+  'ridge',
+  'mann',
+  'sen',
+  'ez',
+];
+const GIVEN = [
+  'John',
+  'Mary',
+  'Johann',
+  'Anna',
+  'William',
+  'Elizabeth',
+  'Heinrich',
+  'Margaret',
+  'James',
+  'Catherine',
+  'Thomas',
+  'Sarah',
+  'Patrick',
+  'Bridget',
+  'Karl',
+  'Sophie',
+];
+const PLACES = [
+  'Boston',
+  'Kassel',
+  'Zürich',
+  'Kraków',
+  'Dublin',
+  'Glasgow',
+  'Ohio',
+  'Hesse',
+  'Bavaria',
+  'Cork',
+  'York',
+  'Bergen',
+  'Lyon',
+  'Napoli',
+  'Philadelphia',
+  'Quebec',
+];
+const EVENTS = [
+  'was born',
+  'was baptised',
+  'married',
+  'was buried',
+  'was recorded in the census',
+  'was listed as a farmer',
+  'was naturalised',
+  'enlisted',
+];
 const FILLER = [
   'The parish register gives the father as a miller and names two witnesses.',
   'Entered by the curate from the banns book; the original is damaged at the margin.',
@@ -59,7 +175,9 @@ if (!reuse) {
   await admin(`create database ${DB}`);
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  await c.query('create extension if not exists unaccent; create extension if not exists btree_gin; create extension if not exists pg_trgm');
+  await c.query(
+    'create extension if not exists unaccent; create extension if not exists btree_gin; create extension if not exists pg_trgm',
+  );
   await c.end();
 }
 const database = createDatabase<DocumentsDB>({ url, schema: 'documents' });
@@ -67,7 +185,9 @@ await migrate(database, migrations);
 const pool = database.pool;
 if (!reuse) {
   const t0 = performance.now();
-  await pool.query('create or replace function hashint(x bigint) returns int language sql immutable as $$ select abs((hashtextextended(x::text, 0) % 1000000007)::int) $$');
+  await pool.query(
+    'create or replace function hashint(x bigint) returns int language sql immutable as $$ select abs((hashtextextended(x::text, 0) % 1000000007)::int) $$',
+  );
   // Page g belongs to document g; users 1..USERS-1 share the pages beside the big user's 5,000.
   await pool.query(`
     insert into documents (id, owner_id, original_name, filename, mimetype, kind, size, storage_key, processing_status, extracted_text)
@@ -91,10 +211,16 @@ if (!reuse) {
 }
 
 // Questions about people actually in the big user's library (their pages' first sentence).
-const sample = await pool.query<{ text: string }>(`select text from document_pages where owner_id = 'bench-big-user' order by document_id limit 200`);
+const sample = await pool.query<{ text: string }>(
+  `select text from document_pages where owner_id = 'bench-big-user' order by document_id limit 200`,
+);
 const questions = sample.rows.map((r, i) => {
   const m = /^(\S+) (\S+) (.+?) at (\S+) in (\d+)\./u.exec(r.text)!;
-  const forms = [`When ${m[3].startsWith('was') ? `was ${m[1]} ${m[2]} ${m[3].slice(4)}` : `did ${m[1]} ${m[2]} ${m[3]}`}?`, `What do my documents say about ${m[1]} ${m[2]} of ${m[4]}?`, `${m[2]} ${m[4]} ${m[5]}`];
+  const forms = [
+    `When ${m[3].startsWith('was') ? `was ${m[1]} ${m[2]} ${m[3].slice(4)}` : `did ${m[1]} ${m[2]} ${m[3]}`}?`,
+    `What do my documents say about ${m[1]} ${m[2]} of ${m[4]}?`,
+    `${m[2]} ${m[4]} ${m[5]}`,
+  ];
   return forms[i % forms.length]!;
 });
 const time = async (userId: string, qs: string[]) => {

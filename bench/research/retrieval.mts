@@ -24,7 +24,10 @@ import { seedDocument } from '../../services/documents/test/helpers/library';
 import { DOCUMENTS } from './retrieval-set/documents';
 
 const verbose = process.argv.includes('--verbose');
-const questions = JSON.parse(readFileSync(new URL('./retrieval-set/questions.json', import.meta.url), 'utf8')) as { q: string; doc: string }[];
+const questions = JSON.parse(readFileSync(new URL('./retrieval-set/questions.json', import.meta.url), 'utf8')) as {
+  q: string;
+  doc: string;
+}[];
 
 const tdb = await createTestDatabase('gn_bench_retrieval');
 const database = createDatabase<DocumentsDB>({ url: tdb.url, schema: 'documents' });
@@ -70,14 +73,21 @@ try {
       rr += 1 / rank;
     } else misses.push(`${q} → wanted ${doc}, got ${docs.map((d) => nameOf.get(d)).join(', ') || 'nothing'}`);
     if (asAsked.some((p) => p.documentId === want)) hit5AsAsked++;
-    if (verbose) console.log(`${rank || '-'}\t${q}\t${passages.map((p) => `${nameOf.get(p.documentId)}:${p.pageNumber} ${p.score}`).join(' | ')}`);
+    if (verbose)
+      console.log(
+        `${rank || '-'}\t${q}\t${passages.map((p) => `${nameOf.get(p.documentId)}:${p.pageNumber} ${p.score}`).join(' | ')}`,
+      );
   }
   times.sort((a, b) => a - b);
   const pct = (n: number) => `${((100 * n) / questions.length).toFixed(1)}%`;
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
   console.log(`questions ${questions.length}, documents ${DOCUMENTS.length} (+${others.size} of 20 other users)`);
-  console.log(`hit@1 ${pct(hit1)}  hit@3 ${pct(hit3)}  hit@5 ${pct(hit5)}  hit@5 as research asks (5 passages) ${pct(hit5AsAsked)}  MRR ${(rr / questions.length).toFixed(3)}`);
-  console.log(`documents a question without a selection reads (mean): ${(returned / questions.length).toFixed(2)}; other users' passages returned: ${foreign}`);
+  console.log(
+    `hit@1 ${pct(hit1)}  hit@3 ${pct(hit3)}  hit@5 ${pct(hit5)}  hit@5 as research asks (5 passages) ${pct(hit5AsAsked)}  MRR ${(rr / questions.length).toFixed(3)}`,
+  );
+  console.log(
+    `documents a question without a selection reads (mean): ${(returned / questions.length).toFixed(2)}; other users' passages returned: ${foreign}`,
+  );
   console.log(`search time per question: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms`);
   if (misses.length) console.log(`misses:\n  ${misses.join('\n  ')}`);
   if (hit5 / questions.length < 0.9 || foreign > 0) process.exitCode = 1;

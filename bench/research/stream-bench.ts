@@ -19,7 +19,11 @@ import { createVerifiedUser, type Stack, startStack } from '../../web/e2e/harnes
 async function professionalUser(stack: Stack, name: string) {
   const user = await createVerifiedUser(stack, { name });
   for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${stack.url}/api/billing/checkout`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'monthly' }) });
+    const res = await fetch(`${stack.url}/api/billing/checkout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'monthly' }),
+    });
     if (res.ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -90,7 +94,13 @@ async function main() {
     const direct: number[] = [];
     for (let i = 0; i < TTFT_RUNS + 20; i++) {
       const t0 = performance.now();
-      const stream = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 6000, system: 'You are Gene.', messages: [{ role: 'user', content: 'When was Johann baptised?' }], stream: true });
+      const stream = await client.messages.create({
+        model: 'claude-sonnet-4-6',
+        max_tokens: 6000,
+        system: 'You are Gene.',
+        messages: [{ role: 'user', content: 'When was Johann baptised?' }],
+        stream: true,
+      });
       let first = -1;
       for await (const ev of stream) if (first < 0 && ev.type === 'content_block_delta') first = performance.now() - t0;
       if (i >= 20) direct.push(first);
@@ -100,7 +110,11 @@ async function main() {
     const user = await professionalUser(stack, 'Bench User');
     const headers = { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' };
     const newConversation = async (token: string) => {
-      const res = await fetch(`${stack.url}/api/conversations`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Bench' }) });
+      const res = await fetch(`${stack.url}/api/conversations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench' }),
+      });
       return ((await res.json()) as { id: string }).id;
     };
     const viaNoConv: number[] = [];
@@ -108,7 +122,11 @@ async function main() {
     for (let i = 0; i < TTFT_RUNS + 20; i++) {
       for (const withConversation of [false, true]) {
         const conversationId = withConversation && i % 20 === 0 ? await newConversation(user.token) : undefined;
-        const body = JSON.stringify({ query: 'When was Johann baptised?', documentIds: [], conversationId: withConversation ? (conversationId ?? lastConversation) : null });
+        const body = JSON.stringify({
+          query: 'When was Johann baptised?',
+          documentIds: [],
+          conversationId: withConversation ? (conversationId ?? lastConversation) : null,
+        });
         if (conversationId) lastConversation = conversationId;
         const t0 = performance.now();
         const res = await fetch(`${stack.url}/api/research/stream`, { method: 'POST', headers, body });
@@ -124,7 +142,11 @@ async function main() {
     console.log('\nTTFT, ms (sequential, one at a time):');
     console.log('  SDK → fake (direct)                         ', d);
     console.log('  gateway → research → fake, no conversation  ', a, ` added p50 ${(a.p50 - d.p50).toFixed(2)}`);
-    console.log('  … with a conversation (history read, question saved)', b, ` added p50 ${(b.p50 - d.p50).toFixed(2)}`);
+    console.log(
+      '  … with a conversation (history read, question saved)',
+      b,
+      ` added p50 ${(b.p50 - d.p50).toFixed(2)}`,
+    );
 
     // 2. Load: 200 concurrent chats, each streaming 40 chunks over ~2 s.
     fake.setFallback(() => ({ chunks: Array.from({ length: 40 }, (_, i) => `word${i} `), chunkDelayMs: 50 }));
@@ -134,7 +156,9 @@ async function main() {
     console.log(`\n${CONCURRENT} concurrent streaming chats through the gateway, ${ROUNDS} rounds:`);
     console.log('  memory before (MB):', rss());
     for (let round = 1; round <= ROUNDS; round++) {
-      const conversations = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => newConversation(users[i % users.length]!.token)));
+      const conversations = await Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) => newConversation(users[i % users.length]!.token)),
+      );
       const t0 = performance.now();
       const results = await Promise.all(
         conversations.map(async (conversationId, i) => {
@@ -142,8 +166,15 @@ async function main() {
           try {
             const res = await fetch(`${stack.url}/api/research/stream`, {
               method: 'POST',
-              headers: { authorization: `Bearer ${users[i % users.length]!.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ query: `Tell me about the Weber family, question ${i}`, documentIds: [], conversationId }),
+              headers: {
+                authorization: `Bearer ${users[i % users.length]!.token}`,
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                query: `Tell me about the Weber family, question ${i}`,
+                documentIds: [],
+                conversationId,
+              }),
             });
             if (!res.ok) return { ok: false, error: `${res.status} ${await res.text()}`, ttft: -1 };
             const r = await readStream(res, t);

@@ -43,7 +43,19 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'gn-soak-'));
 const { chmodSync } = await import('node:fs');
 chmodSync(dataDir, 0o755); // as root, Postgres runs as the postgres user
 const base = await freeBlock();
-for (const k of ['DATABASE_URL', 'REDIS_URL', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_BASE_URL', 'STRIPE_SECRET_KEY', 'EVENT_NAMESPACE', 'QUEUE_PREFIX']) {
+for (const k of [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'KAFKA_BROKERS',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'ANTHROPIC_API_KEY',
+  'OPENAI_BASE_URL',
+  'STRIPE_SECRET_KEY',
+  'EVENT_NAMESPACE',
+  'QUEUE_PREFIX',
+]) {
   delete process.env[k];
 }
 Object.assign(process.env, {
@@ -85,8 +97,17 @@ async function createVerifiedUser(i: number): Promise<{ token: string }> {
   };
   const phone = `(555) ${String(100 + i).padStart(3, '0')}-${String(1000 + i).padStart(4, '0')}`;
   const email = `soak.${i}.${Date.now()}@example.com`;
-  const { token } = await post('/api/auth/register', { name: `Soak User ${i}`, email, password: 'correct-horse-battery', cellPhone: phone, optionalCode: '' });
-  const codes = readFileSync(smsOutbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { code: string });
+  const { token } = await post('/api/auth/register', {
+    name: `Soak User ${i}`,
+    email,
+    password: 'correct-horse-battery',
+    cellPhone: phone,
+    optionalCode: '',
+  });
+  const codes = readFileSync(smsOutbox, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { code: string });
   // Verification is tied to the sign-up session (decision 0082): the register token goes with it.
   await post('/api/auth/verify-phone', { email, code: codes[codes.length - 1]!.code }, token);
   return { token: (await post('/api/auth/login', { email, password: 'correct-horse-battery' })).token as string };
@@ -100,13 +121,18 @@ const record = (endpoint: string, ms: number) => {
   if (!latencies.has(endpoint)) latencies.set(endpoint, []);
   latencies.get(endpoint)!.push(ms);
 };
-async function timed(endpoint: string, init: () => Promise<Response>, expectStatus = [200, 201]): Promise<Response | undefined> {
+async function timed(
+  endpoint: string,
+  init: () => Promise<Response>,
+  expectStatus = [200, 201],
+): Promise<Response | undefined> {
   const t0 = performance.now();
   try {
     const res = await init();
     const body = await res.arrayBuffer();
     record(endpoint, performance.now() - t0);
-    if (!expectStatus.includes(res.status)) errors.push(`${endpoint} answered ${res.status}: ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
+    if (!expectStatus.includes(res.status))
+      errors.push(`${endpoint} answered ${res.status}: ${Buffer.from(body).toString('utf8').slice(0, 200)}`);
     return new Response(body, { status: res.status, headers: res.headers });
   } catch (e) {
     errors.push(`${endpoint}: ${(e as Error).message}`);
@@ -121,7 +147,9 @@ const rss = (pid: number) => {
     return 0;
   }
 };
-const pids = () => (JSON.parse(readFileSync(path.join(dataDir, 'launcher.json'), 'utf8')) as { children: Record<string, number> }).children;
+const pids = () =>
+  (JSON.parse(readFileSync(path.join(dataDir, 'launcher.json'), 'utf8')) as { children: Record<string, number> })
+    .children;
 const memory = new Map<string, { start: number; peak: number; end: number }>();
 const sampleMemory = () => {
   for (const [name, pid] of Object.entries(pids())) {
@@ -142,14 +170,22 @@ type User = { token: string; conversation: string; n: number };
 async function upload(u: User, name: string, content: Buffer, type: string) {
   const form = new FormData();
   form.append('document', new Blob([new Uint8Array(content)], { type }), name);
-  const res = await timed('POST /api/documents/upload', () => fetch(`${url}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${u.token}` }, body: form }));
+  const res = await timed('POST /api/documents/upload', () =>
+    fetch(`${url}/api/documents/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${u.token}` },
+      body: form,
+    }),
+  );
   if (!res || res.status !== 201) return;
   const id = ((await res.json()) as { _id: string })._id;
   // The user watches the document until it is read, as the documents screen does.
   const deadline = Date.now() + 5 * 60_000;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2_000));
-    const d = await timed('GET /api/documents/:id', () => fetch(`${url}/api/documents/${id}`, { headers: { authorization: `Bearer ${u.token}` } }));
+    const d = await timed('GET /api/documents/:id', () =>
+      fetch(`${url}/api/documents/${id}`, { headers: { authorization: `Bearer ${u.token}` } }),
+    );
     if (!d) return;
     const status = ((await d.json()) as { processingStatus: string }).processingStatus;
     if (status === 'failed') return void errors.push(`document ${name} failed`);
@@ -163,22 +199,38 @@ async function research(u: User) {
     fetch(`${url}/api/research/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `Who were the parents of Mary Ellen Turner? (${u.n})`, conversationId: u.conversation }),
+      body: JSON.stringify({
+        query: `Who were the parents of Mary Ellen Turner? (${u.n})`,
+        conversationId: u.conversation,
+      }),
     }),
   );
   if (res && !(await res.text()).includes('event: done')) errors.push('research stream ended without its done event');
 }
 
-const uploadText = (u: User) => upload(u, `letter-${u.n}.txt`, Buffer.from(`${texts[u.n % texts.length]}\n(${u.n})`), 'text/plain');
-const search = (u: User) => timed('GET /api/conversations/search', () => fetch(`${url}/api/conversations/search?query=Turner`, { headers: { authorization: `Bearer ${u.token}` } })).then(() => {});
-const list = (u: User) => timed('GET /api/documents', () => fetch(`${url}/api/documents`, { headers: { authorization: `Bearer ${u.token}` } })).then(() => {});
+const uploadText = (u: User) =>
+  upload(u, `letter-${u.n}.txt`, Buffer.from(`${texts[u.n % texts.length]}\n(${u.n})`), 'text/plain');
+const search = (u: User) =>
+  timed('GET /api/conversations/search', () =>
+    fetch(`${url}/api/conversations/search?query=Turner`, { headers: { authorization: `Bearer ${u.token}` } }),
+  ).then(() => {});
+const list = (u: User) =>
+  timed('GET /api/documents', () =>
+    fetch(`${url}/api/documents`, { headers: { authorization: `Bearer ${u.token}` } }),
+  ).then(() => {});
 // Ten journeys a user cycles through: two of them need OCR (a photo, a 2-page scan).
 const journeys: ((u: User) => Promise<void>)[] = [
   uploadText,
   research,
   (u) => upload(u, `photo-${u.n}.jpg`, photo, 'image/jpeg'),
   search,
-  (u) => upload(u, `notes-${u.n}.docx`, docx(texts[(u.n + 1) % texts.length]!), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'),
+  (u) =>
+    upload(
+      u,
+      `notes-${u.n}.docx`,
+      docx(texts[(u.n + 1) % texts.length]!),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ),
   list,
   research,
   (u) => upload(u, `scan-${u.n}.pdf`, scan, 'application/pdf'),
@@ -190,15 +242,25 @@ try {
   const users: User[] = [];
   for (let i = 0; i < USERS; i++) {
     const created = await createVerifiedUser(i);
-    const conv = (await (await fetch(`${url}/api/conversations`, { method: 'POST', headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Soak' }) })).json()) as { _id?: string; id?: string };
+    const conv = (await (
+      await fetch(`${url}/api/conversations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${created.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Soak' }),
+      })
+    ).json()) as { _id?: string; id?: string };
     users.push({ token: created.token, conversation: (conv._id ?? conv.id)!, n: i });
   }
   sampleMemory();
   const sampler = setInterval(sampleMemory, 5_000);
   const progress = setInterval(async () => {
-    const docs = await db.query<{ status: string; n: number }>(`select processing_status as status, count(*)::int as n from documents.documents group by 1`);
+    const docs = await db.query<{ status: string; n: number }>(
+      `select processing_status as status, count(*)::int as n from documents.documents group by 1`,
+    );
     const reqs = [...latencies.values()].reduce((n, xs) => n + xs.length, 0);
-    console.log(`  ${new Date().toISOString().slice(11, 19)} requests ${reqs}, errors ${errors.length}, documents ${docs.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+    console.log(
+      `  ${new Date().toISOString().slice(11, 19)} requests ${reqs}, errors ${errors.length}, documents ${docs.rows.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+    );
   }, 30_000);
   const started = Date.now();
   const end = started + MINUTES * 60_000;
@@ -217,7 +279,8 @@ try {
       }
       // Journeys still running (documents being read) get 5 more minutes, then count as errors.
       const grace = new Promise<'late'>((r) => setTimeout(() => r('late'), 5 * 60_000).unref());
-      if ((await Promise.race([Promise.all(pending), grace])) === 'late') errors.push(`user ${i}: journeys still running 5 minutes after the end`);
+      if ((await Promise.race([Promise.all(pending), grace])) === 'late')
+        errors.push(`user ${i}: journeys still running 5 minutes after the end`);
     }),
   );
   clearInterval(sampler);
@@ -229,9 +292,14 @@ try {
     return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : Number.NaN;
   };
   const drained = Date.now();
-  console.log(`\nran ${((Date.now() - started) / 60_000).toFixed(1)} min (load ${MINUTES} min, then ${((drained - end) / 1000).toFixed(0)} s for the last documents); requests: ${[...latencies.values()].reduce((n, xs) => n + xs.length, 0)}; errors: ${errors.length}`);
+  console.log(
+    `\nran ${((Date.now() - started) / 60_000).toFixed(1)} min (load ${MINUTES} min, then ${((drained - end) / 1000).toFixed(0)} s for the last documents); requests: ${[...latencies.values()].reduce((n, xs) => n + xs.length, 0)}; errors: ${errors.length}`,
+  );
   console.log('\n| endpoint | requests | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|');
-  for (const [endpoint, xs] of [...latencies].sort()) console.log(`| ${endpoint} | ${xs.length} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 95).toFixed(0)} | ${pct(xs, 99).toFixed(0)} |`);
+  for (const [endpoint, xs] of [...latencies].sort())
+    console.log(
+      `| ${endpoint} | ${xs.length} | ${pct(xs, 50).toFixed(0)} | ${pct(xs, 95).toFixed(0)} | ${pct(xs, 99).toFixed(0)} |`,
+    );
 
   const waits = await db.query<{ kind: string; wait_ms: number; run_ms: number }>(
     `select d.kind, extract(epoch from (t.started_at - d.uploaded_at)) * 1000 as wait_ms, extract(epoch from (t.finished_at - t.started_at)) * 1000 as run_ms
@@ -244,11 +312,17 @@ try {
     if (r.run_ms !== null) k.run.push(Number(r.run_ms));
     byKind.set(r.kind, k);
   }
-  console.log('\n| kind | documents | queue wait p50 ms | p95 ms | p99 ms | processing p50 ms | p95 ms |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '\n| kind | documents | queue wait p50 ms | p95 ms | p99 ms | processing p50 ms | p95 ms |\n|---|---|---|---|---|---|---|',
+  );
   for (const [kind, k] of [...byKind].sort()) {
-    console.log(`| ${kind} | ${k.wait.length} | ${pct(k.wait, 50).toFixed(0)} | ${pct(k.wait, 95).toFixed(0)} | ${pct(k.wait, 99).toFixed(0)} | ${pct(k.run, 50).toFixed(0)} | ${pct(k.run, 95).toFixed(0)} |`);
+    console.log(
+      `| ${kind} | ${k.wait.length} | ${pct(k.wait, 50).toFixed(0)} | ${pct(k.wait, 95).toFixed(0)} | ${pct(k.wait, 99).toFixed(0)} | ${pct(k.run, 50).toFixed(0)} | ${pct(k.run, 95).toFixed(0)} |`,
+    );
   }
-  const stuck = await db.query(`select count(*)::int as n from documents.documents where processing_status not in ('completed')`);
+  const stuck = await db.query(
+    `select count(*)::int as n from documents.documents where processing_status not in ('completed')`,
+  );
   console.log(`\ndocuments not completed at the end: ${stuck.rows[0].n}`);
 
   console.log('\n| service | RSS start MB | peak MB | end MB |\n|---|---|---|---|');
@@ -262,7 +336,9 @@ try {
   const textWaitP95 = pct(byKind.get('txt')?.wait ?? [], 95);
   const ok = errors.length === 0 && textWaitP95 < 2_000 && restarts.length === 0 && stuck.rows[0].n === 0;
   if (errors.length) console.log(`\nerrors (first 20):\n${errors.slice(0, 20).join('\n')}`);
-  console.log(`\ntext queue wait p95 ${textWaitP95.toFixed(0)} ms (target < 2000): ${textWaitP95 < 2_000 ? 'met' : 'NOT met'}; ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `\ntext queue wait p95 ${textWaitP95.toFixed(0)} ms (target < 2000): ${textWaitP95 < 2_000 ? 'met' : 'NOT met'}; ${ok ? 'PASS' : 'FAIL'}`,
+  );
   process.exitCode = ok ? 0 : 1;
 } finally {
   await db.end();

@@ -29,14 +29,18 @@ function run(label) {
         });
       }
     });
-    child.once('exit', () => (readyAt ? resolve((readyAt - t0) / 1000) : reject(new Error(`${label}: npm start exited before ready:\n${out}`))));
+    child.once('exit', () =>
+      readyAt ? resolve((readyAt - t0) / 1000) : reject(new Error(`${label}: npm start exited before ready:\n${out}`)),
+    );
   });
 }
 
 try {
   const first = await run('first run (fresh data folder)');
   const second = await run('second run (same data folder)');
-  console.log(`\n| first run | second run | machine |\n|---|---|---|\n| ${first.toFixed(1)} s | ${second.toFixed(1)} s | ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB |`);
+  console.log(
+    `\n| first run | second run | machine |\n|---|---|---|\n| ${first.toFixed(1)} s | ${second.toFixed(1)} s | ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB |`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -16,13 +16,18 @@ it('measures the first load of each public page', async () => {
   const browser = await openBrowser();
   try {
     stack = await startStack();
-    const lines = ['| page | requests | transferred KB | scripts KB | styles KB | fonts KB | largest response |', '|---|---|---|---|---|---|---|'];
+    const lines = [
+      '| page | requests | transferred KB | scripts KB | styles KB | fonts KB | largest response |',
+      '|---|---|---|---|---|---|---|',
+    ];
     for (const page of PAGES) {
       const transfers = await firstLoad(browser, stack.url + page);
       const of = (re: RegExp) => kb(totalBytes(transfers.filter((t) => re.test(new URL(t.url).pathname))));
       const largest = transfers.reduce((a, b) => (b.bytes > a.bytes ? b : a));
       const name = `${new URL(largest.url).pathname.split('/').pop()} ${kb(largest.bytes)} KB ${largest.encoding ?? 'identity'}`;
-      lines.push(`| ${page} | ${transfers.length} | ${kb(totalBytes(transfers))} | ${of(/\.js$/)} | ${of(/\.css$/)} | ${of(/\.woff2?$/)} | ${name} |`);
+      lines.push(
+        `| ${page} | ${transfers.length} | ${kb(totalBytes(transfers))} | ${of(/\.js$/)} | ${of(/\.css$/)} | ${of(/\.woff2?$/)} | ${name} |`,
+      );
     }
     console.log(lines.join('\n'));
   } finally {

@@ -29,11 +29,24 @@ const ROUTES = {
 
 function build() {
   const out = mkdtempSync(path.join(tmpdir(), 'gn-web-bench-'));
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'web'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--manifest',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: path.join(root, 'web'),
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
   return out;
 }
@@ -72,7 +85,9 @@ const gzipped = (file) => {
 const kb = (n) => (n / 1024).toFixed(1);
 
 const entry = closure(entryKey);
-console.log(`entry ${entryKey}: ${[...entry].length} files, ${kb([...entry].reduce((s, f) => s + gzipped(f), 0))} KB gzipped`);
+console.log(
+  `entry ${entryKey}: ${[...entry].length} files, ${kb([...entry].reduce((s, f) => s + gzipped(f), 0))} KB gzipped`,
+);
 console.log('| route | JS KB gz | CSS KB gz | total KB gz | beyond /login KB gz |');
 console.log('|---|---|---|---|---|');
 const login = closure(chunkOf(ROUTES['/login']), new Set(entry));

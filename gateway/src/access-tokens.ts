@@ -12,7 +12,11 @@ export const INVALID_ACCESS_TOKEN = 'Invalid access token';
  * What a personal access token may reach (decision 0190): reading the owner's documents, their
  * text (in the document), page words and files. Nothing that changes anything, and no other area.
  */
-const PAT_PATHS = [/^\/api\/documents$/, /^\/api\/documents\/[0-9a-f]{24}$/, /^\/api\/documents\/[0-9a-f]{24}\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/];
+const PAT_PATHS = [
+  /^\/api\/documents$/,
+  /^\/api\/documents\/[0-9a-f]{24}$/,
+  /^\/api\/documents\/[0-9a-f]{24}\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/,
+];
 
 export function isAccessToken(bearer: string | undefined): bearer is string {
   return bearer?.startsWith(ACCESS_TOKEN_PREFIX) === true;
@@ -32,7 +36,13 @@ export interface AccessTokenCheck {
  * `ttlMs` (30 s), keyed by the secret's hash so no secret sits in memory longer than a request:
  * a revoke takes effect within that time. Refusals are not cached (a revoked token stays refused).
  */
-export function createAccessTokenCheck(opts: { authUrl: string; internalToken: string; logger: Logger; ttlMs?: number; now?: () => number }): AccessTokenCheck {
+export function createAccessTokenCheck(opts: {
+  authUrl: string;
+  internalToken: string;
+  logger: Logger;
+  ttlMs?: number;
+  now?: () => number;
+}): AccessTokenCheck {
   const ttlMs = Math.min(opts.ttlMs ?? 30_000, 30_000);
   const now = opts.now ?? Date.now;
   // Insertion-ordered: when full, the oldest answer goes first.
@@ -74,7 +84,14 @@ export function createAccessTokenCheck(opts: { authUrl: string; internalToken: s
         cache.set(key, hit);
       }
       return {
-        user: { id: hit.userId, email: '', verified: true, tokenVersion: 0, jti: `pat:${hit.tokenId}`, expiresAt: hit.sessionExpiresAt },
+        user: {
+          id: hit.userId,
+          email: '',
+          verified: true,
+          tokenVersion: 0,
+          jti: `pat:${hit.tokenId}`,
+          expiresAt: hit.sessionExpiresAt,
+        },
         sessionToken: hit.sessionToken,
       };
     },

@@ -9,13 +9,29 @@ import type { TokenVerifier } from '@gnology/platform/auth/token-verifier';
 import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { Logger } from '@gnology/platform/logger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccessTokenCheck, PAT_READ_ONLY, accessTokenMayReach, createAccessTokenCheck, isAccessToken } from './access-tokens';
+import {
+  type AccessTokenCheck,
+  PAT_READ_ONLY,
+  accessTokenMayReach,
+  createAccessTokenCheck,
+  isAccessToken,
+} from './access-tokens';
 import type { GatewayConfig } from './config';
 import { registerEarlyAnswers } from './early-answers';
 import { lazyChildLogger } from './lazy-child-logger';
 import { registerOpenApi } from './openapi';
 import { securityHeaders } from './security-headers';
-import { BODY_LIMIT, ROUTES, UPLOAD_LIMIT, UPLOAD_PATH, UPLOAD_TOO_LARGE, isFilePath, isPublicPath, isStrictPath, upstreamUrls } from './routes-table';
+import {
+  BODY_LIMIT,
+  ROUTES,
+  UPLOAD_LIMIT,
+  UPLOAD_PATH,
+  UPLOAD_TOO_LARGE,
+  isFilePath,
+  isPublicPath,
+  isStrictPath,
+  upstreamUrls,
+} from './routes-table';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -65,7 +81,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       // A missing hashed asset (a chunk of an older build) is a 404, not the page: a script tag must not get HTML.
       if (req.method === 'GET' && !p.startsWith('/api/') && !p.startsWith('/assets/') && hasWeb) {
         const file = p.slice(1);
-        if (file && !file.includes('..') && path.extname(file) && existsSync(path.join(webDir, file))) return reply.header('cache-control', 'public, max-age=3600').sendFile(file);
+        if (file && !file.includes('..') && path.extname(file) && existsSync(path.join(webDir, file)))
+          return reply.header('cache-control', 'public, max-age=3600').sendFile(file);
         // The page names the current hashed assets: a browser asks again before using its copy.
         return reply.header('cache-control', 'no-cache').sendFile('index.html');
       }
@@ -79,11 +96,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     reply.headers(security);
   });
 
-  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (origins.length) await app.register(cors, { origin: origins, credentials: false });
 
   const authenticate = requireUser(verifier, { allowUnverified: true });
-  const accessTokens = deps.accessTokens ?? createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger: deps.logger });
+  const accessTokens =
+    deps.accessTokens ??
+    createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger: deps.logger });
   // A request made with a personal access token goes on to its service with the short session auth exchanged it for.
   const exchangedSessions = new WeakMap<object, string>();
 
@@ -125,10 +146,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       if (isStrictPath(p)) return `strict:${req.ip}:${p}`;
       return req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
     },
-    max: (_req, key) => (key.startsWith('strict:') ? config.RATE_LIMIT_AUTH : key.startsWith('user:') ? config.RATE_LIMIT_PER_USER : config.RATE_LIMIT_PER_IP),
+    max: (_req, key) =>
+      key.startsWith('strict:')
+        ? config.RATE_LIMIT_AUTH
+        : key.startsWith('user:')
+          ? config.RATE_LIMIT_PER_USER
+          : config.RATE_LIMIT_PER_IP,
     // The plugin throws what this returns; the shared error handler turns it into `{ error }`.
     errorResponseBuilder: (_req, ctx) =>
-      Object.assign(new Error(`Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`), { statusCode: 429 }),
+      Object.assign(
+        new Error(`Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} minute(s).`),
+        { statusCode: 429 },
+      ),
   });
 
   registerOpenApi(app, upstreams);
@@ -167,9 +196,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
           const code = (error as { code?: string }).code ?? '';
           const timedOut = code.includes('TIMEOUT');
           reply.log.warn({ upstream: route.upstream, code }, 'upstream failed');
-          reply
-            .status(timedOut ? 504 : 503)
-            .send({ error: timedOut ? 'The service took too long to answer. Please try again.' : `The ${route.upstream} service is unavailable. Please try again in a moment.` });
+          reply.status(timedOut ? 504 : 503).send({
+            error: timedOut
+              ? 'The service took too long to answer. Please try again.'
+              : `The ${route.upstream} service is unavailable. Please try again in a moment.`,
+          });
         },
       },
     });
@@ -189,7 +220,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
     });
     // Hashed file names change with their content: a year, never revalidated.
-    app.get('/assets/*', (req, reply) => reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(pathOf(req).slice(1)));
+    app.get('/assets/*', (req, reply) =>
+      reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(pathOf(req).slice(1)),
+    );
   }
   return app;
 }

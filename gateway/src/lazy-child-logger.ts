@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogFn = (...args: unknown[]) => void;
-type ParentLogger = FastifyBaseLogger & { levels?: { values: Record<string, number> }; isLevelEnabled?: (level: string) => boolean };
+type ParentLogger = FastifyBaseLogger & {
+  levels?: { values: Record<string, number> };
+  isLevelEnabled?: (level: string) => boolean;
+};
 
 /**
  * A request's logger that becomes a real pino child only when something is logged (issue 20).
@@ -25,7 +28,8 @@ class LazyChildLogger {
   isLevelEnabled(level: string): boolean {
     if (this.#child) return (this.#child as ParentLogger).isLevelEnabled?.(level) ?? true;
     const values = this.parent.levels?.values;
-    if (this.opts.level && values && values[level] !== undefined && values[this.opts.level] !== undefined) return values[level] >= values[this.opts.level];
+    if (this.opts.level && values && values[level] !== undefined && values[this.opts.level] !== undefined)
+      return values[level] >= values[this.opts.level];
     return this.parent.isLevelEnabled?.(level) ?? true;
   }
 
@@ -67,6 +71,12 @@ class LazyChildLogger {
 }
 
 /** Fastify's `childLoggerFactory`: the same child as the default one, made on first use. */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: { level?: string }): FastifyBaseLogger & { isLevelEnabled(level: string): boolean } {
-  return new LazyChildLogger(logger as ParentLogger, bindings, opts) as unknown as FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  opts: { level?: string },
+): FastifyBaseLogger & { isLevelEnabled(level: string): boolean } {
+  return new LazyChildLogger(logger as ParentLogger, bindings, opts) as unknown as FastifyBaseLogger & {
+    isLevelEnabled(level: string): boolean;
+  };
 }

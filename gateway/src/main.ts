@@ -15,7 +15,10 @@ if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) {
   superviseWorkers(config.GATEWAY_WORKERS, logger);
 } else {
   const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
-  const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`, isCurrentVersion: versions.isCurrentVersion });
+  const verifier = createTokenVerifier({
+    jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`,
+    isCurrentVersion: versions.isCurrentVersion,
+  });
   const app = await buildGateway({ config, logger, verifier, onPasswordChanged: versions.forget });
   await app.listen({ port: config.PORT, host: config.HOST });
   onShutdown(logger, [{ name: 'http', close: () => app.close() }]);

@@ -10,7 +10,12 @@ interface OpenApiDoc {
   security?: Record<string, string[]>[];
 }
 
-type Operation = { security?: Record<string, string[]>[]; responses?: Record<string, unknown>; requestBody?: unknown; description?: string };
+type Operation = {
+  security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
+  requestBody?: unknown;
+  description?: string;
+};
 
 const SESSION = { sessionToken: [] as string[] };
 const ACCESS_TOKEN = { accessToken: [] as string[] };
@@ -25,21 +30,31 @@ const PAT_OPERATIONS = [
   '/api/documents/{id}/pages/{pageNumber}/words',
 ];
 
-const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => ({ 'application/json': { schema: z.toJSONSchema(schema, { io, unrepresentable: 'any' }) } });
+const json = (schema: z.ZodType, io: 'input' | 'output' = 'output') => ({
+  'application/json': { schema: z.toJSONSchema(schema, { io, unrepresentable: 'any' }) },
+});
 
 /**
  * What integrators read (issue 18): both security schemes, which operations take an access token,
  * and the answers of the document routes they use. The documents service validates no response
  * schema on these hot routes, so their shapes are stated here from the same contract types.
  */
-function describeForIntegrators(doc: OpenApiDoc & { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } }) {
+function describeForIntegrators(
+  doc: OpenApiDoc & { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } },
+) {
   doc.components.securitySchemes = {
-    sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from POST /api/auth/login.' },
+    sessionToken: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description: 'The session token from POST /api/auth/login.',
+    },
     accessToken: {
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'gnpat_…',
-      description: "A personal access token (Account → Integrations). Reads the owner's documents only; any other call answers 403. See docs/integrators/access-tokens.md.",
+      description:
+        "A personal access token (Account → Integrations). Reads the owner's documents only; any other call answers 403. See docs/integrators/access-tokens.md.",
     },
   };
   doc.security = [SESSION];
@@ -49,12 +64,22 @@ function describeForIntegrators(doc: OpenApiDoc & { paths: Record<string, unknow
     if (get) get.security = [SESSION, ACCESS_TOKEN];
   }
   const list = op('/api/documents', 'get');
-  if (list) list.responses = { ...list.responses, 200: { description: "The user's documents, newest first.", content: json(z.array(DocumentRecord.omit({ extractedText: true }))) } };
+  if (list)
+    list.responses = {
+      ...list.responses,
+      200: {
+        description: "The user's documents, newest first.",
+        content: json(z.array(DocumentRecord.omit({ extractedText: true }))),
+      },
+    };
   const one = op('/api/documents/{id}', 'get');
   if (one) {
     one.responses = {
       ...one.responses,
-      200: { description: 'The document with its extracted text (`extractedText`) and its pages (`pages`, `pageImages`).', content: json(DocumentRecord.required({ extractedText: true })) },
+      200: {
+        description: 'The document with its extracted text (`extractedText`) and its pages (`pages`, `pageImages`).',
+        content: json(DocumentRecord.required({ extractedText: true })),
+      },
       404: { description: "No such document, or another user's." },
     };
   }
@@ -76,7 +101,8 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
     };
   }
   const citation = (doc.paths['/api/documents/{id}/citation'] as Record<string, Operation> | undefined)?.get;
-  if (citation) citation.responses = { ...citation.responses, 404: { description: "No such document, or another user's." } };
+  if (citation)
+    citation.responses = { ...citation.responses, 404: { description: "No such document, or another user's." } };
 }
 
 /**
@@ -102,7 +128,8 @@ export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, 
       info: {
         title: 'GNology API',
         version: '1.0.0',
-        description: 'The public HTTP API of GNology, behind the gateway. Bearer session tokens from /api/auth/login; personal access tokens (gnpat_…) read documents only.',
+        description:
+          'The public HTTP API of GNology, behind the gateway. Bearer session tokens from /api/auth/login; personal access tokens (gnpat_…) read documents only.',
       },
       paths: {},
       components: { schemas: {} },

@@ -35,7 +35,13 @@ describe('access token check', () => {
 
   it('asks auth once per 30 s at most, even when configured longer, and a revoke shows after that', async () => {
     let clock = Date.now();
-    const check = createAccessTokenCheck({ authUrl, internalToken: auth.config.INTERNAL_TOKEN, logger, ttlMs: 10 * 60_000, now: () => clock });
+    const check = createAccessTokenCheck({
+      authUrl,
+      internalToken: auth.config.INTERNAL_TOKEN,
+      logger,
+      ttlMs: 10 * 60_000,
+      now: () => clock,
+    });
     const { token, accessToken } = await newToken();
     const before = verifyCalls;
     const first = await check.verify(token);
@@ -45,7 +51,11 @@ describe('access token check', () => {
     await check.verify(token);
     expect(verifyCalls - before).toBe(1);
 
-    const revoked = await auth.app.inject({ method: 'DELETE', url: `/api/auth/access-tokens/${accessToken.id}`, headers: bearer(ada.token) });
+    const revoked = await auth.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/access-tokens/${accessToken.id}`,
+      headers: bearer(ada.token),
+    });
     expect(revoked.statusCode).toBe(200);
     // Still cached (the documented window) ...
     expect((await check.verify(token)).user.id).toBe(ada.id);
@@ -59,7 +69,11 @@ describe('access token check', () => {
 
   it('answers 503 when auth cannot be reached', async () => {
     const { token } = await newToken();
-    const check = createAccessTokenCheck({ authUrl: 'http://127.0.0.1:9', internalToken: auth.config.INTERNAL_TOKEN, logger });
+    const check = createAccessTokenCheck({
+      authUrl: 'http://127.0.0.1:9',
+      internalToken: auth.config.INTERNAL_TOKEN,
+      logger,
+    });
     await expect(check.verify(token)).rejects.toMatchObject({ statusCode: 503 });
   });
 });

@@ -11,7 +11,14 @@ describe('what a personal access token may reach', () => {
   });
 
   it('reads the document list, one document, and its files, pages and words', () => {
-    for (const p of ['/api/documents', `/api/documents/${ID}`, `/api/documents/${ID}/view`, `/api/documents/${ID}/thumbnail`, `/api/documents/${ID}/page/2`, `/api/documents/${ID}/pages/3/words`]) {
+    for (const p of [
+      '/api/documents',
+      `/api/documents/${ID}`,
+      `/api/documents/${ID}/view`,
+      `/api/documents/${ID}/thumbnail`,
+      `/api/documents/${ID}/page/2`,
+      `/api/documents/${ID}/pages/3/words`,
+    ]) {
       expect(accessTokenMayReach('GET', p), p).toBe(true);
     }
   });
@@ -21,7 +28,16 @@ describe('what a personal access token may reach', () => {
     expect(accessTokenMayReach('DELETE', `/api/documents/${ID}`)).toBe(false);
     expect(accessTokenMayReach('POST', '/api/documents/upload')).toBe(false);
     expect(accessTokenMayReach('POST', `/api/documents/${ID}/reprocess`)).toBe(false);
-    for (const p of ['/api/documents/settings/ocr', '/api/documents/images', '/api/documents/available/for-analysis', `/api/documents/${ID}/citation`, '/api/conversations', '/api/auth/access-tokens', '/api/auth/me', '/api/documents/../auth/me']) {
+    for (const p of [
+      '/api/documents/settings/ocr',
+      '/api/documents/images',
+      '/api/documents/available/for-analysis',
+      `/api/documents/${ID}/citation`,
+      '/api/conversations',
+      '/api/auth/access-tokens',
+      '/api/auth/me',
+      '/api/documents/../auth/me',
+    ]) {
       expect(accessTokenMayReach('GET', p), p).toBe(false);
     }
   });

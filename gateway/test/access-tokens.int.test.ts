@@ -37,15 +37,26 @@ describe('personal access tokens through the gateway', () => {
   let bob: Awaited<ReturnType<typeof verifiedUser>>;
 
   const call = (path: string, token: string, init: RequestInit = {}) =>
-    fetch(`${base}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+    fetch(`${base}${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+    });
   const upload = async (token: string, name: string, text: string) => {
     const form = multipart(name, Buffer.from(text));
-    const res = await call('/api/documents/upload', token, { method: 'POST', body: form.payload, headers: form.headers });
+    const res = await call('/api/documents/upload', token, {
+      method: 'POST',
+      body: form.payload,
+      headers: form.headers,
+    });
     expect(res.status).toBe(201);
     return ((await res.json()) as { _id: string })._id;
   };
   const createToken = async (name: string) => {
-    const res = await call('/api/auth/access-tokens', ada.token, { method: 'POST', body: JSON.stringify({ name, scope: 'documents:read' }), headers: { 'content-type': 'application/json' } });
+    const res = await call('/api/auth/access-tokens', ada.token, {
+      method: 'POST',
+      body: JSON.stringify({ name, scope: 'documents:read' }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as { token: string; accessToken: { id: string } };
   };
@@ -80,7 +91,12 @@ describe('personal access tokens through the gateway', () => {
     });
     const logger = createLogger({ service: 'gateway', level: 'debug', destination: sink });
     // A one-second cache, so the revoke below shows within the test; the default is 30 s.
-    const accessTokens = createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger, ttlMs: 1_000 });
+    const accessTokens = createAccessTokenCheck({
+      authUrl: config.AUTH_URL,
+      internalToken: config.INTERNAL_TOKEN,
+      logger,
+      ttlMs: 1_000,
+    });
     gateway = await buildGateway({ config, logger, verifier: createTokenVerifier({ jwks }), accessTokens });
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     base = url(gateway);
@@ -96,7 +112,11 @@ describe('personal access tokens through the gateway', () => {
 
   it('lets a Kafka consumer fetch the text of each processed document with the token', async () => {
     const { token: pat } = await createToken('Tree sync');
-    const kafka = new Kafka({ clientId: 'integrator-test', brokers: requireInfra('KAFKA_BROKERS').split(','), logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'integrator-test',
+      brokers: requireInfra('KAFKA_BROKERS').split(','),
+      logLevel: logLevel.NOTHING,
+    });
     const admin = kafka.admin();
     await admin.connect();
     await admin.createTopics({ topics: [{ topic: DOCUMENTS_TOPIC }], waitForLeaders: true }).catch(() => {});
@@ -122,7 +142,8 @@ describe('personal access tokens through the gateway', () => {
       const census = await upload(ada.token, 'census.txt', CENSUS);
       const letter = await upload(ada.token, 'letter.txt', LETTER);
       const deadline = Date.now() + 90_000;
-      while (texts.size < 2 && failures.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      while (texts.size < 2 && failures.length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 250));
       expect(failures).toEqual([]);
       expect(texts.get(census)).toBe(CENSUS);
       expect(texts.get(letter)).toBe(LETTER);
@@ -140,7 +161,13 @@ describe('personal access tokens through the gateway', () => {
     let output = '';
     const child = spawn(process.execPath, ['docs/integrators/examples/consumer.mjs'], {
       cwd: root,
-      env: { PATH: process.env.PATH, KAFKA_BROKERS: requireInfra('KAFKA_BROKERS'), GROUP_ID: uniqueName('example'), GNOLOGY_URL: base, GNOLOGY_TOKEN: pat },
+      env: {
+        PATH: process.env.PATH,
+        KAFKA_BROKERS: requireInfra('KAFKA_BROKERS'),
+        GROUP_ID: uniqueName('example'),
+        GNOLOGY_URL: base,
+        GNOLOGY_TOKEN: pat,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (output += d));
@@ -149,7 +176,8 @@ describe('personal access tokens through the gateway', () => {
       const waitFor = async (re: RegExp) => {
         const deadline = Date.now() + 90_000;
         while (!re.test(output)) {
-          if (child.exitCode !== null || Date.now() > deadline) throw new Error(`waiting for ${re}; the consumer said:\n${output}`);
+          if (child.exitCode !== null || Date.now() > deadline)
+            throw new Error(`waiting for ${re}; the consumer said:\n${output}`);
           await new Promise((r) => setTimeout(r, 200));
         }
       };
@@ -168,20 +196,30 @@ describe('personal access tokens through the gateway', () => {
     const { token: pat } = await createToken('Read only');
     const [doc] = (await (await call('/api/documents', ada.token)).json()) as { _id: string }[];
     const refused = [
-      call(`/api/documents/${doc!._id}`, pat, { method: 'PUT', body: JSON.stringify({ peopleIdentified: [] }), headers: { 'content-type': 'application/json' } }),
+      call(`/api/documents/${doc!._id}`, pat, {
+        method: 'PUT',
+        body: JSON.stringify({ peopleIdentified: [] }),
+        headers: { 'content-type': 'application/json' },
+      }),
       call(`/api/documents/${doc!._id}`, pat, { method: 'DELETE' }),
       call('/api/documents/settings/ocr', pat),
       call('/api/conversations', pat),
       call('/api/auth/me', pat),
       call('/api/auth/access-tokens', pat),
-      call('/api/auth/access-tokens', pat, { method: 'POST', body: JSON.stringify({ name: 'more' }), headers: { 'content-type': 'application/json' } }),
+      call('/api/auth/access-tokens', pat, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'more' }),
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const res of await Promise.all(refused)) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ error: PAT_READ_ONLY });
     }
     // The document is untouched.
-    expect((await (await call(`/api/documents/${doc!._id}`, ada.token)).json()).peopleIdentified.length).toBeGreaterThan(0);
+    expect(
+      (await (await call(`/api/documents/${doc!._id}`, ada.token)).json()).peopleIdentified.length,
+    ).toBeGreaterThan(0);
   });
 
   it("answers 404 for another user's document, as a login token does", async () => {
@@ -236,8 +274,13 @@ describe('personal access tokens through the gateway', () => {
     expect(one.required).toEqual(expect.arrayContaining(['_id', 'extractedText', 'pages']));
     expect(doc.paths['/api/documents'].get.responses['200'].content['application/json'].schema.type).toBe('array');
     const tokens = doc.paths['/api/auth/access-tokens'];
-    expect(tokens.post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ type: 'string', maxLength: 80 });
-    expect(tokens.post.responses['201'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['token', 'accessToken']));
+    expect(tokens.post.requestBody.content['application/json'].schema.properties.name).toMatchObject({
+      type: 'string',
+      maxLength: 80,
+    });
+    expect(tokens.post.responses['201'].content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['token', 'accessToken']),
+    );
     expect(tokens.get.responses['200']).toBeDefined();
     expect(doc.paths['/api/auth/access-tokens/{id}'].delete).toBeDefined();
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/internal'))).toBe(false);

@@ -38,12 +38,20 @@ async function gateway(env: Record<string, string>) {
     ...env,
   });
   const signer = await createTestSigner();
-  const app = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'silent' }), verifier: signer.verifier });
+  const app = await buildGateway({
+    config,
+    logger: createLogger({ service: 'gateway', level: 'silent' }),
+    verifier: signer.verifier,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   gateways.push(app);
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    fetch(base + path, { method, headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers, body: method === 'POST' ? '{}' : undefined });
+    fetch(base + path, {
+      method,
+      headers: method === 'POST' ? { 'content-type': 'application/json', ...headers } : headers,
+      body: method === 'POST' ? '{}' : undefined,
+    });
 }
 
 describe('client address at the gateway', () => {
@@ -53,7 +61,8 @@ describe('client address at the gateway', () => {
     for (let i = 0; i < 5; i++) plans.push(await call('/api/billing/plans', { 'x-forwarded-for': `198.51.100.${i}` }));
     expect(plans.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     const logins = [];
-    for (let i = 0; i < 4; i++) logins.push((await call('/api/auth/login', { 'x-forwarded-for': `203.0.113.${i}` }, 'POST')).status);
+    for (let i = 0; i < 4; i++)
+      logins.push((await call('/api/auth/login', { 'x-forwarded-for': `203.0.113.${i}` }, 'POST')).status);
     expect(logins).toEqual([200, 200, 429, 429]);
   });
 
@@ -65,8 +74,12 @@ describe('client address at the gateway', () => {
 
   it('believes a configured front proxy, taking the address that proxy saw (not one the client prepended)', async () => {
     const call = await gateway({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_PER_IP: '2' });
-    expect(await (await call('/api/billing/plans', { 'x-forwarded-for': '203.0.113.5' })).json()).toEqual({ forwardedFor: '203.0.113.5' });
-    expect(await (await call('/api/billing/plans', { 'x-forwarded-for': '6.6.6.6, 203.0.113.6' })).json()).toEqual({ forwardedFor: '203.0.113.6' });
+    expect(await (await call('/api/billing/plans', { 'x-forwarded-for': '203.0.113.5' })).json()).toEqual({
+      forwardedFor: '203.0.113.5',
+    });
+    expect(await (await call('/api/billing/plans', { 'x-forwarded-for': '6.6.6.6, 203.0.113.6' })).json()).toEqual({
+      forwardedFor: '203.0.113.6',
+    });
     // Behind the proxy, each real client has its own limit.
     expect((await call('/api/billing/plans', { 'x-forwarded-for': '203.0.113.5' })).status).toBe(200);
     expect((await call('/api/billing/plans', { 'x-forwarded-for': '203.0.113.5' })).status).toBe(429);
@@ -74,8 +87,15 @@ describe('client address at the gateway', () => {
   });
 
   it('refuses a malformed TRUSTED_PROXIES at start', () => {
-    expect(() => gatewayEnvSchema.parse({ INTERNAL_TOKEN: 'test-internal-token-0123456789', TRUSTED_PROXIES: 'my-load-balancer' })).toThrow(/CIDR/);
-    expect(gatewayEnvSchema.parse({ INTERNAL_TOKEN: 'test-internal-token-0123456789', TRUSTED_PROXIES: '10.0.0.0/8, loopback' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() =>
+      gatewayEnvSchema.parse({ INTERNAL_TOKEN: 'test-internal-token-0123456789', TRUSTED_PROXIES: 'my-load-balancer' }),
+    ).toThrow(/CIDR/);
+    expect(
+      gatewayEnvSchema.parse({
+        INTERNAL_TOKEN: 'test-internal-token-0123456789',
+        TRUSTED_PROXIES: '10.0.0.0/8, loopback',
+      }).TRUSTED_PROXIES,
+    ).toEqual(['10.0.0.0/8', 'loopback']);
   });
 
   it('serves /metrics only with METRICS_TOKEN when one is set', async () => {

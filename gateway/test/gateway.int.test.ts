@@ -43,7 +43,13 @@ async function fakeService(name: string): Promise<FastifyInstance> {
       reply.raw.end();
     }, 700);
   });
-  app.all('/*', async (req) => ({ service: name, url: req.url, method: req.method, requestId: req.headers['x-request-id'], body: req.body ?? null }));
+  app.all('/*', async (req) => ({
+    service: name,
+    url: req.url,
+    method: req.method,
+    requestId: req.headers['x-request-id'],
+    body: req.body ?? null,
+  }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -78,7 +84,11 @@ describe('gateway', () => {
       INTERNAL_TOKEN: 'test-internal-token-0123456789',
       RATE_LIMIT_AUTH: '5',
     });
-    gateway = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'silent' }), verifier: signer.verifier });
+    gateway = await buildGateway({
+      config,
+      logger: createLogger({ service: 'gateway', level: 'silent' }),
+      verifier: signer.verifier,
+    });
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   });
@@ -119,10 +129,18 @@ describe('gateway', () => {
     const forged = await get('/api/documents', authed);
     expect(forged.status).toBe(401);
     expect((await forged.json()).expired).toBe(false);
-    const expired = await get('/api/documents', { authorization: `Bearer ${await signer.sign({ id: 'u' }, { expiresIn: Math.floor(Date.now() / 1000) - 5 })}` });
+    const expired = await get('/api/documents', {
+      authorization: `Bearer ${await signer.sign({ id: 'u' }, { expiresIn: Math.floor(Date.now() / 1000) - 5 })}`,
+    });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toEqual({ error: 'Session expired. Please log in again.', expired: true });
-    for (const p of ['/api/auth/.well-known/jwks.json', '/api/resources/gnology-journal.pdf', '/api/documents/abc/view?token=t', '/api/documents/abc/page/2?token=t', '/api/documents/abc/pages/2/words?token=t']) {
+    for (const p of [
+      '/api/auth/.well-known/jwks.json',
+      '/api/resources/gnology-journal.pdf',
+      '/api/documents/abc/view?token=t',
+      '/api/documents/abc/page/2?token=t',
+      '/api/documents/abc/pages/2/words?token=t',
+    ]) {
       expect((await get(p)).status, p).toBe(200);
     }
     // A file URL that carries a session header is checked like any protected route (issue 11, point 3).
@@ -153,7 +171,11 @@ describe('gateway', () => {
     const status = await new Promise<{ code: number; body: string }>((resolve, reject) => {
       const req = http.request(`${base}/api/documents/upload`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(201 * 1024 * 1024) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(201 * 1024 * 1024),
+        },
       });
       req.on('response', (res) => {
         let body = '';
@@ -166,16 +188,33 @@ describe('gateway', () => {
       req.write('--x\r\n');
     });
     expect(status.code).toBe(413);
-    expect(JSON.parse(status.body).error).toBe('File too large! Maximum file size is 200MB. Please choose a smaller file.');
+    expect(JSON.parse(status.body).error).toBe(
+      'File too large! Maximum file size is 200MB. Please choose a smaller file.',
+    );
   });
 
   it('passes a large upload with Expect: 100-continue through (curl sends it over 1 MB)', async () => {
     const file = path.join(webDir, 'big.bin');
     writeFileSync(file, Buffer.alloc(3 * 1024 * 1024, 7));
     // Async: the gateway runs in this process, so a blocking child would deadlock it.
-    const { stdout: out } = await promisify(execFile)('curl', ['-sS', '-X', 'POST', '-H', `authorization: Bearer ${token}`, '-H', 'content-type: application/octet-stream', '--data-binary', `@${file}`, `${base}/api/documents/upload`], {
-      encoding: 'utf8',
-    });
+    const { stdout: out } = await promisify(execFile)(
+      'curl',
+      [
+        '-sS',
+        '-X',
+        'POST',
+        '-H',
+        `authorization: Bearer ${token}`,
+        '-H',
+        'content-type: application/octet-stream',
+        '--data-binary',
+        `@${file}`,
+        `${base}/api/documents/upload`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
     const body = JSON.parse(out);
     expect(body.service).toBe('documents');
     expect(body.body).toEqual({ size: 3 * 1024 * 1024 });
@@ -204,7 +243,11 @@ describe('gateway', () => {
     const statuses: number[] = [];
     let last: { error?: string } = {};
     for (let i = 0; i < 7; i++) {
-      const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       statuses.push(res.status);
       last = await res.json();
     }
@@ -218,7 +261,13 @@ describe('gateway', () => {
     expect(res.status).toBe(200);
     const doc = await res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/album/thing', '/api/auth/thing', '/api/conversation/thing', '/api/documents/thing', '/api/research/thing']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/album/thing',
+      '/api/auth/thing',
+      '/api/conversation/thing',
+      '/api/documents/thing',
+      '/api/research/thing',
+    ]);
     expect(doc.components.schemas.authThing).toEqual({ type: 'object' });
     // billing is down in this suite: the document says it is incomplete rather than failing
     expect(res.headers.get('warning')).toContain('billing');

@@ -20,16 +20,28 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   auth = Fastify();
-  auth.get('/internal/users/:id/token-version', async (_req, reply) => (authUp ? { tokenVersion: currentVersion } : reply.status(503).send({ error: 'down' })));
+  auth.get('/internal/users/:id/token-version', async (_req, reply) =>
+    authUp ? { tokenVersion: currentVersion } : reply.status(503).send({ error: 'down' }),
+  );
   await auth.listen({ port: 0, host: '127.0.0.1' });
   upstream = Fastify();
   upstream.all('/*', async () => ({ served: true }));
   await upstream.listen({ port: 0, host: '127.0.0.1' });
   const url = (s: FastifyInstance) => `http://127.0.0.1:${(s.server.address() as AddressInfo).port}`;
-  const config = gatewayEnvSchema.parse({ DOCUMENTS_URL: url(upstream), AUTH_URL: url(auth), WEB_DIR: '/nonexistent', INTERNAL_TOKEN: 'test-internal-token-0123456789' });
+  const config = gatewayEnvSchema.parse({
+    DOCUMENTS_URL: url(upstream),
+    AUTH_URL: url(auth),
+    WEB_DIR: '/nonexistent',
+    INTERNAL_TOKEN: 'test-internal-token-0123456789',
+  });
   const logger = createLogger({ service: 'gateway', level: 'silent' });
   const signer = await createTestSigner();
-  const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger, ttlMs: TTL_MS });
+  const versions = createTokenVersionCheck({
+    authUrl: config.AUTH_URL,
+    internalToken: config.INTERNAL_TOKEN,
+    logger,
+    ttlMs: TTL_MS,
+  });
   const verifier = createTokenVerifier({ jwks: signer.jwks, isCurrentVersion: versions.isCurrentVersion });
   gateway = await buildGateway({ config, logger, verifier });
   await gateway.listen({ port: 0, host: '127.0.0.1' });
@@ -58,7 +70,9 @@ describe('token versions at the gateway', () => {
     await sleep(TTL_MS + 50);
     const revoked = await get(tokens.old);
     expect(revoked.status).toBe(503);
-    expect(await revoked.json()).toEqual({ error: 'Sign-in is temporarily unavailable. Please try again in a moment.' });
+    expect(await revoked.json()).toEqual({
+      error: 'Sign-in is temporarily unavailable. Please try again in a moment.',
+    });
     expect((await get(tokens.fresh)).status).toBe(503);
 
     authUp = true;

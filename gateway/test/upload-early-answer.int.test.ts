@@ -23,23 +23,34 @@ const MB = 1024 * KB;
 type Answer = { status: number; json: { error?: string } };
 
 /** POSTs a body over real HTTP, streamed in 16 KB pieces; the answer may come before the body is all sent. */
-function post(url: string, token: string, body: Buffer | Readable, headers: Record<string, string | number>): Promise<Answer> {
+function post(
+  url: string,
+  token: string,
+  body: Buffer | Readable,
+  headers: Record<string, string | number>,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => {
-        const text = Buffer.concat(parts).toString();
-        try {
-          resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') });
-        } catch {
-          reject(new Error(`not JSON (${res.statusCode}): ${text.slice(0, 200)}`));
-        }
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => {
+          const text = Buffer.concat(parts).toString();
+          try {
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(text || '{}') });
+          } catch {
+            reject(new Error(`not JSON (${res.statusCode}): ${text.slice(0, 200)}`));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     // The server may answer and close before the whole body is sent: that is the point here.
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
+    );
     const stream = Buffer.isBuffer(body) ? Readable.from(chunks(body, 16 * KB)) : body;
     stream.pipe(req);
   });
@@ -77,8 +88,16 @@ describe('gateway in front of the documents service: early refusals', () => {
     h = await startDocuments();
     await h.app.listen({ port: 0, host: '127.0.0.1' });
     const documentsUrl = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
-    const config = gatewayEnvSchema.parse({ DOCUMENTS_URL: documentsUrl, WEB_DIR: '/nonexistent', INTERNAL_TOKEN: 'test-internal-token-0123456789' });
-    gateway = await buildGateway({ config, logger: createLogger({ service: 'gateway', level: 'silent' }), verifier: h.deps.verifier });
+    const config = gatewayEnvSchema.parse({
+      DOCUMENTS_URL: documentsUrl,
+      WEB_DIR: '/nonexistent',
+      INTERNAL_TOKEN: 'test-internal-token-0123456789',
+    });
+    gateway = await buildGateway({
+      config,
+      logger: createLogger({ service: 'gateway', level: 'silent' }),
+      verifier: h.deps.verifier,
+    });
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/api/documents/upload`;
     token = await h.token('user-gateway-early');
@@ -112,14 +131,21 @@ describe('gateway in front of the documents service: early refusals', () => {
       }
     }
     // Nothing was stored.
-    const list = await gateway.inject({ method: 'GET', url: '/api/documents', headers: { authorization: `Bearer ${token}` } });
+    const list = await gateway.inject({
+      method: 'GET',
+      url: '/api/documents',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(list.statusCode).toBe(200);
     expect(JSON.stringify(list.json())).not.toContain('census 1880.pdf');
   });
 
   it('answers a disguised PDF of several MB, streamed without a declared length, with the same 400', async () => {
     const body = multipart('big.pdf', Buffer.alloc(0), { contentType: 'application/pdf' });
-    const res = await post(url, token, disguisedPdfStream(12 * MB, body), { ...body.headers, 'transfer-encoding': 'chunked' });
+    const res = await post(url, token, disguisedPdfStream(12 * MB, body), {
+      ...body.headers,
+      'transfer-encoding': 'chunked',
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(400);
     expect(res.json).toEqual({ error: asText });
   });

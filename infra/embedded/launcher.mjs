@@ -52,7 +52,9 @@ async function stopLeftoverChildren(record, root, log) {
   const previous = record.read();
   if (!previous || previous.pid === process.pid) return;
   if (alive(previous.pid) && /node/.test(commandLine(previous.pid))) {
-    throw new Error(`GNology is already running from this data folder (launcher pid ${previous.pid}). Stop it first (Ctrl-C in its terminal, or kill ${previous.pid}).`);
+    throw new Error(
+      `GNology is already running from this data folder (launcher pid ${previous.pid}). Stop it first (Ctrl-C in its terminal, or kill ${previous.pid}).`,
+    );
   }
   for (const [name, pid] of Object.entries(previous.children ?? {})) {
     if (!alive(pid) || !commandLine(pid).includes(path.join(root, 'dist', `${name}.mjs`))) continue;
@@ -83,7 +85,11 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
     stopping ??= (async () => {
       log('stopping GNology...');
       // The gateway first, auth last: the reverse of the start order.
-      for (const group of [supervised.filter((s) => s.name === 'gateway'), supervised.filter((s) => s.name !== 'gateway' && s.name !== 'auth'), supervised.filter((s) => s.name === 'auth')]) {
+      for (const group of [
+        supervised.filter((s) => s.name === 'gateway'),
+        supervised.filter((s) => s.name !== 'gateway' && s.name !== 'auth'),
+        supervised.filter((s) => s.name === 'auth'),
+      ]) {
         await Promise.all(group.map((s) => s.stop()));
       }
       if (pg) await pg.stop().catch((e) => log(`postgres: could not stop (${e instanceof Error ? e.message : e})`));
@@ -109,7 +115,9 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
     if (!databaseUrl) {
       pg = await startEmbeddedPostgres({ dataDir, port: Number(process.env.PG_PORT ?? 54329), log });
       databaseUrl = pg.url;
-      log(`postgres: embedded server ${pg.fresh ? 'created' : 'started'} (data in ${path.relative(root, path.join(dataDir, 'pg'))})`);
+      log(
+        `postgres: embedded server ${pg.fresh ? 'created' : 'started'} (data in ${path.relative(root, path.join(dataDir, 'pg'))})`,
+      );
     }
     const baseEnv = {
       ...process.env,
@@ -121,7 +129,9 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
       INTERNAL_TOKEN: internalToken(dataDir),
       SMS_OUTBOX_FILE: process.env.SMS_OUTBOX_FILE ?? path.join(dataDir, 'sms-outbox.jsonl'),
       ROLE: process.env.ROLE ?? 'all',
-      ...Object.fromEntries(Object.entries(SERVICE_PORTS).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`])),
+      ...Object.fromEntries(
+        Object.entries(SERVICE_PORTS).map(([n, p]) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${p}`]),
+      ),
     };
     const run = (name, env) => {
       const s = supervise({
@@ -138,14 +148,25 @@ export async function launch({ root, log = console.log, exitOnStop = true, handl
       return s.start();
     };
 
-    const services = Object.entries(SERVICE_PORTS).filter(([name]) => existsSync(path.join(root, 'dist', `${name}.mjs`)));
+    const services = Object.entries(SERVICE_PORTS).filter(([name]) =>
+      existsSync(path.join(root, 'dist', `${name}.mjs`)),
+    );
     // Auth first: the other services and the gateway read its signing keys (JWKS).
     const auth = services.find(([n]) => n === 'auth');
     if (auth) await run('auth', { ...baseEnv, PORT: String(auth[1]) });
-    await Promise.all(services.filter(([n]) => n !== 'auth').map(([name, port]) => run(name, { ...baseEnv, PORT: String(port) })));
+    await Promise.all(
+      services.filter(([n]) => n !== 'auth').map(([name, port]) => run(name, { ...baseEnv, PORT: String(port) })),
+    );
     const port = Number(process.env.PORT ?? 8080);
-    await run('gateway', { ...baseEnv, PORT: String(port), HOST: process.env.HOST ?? '0.0.0.0', WEB_DIR: path.join(root, 'web/dist') });
-    log(`services: ${['gateway', ...services.map(([n]) => n)].join(', ')} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await run('gateway', {
+      ...baseEnv,
+      PORT: String(port),
+      HOST: process.env.HOST ?? '0.0.0.0',
+      WEB_DIR: path.join(root, 'web/dist'),
+    });
+    log(
+      `services: ${['gateway', ...services.map(([n]) => n)].join(', ')} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     log(`\nGNology is running at http://localhost:${port}  (Ctrl-C to stop)\n`);
     return { url: `http://127.0.0.1:${port}`, dataDir, stop: () => stop(0) };
   } catch (e) {

@@ -83,7 +83,9 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
   const databaseDir = path.resolve(dataDir, 'pg');
   await recoverLeftovers(databaseDir, log);
   if (!(await portFree(port))) {
-    throw new Error(`embedded Postgres: port ${port} is taken (another GNology still running?). Stop it, or set PG_PORT to a free port.`);
+    throw new Error(
+      `embedded Postgres: port ${port} is taken (another GNology still running?). Stop it, or set PG_PORT to a free port.`,
+    );
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const server = new EmbeddedPostgres({
@@ -118,7 +120,9 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
     try {
       await server.initialise();
     } catch (e) {
-      throw new Error(`embedded Postgres: initdb failed in ${databaseDir} (${e instanceof Error ? e.message : e}). Check that the folder is writable${isRoot ? ' and reachable by the postgres user' : ''}.`);
+      throw new Error(
+        `embedded Postgres: initdb failed in ${databaseDir} (${e instanceof Error ? e.message : e}). Check that the folder is writable${isRoot ? ' and reachable by the postgres user' : ''}.`,
+      );
     }
   }
   await server.start();
@@ -135,7 +139,9 @@ export async function startEmbeddedPostgres({ dataDir, port = 54329, log = conso
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    await db.query('create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;');
+    await db.query(
+      'create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;',
+    );
   } finally {
     await db.end();
   }

@@ -32,7 +32,11 @@ export function supervise({ name, file, root, env, logDir, readyUrl, log, onSpaw
 
   const spawnOnce = () => {
     const out = createWriteStream(logFile, { flags: 'a' });
-    const c = spawn(process.execPath, ['--enable-source-maps', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const c = spawn(process.execPath, ['--enable-source-maps', file], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     c.stdout.pipe(out);
     c.stderr.pipe(out);
     c.stderr.on('data', (d) => {
@@ -40,7 +44,9 @@ export function supervise({ name, file, root, env, logDir, readyUrl, log, onSpaw
       if (line.startsWith('config error')) log(`${name}: ${line}`);
     });
     const startedAt = Date.now();
-    exited = new Promise((resolve) => c.once('exit', (code, signal) => resolve({ code, signal, ranMs: Date.now() - startedAt })));
+    exited = new Promise((resolve) =>
+      c.once('exit', (code, signal) => resolve({ code, signal, ranMs: Date.now() - startedAt })),
+    );
     exited.then(({ code, signal, ranMs }) => {
       if (stopping || !everReady || child !== c) return;
       crashes = ranMs >= backoff.stableAfterMs ? 1 : crashes + 1;

@@ -21,7 +21,18 @@
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +59,14 @@ const STOP_GRACE_MS = 10_000;
  *   otherwise a fresh temporary directory that stop() removes.
  * @returns {Promise<{ brokers: string, port: number, dataDir: string, logFile: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startKafka({ port = 19092, controllerPort = 19093, dataDir, log = console.log, heap = '512m', saslSsl } = {}) {
+export async function startKafka({
+  port = 19092,
+  controllerPort = 19093,
+  dataDir,
+  log = console.log,
+  heap = '512m',
+  saslSsl,
+} = {}) {
   const t0 = Date.now();
   await assertPortFree(port, 'port');
   await assertPortFree(controllerPort, 'controllerPort');
@@ -69,8 +87,15 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
     if (!existsSync(path.join(logDirs, 'meta.properties'))) {
       // Kafka's cluster ids are 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints).
       const clusterId = randomBytes(16).toString('base64url');
-      const scram = (saslSsl?.users ?? []).flatMap((u) => ['--add-scram', `${saslSsl.mechanism ?? 'SCRAM-SHA-256'}=[name=${u.name},password=${u.password}]`]);
-      const r = await run(java, [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, ...scram], { cwd: dir });
+      const scram = (saslSsl?.users ?? []).flatMap((u) => [
+        '--add-scram',
+        `${saslSsl.mechanism ?? 'SCRAM-SHA-256'}=[name=${u.name},password=${u.password}]`,
+      ]);
+      const r = await run(
+        java,
+        [...jvm, '-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', propsFile, ...scram],
+        { cwd: dir },
+      );
       if (r.code !== 0) throw new Error(`kafka: formatting ${logDirs} failed (exit ${r.code}):\n${tail(r.output, 30)}`);
     }
   } catch (err) {
@@ -79,7 +104,10 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
   }
 
   const out = openSync(logFile, 'a');
-  const child = spawn(java, [...jvm, '-cp', classpath, 'kafka.Kafka', propsFile], { cwd: dir, stdio: ['ignore', out, out] });
+  const child = spawn(java, [...jvm, '-cp', classpath, 'kafka.Kafka', propsFile], {
+    cwd: dir,
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   let exited = null;
   const exitPromise = new Promise((resolve) => {
@@ -99,7 +127,10 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
     if (!exited) child.kill('SIGKILL');
   };
   process.once('exit', killOnExit);
-  const guard = spawn(process.execPath, ['-e', GUARD_SOURCE, String(child.pid), ownDir ? dir : ''], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  const guard = spawn(process.execPath, ['-e', GUARD_SOURCE, String(child.pid), ownDir ? dir : ''], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
   guard.on('error', () => {});
   guard.stdin.on('error', () => {});
   guard.unref();
@@ -134,7 +165,9 @@ export async function startKafka({ port = 19092, controllerPort = 19093, dataDir
   const version = /Kafka version: (\S+)/.exec(safeRead(logFile))?.[1] ?? KAFKA_VERSION;
   const brokers = `${HOST}:${port}`;
   const secure = saslSsl ? { saslSslBrokers: `${HOST}:${saslSsl.port}` } : {};
-  log(`kafka: Apache Kafka ${version} broker (KRaft) listening on ${brokers}${saslSsl ? ` and SASL_SSL ${HOST}:${saslSsl.port}` : ''} (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, log ${logFile})`);
+  log(
+    `kafka: Apache Kafka ${version} broker (KRaft) listening on ${brokers}${saslSsl ? ` and SASL_SSL ${HOST}:${saslSsl.port}` : ''} (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s, log ${logFile})`,
+  );
   return { brokers, port, dataDir: dir, logFile, pid: child.pid, stop, ...secure };
 }
 
@@ -241,7 +274,10 @@ async function ensureClasspath(log) {
   }
   if (r.code !== 0 || !existsSync(path.join(tmp, jar))) {
     rmSync(tmp, { recursive: true, force: true });
-    const why = r.error?.code === 'ENOENT' ? `'${mvn}' was not found on PATH (install Maven, or set MVN)` : `maven exited with ${r.code}`;
+    const why =
+      r.error?.code === 'ENOENT'
+        ? `'${mvn}' was not found on PATH (install Maven, or set MVN)`
+        : `maven exited with ${r.code}`;
     throw new Error(`kafka: could not fetch the broker classpath: ${why}\n${tail(r.output, 30)}`);
   }
   writeFileSync(path.join(tmp, '.pom.sha256'), `${pomHash}\n`);
@@ -253,7 +289,9 @@ async function ensureClasspath(log) {
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(path.join(LIB, jar))) throw err;
   }
-  log(`kafka: ${readdirSync(LIB).filter((f) => f.endsWith('.jar')).length} jars in ${path.relative(ROOT, LIB)} (maven took ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  log(
+    `kafka: ${readdirSync(LIB).filter((f) => f.endsWith('.jar')).length} jars in ${path.relative(ROOT, LIB)} (maven took ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
   return path.join(LIB, '*');
 }
 
@@ -291,7 +329,8 @@ async function waitUntilReady({ port, logFile, isExited }) {
   while (Date.now() < deadline) {
     const ex = isExited();
     if (ex) {
-      if (ex.error?.code === 'ENOENT') throw new Error('kafka: java was not found (install a JDK/JRE 17+ or set JAVA_HOME)');
+      if (ex.error?.code === 'ENOENT')
+        throw new Error('kafka: java was not found (install a JDK/JRE 17+ or set JAVA_HOME)');
       throw new Error(`kafka: the broker exited during startup (code ${ex.code}, signal ${ex.signal})`);
     }
     if (!started) started = safeRead(logFile).includes('Kafka Server started');
@@ -305,7 +344,9 @@ async function waitUntilReady({ port, logFile, isExited }) {
     }
     await sleep(100);
   }
-  throw new Error(`kafka: the broker was not ready within ${START_TIMEOUT_MS / 1000} s (${started ? lastErr : 'no "Kafka Server started" in its log'})`);
+  throw new Error(
+    `kafka: the broker was not ready within ${START_TIMEOUT_MS / 1000} s (${started ? lastErr : 'no "Kafka Server started" in its log'})`,
+  );
 }
 
 /** Sends ApiVersions v0 (Kafka wire protocol) and resolves when the broker answers without error. */

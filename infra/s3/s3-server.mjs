@@ -153,7 +153,9 @@ function assertPortFree(port) {
   return new Promise((res, rej) => {
     const probe = net.createServer();
     probe.once('error', (err) =>
-      rej(err.code === 'EADDRINUSE' ? new Error(`s3: port ${port} is already in use (another S3 server running?)`) : err),
+      rej(
+        err.code === 'EADDRINUSE' ? new Error(`s3: port ${port} is already in use (another S3 server running?)`) : err,
+      ),
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => res()));
   });

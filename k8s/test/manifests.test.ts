@@ -14,7 +14,9 @@ const SCALING_DOC = readFileSync(path.join(ROOT, 'docs/ops/scaling.md'), 'utf8')
  * the queue holds only what the worker's own timer enqueues, once per interval, so it never
  * grows with load (docs/ops/scaling.md, "Why auth, conversation and billing workers stay at one replica").
  */
-const TIMER_ONLY_QUEUES: Record<string, string> = { 'billing-worker': 'billing-maintenance: one sweep per BILLING_SWEEP_INTERVAL_MS' };
+const TIMER_ONLY_QUEUES: Record<string, string> = {
+  'billing-worker': 'billing-maintenance: one sweep per BILLING_SWEEP_INTERVAL_MS',
+};
 
 /** The queues a service runs jobs on, as it declares them for its metrics (`queues:` in runService, services/<name>/src/main.ts). */
 function declaresQueues(service: string): boolean {
@@ -29,7 +31,8 @@ function scalingTable(): Map<string, { scalesOn: string; resources: string }> {
     const cells = line.split('|').map((c) => c.trim());
     // | Deployment | Scales on | Per replica | Requests → limits |
     if (cells.length !== 6 || !cells[4]?.includes('→')) continue;
-    for (const name of cells[1]!.split(',')) rows.set(name.replace(/`/g, '').trim().split(/\s+/)[0]!, { scalesOn: cells[2]!, resources: cells[4]! });
+    for (const name of cells[1]!.split(','))
+      rows.set(name.replace(/`/g, '').trim().split(/\s+/)[0]!, { scalesOn: cells[2]!, resources: cells[4]! });
   }
   return rows;
 }
@@ -52,7 +55,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   const deployments = ofKind('Deployment');
 
   it('renders the whole product', () => {
-    expect(deployments.map((d) => d.metadata.name)).toEqual(expect.arrayContaining(['gateway', ...SERVICES.map((s) => `${s}-api`), 'documents-worker', 'documents-relay']));
+    expect(deployments.map((d) => d.metadata.name)).toEqual(
+      expect.arrayContaining(['gateway', ...SERVICES.map((s) => `${s}-api`), 'documents-worker', 'documents-relay']),
+    );
   });
 
   it('every object is valid against its schema', async () => {
@@ -75,13 +80,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       if (!pod) continue;
       const where = `${o.kind}/${o.metadata.name}`;
       if (pod.securityContext?.runAsNonRoot !== true) problems.push(`${where}: runAsNonRoot`);
-      if (pod.securityContext?.seccompProfile?.type !== 'RuntimeDefault') problems.push(`${where}: seccomp RuntimeDefault`);
+      if (pod.securityContext?.seccompProfile?.type !== 'RuntimeDefault')
+        problems.push(`${where}: seccomp RuntimeDefault`);
       for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
         const sc = c.securityContext ?? {};
         if (sc.allowPrivilegeEscalation !== false) problems.push(`${where}/${c.name}: allowPrivilegeEscalation`);
         if (sc.readOnlyRootFilesystem !== true) problems.push(`${where}/${c.name}: readOnlyRootFilesystem`);
         if (!sc.capabilities?.drop?.includes('ALL')) problems.push(`${where}/${c.name}: capabilities drop ALL`);
-        for (const k of ['requests', 'limits'] as const) for (const r of ['cpu', 'memory']) if (!c.resources?.[k]?.[r]) problems.push(`${where}/${c.name}: ${k}.${r}`);
+        for (const k of ['requests', 'limits'] as const)
+          for (const r of ['cpu', 'memory']) if (!c.resources?.[k]?.[r]) problems.push(`${where}/${c.name}: ${k}.${r}`);
       }
     }
     expect(problems).toEqual([]);
@@ -92,9 +99,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     for (const d of deployments) {
       const pod = podSpecOf(d);
       for (const c of pod.containers) {
-        for (const p of ['startupProbe', 'livenessProbe', 'readinessProbe']) if (!c[p]) problems.push(`${d.metadata.name}: ${p}`);
-        const shutdown = Number(c.env?.find((e: { name: string }) => e.name === 'SHUTDOWN_TIMEOUT_MS')?.value ?? 30_000);
-        if ((pod.terminationGracePeriodSeconds ?? 30) * 1000 <= shutdown) problems.push(`${d.metadata.name}: grace ${pod.terminationGracePeriodSeconds}s <= SHUTDOWN_TIMEOUT_MS ${shutdown}`);
+        for (const p of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+          if (!c[p]) problems.push(`${d.metadata.name}: ${p}`);
+        const shutdown = Number(
+          c.env?.find((e: { name: string }) => e.name === 'SHUTDOWN_TIMEOUT_MS')?.value ?? 30_000,
+        );
+        if ((pod.terminationGracePeriodSeconds ?? 30) * 1000 <= shutdown)
+          problems.push(
+            `${d.metadata.name}: grace ${pod.terminationGracePeriodSeconds}s <= SHUTDOWN_TIMEOUT_MS ${shutdown}`,
+          );
       }
     }
     expect(problems).toEqual([]);
@@ -110,11 +123,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
 
   it('is closed by default: a deny-all policy, ingress opened only to the gateway and the service APIs', () => {
     const policies = ofKind('NetworkPolicy');
-    const denyAll = policies.find((p) => Object.keys(p.spec.podSelector ?? {}).length === 0 && !p.spec.ingress && !p.spec.egress);
+    const denyAll = policies.find(
+      (p) => Object.keys(p.spec.podSelector ?? {}).length === 0 && !p.spec.ingress && !p.spec.egress,
+    );
     expect(denyAll?.spec.policyTypes).toEqual(expect.arrayContaining(['Ingress', 'Egress']));
     const ingressRules = policies.filter((p) => p.spec.ingress?.length);
     const opened = (labels: Record<string, string>) =>
-      ingressRules.filter((p) => selects(p.spec.podSelector, labels) && !p.spec.ingress.every(fromMonitoringOnly)).map((p) => p.metadata.name);
+      ingressRules
+        .filter((p) => selects(p.spec.podSelector, labels) && !p.spec.ingress.every(fromMonitoringOnly))
+        .map((p) => p.metadata.name);
     for (const d of deployments) {
       const labels = d.spec.template.metadata.labels as Record<string, string>;
       const component = labels['app.kubernetes.io/component'];
@@ -122,13 +139,21 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       else expect(opened(labels), `${d.metadata.name} (${component}) accepts nothing but metrics scrapes`).toEqual([]);
     }
     const gatewayFrom = ingressRules.find((p) => p.metadata.name === 'gateway-from-ingress');
-    expect(gatewayFrom?.spec.ingress[0].from[0].namespaceSelector.matchLabels).toEqual({ 'kubernetes.io/metadata.name': 'ingress-nginx' });
+    expect(gatewayFrom?.spec.ingress[0].from[0].namespaceSelector.matchLabels).toEqual({
+      'kubernetes.io/metadata.name': 'ingress-nginx',
+    });
   });
 
   it('every Deployment reads METRICS_TOKEN from the Secret, so Prometheus and KEDA can scrape it', () => {
     for (const d of deployments) {
-      expect(envOf(d, 'METRICS_TOKEN'), d.metadata.name).toEqual({ name: 'METRICS_TOKEN', valueFrom: { secretKeyRef: { name: expect.stringMatching(/^gnology-secrets/), key: 'METRICS_TOKEN' } } });
-      expect(d.spec.template.metadata.labels['app.kubernetes.io/part-of'], `${d.metadata.name}: the PodMonitor's selector`).toBe('gnology');
+      expect(envOf(d, 'METRICS_TOKEN'), d.metadata.name).toEqual({
+        name: 'METRICS_TOKEN',
+        valueFrom: { secretKeyRef: { name: expect.stringMatching(/^gnology-secrets/), key: 'METRICS_TOKEN' } },
+      });
+      expect(
+        d.spec.template.metadata.labels['app.kubernetes.io/part-of'],
+        `${d.metadata.name}: the PodMonitor's selector`,
+      ).toBe('gnology');
     }
   });
 
@@ -147,7 +172,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const scaled = ofKind('ScaledObject');
       const workers = deployments.filter((d) => envOf(d, 'ROLE')?.value === 'worker');
       // Every service's worker role is deployed.
-      expect(workers.map((d) => d.spec.template.metadata.labels['app.kubernetes.io/name']).sort()).toEqual([...SERVICES].sort());
+      expect(workers.map((d) => d.spec.template.metadata.labels['app.kubernetes.io/name']).sort()).toEqual(
+        [...SERVICES].sort(),
+      );
       const scaledTargets = scaled.map((s) => s.spec.scaleTargetRef.name);
       const table = scalingTable();
       const problems: string[] = [];
@@ -158,13 +185,19 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
         if (declaresQueues(service) && !TIMER_ONLY_QUEUES[name]) {
           const so = scaled.find((s) => s.spec.scaleTargetRef.name === name);
           if (!so) problems.push(`${name}: runs ${service}'s queue jobs but has no ScaledObject`);
-          else if (!so.spec.triggers.some((t: { metadata: { query?: string } }) => t.metadata.query?.includes(`job_queue_depth{service="${service}"`)))
+          else if (
+            !so.spec.triggers.some((t: { metadata: { query?: string } }) =>
+              t.metadata.query?.includes(`job_queue_depth{service="${service}"`),
+            )
+          )
             problems.push(`${name}: its ScaledObject does not follow job_queue_depth{service="${service}"}`);
         } else {
           if (onKeda) problems.push(`${name}: has no growing queue, yet a ScaledObject`);
           // A fixed worker must be listed, and explained, where operators look.
-          if (!/^fixed \d/.test(table.get(name)?.scalesOn ?? '')) problems.push(`${name}: not listed as fixed in docs/ops/scaling.md's table`);
-          if (!SCALING_DOC.includes(`**${name}**`)) problems.push(`${name}: docs/ops/scaling.md does not say why it stays fixed`);
+          if (!/^fixed \d/.test(table.get(name)?.scalesOn ?? ''))
+            problems.push(`${name}: not listed as fixed in docs/ops/scaling.md's table`);
+          if (!SCALING_DOC.includes(`**${name}**`))
+            problems.push(`${name}: docs/ops/scaling.md does not say why it stays fixed`);
         }
       }
       expect(problems).toEqual([]);
@@ -172,7 +205,8 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
         expect(workers.map((w) => w.metadata.name)).toContain(s.spec.scaleTargetRef.name);
         expect(s.spec.maxReplicaCount).toBeGreaterThan(s.spec.minReplicaCount ?? 0);
       }
-      for (const h of ofKind('HorizontalPodAutoscaler')) expect(scaledTargets).not.toContain(h.spec.scaleTargetRef.name);
+      for (const h of ofKind('HorizontalPodAutoscaler'))
+        expect(scaledTargets).not.toContain(h.spec.scaleTargetRef.name);
     });
 
     it('every request and limit agrees with the table of docs/ops/scaling.md', () => {
@@ -189,7 +223,10 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
         }
         const r = pod.containers[0].resources;
         const expected = `${r.requests.cpu} → ${r.limits.cpu}, ${r.requests.memory} → ${r.limits.memory}`;
-        if (rows.get(key)?.resources !== expected) problems.push(`${o.kind}/${o.metadata.name}: manifests ${expected}, docs/ops/scaling.md (${key}) ${rows.get(key)?.resources}`);
+        if (rows.get(key)?.resources !== expected)
+          problems.push(
+            `${o.kind}/${o.metadata.name}: manifests ${expected}, docs/ops/scaling.md (${key}) ${rows.get(key)?.resources}`,
+          );
       }
       expect(problems).toEqual([]);
     });
@@ -199,26 +236,36 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const namespace = deployments[0]?.metadata.namespace;
       const exists = (kind: string, name: string) => objects.some((o) => o.kind === kind && o.metadata.name === name);
       const KIND: Record<string, string> = { deploy: 'Deployment', job: 'Job', scaledobject: 'ScaledObject' };
-      const labelSets = objects.flatMap((o) => [o.metadata.labels ?? {}, (podSpecOf(o) ? o.spec.template.metadata.labels : {}) as Record<string, string>]);
+      const labelSets = objects.flatMap((o) => [
+        o.metadata.labels ?? {},
+        (podSpecOf(o) ? o.spec.template.metadata.labels : {}) as Record<string, string>,
+      ]);
       const problems: string[] = [];
       let checked = 0;
       for (const file of readdirSync(docsDir).filter((f) => f.endsWith('.md'))) {
         for (const line of readFileSync(path.join(docsDir, file), 'utf8').split('\n')) {
           if (!line.includes('kubectl')) continue;
           const command = line.replace(/#.*$/, '');
-          const refs = [...command.matchAll(/\b(deploy|job|scaledobject)\/([a-z][a-z0-9-]*)/g)].map((m) => [m[1]!, m[2]!] as const);
-          for (const m of command.matchAll(/\bget (deploy|scaledobject) ((?:[a-z][a-z0-9-]*\s*)+)/g)) for (const n of m[2]!.trim().split(/\s+/)) refs.push([m[1]!, n]);
+          const refs = [...command.matchAll(/\b(deploy|job|scaledobject)\/([a-z][a-z0-9-]*)/g)].map(
+            (m) => [m[1]!, m[2]!] as const,
+          );
+          for (const m of command.matchAll(/\bget (deploy|scaledobject) ((?:[a-z][a-z0-9-]*\s*)+)/g))
+            for (const n of m[2]!.trim().split(/\s+/)) refs.push([m[1]!, n]);
           for (const [kind, name] of refs) {
             checked++;
             if (!exists(KIND[kind]!, name)) problems.push(`${file}: ${kind} ${name} is not in the rendered overlay`);
           }
-          for (const m of command.matchAll(/-n (\S+)/g)) if (![namespace, 'monitoring', 'default', '"$ns"'].includes(m[1])) problems.push(`${file}: namespace ${m[1]}`);
+          for (const m of command.matchAll(/-n (\S+)/g))
+            if (![namespace, 'monitoring', 'default', '"$ns"'].includes(m[1]))
+              problems.push(`${file}: namespace ${m[1]}`);
           for (const m of command.matchAll(/ -l ([^\s`)]+)/g)) {
             const wanted = Object.fromEntries(m[1]!.split(',').map((kv) => kv.split('=') as [string, string]));
             checked++;
-            if (!labelSets.some((l) => Object.entries(wanted).every(([k, v]) => l[k] === v))) problems.push(`${file}: selector ${m[1]} matches nothing`);
+            if (!labelSets.some((l) => Object.entries(wanted).every(([k, v]) => l[k] === v)))
+              problems.push(`${file}: selector ${m[1]} matches nothing`);
           }
-          for (const m of command.matchAll(/secret (gnology-[a-z-]+)/g)) if (m[1] !== 'gnology-secrets') problems.push(`${file}: Secret ${m[1]}`);
+          for (const m of command.matchAll(/secret (gnology-[a-z-]+)/g))
+            if (m[1] !== 'gnology-secrets') problems.push(`${file}: Secret ${m[1]}`);
         }
       }
       expect(problems).toEqual([]);
@@ -226,7 +273,9 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     });
 
     it('every image comes from the release registry', () => {
-      for (const o of objects) for (const c of podSpecOf(o)?.containers ?? []) expect(c.image, `${o.kind}/${o.metadata.name}`).toMatch(/^registry\.example\.com\/gnology\/\w+:/);
+      for (const o of objects)
+        for (const c of podSpecOf(o)?.containers ?? [])
+          expect(c.image, `${o.kind}/${o.metadata.name}`).toMatch(/^registry\.example\.com\/gnology\/\w+:/);
     });
   }
 });
@@ -237,17 +286,31 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
  */
 function withUnwrappedData(o: Manifest): Manifest {
   if (o.kind !== 'Secret' || !o.data) return o;
-  return { ...o, data: Object.fromEntries(Object.entries(o.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')])) };
+  return {
+    ...o,
+    data: Object.fromEntries(
+      Object.entries(o.data as Record<string, string>).map(([k, v]) => [k, v.replace(/\s+/g, '')]),
+    ),
+  };
 }
 
-function fromMonitoringOnly(rule: { from?: { namespaceSelector?: { matchLabels?: Record<string, string> } }[] }): boolean {
-  return !!rule.from?.length && rule.from.every((f) => f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring');
+function fromMonitoringOnly(rule: {
+  from?: { namespaceSelector?: { matchLabels?: Record<string, string> } }[];
+}): boolean {
+  return (
+    !!rule.from?.length &&
+    rule.from.every((f) => f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring')
+  );
 }
 
-type Selector = { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] };
+type Selector = {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: string; values?: string[] }[];
+};
 function selects(selector: Selector, labels: Record<string, string>): boolean {
   const byLabel = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
-  const byExpr = (selector.matchExpressions ?? []).every((e) => (e.operator === 'In' ? (e.values ?? []).includes(labels[e.key]) : true));
+  const byExpr = (selector.matchExpressions ?? []).every((e) =>
+    e.operator === 'In' ? (e.values ?? []).includes(labels[e.key]) : true,
+  );
   return byLabel && byExpr;
 }
-

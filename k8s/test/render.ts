@@ -10,7 +10,14 @@ export const K8S_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const OVERLAYS = ['dev', 'prod'] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: manifests are checked field by field against their schema
-export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: any; data?: any; stringData?: any };
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: any;
+  stringData?: any;
+};
 
 /**
  * What to do without kubectl. The manifest checks are the one part of `npm test` that needs a
@@ -40,7 +47,10 @@ export function render(overlay: string, kubectl = 'kubectl'): Manifest[] {
     cpSync(K8S_DIR, copy, { recursive: true, filter: (src) => !src.includes(`${path.sep}test`) });
     const { privateKey } = generateKeyPairSync('ed25519');
     writeFileSync(path.join(copy, 'overlays/dev/jwt-private.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    out = execFileSync(kubectl, ['kustomize', path.join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    out = execFileSync(kubectl, ['kustomize', path.join(copy, 'overlays', overlay)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: string };
     if (err.code === 'ENOENT') throw new Error(KUBECTL_MISSING);
@@ -48,13 +58,20 @@ export function render(overlay: string, kubectl = 'kubectl'): Manifest[] {
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
-  return parseAllDocuments(out).map((d) => d.toJSON() as Manifest).filter(Boolean);
+  return parseAllDocuments(out)
+    .map((d) => d.toJSON() as Manifest)
+    .filter(Boolean);
 }
 
 /** The schema class of an object: kubernetes-models for Kubernetes' own kinds, @kubernetes-models/keda for KEDA's CRDs. */
 export async function modelOf(m: Manifest): Promise<new (data: unknown) => { validate(): void }> {
   const [group, version] = m.apiVersion.includes('/') ? m.apiVersion.split('/') : ['', m.apiVersion];
-  const spec = group === 'keda.sh' ? `@kubernetes-models/keda/keda.sh/${version}/${m.kind}` : group ? `kubernetes-models/${group}/${version}/${m.kind}` : `kubernetes-models/${version}/${m.kind}`;
+  const spec =
+    group === 'keda.sh'
+      ? `@kubernetes-models/keda/keda.sh/${version}/${m.kind}`
+      : group
+        ? `kubernetes-models/${group}/${version}/${m.kind}`
+        : `kubernetes-models/${version}/${m.kind}`;
   const mod = (await import(spec)) as Record<string, new (data: unknown) => { validate(): void }>;
   const cls = mod[m.kind];
   if (!cls) throw new Error(`no schema for ${m.apiVersion} ${m.kind}`);

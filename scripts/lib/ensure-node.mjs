@@ -25,10 +25,13 @@ export function ensureNode({ root, log = (line) => console.log(line) }) {
   if (majorOf(process.version) >= NODE_MAJOR) return;
   const bin = installedNode(root);
   if (!bin) {
-    throw new Error(`install: this is Node ${process.version} and node_modules has no Node ${NODE_MAJOR}; run npm install (the root package's "node" devDependency provides it)`);
+    throw new Error(
+      `install: this is Node ${process.version} and node_modules has no Node ${NODE_MAJOR}; run npm install (the root package's "node" devDependency provides it)`,
+    );
   }
   const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-  if (majorOf(version) < NODE_MAJOR) throw new Error(`install: ${bin} is Node ${version}, not ${NODE_MAJOR}: run npm install`);
+  if (majorOf(version) < NODE_MAJOR)
+    throw new Error(`install: ${bin} is Node ${version}, not ${NODE_MAJOR}: run npm install`);
   log(`install: this machine's Node is ${process.version}; running on Node ${version} from node_modules`);
   const binDir = join(root, 'node_modules', '.bin');
   const env = { ...process.env, PATH: `${binDir}:${process.env.PATH ?? ''}` };

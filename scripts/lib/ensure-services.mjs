@@ -26,7 +26,9 @@ export async function ensurePostgres({ env = process.env, log = log0 } = {}) {
     log('services: PostgreSQL already answers at 127.0.0.1:5432');
   } else {
     if (!existsSync('/etc/postgresql')) {
-      throw new Error('services: PostgreSQL is down and not installed here (no /etc/postgresql): apt-get install postgresql, or set DATABASE_URL');
+      throw new Error(
+        'services: PostgreSQL is down and not installed here (no /etc/postgresql): apt-get install postgresql, or set DATABASE_URL',
+      );
     }
     const version = newestPostgresVersion();
     log(`services: PostgreSQL is down; starting it: pg_ctlcluster --skip-systemctl-redirect ${version} main start`);
@@ -50,13 +52,35 @@ export async function ensureRedis({ env = process.env, log = log0 } = {}) {
     return LOCAL_REDIS_URL;
   }
   if (!hasCommand('redis-server')) {
-    throw new Error('services: Redis is down and redis-server is not installed: apt-get install redis-server, or set REDIS_URL');
+    throw new Error(
+      'services: Redis is down and redis-server is not installed: apt-get install redis-server, or set REDIS_URL',
+    );
   }
   for (const dir of ['/var/lib/redis', '/var/log/redis']) mkdirSync(dir, { recursive: true });
-  const args = ['--daemonize', 'yes', '--bind', '127.0.0.1', '-::1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', '/var/lib/redis', '--logfile', '/var/log/redis/ci.log'];
+  const args = [
+    '--daemonize',
+    'yes',
+    '--bind',
+    '127.0.0.1',
+    '-::1',
+    '--port',
+    '6379',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    '/var/lib/redis',
+    '--logfile',
+    '/var/log/redis/ci.log',
+  ];
   log(`services: Redis is down; starting it: redis-server ${args.map((a) => (a === '' ? '""' : a)).join(' ')}`);
   run('redis-server', args);
-  await waitUntil(redisAnswers, 30_000, 'Redis did not answer at 127.0.0.1:6379 within 30 s of starting it (see /var/log/redis/ci.log)');
+  await waitUntil(
+    redisAnswers,
+    30_000,
+    'Redis did not answer at 127.0.0.1:6379 within 30 s of starting it (see /var/log/redis/ci.log)',
+  );
   log('services: Redis started and answers at 127.0.0.1:6379');
   return LOCAL_REDIS_URL;
 }
@@ -92,7 +116,11 @@ async function waitForUrl(url, defaultPort, what, timeoutMs) {
   const u = new URL(url);
   const host = u.hostname.replace(/^\[|\]$/g, '') || '127.0.0.1';
   const port = Number(u.port || defaultPort);
-  await waitUntil(() => tcpAnswers(host, port), timeoutMs, `${what} at ${host}:${port} did not answer within ${timeoutMs / 1000} s`);
+  await waitUntil(
+    () => tcpAnswers(host, port),
+    timeoutMs,
+    `${what} at ${host}:${port} did not answer within ${timeoutMs / 1000} s`,
+  );
 }
 
 export function tcpAnswers(host, port, timeoutMs = 1000) {

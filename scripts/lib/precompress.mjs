@@ -26,7 +26,10 @@ export function precompress(dir) {
     if (!COMPRESSIBLE.has(path.extname(file))) continue;
     const raw = readFileSync(file);
     const br = brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      },
     });
     const gz = gzipSync(raw, { level: 9 });
     if (br.length < raw.length) writeFileSync(`${file}.br`, br);

@@ -70,9 +70,16 @@ export async function startS3ForTests({ env = process.env, onStarted, log = (l) 
     await rm(dir, { recursive: true, force: true });
     log('test-infra: S3 server stopped');
   });
-  const vars = { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: s3.accessKey, S3_SECRET_KEY: s3.secretKey, S3_REGION: s3.region };
+  const vars = {
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_REGION: s3.region,
+  };
   const buckets = await listBuckets(vars);
-  log(`test-infra: S3 server up at ${s3.endpoint} (unsigned ListBuckets answered ${buckets}; data in ${dir}, ${seconds(started)})`);
+  log(
+    `test-infra: S3 server up at ${s3.endpoint} (unsigned ListBuckets answered ${buckets}; data in ${dir}, ${seconds(started)})`,
+  );
   return vars;
 }
 
@@ -106,7 +113,8 @@ async function describeKafka(brokers) {
   });
   const errorCode = reply.readInt16BE(8);
   const apiCount = reply.readInt32BE(10);
-  if (reply.readInt32BE(4) !== 1 || errorCode !== 0) throw new Error(`Kafka ApiVersions failed (error code ${errorCode})`);
+  if (reply.readInt32BE(4) !== 1 || errorCode !== 0)
+    throw new Error(`Kafka ApiVersions failed (error code ${errorCode})`);
   return { apis: apiCount };
 }
 

@@ -25,7 +25,10 @@ export async function backupObjects(storage: ObjectStorage, dir: string): Promis
     await mkdir(path.dirname(file), { recursive: true });
     await pipeline(await storage.get(o.key), createWriteStream(file));
   }
-  const manifest: Manifest = { takenAt: new Date().toISOString(), objects: objects.map((o) => ({ key: o.key, size: o.size, contentType: o.contentType })) };
+  const manifest: Manifest = {
+    takenAt: new Date().toISOString(),
+    objects: objects.map((o) => ({ key: o.key, size: o.size, contentType: o.contentType })),
+  };
   await writeFile(path.join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -41,7 +44,8 @@ export async function restoreObjects(dir: string, storage: ObjectStorage): Promi
 /** Keys are the services' own (no `..`), but a backup directory must never be escaped. */
 function fileFor(dir: string, key: string): string {
   const file = path.resolve(dir, 'objects', key);
-  if (!file.startsWith(path.resolve(dir, 'objects') + path.sep)) throw new Error(`refusing object key outside the backup: ${key}`);
+  if (!file.startsWith(path.resolve(dir, 'objects') + path.sep))
+    throw new Error(`refusing object key outside the backup: ${key}`);
   return file;
 }
 
@@ -60,7 +64,8 @@ async function main(): Promise<void> {
     localDir: path.resolve(process.env.DATA_DIR ?? '.data', 'objects'),
   });
   try {
-    if (command === 'backup') console.log(`backed up ${(await backupObjects(storage, dir)).objects.length} objects to ${dir}`);
+    if (command === 'backup')
+      console.log(`backed up ${(await backupObjects(storage, dir)).objects.length} objects to ${dir}`);
     else console.log(`restored ${await restoreObjects(dir, storage)} objects from ${dir}`);
   } finally {
     await storage.close();

@@ -24,7 +24,9 @@ describe('the runtime is Node 24 LTS (decision 0141)', () => {
   });
 
   it('the container base image and .nvmrc name the same major', () => {
-    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(new RegExp(`ARG NODE_IMAGE=node:${NODE_MAJOR}-bookworm-slim`));
+    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(
+      new RegExp(`ARG NODE_IMAGE=node:${NODE_MAJOR}-bookworm-slim`),
+    );
     expect(readFileSync(path.join(root, '.nvmrc'), 'utf8').trim()).toBe(String(NODE_MAJOR));
   });
 });

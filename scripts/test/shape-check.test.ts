@@ -8,7 +8,8 @@ import { checkShape, type ShapeException } from '../shape-check.mjs';
 // the old services), one with a cycle between two domain files, one long file without a reason.
 const SKELETON_FILES: Record<string, string> = {
   'src/context.ts': 'export interface Deps { name: string }\n',
-  'src/app.ts': "import type { Deps } from './context';\nimport { routes } from './routes';\nexport const buildApp = (d: Deps) => routes(d);\n",
+  'src/app.ts':
+    "import type { Deps } from './context';\nimport { routes } from './routes';\nexport const buildApp = (d: Deps) => routes(d);\n",
   'src/main.ts': "import { buildApp } from './app';\nbuildApp({ name: 'x' });\n",
   'src/routes/index.ts': "import type { Deps } from '../context';\nexport const routes = (d: Deps) => d.name;\n",
   'src/store/schema.ts': 'export interface Db { t: { id: string } }\n',
@@ -37,7 +38,8 @@ beforeAll(() => {
   write('services/leaky', {
     ...SKELETON_FILES,
     'src/routes/index.ts': "import type { Deps } from '../app';\nexport const routes = (d: Deps) => d;\n",
-    'src/app.ts': "import { routes } from './routes';\nexport type Deps = { name: string };\nexport const buildApp = (d: Deps) => routes(d);\n",
+    'src/app.ts':
+      "import { routes } from './routes';\nexport type Deps = { name: string };\nexport const buildApp = (d: Deps) => routes(d);\n",
   });
   write('services/circle', {
     ...SKELETON_FILES,
@@ -58,7 +60,9 @@ describe('shape check', () => {
 
   it('names a route that imports app.ts, and the cycle it makes', async () => {
     const { breaches } = await checkShape(root, { exceptions: [] });
-    expect(breaches).toContain('services/leaky/src/routes/index.ts imports app.ts (import the deps type from context.ts)');
+    expect(breaches).toContain(
+      'services/leaky/src/routes/index.ts imports app.ts (import the deps type from context.ts)',
+    );
     expect(breaches).toContain('services/leaky: import cycle app.ts -> routes/index.ts -> app.ts');
   });
 
@@ -70,14 +74,19 @@ describe('shape check', () => {
   it("names each of the skeleton's missing files and folders", async () => {
     const { breaches } = await checkShape(root, { exceptions: [] });
     expect(breaches.filter((b) => b.startsWith('services/bare: missing')).sort()).toEqual(
-      ['src/app.ts', 'src/context.ts', 'src/domain/', 'src/jobs/', 'src/store/schema.ts', 'src/use-cases/'].map((m) => `services/bare: missing ${m}`).sort(),
+      ['src/app.ts', 'src/context.ts', 'src/domain/', 'src/jobs/', 'src/store/schema.ts', 'src/use-cases/']
+        .map((m) => `services/bare: missing ${m}`)
+        .sort(),
     );
   });
 
   it('fails a file over 400 lines unless docs/long-files.md gives a reason', async () => {
     const before = await checkShape(root, { exceptions: [] });
     expect(before.breaches.some((b) => b.startsWith('shared/util/src/long.ts: 401 lines'))).toBe(true);
-    write('.', { 'docs/long-files.md': '# Long files\n\n- `shared/util/src/long.ts`: generated constants\n- `gone.ts`: split since\n' });
+    write('.', {
+      'docs/long-files.md':
+        '# Long files\n\n- `shared/util/src/long.ts`: generated constants\n- `gone.ts`: split since\n',
+    });
     const after = await checkShape(root, { exceptions: [] });
     expect(after.breaches.some((b) => b.startsWith('shared/util/src/long.ts'))).toBe(false);
     expect(after.notes.some((n) => n.includes('gone.ts'))).toBe(true);

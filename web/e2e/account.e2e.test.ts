@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, newPage, openBrowser, expectAccessible, expectNoSidewaysScroll, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  newPage,
+  openBrowser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -15,7 +25,11 @@ afterAll(async () => {
 });
 
 async function login(email: string, password: string) {
-  const res = await fetch(`${stack.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   return { status: res.status, body: (await res.json()) as { token?: string; error?: string } };
 }
 
@@ -86,7 +100,10 @@ describe('/account (Chromium, built product)', () => {
     // This browser stays signed in: it stored a token of the new version, which the API accepts.
     const stored = await page.evaluate(() => localStorage.getItem('token'));
     expect(stored).not.toBe(user.token);
-    const status = await page.evaluate(async (t) => (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).status, stored);
+    const status = await page.evaluate(
+      async (t) => (await fetch('/api/auth/me', { headers: { authorization: `Bearer ${t}` } })).status,
+      stored,
+    );
     expect(status).toBe(200);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
     await page.waitForURL('**/research');
@@ -114,7 +131,10 @@ describe('/account (Chromium, built product)', () => {
     await security.getByRole('button', { name: 'Update Password' }).click();
     await security.getByText('Password changed successfully').waitFor();
 
-    expect(await login(user.email, user.password)).toEqual({ status: 401, body: { error: 'Invalid email or password' } });
+    expect(await login(user.email, user.password)).toEqual({
+      status: 401,
+      body: { error: 'Invalid email or password' },
+    });
     expect((await login(user.email, 'a-whole-new-secret')).status).toBe(200);
 
     // B's next call (opening Account reads the user afresh) answers 401: B is signed out with the spec's message.
@@ -182,7 +202,10 @@ describe('Account → Integrations: personal access tokens (issue 18)', () => {
         { path, init, secret },
       );
     expect(await read('/api/documents')).toEqual({ status: 200, body: [] });
-    expect(await read('/api/conversations')).toEqual({ status: 403, body: { error: 'This access token can only read documents' } });
+    expect(await read('/api/conversations')).toEqual({
+      status: 403,
+      body: { error: 'This access token can only read documents' },
+    });
 
     // Shown once: after a reload only the name and the first characters remain.
     await page.reload();
@@ -200,7 +223,9 @@ describe('Account → Integrations: personal access tokens (issue 18)', () => {
     await panel.getByText('“Family tree sync” was revoked.', { exact: false }).waitFor();
     await panel.getByText('You have no access tokens yet.').waitFor();
     // The gateway keeps a valid token at most 30 s.
-    await expect.poll(async () => (await read('/api/documents')).status, { timeout: 40_000, interval: 1_000 }).toBe(401);
+    await expect
+      .poll(async () => (await read('/api/documents')).status, { timeout: 40_000, interval: 1_000 })
+      .toBe(401);
     await context.close();
   }, 90_000);
 
@@ -223,10 +248,6 @@ describe('Account → Integrations: personal access tokens (issue 18)', () => {
 });
 
 // ---- helpers ----
-
-
-
-
 
 /** Screenshots at the width the page has now; the file name says which. */
 async function shot(page: Page, name: string) {

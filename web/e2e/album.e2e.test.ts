@@ -15,12 +15,15 @@ describe('album creator', () => {
   let page: Page;
 
   beforeAll(async () => {
-    session = await photoSession((await collection()).filter((f) => ['beach-1952.jpg', 'wedding-day.jpg', 'eileen-portrait.jpg'].includes(f.name)));
+    session = await photoSession(
+      (await collection()).filter((f) => ['beach-1952.jpg', 'wedding-day.jpg', 'eileen-portrait.jpg'].includes(f.name)),
+    );
     page = session.page;
   }, 400_000);
   afterAll(() => endSession(session));
 
-  const captions = () => page.getByRole('textbox', { name: 'Caption' }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const captions = () =>
+    page.getByRole('textbox', { name: 'Caption' }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
   /** Gallery → select these photos → Create Album. */
   const openCreator = async (names: string[]) => {
@@ -49,7 +52,8 @@ describe('album creator', () => {
     expect(await page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('My Family Photo Album');
     expect(await page.getByRole('radio', { name: /Classic/ }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Include people, dates and places' }).isChecked()).toBe(true);
-    for (const style of ['Classic', 'Modern', 'Vintage', 'Minimal']) expect(await page.getByRole('radio', { name: new RegExp(style) }).count()).toBe(1);
+    for (const style of ['Classic', 'Modern', 'Vintage', 'Minimal'])
+      expect(await page.getByRole('radio', { name: new RegExp(style) }).count()).toBe(1);
     const thumb = page.locator('.album-photo__thumb img').first();
     await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expectAccessible(page, 'album creator');
@@ -60,12 +64,16 @@ describe('album creator', () => {
     const before = await captions();
     await page.getByRole('button', { name: `Move ${before[0]} down` }).click();
     await expect.poll(captions).toEqual([before[1], before[0], before[2]]);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${before[0]} down`);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      `Move ${before[0]} down`,
+    );
     await page.keyboard.press('Enter');
     await expect.poll(captions).toEqual([before[1], before[2], before[0]]);
     // At the bottom its Down button is disabled: the keyboard moves to Up.
     expect(await page.getByRole('button', { name: `Move ${before[0]} down` }).isDisabled()).toBe(true);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${before[0]} up`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Move ${before[0]} up`);
     expect(await page.getByRole('button', { name: `Move ${before[1]} up` }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: `Move ${before[2]} up` }).click();
     await expect.poll(captions).toEqual([before[2], before[1], before[0]]);
@@ -137,7 +145,10 @@ describe('album creator', () => {
         });
       const download = page.waitForEvent('download', { timeout: 180_000 });
       await page.getByRole('button', { name: 'Generate Album' }).click();
-      await page.locator('.album-progress').getByText(/Waiting to start|Placing photo \d of 2|Finishing/).waitFor();
+      await page
+        .locator('.album-progress')
+        .getByText(/Waiting to start|Placing photo \d of 2|Finishing/)
+        .waitFor();
       if (i === 0) {
         expect(await page.getByRole('progressbar', { name: 'Album progress' }).count()).toBe(1);
         await expectAccessible(page, 'album generating');
@@ -171,7 +182,9 @@ describe('album creator', () => {
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
       let failing = true;
       const albums = /\/api\/albums$/;
-      await page.route(albums, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.route(albums, (route) =>
+        failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback(),
+      );
       try {
         await page.goto('/gallery');
         const history = page.locator('.album-history');
@@ -227,7 +240,9 @@ describe('album creator', () => {
       await page.waitForURL('**/album-creator');
       await page.getByText('(1 of 1 included)').waitFor({ timeout: 20_000 });
       let failing = true;
-      await page.route('**/api/documents/images', (route) => (failing ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.fallback()));
+      await page.route('**/api/documents/images', (route) =>
+        failing ? route.fulfill({ status: 500, json: { error: 'down' } }) : route.fallback(),
+      );
       await page.reload();
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor({ timeout: 30_000 });

@@ -1,7 +1,17 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, lastSmsCode, newPage, openBrowser, expectAccessible, expectNoSidewaysScroll, type Stack, screenshot, startStack } from './harness';
+import {
+  createVerifiedUser,
+  lastSmsCode,
+  newPage,
+  openBrowser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  type Stack,
+  screenshot,
+  startStack,
+} from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -43,7 +53,12 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
     await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor();
     expect(await page.getByText(`We sent a 6-digit code to ${person.formatted}`).count()).toBe(1);
     // Registration stored the token at once under the one key, `token`.
-    expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('pendingVerificationEmail')])).toEqual([true, person.email]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('token') !== null,
+        localStorage.getItem('pendingVerificationEmail'),
+      ]),
+    ).toEqual([true, person.email]);
 
     const code = page.getByLabel('Verification Code');
     await code.pressSequentially('12ab3456789');
@@ -80,14 +95,19 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
     await page.waitForURL('**/research');
     await page.getByRole('banner').getByText('Welcome, Thomas Ashby').waitFor();
     for (const link of ['Home', 'Resources', 'Tutorial', 'FAQ', 'Research', 'Documents', 'Gallery', 'Account']) {
-      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).count(), link).toBe(1);
+      expect(
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).count(),
+        link,
+      ).toBe(1);
     }
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: 'Sign Up', exact: true }).waitFor();
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).count()).toBe(
+      0,
+    );
 
     await page.getByRole('link', { name: 'Login', exact: true }).click();
     await page.getByLabel('Email').fill(user.email);
@@ -128,7 +148,9 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
     for (const left of [4, 3, 2, 1]) {
       await code.fill(wrong);
       await page.getByRole('button', { name: 'Verify Phone Number' }).click();
-      await alert.getByText(`Incorrect verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`).waitFor();
+      await alert
+        .getByText(`Incorrect verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`)
+        .waitFor();
     }
     await shot(page, 'verify-error');
     await expectAccessible(page, 'verification error');
@@ -160,7 +182,9 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
       await fillSignUp(page, person);
       await page.getByRole('button', { name: 'Start Free Trial' }).click();
       await page.getByRole('heading', { name: 'Verify Your Phone Number' }).waitFor({ timeout: 20_000 });
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 20_000 }).toBe('code');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')), { timeout: 20_000 })
+        .toBe('code');
 
       // Resend waits out the 30 s between codes, saying how long, and cannot be pressed meanwhile.
       const resend = page.getByRole('button', { name: /^Resend in \d+ s$/ });
@@ -183,7 +207,9 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
       await ageSmsSends(10); // about 20 s left: time to see it count (and to check the page) before it ends
       const submit = page.getByRole('button', { name: 'Start Free Trial' });
       await submit.click();
-      const notice = page.getByRole('status').filter({ hasText: /^Please wait \d+ seconds? before requesting another code\.$/ });
+      const notice = page
+        .getByRole('status')
+        .filter({ hasText: /^Please wait \d+ seconds? before requesting another code\.$/ });
       await notice.waitFor({ timeout: 20_000 });
       expect(await submit.isDisabled()).toBe(true);
       // Read without waiting: once the count ends the notice is gone, which reads as 0.
@@ -307,8 +333,6 @@ describe('sign up, verify, log out, log in (Chromium, built product)', () => {
 
 // ---- helpers ----
 
-
-
 let n = 0;
 
 /** A new visitor's details: unique e-mail and phone (the console SMS outbox is keyed by phone). */
@@ -325,8 +349,6 @@ function newPerson(name = 'Margaret Whitfield') {
     e164: `+1555${local}`,
   };
 }
-
-
 
 /** Screenshots at the width the page has now; the file name says which. */
 async function shot(page: Page, name: string) {

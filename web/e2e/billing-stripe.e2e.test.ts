@@ -1,7 +1,16 @@
 import { type FakeStripe, startFakeStripe } from '@gnology/testing/fakes/stripe';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, lastSmsCode, newPage, openBrowser, screenshot, type Stack, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  lastSmsCode,
+  newPage,
+  openBrowser,
+  screenshot,
+  type Stack,
+  signInWithToken,
+  startStack,
+} from './harness';
 
 /**
  * The built product with Stripe on, against the fake Stripe API on loopback: the gateway must
@@ -13,7 +22,15 @@ let stack: Stack;
 let browser: Browser;
 
 // startStack points process.env at the stack's fresh database; put it back for the next file in this worker.
-const STACK_ENV = ['DATABASE_URL', 'DATA_DIR', 'PORT', 'SERVICE_PORT_BASE', 'LOG_LEVEL', 'NODE_ENV', 'QUEUE_PREFIX'] as const;
+const STACK_ENV = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'PORT',
+  'SERVICE_PORT_BASE',
+  'LOG_LEVEL',
+  'NODE_ENV',
+  'QUEUE_PREFIX',
+] as const;
 const envBefore = Object.fromEntries(STACK_ENV.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
@@ -66,7 +83,11 @@ describe('Stripe on, through the gateway', () => {
 
     const genuine = stripe.signedEvent('checkout.session.completed', completed);
     expect(await webhook(genuine)).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
-    expect(await usage(user.token)).toMatchObject({ plan: 'professional', billingInterval: 'yearly', billingEnabled: true });
+    expect(await usage(user.token)).toMatchObject({
+      plan: 'professional',
+      billingInterval: 'yearly',
+      billingEnabled: true,
+    });
     expect(await webhook(genuine)).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
   });
 
@@ -86,7 +107,9 @@ describe('Stripe on, through the gateway', () => {
     await page.waitForURL(`${stripe.url}/checkout/**`, { timeout: 60_000 });
     const session = stripe.checkoutSessions.at(-1)!;
     expect(page.url()).toBe(`${stripe.url}/checkout/${session.id}`);
-    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form).toMatchObject({ line_items: [{ price: stripe.prices.yearly, quantity: '1' }, { price: stripe.prices.overage }] });
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form).toMatchObject({
+      line_items: [{ price: stripe.prices.yearly, quantity: '1' }, { price: stripe.prices.overage }],
+    });
     await context.close();
   });
 

@@ -3,7 +3,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, lastSmsCode, newPage, openBrowser, expectAccessible, expectNoSidewaysScroll, screenshot, type Stack, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  lastSmsCode,
+  newPage,
+  openBrowser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  screenshot,
+  type Stack,
+  signInWithToken,
+  startStack,
+} from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -11,7 +22,15 @@ let billingUrl: string;
 let internalToken: string;
 
 // startStack points process.env at the stack's fresh database; put it back for the next file in this worker.
-const STACK_ENV = ['DATABASE_URL', 'DATA_DIR', 'PORT', 'SERVICE_PORT_BASE', 'LOG_LEVEL', 'NODE_ENV', 'QUEUE_PREFIX'] as const;
+const STACK_ENV = [
+  'DATABASE_URL',
+  'DATA_DIR',
+  'PORT',
+  'SERVICE_PORT_BASE',
+  'LOG_LEVEL',
+  'NODE_ENV',
+  'QUEUE_PREFIX',
+] as const;
 const envBefore = Object.fromEntries(STACK_ENV.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
@@ -32,13 +51,16 @@ afterAll(async () => {
   }
 });
 
-
-
-
 /** A new visitor with a unique e-mail and phone number (the SMS outbox is keyed by phone). */
 function newPerson(name: string) {
   const local = `${(Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000}`.padStart(7, '0');
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`, password: 'archive-reading-room', digits: `555${local}`, e164: `+1555${local}` };
+  return {
+    name,
+    email: `${name.split(' ')[0]!.toLowerCase()}.${Date.now().toString(36)}@example.com`,
+    password: 'archive-reading-room',
+    digits: `555${local}`,
+    e164: `+1555${local}`,
+  };
 }
 
 async function shot(page: Page, name: string) {
@@ -52,13 +74,21 @@ async function shot(page: Page, name: string) {
 async function spendTokens(userId: string, tokens: number) {
   const requestId = randomUUID();
   const call = async (p: string, body: unknown) => {
-    const res = await fetch(`${billingUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-internal-token': internalToken }, body: JSON.stringify(body) });
+    const res = await fetch(`${billingUrl}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-token': internalToken },
+      body: JSON.stringify(body),
+    });
     const data = await res.json();
     if (!res.ok) throw new Error(`${p} answered ${res.status}: ${JSON.stringify(data)}`);
     return data;
   };
   await call('/internal/reservations', { userId, requestId, estimatedTokens: Math.max(tokens, 1) });
-  return call(`/internal/reservations/${requestId}/settle`, { inputTokens: Math.round(tokens * 0.8), outputTokens: tokens - Math.round(tokens * 0.8), savedTokens: 0 });
+  return call(`/internal/reservations/${requestId}/settle`, {
+    inputTokens: Math.round(tokens * 0.8),
+    outputTokens: tokens - Math.round(tokens * 0.8),
+    savedTokens: 0,
+  });
 }
 
 describe('/pricing (Chromium, built product)', () => {
@@ -79,7 +109,9 @@ describe('/pricing (Chromium, built product)', () => {
       expect(await pro.getByText('MOST POPULAR').count()).toBe(1);
       expect(await pro.getByText('$100').count()).toBe(1);
       expect(await pro.getByText('/ month').count()).toBe(1);
-      expect(await pro.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe('/register?plan=monthly');
+      expect(await pro.getByRole('link', { name: 'Subscribe Now' }).getAttribute('href')).toBe(
+        '/register?plan=monthly',
+      );
       expect(await page.getByRole('heading', { name: 'Overage pricing' }).count()).toBe(1);
       expect(await page.getByText('$5.00').count()).toBeGreaterThan(0);
       expect(await page.getByRole('heading', { name: 'Why family historians choose GNology' }).count()).toBe(1);
@@ -87,7 +119,12 @@ describe('/pricing (Chromium, built product)', () => {
       await shot(page, 'pricing-monthly');
       if (width === 375) {
         // The first screen as a phone shows it, at full size (the full-page image is very tall).
-        await page.screenshot({ path: path.join(path.dirname(new URL(import.meta.url).pathname), '../../test-results/screenshots/billing-pricing-first-screen-375.png') });
+        await page.screenshot({
+          path: path.join(
+            path.dirname(new URL(import.meta.url).pathname),
+            '../../test-results/screenshots/billing-pricing-first-screen-375.png',
+          ),
+        });
       }
 
       await page.getByText('Yearly', { exact: false }).first().click();
@@ -132,7 +169,9 @@ describe('/pricing (Chromium, built product)', () => {
     await shot(page, 'account-subscribe-offer');
     await panel.getByRole('button', { name: 'Switch to Professional' }).click();
     await page.waitForURL('**/account?checkout=success&billing=off');
-    await panel.getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.').waitFor();
+    await panel
+      .getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.')
+      .waitFor();
     await panel.getByText('1,000,000 tokens used', { exact: false }).waitFor();
     expect(await panel.getByText('Billed yearly').count()).toBe(1);
 
@@ -168,12 +207,20 @@ describe('registration with a plan (billing off)', () => {
     await page.getByRole('button', { name: 'Verify Phone Number' }).click();
 
     await page.waitForURL('**/account?checkout=success&billing=off', { timeout: 60_000 });
-    expect(checkout).toEqual({ request: { plan: 'monthly' }, answer: { url: '/account?checkout=success&billing=off', billingEnabled: false } });
+    expect(checkout).toEqual({
+      request: { plan: 'monthly' },
+      answer: { url: '/account?checkout=success&billing=off', billingEnabled: false },
+    });
     const panel = page.getByRole('region', { name: 'Token Usage' });
-    await panel.getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.').waitFor();
+    await panel
+      .getByText('Professional is now active. Plans are free to try on this server, so nothing was charged.')
+      .waitFor();
     await panel.getByText('Billed monthly').waitFor();
     // The account information (from auth, told by event) catches up with the plan by itself.
-    await page.getByRole('region', { name: 'Account Information' }).getByText('Professional', { exact: true }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Account Information' })
+      .getByText('Professional', { exact: true })
+      .waitFor({ timeout: 20_000 });
     await shot(page, 'register-plan-checkout');
     await context.close();
   });
@@ -259,10 +306,17 @@ describe('/account Token Usage panel', () => {
       await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
     }
     expect(await page.getByText(/used this month's tokens/).count()).toBe(0);
-    const conversations = await (await fetch(`${stack.url}/api/conversations?limit=10`, { headers: { authorization: `Bearer ${user.token}` } })).json();
+    const conversations = await (
+      await fetch(`${stack.url}/api/conversations?limit=10`, { headers: { authorization: `Bearer ${user.token}` } })
+    ).json();
     const [conversation] = Array.isArray(conversations) ? conversations : conversations.conversations;
-    const saved = await (await fetch(`${stack.url}/api/conversations/${conversation.id}`, { headers: { authorization: `Bearer ${user.token}` } })).json();
-    const messages: { type: string; tokenBalance?: { remaining: number } }[] = saved.messages ?? saved.conversation.messages;
+    const saved = await (
+      await fetch(`${stack.url}/api/conversations/${conversation.id}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      })
+    ).json();
+    const messages: { type: string; tokenBalance?: { remaining: number } }[] =
+      saved.messages ?? saved.conversation.messages;
     expect(messages.filter((m) => m.type === 'assistant').map((m) => m.tokenBalance?.remaining)).toEqual([0, 0]);
     await context.close();
   });
@@ -277,7 +331,11 @@ describe('/account Token Usage panel', () => {
     });
     await page.route('**/api/users/token-usage', async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Internal server error' }),
+      });
     });
     await page.goto('/account');
     const panel = page.getByRole('region', { name: 'Token Usage' });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { createVerifiedUser, openBrowser, screenshot, seriousA11yViolations, signInWithToken, type Stack, startStack } from './harness';
+import {
+  createVerifiedUser,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from './harness';
 import { writeDocumentFixtures } from './fixtures/documents';
 
 /**
@@ -35,12 +43,22 @@ describe('documents screen and dashboard', () => {
 
   it('shows the dashboard empty state with its calls to action', async () => {
     await page.goto('/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome, Ada Lovelace' }).count(), { timeout: 20_000 })
+      .toBe(1);
     await page.getByText('You have not uploaded any documents yet.').waitFor();
-    for (const name of ['Upload Documents', 'Photo Gallery', 'Research Resources', 'Start Research Session', 'Upload Your First Document', 'View the Tutorial']) {
+    for (const name of [
+      'Upload Documents',
+      'Photo Gallery',
+      'Research Resources',
+      'Start Research Session',
+      'Upload Your First Document',
+      'View the Tutorial',
+    ]) {
       expect(await page.getByRole('link', { name }).count(), name).toBe(1);
     }
-    for (const name of ['Research Guidance', 'Document Analysis', 'Family Connections']) expect(await page.getByRole('heading', { name }).count()).toBe(1);
+    for (const name of ['Research Guidance', 'Document Analysis', 'Family Connections'])
+      expect(await page.getByRole('heading', { name }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Start Research Session' }).getAttribute('href')).toBe('/research');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-empty-1280');
@@ -64,19 +82,26 @@ describe('documents screen and dashboard', () => {
     // through the gateway. The form must show the service's 400 message, not "unavailable".
     const message =
       "Error: The file's content (TXT) does not match its .pdf extension. Rename it or convert it. Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.";
-    const disguised = { name: 'census-1880.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(215 * 1024, 'Only words here, no PDF at all. ') };
+    const disguised = {
+      name: 'census-1880.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(215 * 1024, 'Only words here, no PDF at all. '),
+    };
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
       await page.goto('/documents');
       await page.getByRole('heading', { name: /Your Documents/ }).waitFor();
-      const answer = page.waitForResponse((r) => r.url().endsWith('/api/documents/upload') && r.request().method() === 'POST');
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/documents/upload') && r.request().method() === 'POST',
+      );
       await page.locator('input[type="file"]').setInputFiles(disguised);
       await page.getByRole('button', { name: 'Upload Document' }).click();
       expect((await answer).status()).toBe(400);
       await page.getByText(message, { exact: true }).waitFor({ timeout: 30_000 });
       expect(await page.getByText(/service is unavailable/).count()).toBe(0);
       await screenshot(page, `documents-disguised-pdf-${width}`);
-      if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      if (width === 375)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     // Nothing was stored.
@@ -97,16 +122,25 @@ describe('documents screen and dashboard', () => {
     await screenshot(page, 'documents-preview-1280');
     await page.getByRole('button', { name: 'Upload Document' }).click();
     // Progress through upload and processing is shown while it runs.
-    await page.getByText(/Processing turner-obituary-scan.png|Uploading \d+%/).first().waitFor();
+    await page
+      .getByText(/Processing turner-obituary-scan.png|Uploading \d+%/)
+      .first()
+      .waitFor();
     await page.getByText('Document uploaded and processed successfully!').waitFor({ timeout: 120_000 });
-    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'turner-obituary-scan.png' }) });
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'turner-obituary-scan.png' }) });
     await card.getByText('Completed').waitFor();
     await card.getByText('Mary Ellen Turner').waitFor();
     await card.getByText('4 May 1911').waitFor();
     await card.getByText(/Roanoke/).waitFor();
     const thumb = card.locator('.doc-card__thumb img');
     // 150 px on the longer side (an A4 page is taller than wide).
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? Math.max(img.naturalWidth, img.naturalHeight) : 0))).toBe(150);
+    await expect
+      .poll(() =>
+        thumb.evaluate((img: HTMLImageElement) => (img.complete ? Math.max(img.naturalWidth, img.naturalHeight) : 0)),
+      )
+      .toBe(150);
   }, 180_000);
 
   it('processes a PDF with a text layer, a scanned PDF, a DOCX, a DOC and a TXT', async () => {
@@ -125,9 +159,13 @@ describe('documents screen and dashboard', () => {
       expect(await card.getByText(fact).count(), `${name} shows ${fact}`).toBeGreaterThan(0);
     }
     // Each person's part in the record, in plain words beside the name (issue 15).
-    const census = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'smith-census-1880.txt' }) });
+    const census = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'smith-census-1880.txt' }) });
     expect(await census.locator('.chip', { hasText: 'Mary Smith' }).textContent()).toBe('Mary Smith (wife)');
-    expect(await census.locator('.chip', { hasText: 'John Smith' }).textContent()).toBe('John Smith (head of household)');
+    expect(await census.locator('.chip', { hasText: 'John Smith' }).textContent()).toBe(
+      'John Smith (head of household)',
+    );
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'documents-filled-1280');
     await page.setViewportSize({ width: 375, height: 800 });

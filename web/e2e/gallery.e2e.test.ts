@@ -1,6 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bothWidths, collection, endSession, GROUP, PHOTO_NAMES, PORTRAIT, type PhotoSession, photoSession, SCAN_NAMES, secondPortrait, uploadAll } from './fixtures/photos';
+import {
+  bothWidths,
+  collection,
+  endSession,
+  GROUP,
+  PHOTO_NAMES,
+  PORTRAIT,
+  type PhotoSession,
+  photoSession,
+  SCAN_NAMES,
+  secondPortrait,
+  uploadAll,
+} from './fixtures/photos';
 import { expectAccessible, screenshot } from './harness';
 
 /**
@@ -19,13 +31,17 @@ describe('photo gallery', () => {
   afterAll(() => endSession(session));
 
   const cards = () => page.locator('.gallery-card');
-  const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const card = (name: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
   const names = async () => (await page.locator('.gallery-card__name').allTextContents()).sort();
   const search = () => page.getByRole('searchbox', { name: 'Search' });
   const filter = (name: string) => page.getByRole('radio', { name });
   // The radio's label is what a pointer presses (react-aria keeps the input visually hidden).
-  const chooseFilter = (name: string) => page.locator('.segmented__option').filter({ hasText: new RegExp(`^${name}$`) }).click();
-
+  const chooseFilter = (name: string) =>
+    page
+      .locator('.segmented__option')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
 
   it('shows every image with its thumbnail, lazily loaded', async () => {
     await page.goto('/gallery');
@@ -51,7 +67,9 @@ describe('photo gallery', () => {
     // Cancel closes it and gives the keyboard back to "Tag person".
     await weddingForm.getByRole('button', { name: 'Cancel' }).click();
     await weddingForm.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Tag person in wedding-day.jpg');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Tag person in wedding-day.jpg',
+    );
 
     await card('beach-1952.jpg').getByRole('button', { name: 'Tag person in beach-1952.jpg' }).click();
     // A blank (spaces only) name is not saved.
@@ -105,7 +123,9 @@ describe('photo gallery', () => {
 
   it('filters untagged photos and documents, and shows the empty state when nothing matches', async () => {
     await chooseFilter('Untagged');
-    await expect.poll(names).toEqual(PHOTO_NAMES.filter((n) => n !== 'beach-1952.jpg' && n !== 'wedding-day.jpg').sort());
+    await expect
+      .poll(names)
+      .toEqual(PHOTO_NAMES.filter((n) => n !== 'beach-1952.jpg' && n !== 'wedding-day.jpg').sort());
     await expectAccessible(page, 'untagged filter');
     await bothWidths(page, 'gallery-untagged');
     await chooseFilter('Documents');
@@ -137,7 +157,9 @@ describe('photo gallery', () => {
   });
 
   it('says "Failed to save person tag" in the form when the save fails', async () => {
-    await page.route('**/api/documents/*', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{"error":"boom"}' }) : route.continue()));
+    await page.route('**/api/documents/*', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '{"error":"boom"}' }) : route.continue(),
+    );
     await card('picnic.png').getByRole('button', { name: 'Tag person in picnic.png' }).click();
     const form = page.getByRole('form', { name: 'Tag a person in picnic.png' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Søren Berg');
@@ -174,17 +196,23 @@ describe('photo gallery', () => {
     await viewer(order[1]).waitFor();
     await page.keyboard.press('Escape');
     await viewer(order[1]).waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${order[1]}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`View ${order[1]}`);
   });
 
   it('selects all and none, refuses an empty album, and hands the chosen photos to the album creator', async () => {
     const boxes = page.getByRole('checkbox', { name: /^Select / });
     await page.getByRole('button', { name: 'Select all', exact: true }).click();
-    await expect.poll(() => boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).length)).toBe(8);
+    await expect
+      .poll(() => boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).length))
+      .toBe(8);
     await page.getByText('8 selected', { exact: false }).waitFor();
     await bothWidths(page, 'gallery-all-selected');
     await page.getByRole('button', { name: 'Deselect all' }).click();
-    await expect.poll(() => boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).length)).toBe(0);
+    await expect
+      .poll(() => boxes.evaluateAll((els) => els.filter((e) => (e as HTMLInputElement).checked).length))
+      .toBe(0);
     await page.getByRole('button', { name: /^Create Album/ }).click();
     await page.getByRole('alert').filter({ hasText: 'Please select images for your album' }).waitFor();
     // Select all within a filter selects what is shown.
@@ -193,12 +221,15 @@ describe('photo gallery', () => {
     await page.getByText('2 selected', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Deselect all' }).click();
     await chooseFilter('All');
-    for (const name of ['picnic.png', 'beach-1952.jpg', 'garden-party.jpg']) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    for (const name of ['picnic.png', 'beach-1952.jpg', 'garden-party.jpg'])
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await page.getByRole('button', { name: 'Create Album (3)' }).click();
     await page.waitForURL('**/album-creator');
     await page.getByRole('heading', { name: 'Album Creator' }).waitFor();
     await page.getByText('(3 of 3 included)').waitFor();
-    const state = await page.evaluate(() => (window.history.state as { usr?: { selectedImages?: string[] } }).usr?.selectedImages);
+    const state = await page.evaluate(
+      () => (window.history.state as { usr?: { selectedImages?: string[] } }).usr?.selectedImages,
+    );
     expect(state).toHaveLength(3);
   });
 
@@ -236,7 +267,11 @@ describe('photo gallery', () => {
     await page.getByRole('button', { name: `View ${GROUP}` }).click();
     const group = page.getByRole('dialog', { name: `Viewing ${GROUP}` });
     await group.getByRole('img', { name: GROUP }).waitFor();
-    for (const n of [1, 2, 3]) await group.getByRole('button', { name: `Tag face ${n}` }).first().waitFor();
+    for (const n of [1, 2, 3])
+      await group
+        .getByRole('button', { name: `Tag face ${n}` })
+        .first()
+        .waitFor();
     await bothWidths(page, 'gallery-viewer-faces');
     await page.keyboard.press('Escape');
     await group.waitFor({ state: 'detached' });

@@ -54,7 +54,12 @@ export async function startStack(): Promise<Stack> {
   };
   const { launch } = await import(path.join(root, 'infra/embedded/launcher.mjs'));
   const lines: string[] = [];
-  const running = await launch({ root, log: (l: string) => lines.push(l), exitOnStop: false, handleSignals: false }).catch((e: Error) => {
+  const running = await launch({
+    root,
+    log: (l: string) => lines.push(l),
+    exitOnStop: false,
+    handleSignals: false,
+  }).catch((e: Error) => {
     throw new Error(`${e.message}\n${lines.join('\n')}`);
   });
   return {
@@ -73,11 +78,25 @@ export async function startStack(): Promise<Stack> {
 export async function openBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, stack: Stack, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  stack: Stack,
+  width = 1280,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: stack.url, viewport: { width, height }, acceptDownloads: true });
   const page = await context.newPage();
   return { context, page };
@@ -101,12 +120,14 @@ export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
     const axe = (window as any).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
-  return (result.violations as { id: string; impact: Impact; help: string; nodes: { target: string[] }[] }[]).map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => n.target.join(' ')),
-  }));
+  return (result.violations as { id: string; impact: Impact; help: string; nodes: { target: string[] }[] }[]).map(
+    (v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => n.target.join(' ')),
+    }),
+  );
 }
 
 /** The serious and critical violations only. */
@@ -129,7 +150,10 @@ export async function expectAccessible(page: Page, what: string) {
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px). */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(width);
 }
 
@@ -144,7 +168,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** The last verification code the console SMS sender wrote for a phone number (E.164). */
 export function lastSmsCode(stack: Stack, to?: string): string {
-  const lines = readFileSync(stack.smsOutbox, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { to: string; code: string });
+  const lines = readFileSync(stack.smsOutbox, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { to: string; code: string });
   const match = lines.filter((l) => !to || l.to === to).pop();
   if (!match) throw new Error(`no SMS sent${to ? ` to ${to}` : ''}`);
   return match.code;
@@ -153,7 +180,10 @@ export function lastSmsCode(stack: Stack, to?: string): string {
 let counter = 0;
 
 /** Registers and verifies a user through the public API; returns its session token. */
-export async function createVerifiedUser(stack: Stack, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function createVerifiedUser(
+  stack: Stack,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
   counter += 1;
   const n = `${Date.now().toString().slice(-6)}${counter}`;
   const user = {

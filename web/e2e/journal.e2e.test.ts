@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillJournal } from '../../services/documents/test/fixtures/journal';
-import { createVerifiedUser, openBrowser, screenshot, seriousA11yViolations, signInWithToken, type Stack, startStack } from './harness';
+import {
+  createVerifiedUser,
+  openBrowser,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from './harness';
 
 /**
  * The tutorial's method through the built product: download the GNology Journal through the
@@ -37,7 +45,9 @@ describe('the GNology Journal, downloaded, filled and uploaded', () => {
     expect(pub.headers.get('content-type')).toBe('application/pdf');
     const publicBytes = Buffer.from(await pub.arrayBuffer());
     expect((await fetch(`${stack.url}/api/journal/pdf/download`)).status).toBe(401);
-    const mine = await fetch(`${stack.url}/api/journal/pdf/download`, { headers: { authorization: `Bearer ${token}` } });
+    const mine = await fetch(`${stack.url}/api/journal/pdf/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-disposition')).toBe('attachment; filename="GNology-Journal.pdf"');
     expect(Buffer.from(await mine.arrayBuffer()).equals(publicBytes)).toBe(true);

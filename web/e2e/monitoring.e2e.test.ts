@@ -13,12 +13,16 @@ const monitoring = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const SERVICES = ['auth', 'conversation', 'research', 'documents', 'album', 'billing'];
 
 function alertExpressions(): string[] {
-  const rules = parse(readFileSync(path.join(monitoring, 'alerts.rules.yml'), 'utf8')) as { groups: { rules: { alert: string; expr: string }[] }[] };
+  const rules = parse(readFileSync(path.join(monitoring, 'alerts.rules.yml'), 'utf8')) as {
+    groups: { rules: { alert: string; expr: string }[] }[];
+  };
   return rules.groups.flatMap((g) => g.rules.map((r) => r.expr));
 }
 
 function dashboardExpressions(): string[] {
-  const dash = JSON.parse(readFileSync(path.join(monitoring, 'dashboard.json'), 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+  const dash = JSON.parse(readFileSync(path.join(monitoring, 'dashboard.json'), 'utf8')) as {
+    panels: { targets: { expr: string }[] }[];
+  };
   return dash.panels.flatMap((p) => p.targets.map((t) => t.expr));
 }
 
@@ -41,7 +45,14 @@ describe('monitoring reads only what the services export', () => {
   });
 
   it('exports the operational metrics on the running stack', () => {
-    for (const name of ['job_queue_depth', 'job_queue_oldest_waiting_seconds', 'job_runs_total', 'outbox_oldest_unpublished_seconds', 'kafka_consumer_lag', 'http_request_duration_seconds']) {
+    for (const name of [
+      'job_queue_depth',
+      'job_queue_oldest_waiting_seconds',
+      'job_runs_total',
+      'outbox_oldest_unpublished_seconds',
+      'kafka_consumer_lag',
+      'http_request_duration_seconds',
+    ]) {
       expect(exported.has(name), name).toBe(true);
     }
   });

@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -96,7 +106,17 @@ describe('scroll position across navigation (issue 13)', () => {
       await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 20_000 }).toBeGreaterThan(300);
       // Read once the page has stopped moving: two readings a frame apart agree.
       await expect
-        .poll(() => page.evaluate(() => new Promise<boolean>((done) => { const y = window.scrollY; requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y))); })), { timeout: 20_000 })
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                new Promise<boolean>((done) => {
+                  const y = window.scrollY;
+                  requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY === y)));
+                }),
+            ),
+          { timeout: 20_000 },
+        )
         .toBe(true);
       const left = await page.evaluate(() => window.scrollY);
       await subscribe.click();
@@ -119,7 +139,9 @@ describe('footer links on a phone (issue 13)', () => {
     await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(3);
     const heights = await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect().height));
     for (const h of heights) expect(h).toBeGreaterThanOrEqual(44);
-    await page.getByRole('contentinfo').screenshot({ path: `${process.cwd()}/test-results/screenshots/footer-375.png` });
+    await page
+      .getByRole('contentinfo')
+      .screenshot({ path: `${process.cwd()}/test-results/screenshots/footer-375.png` });
     await context.close();
   });
 });
@@ -130,7 +152,11 @@ describe('a list that fails to load (issue 13)', () => {
       const { context, page } = await newPage(browser, stack, width);
       await signInWithToken(context, token);
       let failing = true;
-      await page.route(/\/api\/documents(\?.*)?$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'The documents service is unavailable.' } }) : route.fallback()));
+      await page.route(/\/api\/documents(\?.*)?$/, (route) =>
+        failing
+          ? route.fulfill({ status: 503, json: { error: 'The documents service is unavailable.' } })
+          : route.fallback(),
+      );
       await page.goto('/documents');
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor({ timeout: 30_000 });
@@ -150,7 +176,9 @@ describe('a list that fails to load (issue 13)', () => {
       const { context, page } = await newPage(browser, stack, width);
       await signInWithToken(context, token);
       let failing = true;
-      await page.route(/\/api\/conversations\?limit=/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.route(/\/api\/conversations\?limit=/, (route) =>
+        failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback(),
+      );
       await page.goto('/research');
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor({ timeout: 30_000 });
@@ -171,7 +199,9 @@ describe('a list that fails to load (issue 13)', () => {
       const { context, page } = await newPage(browser, stack, width);
       await signInWithToken(context, token);
       let failing = true;
-      await page.route(/\/api\/users\/token-usage$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.route(/\/api\/users\/token-usage$/, (route) =>
+        failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback(),
+      );
       await page.goto('/account');
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor({ timeout: 30_000 });
@@ -190,7 +220,9 @@ describe('a list that fails to load (issue 13)', () => {
     it(`pricing: plans that fail to load offer Retry, which shows them, at ${width} px`, async () => {
       const { context, page } = await newPage(browser, stack, width);
       let failing = true;
-      await page.route(/\/api\/billing\/plans$/, (route) => (failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback()));
+      await page.route(/\/api\/billing\/plans$/, (route) =>
+        failing ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback(),
+      );
       await page.goto('/pricing');
       const retry = page.getByRole('button', { name: 'Retry' });
       await retry.waitFor({ timeout: 30_000 });

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPagePng, textPdf } from '../../services/documents/test/fixtures/generate';
 import { BIRTH, CENSUS, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { uploadAll } from './fixtures/photos';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, openBrowser, screenshot, signInWithToken, type Stack, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  openBrowser,
+  screenshot,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from './harness';
 
 const SCAN = 'turner-obituary-scan.png';
 const PDF = 'wilson-records.pdf';
@@ -24,7 +33,10 @@ describe('OCR languages and Read again', () => {
   let pdfId = '';
 
   const api = async <T>(p: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${stack.url}${p}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+    const res = await fetch(`${stack.url}${p}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+    });
     return (await res.json()) as T;
   };
   /** The stack's database (the harness points DATABASE_URL at it): a page made to read badly. */
@@ -32,7 +44,10 @@ describe('OCR languages and Read again', () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      await client.query('update documents.document_pages set ocr = true, confidence = $3 where document_id = $1 and page_number = $2', [id, pageNumber, confidence]);
+      await client.query(
+        'update documents.document_pages set ocr = true, confidence = $3 where document_id = $1 and page_number = $2',
+        [id, pageNumber, confidence],
+      );
     } finally {
       await client.end();
     }
@@ -103,7 +118,13 @@ describe('OCR languages and Read again', () => {
 
     // The service's refusal reaches the user in its own words.
     await page.route('**/api/documents/settings/ocr', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Choose at most 3 languages.' }) }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'Choose at most 3 languages.' }),
+          })
+        : route.continue(),
     );
     await s.getByRole('button', { name: 'Save languages' }).click();
     await s.getByRole('alert').filter({ hasText: 'Choose at most 3 languages.' }).waitFor();
@@ -126,7 +147,11 @@ describe('OCR languages and Read again', () => {
     await page.getByRole('button', { name: /Language of the document: English, German and French/ }).waitFor();
     await expectAccessible(page, 'upload form languages');
     await screenshot(page, 'ocr-upload-form-1280');
-    await page.locator('input[type=file]').setInputFiles({ name: 'lettre.txt', mimeType: 'text/plain', buffer: Buffer.from('Lettre de Marie Dupont, Paris, 1889.') });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'lettre.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Lettre de Marie Dupont, Paris, 1889.'),
+    });
     await page.getByRole('button', { name: 'Upload Document' }).click();
     await page.getByText('Document uploaded and processed successfully!').waitFor({ timeout: 60_000 });
     const docs = await api<{ originalName: string; ocrLanguages: string[] }[]>('/api/documents');
@@ -140,7 +165,10 @@ describe('OCR languages and Read again', () => {
       const dialog = page.getByRole('dialog', { name: `Viewing ${SCAN}` });
       const strip = dialog.getByRole('region', { name: 'How this document was read' });
       await strip.getByText('Read in English').waitFor({ timeout: 20_000 });
-      await strip.getByRole('status').filter({ hasText: 'Read with low confidence (42%) — check the image.' }).waitFor();
+      await strip
+        .getByRole('status')
+        .filter({ hasText: 'Read with low confidence (42%) — check the image.' })
+        .waitFor();
       await expectAccessible(page, `viewer reading strip ${width}`);
       await expectNoSidewaysScroll(page);
       await screenshot(page, `ocr-viewer-low-${width}`);
@@ -154,7 +182,10 @@ describe('OCR languages and Read again', () => {
     const strip = dialog.getByRole('region', { name: 'How this document was read' });
     await strip.getByText('Page 2 was read with low confidence — check the image.').waitFor({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await strip.getByRole('status').filter({ hasText: 'Page 2: read with low confidence (35%) — check the image.' }).waitFor();
+    await strip
+      .getByRole('status')
+      .filter({ hasText: 'Page 2: read with low confidence (35%) — check the image.' })
+      .waitFor();
     await expectAccessible(page, 'viewer PDF page 2 low confidence');
     await screenshot(page, 'ocr-viewer-pdf-page2-1280');
   });
@@ -185,7 +216,9 @@ describe('OCR languages and Read again', () => {
     await dialog.getByRole('img', { name: SCAN }).waitFor();
     await expectAccessible(page, 'viewer after reading again');
     await screenshot(page, 'ocr-viewer-read-again-done-768');
-    const doc = await api<{ ocrLanguages: string[]; processingStatus: string; lowConfidencePages: number[] }>(`/api/documents/${scanId}`);
+    const doc = await api<{ ocrLanguages: string[]; processingStatus: string; lowConfidencePages: number[] }>(
+      `/api/documents/${scanId}`,
+    );
     expect(doc).toMatchObject({ ocrLanguages: ['eng', 'deu'], processingStatus: 'completed', lowConfidencePages: [] });
     // Escape still closes the viewer.
     await page.keyboard.press('Escape');

@@ -3,11 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPagePng, scannedPdf, textPdf } from '../../services/documents/test/fixtures/generate';
 import { BIRTH, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { uploadAll } from './fixtures/photos';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, openBrowser, screenshot, signInWithToken, type Stack, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  openBrowser,
+  screenshot,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from './harness';
 
 type Box = { x: number; y: number; width: number; height: number };
 const inside = (inner: Box, outer: Box, slack = 1) =>
-  inner.x >= outer.x - slack && inner.y >= outer.y - slack && inner.x + inner.width <= outer.x + outer.width + slack && inner.y + inner.height <= outer.y + outer.height + slack;
+  inner.x >= outer.x - slack &&
+  inner.y >= outer.y - slack &&
+  inner.x + inner.width <= outer.x + outer.width + slack &&
+  inner.y + inner.height <= outer.y + outer.height + slack;
 
 /**
  * Issue 14, word positions: a scan opened with `?q=` marks the words over the image (the first
@@ -29,11 +41,17 @@ describe('word positions in the viewer', () => {
     const ada = await createVerifiedUser(stack, { name: 'Ada Lovelace' });
     token = ada.token;
     await uploadAll(stack, token, [
-      { name: 'turner-obituary-scan.png', type: 'image/png', data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }) },
+      {
+        name: 'turner-obituary-scan.png',
+        type: 'image/png',
+        data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }),
+      },
       { name: 'wilson-birth.pdf', type: 'application/pdf', data: await textPdf([BIRTH]) },
       { name: 'scanned-records.pdf', type: 'application/pdf', data: await scannedPdf([BIRTH, MARRIAGE]) },
     ]);
-    const listed = (await (await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } })).json()) as { _id: string; originalName: string }[];
+    const listed = (await (
+      await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { _id: string; originalName: string }[];
     for (const d of listed) ids[d.originalName] = d._id;
     context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
     await signInWithToken(context, token);
@@ -46,7 +64,10 @@ describe('word positions in the viewer', () => {
 
   const viewer = (p: Page, name: string) => p.getByRole('dialog', { name: `Viewing ${name}` });
   const params = (p: Page) => Object.fromEntries(new URL(p.url()).searchParams);
-  const loaded = (img: Locator) => expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+  const loaded = (img: Locator) =>
+    expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 })
+      .toBe(true);
   const box = async (l: Locator) => (await l.boundingBox()) as Box;
 
   for (const [width, height] of [
@@ -60,7 +81,10 @@ describe('word positions in the viewer', () => {
       const dialog = viewer(page, 'turner-obituary-scan.png');
       const img = dialog.getByRole('img', { name: 'turner-obituary-scan.png' });
       await loaded(img);
-      await dialog.getByRole('status').filter({ hasText: '“Samuel Turner”: 1 match on this page, highlighted.' }).waitFor({ timeout: 20_000 });
+      await dialog
+        .getByRole('status')
+        .filter({ hasText: '“Samuel Turner”: 1 match on this page, highlighted.' })
+        .waitFor({ timeout: 20_000 });
       const marks = dialog.locator('.page-text__mark');
       expect(await marks.count()).toBe(1);
       // The highlight frames the two words, which are <mark>s of the text layer.
@@ -145,7 +169,10 @@ describe('word positions in the viewer', () => {
     // The selection did not drag the image; a drag in the margin beside the words still pans it.
     const top = (await box(img)).y;
     expect(top).toBe(before.y);
-    const margin = { x: (await box(img)).x + 8, y: (await box(dialog.getByRole('region', { name: /Document page/ }))).y + 300 };
+    const margin = {
+      x: (await box(img)).x + 8,
+      y: (await box(dialog.getByRole('region', { name: /Document page/ }))).y + 300,
+    };
     await page.mouse.move(margin.x, margin.y);
     await page.mouse.down();
     await page.mouse.move(margin.x, margin.y - 120, { steps: 6 });
@@ -158,11 +185,17 @@ describe('word positions in the viewer', () => {
     await page.goto(`/documents?view=${ids['scanned-records.pdf']}&page=2&q=${encodeURIComponent('Sarah Ann Miller')}`);
     const dialog = viewer(page, 'scanned-records.pdf');
     await loaded(dialog.getByRole('img', { name: 'scanned-records.pdf, page 2' }));
-    await dialog.getByRole('status').filter({ hasText: '“Sarah Ann Miller”: 1 match on this page, highlighted.' }).waitFor({ timeout: 20_000 });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: '“Sarah Ann Miller”: 1 match on this page, highlighted.' })
+      .waitFor({ timeout: 20_000 });
     expect(await dialog.locator('mark.page-text__word').allTextContents()).toEqual(['Sarah', 'Ann', 'Miller']);
     await dialog.getByRole('button', { name: 'Previous' }).click();
     await loaded(dialog.getByRole('img', { name: 'scanned-records.pdf, page 1' }));
-    await dialog.getByRole('status').filter({ hasText: '“Sarah Ann Miller” is not on this page. Try the other pages.' }).waitFor({ timeout: 20_000 });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: '“Sarah Ann Miller” is not on this page. Try the other pages.' })
+      .waitFor({ timeout: 20_000 });
     expect(params(page)).toEqual({ view: ids['scanned-records.pdf'], q: 'Sarah Ann Miller' });
     expect(await dialog.locator('.page-text__mark').count()).toBe(0);
     await expectAccessible(page, 'scanned pdf page 1');
@@ -174,7 +207,10 @@ describe('word positions in the viewer', () => {
     await page.goto(`/documents?view=${ids['wilson-birth.pdf']}&q=${encodeURIComponent('James Robert Wilson')}`);
     const dialog = viewer(page, 'wilson-birth.pdf');
     await loaded(dialog.getByRole('img', { name: 'wilson-birth.pdf, page 1' }));
-    await dialog.getByRole('status').filter({ hasText: 'No word positions for this page, so “James Robert Wilson” cannot be shown on the image.' }).waitFor({ timeout: 20_000 });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: 'No word positions for this page, so “James Robert Wilson” cannot be shown on the image.' })
+      .waitFor({ timeout: 20_000 });
     expect(await dialog.locator('.page-text__mark').count()).toBe(0);
     expect(await dialog.locator('.page-text__word').count()).toBe(0);
     await expectAccessible(page, 'no word positions 400');

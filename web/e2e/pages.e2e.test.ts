@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 
 let stack: Stack;
 let browser: Browser;
@@ -21,20 +31,117 @@ const WIDTHS = [1280, 375] as const;
 
 /** Each content page: its path, its h1, its <title>, words its description holds and a passage of its content. */
 const PAGES = [
-  { path: '/', h1: 'Your family’s records, read closely and written into a book', title: 'GNology — family history research with Gene', description: 'family history book', text: ['$2,500–$3,500', '100–150 pages', '$3,500–$5,000', '200–300 pages', '200%–500% return', '3–4 weeks', '1–2 hours', 'Users are solely responsible for verifying all results'] },
-  { path: '/about', h1: 'About GNology', title: 'About GNology', description: 'Genealogical Proof Standard', text: ['Our research framework', 'generation 1 is the earliest known ancestor'] },
-  { path: '/about-gene', h1: 'About Gene', title: 'About Gene | GNology', description: 'research assistant', text: ['How Gene works with your documents', 'up to 200 MB each', 'about 200,000 tokens'] },
-  { path: '/resources', h1: 'Research Resources', title: 'Research Resources | GNology', description: 'GNology Journal', text: ['Download the GNology Journal', 'FamilySearch', 'FreeBMD', 'Library and Archives Canada'] },
-  { path: '/faq', h1: 'Frequently Asked Questions', title: 'Frequently Asked Questions | GNology', description: 'tokens and pricing', text: ['Getting started', 'Token usage and pricing', 'Research and AI features', 'Document management', 'Gallery and examples', 'Privacy and security', 'Account management'] },
-  { path: '/tutorial', h1: 'Tutorial', title: 'Tutorial | GNology', description: 'five ancestors', text: ['Quick start', 'Part 1: Prepare and begin', 'Generation 1 is the earliest known ancestor', '40,000–80,000 words'] },
-  { path: '/terms', h1: 'Terms of Service', title: 'Terms of Service | GNology', description: 'acceptable use', text: ['1. Acceptance of Terms', '15. Contact Information', 'at least 18 years old', 'non-refundable except as required by law', 'North Carolina'] },
-  { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy | GNology', description: 'GDPR', text: ['1. Information We Collect', '14. Contact Us', 'anonymized queries', 'does not currently honour Do Not Track'] },
+  {
+    path: '/',
+    h1: 'Your family’s records, read closely and written into a book',
+    title: 'GNology — family history research with Gene',
+    description: 'family history book',
+    text: [
+      '$2,500–$3,500',
+      '100–150 pages',
+      '$3,500–$5,000',
+      '200–300 pages',
+      '200%–500% return',
+      '3–4 weeks',
+      '1–2 hours',
+      'Users are solely responsible for verifying all results',
+    ],
+  },
+  {
+    path: '/about',
+    h1: 'About GNology',
+    title: 'About GNology',
+    description: 'Genealogical Proof Standard',
+    text: ['Our research framework', 'generation 1 is the earliest known ancestor'],
+  },
+  {
+    path: '/about-gene',
+    h1: 'About Gene',
+    title: 'About Gene | GNology',
+    description: 'research assistant',
+    text: ['How Gene works with your documents', 'up to 200 MB each', 'about 200,000 tokens'],
+  },
+  {
+    path: '/resources',
+    h1: 'Research Resources',
+    title: 'Research Resources | GNology',
+    description: 'GNology Journal',
+    text: ['Download the GNology Journal', 'FamilySearch', 'FreeBMD', 'Library and Archives Canada'],
+  },
+  {
+    path: '/faq',
+    h1: 'Frequently Asked Questions',
+    title: 'Frequently Asked Questions | GNology',
+    description: 'tokens and pricing',
+    text: [
+      'Getting started',
+      'Token usage and pricing',
+      'Research and AI features',
+      'Document management',
+      'Gallery and examples',
+      'Privacy and security',
+      'Account management',
+    ],
+  },
+  {
+    path: '/tutorial',
+    h1: 'Tutorial',
+    title: 'Tutorial | GNology',
+    description: 'five ancestors',
+    text: [
+      'Quick start',
+      'Part 1: Prepare and begin',
+      'Generation 1 is the earliest known ancestor',
+      '40,000–80,000 words',
+    ],
+  },
+  {
+    path: '/terms',
+    h1: 'Terms of Service',
+    title: 'Terms of Service | GNology',
+    description: 'acceptable use',
+    text: [
+      '1. Acceptance of Terms',
+      '15. Contact Information',
+      'at least 18 years old',
+      'non-refundable except as required by law',
+      'North Carolina',
+    ],
+  },
+  {
+    path: '/privacy',
+    h1: 'Privacy Policy',
+    title: 'Privacy Policy | GNology',
+    description: 'GDPR',
+    text: [
+      '1. Information We Collect',
+      '14. Contact Us',
+      'anonymized queries',
+      'does not currently honour Do Not Track',
+    ],
+  },
 ] as const;
 
-const TUTORIAL_IDS = ['what-is-gene', 'getting-started', 'building-family-tree', 'gnology-research-journal', 'forensic-genealogy', 'document-analysis', 'document-photo-integration', 'family-history-book-writing', 'research-guidance', 'generation-counting', 'best-practices', 'troubleshooting'];
+const TUTORIAL_IDS = [
+  'what-is-gene',
+  'getting-started',
+  'building-family-tree',
+  'gnology-research-journal',
+  'forensic-genealogy',
+  'document-analysis',
+  'document-photo-integration',
+  'family-history-book-writing',
+  'research-guidance',
+  'generation-counting',
+  'best-practices',
+  'troubleshooting',
+];
 
 /** A page whose console errors and uncaught exceptions are collected (the suites expect none). */
-async function open(width: number, signedIn = false): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  width: number,
+  signedIn = false,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const { context, page } = await newPage(browser, stack, width);
   if (signedIn) await signInWithToken(context, token);
   const errors: string[] = [];
@@ -74,7 +181,9 @@ describe('content pages (Chromium, built product)', () => {
         for (const t of p.text) await page.getByText(t, { exact: false }).first().waitFor();
         await expect.poll(() => page.title()).toBe(p.title);
         const meta = await page.evaluate(() => ({
-          descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content')),
+          descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
+            m.getAttribute('content'),
+          ),
           ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
           ogDescription: document.querySelector('meta[property="og:description"]')?.getAttribute('content'),
         }));
@@ -111,8 +220,13 @@ describe('content pages (Chromium, built product)', () => {
       expect(await page.getByRole('link', { name: 'Return to Research' }).getAttribute('href')).toBe('/research');
     }
     // The GDPR legal basis is a real table with headers.
-    expect(await page.getByRole('table').getByRole('columnheader').allTextContents()).toEqual(['Purpose', 'Legal basis']);
-    expect(await page.getByRole('main').getByRole('link', { name: 'Terms of Service' }).first().getAttribute('href')).toBe('/terms');
+    expect(await page.getByRole('table').getByRole('columnheader').allTextContents()).toEqual([
+      'Purpose',
+      'Legal basis',
+    ]);
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Terms of Service' }).first().getAttribute('href'),
+    ).toBe('/terms');
     await context.close();
   });
 });
@@ -199,9 +313,18 @@ describe('tutorial', () => {
     await visitor.page.goto('/tutorial');
     const book = visitor.page.getByRole('link', { name: 'Login to Start Your Book Project' }).first();
     expect(await book.getAttribute('href')).toBe('/login');
-    expect(await visitor.page.getByRole('link', { name: 'Login to Start Your Conversation with Gene' }).first().getAttribute('href')).toBe('/login');
-    expect(await visitor.page.getByRole('link', { name: 'Research Resources' }).getAttribute('href')).toBe('/resources');
-    expect(await visitor.page.getByRole('link', { name: 'Download GNology Journal' }).first().getAttribute('href')).toBe('/api/resources/gnology-journal.pdf');
+    expect(
+      await visitor.page
+        .getByRole('link', { name: 'Login to Start Your Conversation with Gene' })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/login');
+    expect(await visitor.page.getByRole('link', { name: 'Research Resources' }).getAttribute('href')).toBe(
+      '/resources',
+    );
+    expect(
+      await visitor.page.getByRole('link', { name: 'Download GNology Journal' }).first().getAttribute('href'),
+    ).toBe('/api/resources/gnology-journal.pdf');
     await book.click();
     await visitor.page.waitForURL('**/login');
     await visitor.context.close();
@@ -211,7 +334,9 @@ describe('tutorial', () => {
     const start = member.page.getByRole('link', { name: 'Start Your Book Project Now' }).first();
     await start.waitFor();
     expect(await start.getAttribute('href')).toBe('/research');
-    expect(await member.page.getByRole('link', { name: 'Start Your Conversation with Gene' }).first().getAttribute('href')).toBe('/research');
+    expect(
+      await member.page.getByRole('link', { name: 'Start Your Conversation with Gene' }).first().getAttribute('href'),
+    ).toBe('/research');
     expect(await member.page.getByRole('link', { name: /^Login to Start/ }).count()).toBe(0);
     await start.click();
     await member.page.waitForURL('**/research');
@@ -226,7 +351,9 @@ describe('FAQ', () => {
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     const triggers = page.getByRole('main').getByRole('button');
     expect(await triggers.count()).toBe(7);
-    expect(await triggers.evaluateAll((b) => b.map((x) => x.getAttribute('aria-expanded')))).toEqual(Array(7).fill('false'));
+    expect(await triggers.evaluateAll((b) => b.map((x) => x.getAttribute('aria-expanded')))).toEqual(
+      Array(7).fill('false'),
+    );
 
     // Tab from the page heading into the first section, then Enter; Space on the next.
     await page.getByRole('heading', { level: 1 }).click();
@@ -249,7 +376,9 @@ describe('FAQ', () => {
     expect(await page.getByRole('button', { name: 'Getting started' }).getAttribute('aria-expanded')).toBe('false');
     await landedOn(page, 'token-usage');
     expect(await page.getByRole('link', { name: 'tutorial', exact: true }).getAttribute('href')).toBe('/tutorial');
-    expect(await page.getByRole('main').getByRole('link', { name: 'support@gnology.com' }).getAttribute('href')).toBe('mailto:support@gnology.com');
+    expect(await page.getByRole('main').getByRole('link', { name: 'support@gnology.com' }).getAttribute('href')).toBe(
+      'mailto:support@gnology.com',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -267,8 +396,12 @@ describe('resources: the journal', () => {
   it('offers Letter and A4 links to the public journal and opens record sites in a new tab', async () => {
     const { context, page } = await open(1280);
     await page.goto('/resources');
-    expect(await page.getByRole('link', { name: 'PDF, US Letter' }).getAttribute('href')).toBe('/api/resources/gnology-journal.pdf');
-    expect(await page.getByRole('link', { name: 'PDF, A4' }).getAttribute('href')).toBe('/api/resources/gnology-journal.pdf?paper=a4');
+    expect(await page.getByRole('link', { name: 'PDF, US Letter' }).getAttribute('href')).toBe(
+      '/api/resources/gnology-journal.pdf',
+    );
+    expect(await page.getByRole('link', { name: 'PDF, A4' }).getAttribute('href')).toBe(
+      '/api/resources/gnology-journal.pdf?paper=a4',
+    );
     expect(await page.getByRole('link', { name: 'Read the Tutorial' }).getAttribute('href')).toBe('/tutorial');
     const external = page.locator('main a[target="_blank"]');
     expect(await external.count()).toBeGreaterThanOrEqual(8);
@@ -285,9 +418,16 @@ describe('resources: the journal', () => {
     const sent = page.waitForRequest('**/api/journal/pdf/download');
     await page.goto('/resources');
     await page.getByRole('banner').getByText('Welcome, Eleanor Whitcombe').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the GNology Journal' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the GNology Journal' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('GNology-Journal.pdf');
-    expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await sent).headers().authorization).toBe(`Bearer ${token}`);
     expect(errors).toEqual([]);
     await context.close();
@@ -309,7 +449,9 @@ describe('resources: the journal', () => {
   // The service does not fail on demand: the browser's request routing gives the failure.
   it('a failed download says so and keeps the user signed in', async () => {
     const { context, page } = await open(1280, true);
-    await page.route('**/api/journal/pdf/download', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable' }) }));
+    await page.route('**/api/journal/pdf/download', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable' }) }),
+    );
     await page.goto('/resources');
     await page.getByRole('banner').getByText('Welcome, Eleanor Whitcombe').waitFor();
     await page.getByRole('button', { name: 'Download the GNology Journal' }).click();
@@ -326,7 +468,9 @@ describe('links', () => {
   async function internalLinks(page: Page, selectors: string[]): Promise<string[]> {
     const hrefs = await page.evaluate(
       (sel) =>
-        sel.flatMap((s) => [...document.querySelectorAll<HTMLAnchorElement>(`${s} a[href]`)].map((a) => a.getAttribute('href')!)),
+        sel.flatMap((s) =>
+          [...document.querySelectorAll<HTMLAnchorElement>(`${s} a[href]`)].map((a) => a.getAttribute('href')!),
+        ),
       selectors,
     );
     return hrefs.filter((h) => h.startsWith('/') && !h.startsWith('/api/'));
@@ -348,10 +492,25 @@ describe('links', () => {
     for (const h of await internalLinks(visitor.page, ['header', 'footer'])) hrefs.add(h);
     await visitor.context.close();
 
-    expect([...hrefs]).toEqual(expect.arrayContaining(['/', '/resources', '/tutorial', '/faq', '/terms', '/privacy', '/documents', '/gallery', '/research', '/account']));
+    expect([...hrefs]).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/resources',
+        '/tutorial',
+        '/faq',
+        '/terms',
+        '/privacy',
+        '/documents',
+        '/gallery',
+        '/research',
+        '/account',
+      ]),
+    );
     for (const href of hrefs) {
       // The visitor-only pages send a member on; check them as a visitor would see them.
-      const viewer = ['/', '/login', '/register'].includes(href.split('?')[0]!) ? await open(1280) : { page, context: null, errors };
+      const viewer = ['/', '/login', '/register'].includes(href.split('?')[0]!)
+        ? await open(1280)
+        : { page, context: null, errors };
       await viewer.page.goto(href);
       await viewer.page.getByRole('heading', { level: 1 }).first().waitFor();
       const text = await viewer.page.locator('#content').innerText();

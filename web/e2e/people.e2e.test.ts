@@ -2,7 +2,16 @@ import type { IndividualDetail, IndividualSummary } from '@gnology/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY } from './fixtures/family';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { call, downloadText, uploadText } from './research-support';
 
 /**
@@ -25,7 +34,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/people-
 
 beforeAll(async () => {
   // The offline engine, and the embedded job queue in this stack's own database.
-  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER', 'REDIS_URL']) delete process.env[k];
+  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER', 'REDIS_URL'])
+    delete process.env[k];
   stack = await startStack();
   browser = await openBrowser();
   token = (await createVerifiedUser(stack, { name: 'Wanda Whitfield' })).token;
@@ -37,7 +47,8 @@ beforeAll(async () => {
     found = named(await people(), JOHN)?.documentCount ?? 0;
     if (found !== 4) await new Promise((r) => setTimeout(r, 500));
   }
-  if (found !== 4) throw new Error(`${JOHN} is in ${found} documents of the index, not 4: ${JSON.stringify(await people())}`);
+  if (found !== 4)
+    throw new Error(`${JOHN} is in ${found} documents of the index, not 4: ${JSON.stringify(await people())}`);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
@@ -50,8 +61,12 @@ describe('the people page', () => {
     const { context, page } = await newPage(browser, stack, 1280);
     await signInWithToken(context, newcomer.token);
     await page.goto('/people');
-    await page.getByText('No people yet — upload a record and GNology will find the people in it').waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('main').getByRole('link', { name: 'Go to Documents' }).getAttribute('href')).toBe('/documents');
+    await page
+      .getByText('No people yet — upload a record and GNology will find the people in it')
+      .waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('main').getByRole('link', { name: 'Go to Documents' }).getAttribute('href')).toBe(
+      '/documents',
+    );
     expect(await page.title()).toBe('People | GNology');
     await expectAccessible(page, 'people, empty');
     await shot(page, 'empty-1280');
@@ -69,7 +84,13 @@ describe('the people page', () => {
     const john = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: JOHN, exact: true }) });
     expect(await john.textContent()).toMatch(/4 documents/);
     expect(await john.textContent()).toMatch(/1 conflict/);
-    for (const name of ['Thomas Whitfield', 'Mary Ann Whitfield', 'Sarah Elizabeth Cole', 'Sarah E. Whitfield', 'Robert Cole']) {
+    for (const name of [
+      'Thomas Whitfield',
+      'Mary Ann Whitfield',
+      'Sarah Elizabeth Cole',
+      'Sarah E. Whitfield',
+      'Robert Cole',
+    ]) {
       expect(await list.getByRole('link', { name, exact: true }).count(), name).toBe(1);
     }
     await expectAccessible(page, 'people list');
@@ -103,19 +124,28 @@ describe('the people page', () => {
     // The obituary's 1859 against 1862, which the baptism and the census (age 18 in 1880) both give.
     expect(await conflicts.textContent()).toMatch(/1859/);
     expect(await conflicts.getByRole('link').count()).toBe(2);
-    expect(await conflicts.getByRole('link', { name: new RegExp(`^(${FAMILY.baptism.name}|${FAMILY.census.name})$`) }).count()).toBe(1);
-    expect(await conflicts.getByRole('link', { name: FAMILY.obituary.name }).getAttribute('href')).toBe(`/documents?view=${ids[FAMILY.obituary.name]}`);
+    expect(
+      await conflicts
+        .getByRole('link', { name: new RegExp(`^(${FAMILY.baptism.name}|${FAMILY.census.name})$`) })
+        .count(),
+    ).toBe(1);
+    expect(await conflicts.getByRole('link', { name: FAMILY.obituary.name }).getAttribute('href')).toBe(
+      `/documents?view=${ids[FAMILY.obituary.name]}`,
+    );
 
     const evidence = page.getByRole('table');
     expect(await evidence.getByRole('row').count()).toBe(5);
     const baptism = evidence.getByRole('link', { name: `${FAMILY.baptism.name}, p. 1` });
-    expect(await baptism.getAttribute('href')).toBe(`/documents?view=${ids[FAMILY.baptism.name]}&q=${encodeURIComponent(JOHN)}`);
+    expect(await baptism.getAttribute('href')).toBe(
+      `/documents?view=${ids[FAMILY.baptism.name]}&q=${encodeURIComponent(JOHN)}`,
+    );
     const groom = evidence.getByRole('row').filter({ hasText: FAMILY.marriage.name });
     expect(await groom.textContent()).toMatch(/groom/);
     expect(await groom.textContent()).toMatch(/14 June 1887/);
 
     const timeline = page.getByRole('region', { name: 'Timeline' });
-    for (const event of ['Birth', 'Baptism', 'Marriage', 'Residence', 'Death']) expect(await timeline.getByText(event, { exact: true }).count(), event).toBeGreaterThan(0);
+    for (const event of ['Birth', 'Baptism', 'Marriage', 'Residence', 'Death'])
+      expect(await timeline.getByText(event, { exact: true }).count(), event).toBeGreaterThan(0);
     const relatives = page.getByRole('region', { name: 'Relatives' });
     const father = relatives.getByRole('link', { name: 'Thomas Whitfield' });
     expect(await father.locator('..').textContent()).toMatch(/Parent/);
@@ -175,7 +205,9 @@ describe('the people page', () => {
     await expect.poll(() => list.getByRole('link', { name: JOHN, exact: true }).count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('checkbox', { name: 'Select Sarah Elizabeth Cole' }).check();
     await filter.fill('Sarah E. Whitfield');
-    await expect.poll(() => list.getByRole('link', { name: 'Robert Cole', exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => list.getByRole('link', { name: 'Robert Cole', exact: true }).count(), { timeout: 10_000 })
+      .toBe(0);
     await page.getByRole('checkbox', { name: 'Select Sarah E. Whitfield' }).check();
     await page.getByText(/· 2 selected/).waitFor();
     await page.getByRole('button', { name: 'Merge (2)' }).click();
@@ -187,7 +219,9 @@ describe('the people page', () => {
     await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
     await page.getByText('Merged into Sarah Elizabeth Cole.').waitFor({ timeout: 10_000 });
     await filter.fill('');
-    await expect.poll(() => list.getByRole('link', { name: 'Sarah E. Whitfield', exact: true }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => list.getByRole('link', { name: 'Sarah E. Whitfield', exact: true }).count(), { timeout: 10_000 })
+      .toBe(0);
     const sarah = named(await people(), 'Sarah Elizabeth Cole');
     expect(sarah?.documentCount).toBe(2);
     expect(sarah?.userEdited).toBe(true);

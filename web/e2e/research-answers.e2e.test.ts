@@ -2,7 +2,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../../services/documents/test/fixtures/generate';
 import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { uploadFile, uploadText } from './research-support';
 
 // Issue 13, "Gene's answers": with no model configured, Gene answers the question's form first,
@@ -22,7 +32,13 @@ beforeAll(async () => {
   browser = await openBrowser();
   user = await createVerifiedUser(stack, { name: 'Wanda Whitfield' });
   // The marriage is on page 2 of the certificate; the obituary is another family's.
-  certificateId = await uploadFile(stack, user.token, CERTIFICATE, await textPdf(WHITFIELD_CERTIFICATE), 'application/pdf');
+  certificateId = await uploadFile(
+    stack,
+    user.token,
+    CERTIFICATE,
+    await textPdf(WHITFIELD_CERTIFICATE),
+    'application/pdf',
+  );
   await uploadText(stack, user.token, OBITUARY, SULLIVAN_OBITUARY);
 }, 240_000);
 afterAll(async () => {
@@ -96,7 +112,11 @@ describe('Gene’s answers (offline engine)', () => {
     expect(quotes.length).toBeGreaterThan(1);
     expect(new Set(quotes).size).toBe(quotes.length);
 
-    const citation = answer.locator('p').first().getByRole('link', { name: `${CERTIFICATE}, p. 2` }).first();
+    const citation = answer
+      .locator('p')
+      .first()
+      .getByRole('link', { name: `${CERTIFICATE}, p. 2` })
+      .first();
     expect(await citation.getAttribute('href')).toBe(`/documents?view=${certificateId}&page=2`);
 
     // The timeline's table: no word broken, each header on one line, no sideways scroll at this width.
@@ -125,7 +145,9 @@ describe('Gene’s answers (offline engine)', () => {
     await page.goto(`/documents?view=${certificateId}&page=2`);
     const documentsViewer = page.getByRole('dialog', { name: `Viewing ${CERTIFICATE}` });
     await documentsViewer.getByText('Page 2 of 2').waitFor({ timeout: 20_000 });
-    await expect.poll(() => documentsViewer.getByRole('img', { name: `${CERTIFICATE}, page 2` }).count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => documentsViewer.getByRole('img', { name: `${CERTIFICATE}, page 2` }).count(), { timeout: 20_000 })
+      .toBe(1);
     await screenshot(page, 'research-answers-documents-viewer-1280');
     await expectAccessible(page, 'documents viewer from a citation');
     await documentsViewer.getByRole('button', { name: 'Close' }).click();
@@ -139,7 +161,9 @@ describe('Gene’s answers (offline engine)', () => {
     const answer = await ask(page, 'Where was Margaret Byrne born?');
 
     // The obituary's sentence about Michael Sullivan's wife gives her, not him, the 1843 birth.
-    expect(await answer.locator('p').first().innerText()).toBe(`Margaret Byrne was born in 1843 in County Cork (${OBITUARY}).`);
+    expect(await answer.locator('p').first().innerText()).toBe(
+      `Margaret Byrne was born in 1843 in County Cork (${OBITUARY}).`,
+    );
     const row = answer.locator('.answer__table tr', { hasText: '1843' });
     expect(await row.locator('td').nth(2).innerText()).toBe('Margaret Byrne');
     expect(await answer.innerText()).not.toMatch(/Whitfield/);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { call, downloadText, uploadText } from './research-support';
 
 // The same journey with no model configured: the embedded offline engine answers from the
@@ -45,7 +54,11 @@ describe('research with no model configured (offline engine)', () => {
     const answer = page.locator('.msg--assistant .answer').last();
     const text = await answer.innerText();
     // The answer comes first: the two birth readings (one record contradicts itself) and the baptism.
-    expect(text.startsWith('The documents disagree on when Johann Weber was born: 1 May 1850 (st-martin-register.txt) or 1851 (st-martin-register.txt); he was baptised on 3 May 1850 (st-martin-register.txt).')).toBe(true);
+    expect(
+      text.startsWith(
+        'The documents disagree on when Johann Weber was born: 1 May 1850 (st-martin-register.txt) or 1851 (st-martin-register.txt); he was baptised on 3 May 1850 (st-martin-register.txt).',
+      ),
+    ).toBe(true);
     expect(text).not.toMatch(/administrator|configure a model/);
     expect(text).toContain('st-martin-register.txt');
     expect(text).toMatch(/Johann Weber, birth: the documents disagree/);
@@ -65,7 +78,9 @@ describe('research with no model configured (offline engine)', () => {
     await page.locator('.search-hit mark').first().waitFor();
     await page.getByRole('button', { name: 'Open Weber register' }).click();
 
-    const md = await downloadText(page, () => page.getByRole('button', { name: 'Markdown', exact: true }).last().click());
+    const md = await downloadText(page, () =>
+      page.getByRole('button', { name: 'Markdown', exact: true }).last().click(),
+    );
     expect(md.text).toContain('Gene is working offline on this server');
     expect(md.text).toContain('## Timeline');
     await context.close();
@@ -91,7 +106,11 @@ describe('research with no model configured (offline engine)', () => {
     await page.getByText(/for the next part: Chapters 1-3/).waitFor({ timeout: 30_000 });
     await page.getByText('Gene is writing…').waitFor({ state: 'detached' });
     const conversationId = new URL(page.url()).searchParams.get('c')!;
-    const saved = await call<{ messages: { type: string; content: string; requestType: string }[] }>(stack, user.token, `/api/conversations/${conversationId}`);
+    const saved = await call<{ messages: { type: string; content: string; requestType: string }[] }>(
+      stack,
+      user.token,
+      `/api/conversations/${conversationId}`,
+    );
     const last = saved.messages.at(-1)!;
     expect(last).toMatchObject({ type: 'assistant', requestType: 'book' });
     expect(last.content).toContain('Gene is working offline on this server');

@@ -1,6 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { call, uploadText } from './research-support';
 
 // Issue 13, "The research page": layout pinned to the viewport, conversations titled from their
@@ -12,7 +22,8 @@ let user: Awaited<ReturnType<typeof createVerifiedUser>>;
 let registerId: string;
 let letterId: string;
 
-const REGISTER = 'Parish register of St Martin, Kassel. Johann Weber, son of Heinrich Weber, miller, was baptised on 3 May 1850.';
+const REGISTER =
+  'Parish register of St Martin, Kassel. Johann Weber, son of Heinrich Weber, miller, was baptised on 3 May 1850.';
 const LETTER = 'Letter from Anna Weber to her sister, Kassel, 1874: Johann and I were married in St Martin on 12 June.';
 const ANSWER = [
   '## What the record shows',
@@ -44,13 +55,21 @@ afterAll(async () => {
 async function seedConversation(token: string, title: string, exchanges: number): Promise<string> {
   const c = await call<{ id: string }>(stack, token, '/api/conversations', { body: { title } });
   for (let i = 0; i < exchanges; i++) {
-    await call(stack, token, `/api/conversations/${c.id}/messages`, { body: { type: 'user', content: `Question ${i + 1}: when was Johann Weber baptised?` } });
-    await call(stack, token, `/api/conversations/${c.id}/messages`, { body: { type: 'assistant', content: `${ANSWER}\n\nAnswer ${i + 1}.` } });
+    await call(stack, token, `/api/conversations/${c.id}/messages`, {
+      body: { type: 'user', content: `Question ${i + 1}: when was Johann Weber baptised?` },
+    });
+    await call(stack, token, `/api/conversations/${c.id}/messages`, {
+      body: { type: 'assistant', content: `${ANSWER}\n\nAnswer ${i + 1}.` },
+    });
   }
   return c.id;
 }
 
-const box = (page: Page, selector: string) => page.locator(selector).first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+const box = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
 
 describe('the research page (issue 13)', () => {
   let longId: string;
@@ -66,7 +85,10 @@ describe('the research page (issue 13)', () => {
       await page.getByText('Answer 12.').waitFor({ timeout: 20_000 });
 
       // The page is the viewport: nothing below it, nothing beside it.
-      const size = await page.evaluate(() => ({ page: document.documentElement.scrollHeight, viewport: window.innerHeight }));
+      const size = await page.evaluate(() => ({
+        page: document.documentElement.scrollHeight,
+        viewport: window.innerHeight,
+      }));
       expect(size.page).toBeLessThanOrEqual(size.viewport);
       await expectNoSidewaysScroll(page);
 
@@ -92,16 +114,22 @@ describe('the research page (issue 13)', () => {
       const empty = (await input.boundingBox())!.height;
       expect(empty).toBeLessThan(width === 1280 ? 60 : 80);
       await input.fill('Line one\nLine two\nLine three\nLine four\nLine five');
-      await expect.poll(async () => (await input.boundingBox())!.height, { timeout: 20_000 }).toBeGreaterThan(empty + 30);
+      await expect
+        .poll(async () => (await input.boundingBox())!.height, { timeout: 20_000 })
+        .toBeGreaterThan(empty + 30);
       await input.fill(Array.from({ length: 30 }, (_, i) => `Line ${i + 1}`).join('\n'));
-      await expect.poll(() => input.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => input.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 20_000 })
+        .toBe(true);
       const grown = (await input.boundingBox())!.height;
       expect(grown).toBeLessThanOrEqual(200);
       expect((await send.boundingBox())!.y + 40).toBeLessThanOrEqual(800);
       const footerHeight = (await box(page, '.research__footer')).height;
       expect(footerHeight).toBeLessThan(width === 1280 ? 330 : 360);
       await input.fill('');
-      await expect.poll(async () => (await input.boundingBox())!.height, { timeout: 20_000 }).toBeLessThanOrEqual(empty + 1);
+      await expect
+        .poll(async () => (await input.boundingBox())!.height, { timeout: 20_000 })
+        .toBeLessThanOrEqual(empty + 1);
       // The composer at rest: well under the 235 px it took before.
       const emptyFooter = (await box(page, '.research__footer')).height;
       expect(emptyFooter).toBeLessThan(width === 1280 ? 190 : 215);
@@ -115,7 +143,9 @@ describe('the research page (issue 13)', () => {
       // On a phone with a notch and a home indicator: the page uses the whole screen
       // (viewport-fit=cover), the composer's padding clears the home indicator and the header
       // clears the status bar, and Send is still on screen.
-      expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toMatch(/(^|,)\s*viewport-fit=cover\s*(,|$)/);
+      expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toMatch(
+        /(^|,)\s*viewport-fit=cover\s*(,|$)/,
+      );
       const padding = () =>
         page.evaluate(() => ({
           composer: Number.parseFloat(getComputedStyle(document.querySelector('.research__footer')!).paddingBottom),
@@ -151,7 +181,11 @@ describe('the research page (issue 13)', () => {
     await page.getByLabel('Conversation title').press('Enter');
     await page.locator('.conv-row--active .conv-row__title', { hasText: 'Weber parents' }).waitFor();
     const id = new URL(page.url()).searchParams.get('c')!;
-    await expect.poll(async () => (await call<{ title: string }>(stack, user.token, `/api/conversations/${id}`)).title, { timeout: 20_000 }).toBe('Weber parents');
+    await expect
+      .poll(async () => (await call<{ title: string }>(stack, user.token, `/api/conversations/${id}`)).title, {
+        timeout: 20_000,
+      })
+      .toBe('Weber parents');
     await context.close();
   });
 
@@ -168,7 +202,12 @@ describe('the research page (issue 13)', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: /Documents: 2 selected \/ 2 available/ }).waitFor();
       await expect
-        .poll(async () => (await call<{ selectedDocuments: string[] }>(stack, user.token, `/api/conversations/${id}`)).selectedDocuments, { timeout: 20_000 })
+        .poll(
+          async () =>
+            (await call<{ selectedDocuments: string[] }>(stack, user.token, `/api/conversations/${id}`))
+              .selectedDocuments,
+          { timeout: 20_000 },
+        )
         .toEqual([registerId, letterId]);
 
       await page.reload();
@@ -180,11 +219,20 @@ describe('the research page (issue 13)', () => {
 
       // Removing the first chip moves focus to the next chip; removing the last, to the picker.
       await page.getByRole('button', { name: 'Remove st-martin-register.txt' }).click();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 20_000 }).toBe('Remove anna-letter.txt');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 20_000 }).toMatch(/Documents: 0 selected \/ 2 available/);
       await expect
-        .poll(async () => (await call<{ selectedDocuments: string[] }>(stack, user.token, `/api/conversations/${id}`)).selectedDocuments, { timeout: 20_000 })
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 20_000 })
+        .toBe('Remove anna-letter.txt');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 20_000 })
+        .toMatch(/Documents: 0 selected \/ 2 available/);
+      await expect
+        .poll(
+          async () =>
+            (await call<{ selectedDocuments: string[] }>(stack, user.token, `/api/conversations/${id}`))
+              .selectedDocuments,
+          { timeout: 20_000 },
+        )
         .toEqual([]);
       await page.reload();
       await page.getByText('Answer 1.').waitFor({ timeout: 20_000 });
@@ -203,7 +251,9 @@ describe('the research page (issue 13)', () => {
       if (width < 768) await page.getByRole('button', { name: 'Conversations' }).click();
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const searchBox = page.getByLabel('Search your conversations');
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 }).toBe('conversation-search');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 20_000 })
+        .toBe('conversation-search');
       expect((await searchBox.boundingBox())!.width).toBeGreaterThan(width === 1280 ? 400 : 250);
       await page.keyboard.type('Weber');
       await page.keyboard.press('Enter');
@@ -238,7 +288,8 @@ describe('the research page (issue 13)', () => {
     it(`after deleting a conversation focus goes to the next one, then to New conversation (${width} px)`, async () => {
       const owner = await createVerifiedUser(stack, { name: `Dora Delete ${width}` });
       // Listed newest first: Third, Second, First.
-      for (const title of ['First', 'Second', 'Third']) await call(stack, owner.token, '/api/conversations', { body: { title } });
+      for (const title of ['First', 'Second', 'Third'])
+        await call(stack, owner.token, '/api/conversations', { body: { title } });
       const { context, page } = await newPage(browser, stack, width, 800);
       await signInWithToken(context, owner.token);
       await page.goto('/research');
@@ -247,7 +298,10 @@ describe('the research page (issue 13)', () => {
       const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
       const remove = async (title: string) => {
         await page.getByRole('button', { name: `Delete ${title}` }).click();
-        await page.getByRole('dialog', { name: 'Delete conversation?' }).getByRole('button', { name: 'Delete' }).click();
+        await page
+          .getByRole('dialog', { name: 'Delete conversation?' })
+          .getByRole('button', { name: 'Delete' })
+          .click();
         await page.locator('.conv-row__open', { hasText: title }).waitFor({ state: 'detached', timeout: 20_000 });
       };
       await remove('Second');

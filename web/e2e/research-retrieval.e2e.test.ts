@@ -2,7 +2,17 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../../services/documents/test/fixtures/generate';
 import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { uploadFile, uploadText } from './research-support';
 
 // Issue 16, "Retrieval" (decision 0170): a new user uploads a marriage certificate and asks about
@@ -21,7 +31,13 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await openBrowser();
   user = await createVerifiedUser(stack, { name: 'Wanda Whitfield' });
-  certificateId = await uploadFile(stack, user.token, CERTIFICATE, await textPdf(WHITFIELD_CERTIFICATE), 'application/pdf');
+  certificateId = await uploadFile(
+    stack,
+    user.token,
+    CERTIFICATE,
+    await textPdf(WHITFIELD_CERTIFICATE),
+    'application/pdf',
+  );
   await uploadText(stack, user.token, OBITUARY, SULLIVAN_OBITUARY);
 }, 240_000);
 afterAll(async () => {
@@ -35,21 +51,33 @@ describe('Gene searches the library (offline engine)', () => {
     await signInWithToken(context, user.token);
     await page.goto('/research');
     await page.getByRole('button', { name: /Documents: 0 selected \/ 2 available/ }).waitFor({ timeout: 20_000 });
-    await page.getByLabel('Message to Gene').fill('Who were the parents of John Henry Whitfield and when did he marry?');
+    await page
+      .getByLabel('Message to Gene')
+      .fill('Who were the parents of John Henry Whitfield and when did he marry?');
     await page.getByLabel('Message to Gene').press('Enter');
     const answer = page.locator('.msg--assistant .answer').last();
     await answer.getByRole('heading', { name: 'Records to search next' }).waitFor({ timeout: 30_000 });
     await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
 
     const lead = await answer.locator('p').first().innerText();
-    expect(lead).toBe(`John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${CERTIFICATE}, p. 2); he married on 14 June 1887 in Raleigh (${CERTIFICATE}, p. 2).`);
+    expect(lead).toBe(
+      `John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${CERTIFICATE}, p. 2); he married on 14 June 1887 in Raleigh (${CERTIFICATE}, p. 2).`,
+    );
     expect(await answer.innerText()).not.toMatch(/No documents selected|You have not selected any documents|Sullivan/);
-    const citation = answer.locator('p').first().getByRole('link', { name: `${CERTIFICATE}, p. 2` }).first();
-    expect(await citation.getAttribute('href')).toBe(`/documents?view=${certificateId}&page=2&q=John%20Henry%20Whitfield`);
+    const citation = answer
+      .locator('p')
+      .first()
+      .getByRole('link', { name: `${CERTIFICATE}, p. 2` })
+      .first();
+    expect(await citation.getAttribute('href')).toBe(
+      `/documents?view=${certificateId}&page=2&q=John%20Henry%20Whitfield`,
+    );
 
     const sources = page.getByRole('list', { name: 'Sources used' }).last();
     await sources.waitFor();
-    expect(await sources.getByRole('link').first().innerText()).toMatch(new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`));
+    expect(await sources.getByRole('link').first().innerText()).toMatch(
+      new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`),
+    );
     await expectNoSidewaysScroll(page);
     await sources.scrollIntoViewIfNeeded();
     await screenshot(page, 'research-retrieval-sources-1280');
@@ -64,7 +92,9 @@ describe('Gene searches the library (offline engine)', () => {
     await page.reload();
     const reopened = page.getByRole('list', { name: 'Sources used' }).last();
     await reopened.waitFor({ timeout: 20_000 });
-    expect(await reopened.getByRole('link').first().innerText()).toMatch(new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`));
+    expect(await reopened.getByRole('link').first().innerText()).toMatch(
+      new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`),
+    );
     await context.close();
   });
 
@@ -77,7 +107,10 @@ describe('Gene searches the library (offline engine)', () => {
     const askAndWait = async (q: string) => {
       await message.fill(q);
       await message.press('Enter');
-      await page.getByText('Gene is writing…').waitFor({ state: 'attached', timeout: 30_000 }).catch(() => {});
+      await page
+        .getByText('Gene is writing…')
+        .waitFor({ state: 'attached', timeout: 30_000 })
+        .catch(() => {});
       await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
     };
     await askAndWait('When did John Henry Whitfield marry?');

@@ -2,7 +2,16 @@ import { CAPACITY_MESSAGE, CAPACITY_WARNING } from '@gnology/contracts';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, newPage, openBrowser, type Stack, screenshot, seriousA11yViolations, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  seriousA11yViolations,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { call, downloadText, uploadFile, uploadText } from './research-support';
 
 // The research journey of issue 6 with a fake Anthropic server on loopback, driven through the
@@ -13,7 +22,8 @@ let browser: Browser;
 let user: Awaited<ReturnType<typeof createVerifiedUser>>;
 let docId: string;
 
-const RECORD = 'Baptism register of St Martin, Kassel. Johann Weber, son of Heinrich Weber, miller, was baptised on 3 May 1850.';
+const RECORD =
+  'Baptism register of St Martin, Kassel. Johann Weber, son of Heinrich Weber, miller, was baptised on 3 May 1850.';
 
 function longAnswer(id: string): string {
   const paragraph =
@@ -24,7 +34,11 @@ function longAnswer(id: string): string {
 
 beforeAll(async () => {
   fake = await startFakeAnthropic();
-  Object.assign(process.env, { ANTHROPIC_API_KEY: 'sk-ant-e2e', ANTHROPIC_BASE_URL: fake.url, GENERATION_FLUSH_MS: '200' });
+  Object.assign(process.env, {
+    ANTHROPIC_API_KEY: 'sk-ant-e2e',
+    ANTHROPIC_BASE_URL: fake.url,
+    GENERATION_FLUSH_MS: '200',
+  });
   stack = await startStack();
   browser = await openBrowser();
   user = await createVerifiedUser(stack, { name: 'Ada Weber' });
@@ -46,7 +60,7 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.getByRole('heading', { name: 'Welcome to your research session with Gene' }).waitFor();
     await page.getByText(/You have 1 document available/).waitFor();
     await screenshot(page, 'research-empty-1280');
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe("[]");
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
 
     // Select the document.
     await page.getByRole('button', { name: /Documents: 0 selected \/ 1 available/ }).click();
@@ -76,7 +90,7 @@ describe('research with Gene (fake Anthropic)', () => {
     const row = page.locator('.conv-row--active');
     await row.locator('.conv-row__title', { hasText: 'When was Johann Weber baptised?' }).waitFor();
     await screenshot(page, 'research-answer-1280');
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe("[]");
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
 
     // Rename with the pencil; Escape cancels, Enter confirms.
     await row.getByRole('button', { name: /^Rename/ }).click();
@@ -95,7 +109,7 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.locator('.search-hit mark').first().waitFor();
     expect(await page.locator('.search-hit__title').first().innerText()).toBe('Weber baptism');
     await screenshot(page, 'research-search-1280');
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe("[]");
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await page.getByRole('button', { name: 'Open Weber baptism' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -116,11 +130,19 @@ describe('research with Gene (fake Anthropic)', () => {
     expect(md.text).toContain(`id ${docId}`);
     const json = await downloadText(page, () => page.getByRole('button', { name: 'JSON', exact: true }).click());
     const parsed = JSON.parse(json.text);
-    expect(parsed).toMatchObject({ conversation: 'Weber baptism', message: { author: 'Gene', content: answer, requestType: 'regular' } });
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'PDF (print view)' }).click()]);
+    expect(parsed).toMatchObject({
+      conversation: 'Weber baptism',
+      message: { author: 'Gene', content: answer, requestType: 'regular' },
+    });
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'PDF (print view)' }).click(),
+    ]);
     await popup.waitForLoadState();
     expect(await popup.locator('h1').innerText()).toBe('Weber baptism');
-    expect(await popup.locator('article').innerText()).toContain('The baptism register of St Martin records Johann Weber');
+    expect(await popup.locator('article').innerText()).toContain(
+      'The baptism register of St Martin records Johann Weber',
+    );
     await popup.close();
     // The status fades after about 4 seconds.
     await page.getByText(/Print view opened/).waitFor();
@@ -129,9 +151,16 @@ describe('research with Gene (fake Anthropic)', () => {
   });
 
   it('warns near capacity and blocks at capacity with Start New Conversation', async () => {
-    const near = await call<{ id: string }>(stack, user.token, '/api/conversations', { body: { title: 'Long research' } });
+    const near = await call<{ id: string }>(stack, user.token, '/api/conversations', {
+      body: { title: 'Long research' },
+    });
     await call(stack, user.token, `/api/conversations/${near.id}/messages`, {
-      body: { type: 'assistant', content: 'A long answer.', tokens: { input: 180_000, output: 4_000, total: 184_000, saved: 0, savingsPercentage: 0 }, tokenBalance: { remaining: 40_000 } },
+      body: {
+        type: 'assistant',
+        content: 'A long answer.',
+        tokens: { input: 180_000, output: 4_000, total: 184_000, saved: 0, savingsPercentage: 0 },
+        tokenBalance: { remaining: 40_000 },
+      },
     });
     const { context, page } = await newPage(browser, stack);
     await signInWithToken(context, user.token);
@@ -139,9 +168,16 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.getByText(CAPACITY_WARNING).waitFor();
     await page.getByLabel('Message to Gene').waitFor();
 
-    const full = await call<{ id: string }>(stack, user.token, '/api/conversations', { body: { title: 'Full research' } });
+    const full = await call<{ id: string }>(stack, user.token, '/api/conversations', {
+      body: { title: 'Full research' },
+    });
     await call(stack, user.token, `/api/conversations/${full.id}/messages`, {
-      body: { type: 'assistant', content: 'A very long answer.', tokens: { input: 188_000, output: 3_000, total: 191_000, saved: 0, savingsPercentage: 0 }, tokenBalance: { remaining: 30_000 } },
+      body: {
+        type: 'assistant',
+        content: 'A very long answer.',
+        tokens: { input: 188_000, output: 3_000, total: 191_000, saved: 0, savingsPercentage: 0 },
+        tokenBalance: { remaining: 30_000 },
+      },
     });
     await page.goto(`/research?c=${full.id}`);
     await page.getByText(CAPACITY_MESSAGE).waitFor();
@@ -163,7 +199,11 @@ describe('research with Gene (fake Anthropic)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Welcome to your research session with Gene' }).waitFor();
     await page.locator('.conv-row__open', { hasText: 'Long research' }).waitFor({ state: 'detached' });
-    await expect(fetch(`${stack.url}/api/conversations/${near.id}`, { headers: { authorization: `Bearer ${user.token}` } }).then((r) => r.status)).resolves.toBe(404);
+    await expect(
+      fetch(`${stack.url}/api/conversations/${near.id}`, { headers: { authorization: `Bearer ${user.token}` } }).then(
+        (r) => r.status,
+      ),
+    ).resolves.toBe(404);
     await context.close();
   });
 
@@ -171,7 +211,9 @@ describe('research with Gene (fake Anthropic)', () => {
     const { context, page } = await newPage(browser, stack);
     await signInWithToken(context, user.token);
     await page.goto('/research');
-    fake.enqueue({ text: 'Here is a plan.\n\n1. *The Weber Story*\n2. *Roots in Hesse*\n3. *From Kassel Onward*\n\nType **continue** to write the table of contents and introduction.' });
+    fake.enqueue({
+      text: 'Here is a plan.\n\n1. *The Weber Story*\n2. *Roots in Hesse*\n3. *From Kassel Onward*\n\nType **continue** to write the table of contents and introduction.',
+    });
     await page.getByLabel('Message to Gene').fill('Write the book');
     await page.getByLabel('Message to Gene').press('Enter');
     await page.getByText('Type continue to write').waitFor({ timeout: 30_000 });
@@ -195,7 +237,11 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.getByText('The end of the introduction.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
     const conversationId = new URL(page.url()).searchParams.get('c')!;
-    const saved = await call<{ messages: { type: string; content: string; requestType: string }[] }>(stack, user.token, `/api/conversations/${conversationId}`);
+    const saved = await call<{ messages: { type: string; content: string; requestType: string }[] }>(
+      stack,
+      user.token,
+      `/api/conversations/${conversationId}`,
+    );
     expect(saved.messages.map((m) => [m.type, m.requestType])).toEqual([
       ['user', 'book'],
       ['assistant', 'book'],
@@ -227,7 +273,9 @@ describe('research with Gene (fake Anthropic)', () => {
     const image = lightbox.getByRole('img', { name: 'portrait.png' });
     await image.waitFor();
     // Visible is not loaded: wait for the bytes (served same-origin under the app's CSP).
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+      .toBe(true);
     // The URL carries the document's scoped view token, never the session token (issue 11, point 3).
     const src = (await image.getAttribute('src')) ?? '';
     expect(src).toMatch(/\?token=v1\./);
@@ -239,7 +287,9 @@ describe('research with Gene (fake Anthropic)', () => {
   });
 
   it('keeps links to record sites and shows any other address as plain text (issue 11, point 8)', async () => {
-    fake.enqueue({ text: 'Search [FamilySearch](https://www.familysearch.org/search) for the baptism, then [sign in here](https://evil.example/login) or visit https://evil.example/steal.' });
+    fake.enqueue({
+      text: 'Search [FamilySearch](https://www.familysearch.org/search) for the baptism, then [sign in here](https://evil.example/login) or visit https://evil.example/steal.',
+    });
     const { context, page } = await newPage(browser, stack);
     await signInWithToken(context, user.token);
     await page.goto('/research');
@@ -266,7 +316,7 @@ describe('research with Gene (fake Anthropic)', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'research-answer-375');
-    expect(JSON.stringify(await seriousA11yViolations(page))).toBe("[]");
+    expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await context.close();
   });
 });

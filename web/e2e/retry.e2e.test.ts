@@ -1,6 +1,16 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, newPage, openBrowser, type Stack, screenshot, signInWithToken, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  newPage,
+  openBrowser,
+  type Stack,
+  screenshot,
+  signInWithToken,
+  startStack,
+} from './harness';
 import { uploadText } from './research-support';
 
 // Issue 13, "Error states offer Retry": each load that can fail says so in the user's words and
@@ -30,7 +40,8 @@ const WIDTHS = [1280, 375] as const;
 
 /** Answers 503 while `failing()` holds, then lets the request through. */
 function failWhile(failing: () => boolean) {
-  return (route: Route) => (failing() ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback());
+  return (route: Route) =>
+    failing() ? route.fulfill({ status: 503, json: { error: 'unavailable' } }) : route.fallback();
 }
 
 /** Opens Research with the record selected and asks; resolves when Gene's answer is complete. */
@@ -53,7 +64,10 @@ describe('Retry on the research page (issue 13)', () => {
       const { context, page } = await newPage(browser, stack, width);
       await signInWithToken(context, user.token);
       let failing = true;
-      await page.route(/\/api\/documents\/available\/for-analysis$/, failWhile(() => failing));
+      await page.route(
+        /\/api\/documents\/available\/for-analysis$/,
+        failWhile(() => failing),
+      );
       await page.goto('/research');
       // Said beside the picker (the query tries twice before it gives up), with Retry.
       const message = page.getByRole('main').getByText('Your documents could not be loaded', { exact: false });
@@ -86,7 +100,10 @@ describe('Retry on the research page (issue 13)', () => {
       const citation = answer.locator(`a[href^="/documents?view=${documentId}"]`).first();
       await citation.waitFor({ timeout: 20_000 });
       let failing = true;
-      await page.route(new RegExp(`/api/documents/${documentId}$`), failWhile(() => failing));
+      await page.route(
+        new RegExp(`/api/documents/${documentId}$`),
+        failWhile(() => failing),
+      );
       await citation.click();
       // Until the document arrives the dialog has no file name to show.
       const viewer = page.getByRole('dialog').filter({ has: page.locator('.viewer') });
@@ -95,7 +112,9 @@ describe('Retry on the research page (issue 13)', () => {
       await screenshot(page, `research-viewer-error-${width}`);
       failing = false;
       await viewer.getByRole('button', { name: 'Retry' }).click();
-      await viewer.getByText('Eliza Harwood, daughter of William Harwood', { exact: false }).waitFor({ timeout: 20_000 });
+      await viewer
+        .getByText('Eliza Harwood, daughter of William Harwood', { exact: false })
+        .waitFor({ timeout: 20_000 });
       expect(await viewer.getByRole('button', { name: 'Retry' }).count()).toBe(0);
       await screenshot(page, `research-viewer-retried-${width}`);
       await context.close();
@@ -109,7 +128,10 @@ describe('Retry on the Resources page (issue 13)', () => {
       const { context, page } = await newPage(browser, stack, width);
       await signInWithToken(context, user.token);
       let failing = true;
-      await page.route(/\/api\/journal\/pdf\/download$/, failWhile(() => failing));
+      await page.route(
+        /\/api\/journal\/pdf\/download$/,
+        failWhile(() => failing),
+      );
       await page.goto('/resources');
       await page.getByRole('button', { name: 'Download the GNology Journal' }).click({ timeout: 30_000 });
       await page.getByText('Error downloading journal. Please try again.').waitFor({ timeout: 20_000 });
@@ -121,7 +143,9 @@ describe('Retry on the Resources page (issue 13)', () => {
       const download = page.waitForEvent('download', { timeout: 30_000 });
       await page.getByRole('button', { name: 'Retry' }).click();
       expect((await download).suggestedFilename()).toBe('GNology-Journal.pdf');
-      await expect.poll(() => page.getByText('Error downloading journal. Please try again.').count(), { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(() => page.getByText('Error downloading journal. Please try again.').count(), { timeout: 20_000 })
+        .toBe(0);
       await context.close();
     });
   }

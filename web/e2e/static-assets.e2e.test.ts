@@ -40,7 +40,9 @@ describe('static assets (issue 13)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${stack.url}/login`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 }).toBe('Welcome back');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 20_000 })
+      .toBe('Welcome back');
     await context.close();
   });
 });

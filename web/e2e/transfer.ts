@@ -24,8 +24,14 @@ export async function firstLoad(browser: Browser, url: string, width = 1280): Pr
     const responses = new Map<string, { url: string; encoding: string | null; cacheControl: string | null }>();
     const transfers: Transfer[] = [];
     cdp.on('Network.responseReceived', (e) => {
-      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      responses.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] ?? null, cacheControl: headers['cache-control'] ?? null });
+      const headers = Object.fromEntries(
+        Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+      );
+      responses.set(e.requestId, {
+        url: e.response.url,
+        encoding: headers['content-encoding'] ?? null,
+        cacheControl: headers['cache-control'] ?? null,
+      });
     });
     cdp.on('Network.loadingFinished', (e) => {
       const r = responses.get(e.requestId);

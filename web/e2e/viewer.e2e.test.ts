@@ -4,7 +4,16 @@ import { scannedPagePng, textPdf } from '../../services/documents/test/fixtures/
 import { BIRTH, CENSUS, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { writeDocumentFixtures } from './fixtures/documents';
 import { uploadAll } from './fixtures/photos';
-import { createVerifiedUser, expectAccessible, expectNoSidewaysScroll, openBrowser, screenshot, signInWithToken, type Stack, startStack } from './harness';
+import {
+  createVerifiedUser,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  openBrowser,
+  screenshot,
+  signInWithToken,
+  type Stack,
+  startStack,
+} from './harness';
 
 /**
  * Issue 13, the dashboard and the document viewer: recent documents open the viewer, the viewer
@@ -29,16 +38,26 @@ describe('dashboard and document viewer', () => {
     const ada = await createVerifiedUser(stack, { name: 'Ada Lovelace' });
     token = ada.token;
     await uploadAll(stack, token, [
-      { name: 'turner-obituary-scan.png', type: 'image/png', data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }) },
+      {
+        name: 'turner-obituary-scan.png',
+        type: 'image/png',
+        data: await scannedPagePng(OBITUARY, { dpi: 150, fontPt: 14 }),
+      },
       { name: 'wilson-family-records.pdf', type: 'application/pdf', data: await textPdf([BIRTH, CENSUS, MARRIAGE]) },
       // Seven people: six chips and "+1 more".
       { name: 'turner-obituary.txt', type: 'text/plain', data: Buffer.from(OBITUARY) },
     ]);
-    const listed = (await (await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } })).json()) as { _id: string; originalName: string }[];
+    const listed = (await (
+      await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { _id: string; originalName: string }[];
     for (const d of listed) ids[d.originalName] = d._id;
     const bob = await createVerifiedUser(stack, { name: 'Bob Stranger' });
-    await uploadAll(stack, bob.token, [{ name: 'bobs-letter.txt', type: 'text/plain', data: Buffer.from('A letter from Bob.') }]);
-    const bobs = (await (await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${bob.token}` } })).json()) as { _id: string }[];
+    await uploadAll(stack, bob.token, [
+      { name: 'bobs-letter.txt', type: 'text/plain', data: Buffer.from('A letter from Bob.') },
+    ]);
+    const bobs = (await (
+      await fetch(`${stack.url}/api/documents`, { headers: { authorization: `Bearer ${bob.token}` } })
+    ).json()) as { _id: string }[];
     strangersId = bobs[0]._id;
     context = await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } });
     await signInWithToken(context, token);
@@ -51,7 +70,10 @@ describe('dashboard and document viewer', () => {
 
   const viewer = (p: Page, name: string) => p.getByRole('dialog', { name: `Viewing ${name}` });
   const params = (p: Page) => Object.fromEntries(new URL(p.url()).searchParams);
-  const loaded = (img: Locator) => expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
+  const loaded = (img: Locator) =>
+    expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 20_000 })
+      .toBe(true);
   const width = (img: Locator) => img.evaluate((el) => el.getBoundingClientRect().width);
 
   for (const size of [1280, 375]) {
@@ -122,7 +144,13 @@ describe('dashboard and document viewer', () => {
   }
 
   it('zooms a scan on a phone: double tap, pinch, pan, the buttons and + / - / 0, and fits to width again', async () => {
-    const phone = await browser.newContext({ baseURL: stack.url, viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const phone = await browser.newContext({
+      baseURL: stack.url,
+      viewport: { width: 375, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    });
     await signInWithToken(phone, token);
     const p = await phone.newPage();
     try {
@@ -143,10 +171,14 @@ describe('dashboard and document viewer', () => {
       // Double tap: two taps under 300 ms and 30 px apart zoom in about the tapped point.
       const cx = (stageBox?.x ?? 0) + (stageBox?.width ?? 0) / 2;
       const cy = (stageBox?.y ?? 0) + 200;
-      const under = () => img.evaluate((el, [x, y]) => {
-        const r = el.getBoundingClientRect();
-        return { fx: (x - r.left) / r.width, fy: (y - r.top) / r.height };
-      }, [cx, cy] as const);
+      const under = () =>
+        img.evaluate(
+          (el, [x, y]) => {
+            const r = el.getBoundingClientRect();
+            return { fx: (x - r.left) / r.width, fy: (y - r.top) / r.height };
+          },
+          [cx, cy] as const,
+        );
       const before = await under();
       await p.touchscreen.tap(cx, cy);
       await p.touchscreen.tap(cx, cy);
@@ -159,7 +191,8 @@ describe('dashboard and document viewer', () => {
       const cdp = await phone.newCDPSession(p);
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
         cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map((pt, id) => ({ ...pt, id })) });
-      const position = () => img.evaluate((el) => ({ left: el.getBoundingClientRect().left, top: el.getBoundingClientRect().top }));
+      const position = () =>
+        img.evaluate((el) => ({ left: el.getBoundingClientRect().left, top: el.getBoundingClientRect().top }));
       const start = await position();
       await touch('touchStart', [{ x: cx, y: cy }]);
       for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: cx - i * 20, y: cy - i * 10 }]);
@@ -232,7 +265,9 @@ describe('dashboard and document viewer', () => {
     it(`expands "+N more" chips and collapses them again, by keyboard, at ${size} px`, async () => {
       await page.setViewportSize({ width: size, height: size === 375 ? 800 : 900 });
       await page.goto('/documents');
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'turner-obituary.txt' }) });
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'turner-obituary.txt' }) });
       const more = card.getByRole('button', { name: /^\+\d+ more people$/ });
       await more.waitFor({ timeout: 20_000 });
       const chips = card.locator('.doc-facts__row').filter({ hasText: 'People' }).locator('.chip:not(.chip--more)');
@@ -267,8 +302,14 @@ describe('dashboard and document viewer', () => {
     while (Date.now() < deadline) {
       const s = await page.evaluate(() => {
         const panel = document.querySelector('.upload-progress span')?.textContent ?? '';
-        const card = [...document.querySelectorAll('.doc-card')].find((c) => c.querySelector('h3')?.textContent === 'whitfield-letters-scanned.pdf');
-        return { panel, card: card?.querySelector('.status')?.textContent ?? '', placeholder: card?.querySelector('.doc-card__placeholder')?.textContent ?? '' };
+        const card = [...document.querySelectorAll('.doc-card')].find(
+          (c) => c.querySelector('h3')?.textContent === 'whitfield-letters-scanned.pdf',
+        );
+        return {
+          panel,
+          card: card?.querySelector('.status')?.textContent ?? '',
+          placeholder: card?.querySelector('.doc-card__placeholder')?.textContent ?? '',
+        };
       });
       if (s.card === 'Completed') break;
       if (s.panel && s.card) samples.push(s);

@@ -27,7 +27,12 @@ const router = createBrowserRouter([
     path: '/',
     element: <Layout />,
     errorElement: <RouteErrorPage />,
-    children: [{ errorElement: <RouteErrorPage />, children: [...publicWithLanding, ...guarded, { path: '*', element: <NotFoundPage /> }] }],
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [...publicWithLanding, ...guarded, { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ]);
 

@@ -28,7 +28,10 @@ const sasl = env.KAFKA_SASL_MECHANISM
 const kafka = new Kafka({
   clientId: 'gnology-example-consumer',
   brokers: env.KAFKA_BROKERS.split(','),
-  ssl: env.KAFKA_SSL === 'true' && env.KAFKA_SSL_CA_FILE ? { ca: [readFileSync(env.KAFKA_SSL_CA_FILE, 'utf8')] } : env.KAFKA_SSL === 'true',
+  ssl:
+    env.KAFKA_SSL === 'true' && env.KAFKA_SSL_CA_FILE
+      ? { ca: [readFileSync(env.KAFKA_SSL_CA_FILE, 'utf8')] }
+      : env.KAFKA_SSL === 'true',
   sasl,
   logLevel: logLevel.ERROR,
 });

@@ -1,6 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, chownSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chownSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { check } from './docker';
 import type { Docker } from './docker';
@@ -29,15 +42,23 @@ export interface BaseImageInputs {
 export function defaultInputs(repoRoot: string): BaseImageInputs {
   const nodeBinary = path.join(repoRoot, 'node_modules/node/bin/node');
   if (!existsSync(nodeBinary)) throw new Error(`no Node 24 binary at ${nodeBinary}: run npm install first`);
-  const npmDir = ['/usr/lib/node_modules/npm', '/usr/local/lib/node_modules/npm'].find((d) => existsSync(path.join(d, 'package.json')));
-  if (!npmDir) throw new Error('no global npm install found (/usr/lib/node_modules/npm or /usr/local/lib/node_modules/npm) to put in the base image');
+  const npmDir = ['/usr/lib/node_modules/npm', '/usr/local/lib/node_modules/npm'].find((d) =>
+    existsSync(path.join(d, 'package.json')),
+  );
+  if (!npmDir)
+    throw new Error(
+      'no global npm install found (/usr/lib/node_modules/npm or /usr/local/lib/node_modules/npm) to put in the base image',
+    );
   return { nodeBinary, npmDir, mirror: debianMirror() };
 }
 
 /** The Debian mirror this machine's apt uses (deb822 or one-line sources), else deb.debian.org. */
 export function debianMirror(): string {
   const texts: string[] = [];
-  for (const f of ['/etc/apt/sources.list', ...listDir('/etc/apt/sources.list.d').map((n) => `/etc/apt/sources.list.d/${n}`)]) {
+  for (const f of [
+    '/etc/apt/sources.list',
+    ...listDir('/etc/apt/sources.list.d').map((n) => `/etc/apt/sources.list.d/${n}`),
+  ]) {
     if (/\.(list|sources)$/.test(f) && existsSync(f)) texts.push(readFileSync(f, 'utf8'));
   }
   for (const text of texts) {
@@ -72,9 +93,18 @@ function sha256File(file: string): Promise<string> {
 }
 
 export async function baseImageTag(inputs: BaseImageInputs): Promise<string> {
-  const npmVersion = (JSON.parse(readFileSync(path.join(inputs.npmDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const npmVersion = (JSON.parse(readFileSync(path.join(inputs.npmDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
   const h = createHash('sha256');
-  for (const part of [RECIPE, SUITE, inputs.mirror, await sha256File(inputs.nodeBinary), npmVersion, await sha256File(CA_BUNDLE), npmrcLines().join('\n')]) {
+  for (const part of [
+    RECIPE,
+    SUITE,
+    inputs.mirror,
+    await sha256File(inputs.nodeBinary),
+    npmVersion,
+    await sha256File(CA_BUNDLE),
+    npmrcLines().join('\n'),
+  ]) {
     h.update(part).update('\0');
   }
   return `gnology-test-base:${h.digest('hex').slice(0, 16)}`;
@@ -89,14 +119,19 @@ function npmrcLines(): string[] {
 }
 
 /** Returns the tag of the base image, building it when this engine does not have it yet. */
-export async function ensureBaseImage(docker: Docker, inputs: BaseImageInputs, log: (line: string) => void = () => {}): Promise<{ tag: string; built: boolean; seconds: number }> {
+export async function ensureBaseImage(
+  docker: Docker,
+  inputs: BaseImageInputs,
+  log: (line: string) => void = () => {},
+): Promise<{ tag: string; built: boolean; seconds: number }> {
   const t0 = Date.now();
   const tag = await baseImageTag(inputs);
   if (await docker.imageExists(tag)) {
     log(`base: ${tag} is already built`);
     return { tag, built: false, seconds: (Date.now() - t0) / 1000 };
   }
-  if (!existsSync(CA_BUNDLE)) throw new Error(`no CA bundle at ${CA_BUNDLE}: npm inside the build could not reach the registry`);
+  if (!existsSync(CA_BUNDLE))
+    throw new Error(`no CA bundle at ${CA_BUNDLE}: npm inside the build could not reach the registry`);
   const work = mkdtempSync('/var/tmp/gnology-rootfs-');
   const rootfs = path.join(work, 'rootfs');
   try {
@@ -121,7 +156,9 @@ export async function ensureBaseImage(docker: Docker, inputs: BaseImageInputs, l
     chownSync(path.join(rootfs, 'home/node'), 1000, 1000);
     // Package caches are not part of an image.
     for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
-      for (const n of listDir(path.join(rootfs, dir))) if (n.endsWith('.deb') || dir.endsWith('lists')) rmSync(path.join(rootfs, dir, n), { recursive: true, force: true });
+      for (const n of listDir(path.join(rootfs, dir)))
+        if (n.endsWith('.deb') || dir.endsWith('lists'))
+          rmSync(path.join(rootfs, dir, n), { recursive: true, force: true });
     }
     log(`base: docker import as ${tag}`);
     const tar = spawn('tar', ['-C', rootfs, '--numeric-owner', '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });

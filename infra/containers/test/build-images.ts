@@ -15,7 +15,9 @@ const PROXY_VARS = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'http
  * someone edits the working tree, and nothing git ignores (local data, secrets) can leak in.
  */
 export async function snapshotContext(repoRoot: string): Promise<{ dir: string; remove(): void }> {
-  const listed = await check('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot });
+  const listed = await check('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repoRoot,
+  });
   const dir = mkdtempSync('/var/tmp/gnology-context-');
   for (const rel of listed.split('\0')) {
     if (!rel) continue;
@@ -50,12 +52,27 @@ export async function buildTargets(
     const t0 = Date.now();
     // Host network: the daemon runs without a bridge (see docker-engine.ts); npm reaches the
     // registry the way the host does.
-    await docker.check(['build', '--network', 'host', '--target', target, '--build-arg', `NODE_IMAGE=${opts.baseImage}`, ...proxyArgs, '-t', image, contextDir], {
-      timeoutMs: 30 * 60_000,
-      onLine: (l) => {
-        if (/^Step \d+\/\d+ : /.test(l)) opts.log?.(`build ${target}: ${l}`);
+    await docker.check(
+      [
+        'build',
+        '--network',
+        'host',
+        '--target',
+        target,
+        '--build-arg',
+        `NODE_IMAGE=${opts.baseImage}`,
+        ...proxyArgs,
+        '-t',
+        image,
+        contextDir,
+      ],
+      {
+        timeoutMs: 30 * 60_000,
+        onLine: (l) => {
+          if (/^Step \d+\/\d+ : /.test(l)) opts.log?.(`build ${target}: ${l}`);
+        },
       },
-    });
+    );
     built.push({ target, image, seconds: (Date.now() - t0) / 1000 });
     opts.log?.(`build ${target}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }

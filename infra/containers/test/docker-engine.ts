@@ -29,7 +29,9 @@ export const DOCKER_CLI = existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'd
 export class DockerUnavailable extends Error {}
 
 export async function ensureDockerEngine(log: (line: string) => void = () => {}): Promise<DockerEngine> {
-  const candidates = [process.env.DOCKER_HOST, GNOLOGY_DOCKER_HOST, 'unix:///var/run/docker.sock'].filter((h): h is string => !!h);
+  const candidates = [process.env.DOCKER_HOST, GNOLOGY_DOCKER_HOST, 'unix:///var/run/docker.sock'].filter(
+    (h): h is string => !!h,
+  );
   for (const host of candidates) {
     if (await answers(host)) {
       log(`docker: using the running engine at ${host}`);
@@ -37,12 +39,18 @@ export async function ensureDockerEngine(log: (line: string) => void = () => {})
     }
   }
   // Each reason is one line, so the failing test says exactly why there is no engine here.
-  if (process.platform !== 'linux') throw new DockerUnavailable(`cannot start dockerd: the container tests need Linux (this is ${process.platform})`);
+  if (process.platform !== 'linux')
+    throw new DockerUnavailable(`cannot start dockerd: the container tests need Linux (this is ${process.platform})`);
   if (process.getuid?.() !== 0) {
-    throw new DockerUnavailable('cannot start dockerd: the container tests start their own Docker engine and need root (run npm test as root, or start dockerd and set DOCKER_HOST)');
+    throw new DockerUnavailable(
+      'cannot start dockerd: the container tests start their own Docker engine and need root (run npm test as root, or start dockerd and set DOCKER_HOST)',
+    );
   }
   const dockerd = which('dockerd');
-  if (!dockerd) throw new DockerUnavailable("cannot start dockerd: it is not installed (Debian's docker.io; npm test installs it as root)");
+  if (!dockerd)
+    throw new DockerUnavailable(
+      "cannot start dockerd: it is not installed (Debian's docker.io; npm test installs it as root)",
+    );
 
   mkdirSync(DATA_ROOT, { recursive: true });
   const out = openSync(DOCKERD_LOG, 'a');
@@ -51,7 +59,19 @@ export async function ensureDockerEngine(log: (line: string) => void = () => {})
   // firewall alone and needs no NAT support from the kernel.
   const child: ChildProcess = spawn(
     dockerd,
-    ['--host', GNOLOGY_DOCKER_HOST, '--data-root', DATA_ROOT, '--exec-root', EXEC_ROOT, '--pidfile', PIDFILE, '--bridge=none', '--iptables=false', '--ip-masq=false'],
+    [
+      '--host',
+      GNOLOGY_DOCKER_HOST,
+      '--data-root',
+      DATA_ROOT,
+      '--exec-root',
+      EXEC_ROOT,
+      '--pidfile',
+      PIDFILE,
+      '--bridge=none',
+      '--iptables=false',
+      '--ip-masq=false',
+    ],
     { detached: true, stdio: ['ignore', out, out] },
   );
   closeSync(out);
@@ -86,7 +106,10 @@ export async function ensureDockerEngine(log: (line: string) => void = () => {})
 
 function answers(host: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const p = spawn(DOCKER_CLI, ['version', '--format', '{{.Server.Version}}'], { env: { ...process.env, DOCKER_HOST: host }, stdio: 'ignore' });
+    const p = spawn(DOCKER_CLI, ['version', '--format', '{{.Server.Version}}'], {
+      env: { ...process.env, DOCKER_HOST: host },
+      stdio: 'ignore',
+    });
     p.once('error', () => resolve(false));
     p.once('exit', (code) => resolve(code === 0));
   });
@@ -95,7 +118,10 @@ function answers(host: string): Promise<boolean> {
 /** dockerd lives in /usr/sbin, which a non-login PATH may lack. */
 function which(command: string): string | undefined {
   const dirs = [...(process.env.PATH ?? '').split(':'), '/usr/sbin', '/usr/bin'];
-  return dirs.filter(Boolean).map((d) => `${d}/${command}`).find((p) => existsSync(p));
+  return dirs
+    .filter(Boolean)
+    .map((d) => `${d}/${command}`)
+    .find((p) => existsSync(p));
 }
 
 /** The daemon's last error line (its reason for giving up), without the timestamp noise. */

@@ -54,7 +54,9 @@ beforeAll(async () => {
   }
   timings.build = built.reduce((s, b) => s + b.seconds, 0);
   timings.setup = (Date.now() - t0) / 1000;
-  log(`base image ${base.built ? 'built' : 'reused'} in ${base.seconds.toFixed(1)} s; seven targets built in ${timings.build.toFixed(1)} s (${built.map((b) => `${b.target} ${b.seconds.toFixed(0)} s`).join(', ')})`);
+  log(
+    `base image ${base.built ? 'built' : 'reused'} in ${base.seconds.toFixed(1)} s; seven targets built in ${timings.build.toFixed(1)} s (${built.map((b) => `${b.target} ${b.seconds.toFixed(0)} s`).join(', ')})`,
+  );
 }, 45 * 60_000);
 
 afterAll(async () => {
@@ -82,17 +84,23 @@ afterAll(async () => {
     }
   }
   await engine?.stop();
-  log(`timings (s): ${JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`);
+  log(
+    `timings (s): ${JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v * 10) / 10])))}`,
+  );
 }, 5 * 60_000);
 
 /** Free loopback ports (the suites of npm test run side by side on this machine). */
 async function freePorts(n: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise<import('node:net').Server>((resolve, reject) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => resolve(s));
-    })),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<import('node:net').Server>((resolve, reject) => {
+          const s = createServer();
+          s.once('error', reject);
+          s.listen(0, '127.0.0.1', () => resolve(s));
+        }),
+    ),
   );
   const ports = servers.map((s) => (s.address() as import('node:net').AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
@@ -104,7 +112,12 @@ async function logsOf(name: string): Promise<string> {
   return `${r.stdout}${r.stderr}`.trim();
 }
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, explain: () => Promise<string> = async () => ''): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined>,
+  explain: () => Promise<string> = async () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
@@ -115,7 +128,10 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 }
 
 async function getJson(url: string, token?: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
   const text = await res.text();
   let body: unknown = text;
   try {
@@ -174,21 +190,22 @@ async function uploadScanAndWaitForOcr(gateway: string, token: string): Promise<
   const form = new FormData();
   form.append('document', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'turner-obituary-scan.png');
   const t0 = Date.now();
-  const res = await fetch(`${gateway}/api/documents/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(`${gateway}/api/documents/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(30_000),
+  });
   const uploaded = (await res.json()) as { _id?: string; document?: { _id: string } };
   expect(res.status, JSON.stringify(uploaded)).toBe(201);
   const id = uploaded._id ?? uploaded.document?._id;
   expect(id).toBeTruthy();
-  const done = await waitFor(
-    'the OCR job of the uploaded scan to complete',
-    180_000,
-    async () => {
-      const { body } = await getJson(`${gateway}/api/documents/${id}`, token);
-      const doc = body as { processingStatus?: string; extractedText?: string; processingError?: string };
-      if (doc.processingStatus === 'failed') throw new Error(`processing failed: ${doc.processingError}`);
-      return doc.processingStatus === 'completed' ? doc : undefined;
-    },
-  );
+  const done = await waitFor('the OCR job of the uploaded scan to complete', 180_000, async () => {
+    const { body } = await getJson(`${gateway}/api/documents/${id}`, token);
+    const doc = body as { processingStatus?: string; extractedText?: string; processingError?: string };
+    if (doc.processingStatus === 'failed') throw new Error(`processing failed: ${doc.processingError}`);
+    return doc.processingStatus === 'completed' ? doc : undefined;
+  });
   expect(done.extractedText).toMatch(/Mary Ellen Turner/);
   return { id: id!, seconds: (Date.now() - t0) / 1000 };
 }
@@ -242,7 +259,7 @@ describe('service images (docker run, read-only, host network)', () => {
     ]);
   }
 
-  it('builds all seven targets from one shared build, without the web app\'s packages or broken links', async () => {
+  it("builds all seven targets from one shared build, without the web app's packages or broken links", async () => {
     expect(built.map((b) => b.target)).toEqual([...TARGETS]);
     const sizes: Record<string, number> = {};
     for (const b of built) {
@@ -267,57 +284,90 @@ describe('service images (docker run, read-only, host network)', () => {
     expect(Math.max(...Object.values(sizes)) - Math.min(...Object.values(sizes))).toBeLessThan(50);
   });
 
-  it('runs every target as non-root on a read-only root, healthy and ready against the host Postgres and Redis', async () => {
-    const t0 = Date.now();
-    // Auth first, as the launcher does: the others fetch its signing keys.
-    await start('auth', serviceEnv());
-    await waitFor('auth ready', 120_000, async () => ((await getJson(`http://127.0.0.1:${ports.auth}/readyz`)).status === 200 ? true : undefined), () => logsOf(names.auth));
-    for (const s of SERVICES.filter((s) => s !== 'auth')) await start(s, serviceEnv());
-    // The gateway keeps rate-limit counters in memory: nothing of this run left in the shared Redis.
-    const { REDIS_URL: _redis, DATABASE_URL: _db, QUEUE_PREFIX: _q, ...gatewayEnv } = serviceEnv();
-    await start('gateway', gatewayEnv);
-
-    for (const t of TARGETS) {
-      await waitFor(`${t} /readyz`, 180_000, async () => ((await getJson(`http://127.0.0.1:${ports[t]}/readyz`)).status === 200 ? true : undefined), () => logsOf(names[t]));
-    }
-    timings.allReady = (Date.now() - t0) / 1000;
-    for (const t of TARGETS) {
-      // Docker's own view: the image's HEALTHCHECK passes (first probe 15 s after start).
-      await waitFor(`${t} HEALTHCHECK healthy`, 120_000, async () => ((await docker.inspect<string>(names[t], '.State.Health.Status')) === 'healthy' ? true : undefined), async () => JSON.stringify(await docker.inspect(names[t], '.State.Health')));
-      expect(await docker.inspect<boolean>(names[t], '.HostConfig.ReadonlyRootfs')).toBe(true);
-      expect((await docker.check(['exec', names[t], 'id', '-u'])).trim()).toBe('1000');
-      // The root filesystem really refuses writes; the two scratch mounts take them.
-      const write = await docker.run(['exec', names[t], 'sh', '-c', 'touch /app/probe']);
-      expect(write.code, `${t}: /app is writable`).not.toBe(0);
-      await docker.check(['exec', names[t], 'sh', '-c', 'touch /tmp/probe /app/.data/probe']);
-    }
-    timings.allHealthy = (Date.now() - t0) / 1000;
-  }, 8 * 60_000);
-
-  it('a signed-in user uploads a scan through the gateway and the documents worker role reads it (OCR)', async () => {
-    const gateway = `http://127.0.0.1:${ports.gateway}`;
-    const token = await signUp(gateway, names.auth);
-    const { seconds } = await uploadScanAndWaitForOcr(gateway, token);
-    timings.ocrJob = seconds;
-  }, 5 * 60_000);
-
-  it(`stops every target on SIGTERM within the ${GRACE_S} s grace period, exit code 0`, async () => {
-    // One at a time, gateway first, as a rollout would; each measured on its own.
-    for (const t of ['gateway', ...SERVICES] as Target[]) {
+  it(
+    'runs every target as non-root on a read-only root, healthy and ready against the host Postgres and Redis',
+    async () => {
       const t0 = Date.now();
-      await docker.check(['stop', '-t', String(GRACE_S), names[t]]);
-      const seconds = (Date.now() - t0) / 1000;
-      const state = await docker.inspect<{ ExitCode: number; OOMKilled: boolean }>(names[t], '.State');
-      expect(state.ExitCode, `${t} exit code\n${await logsOf(names[t])}`).toBe(0);
-      expect(seconds, `${t} took ${seconds} s to stop`).toBeLessThan(GRACE_S - 1);
-      timings[`stop_${t}`] = seconds;
-    }
-  }, 8 * 60_000);
+      // Auth first, as the launcher does: the others fetch its signing keys.
+      await start('auth', serviceEnv());
+      await waitFor(
+        'auth ready',
+        120_000,
+        async () => ((await getJson(`http://127.0.0.1:${ports.auth}/readyz`)).status === 200 ? true : undefined),
+        () => logsOf(names.auth),
+      );
+      for (const s of SERVICES.filter((s) => s !== 'auth')) await start(s, serviceEnv());
+      // The gateway keeps rate-limit counters in memory: nothing of this run left in the shared Redis.
+      const { REDIS_URL: _redis, DATABASE_URL: _db, QUEUE_PREFIX: _q, ...gatewayEnv } = serviceEnv();
+      await start('gateway', gatewayEnv);
+
+      for (const t of TARGETS) {
+        await waitFor(
+          `${t} /readyz`,
+          180_000,
+          async () => ((await getJson(`http://127.0.0.1:${ports[t]}/readyz`)).status === 200 ? true : undefined),
+          () => logsOf(names[t]),
+        );
+      }
+      timings.allReady = (Date.now() - t0) / 1000;
+      for (const t of TARGETS) {
+        // Docker's own view: the image's HEALTHCHECK passes (first probe 15 s after start).
+        await waitFor(
+          `${t} HEALTHCHECK healthy`,
+          120_000,
+          async () =>
+            (await docker.inspect<string>(names[t], '.State.Health.Status')) === 'healthy' ? true : undefined,
+          async () => JSON.stringify(await docker.inspect(names[t], '.State.Health')),
+        );
+        expect(await docker.inspect<boolean>(names[t], '.HostConfig.ReadonlyRootfs')).toBe(true);
+        expect((await docker.check(['exec', names[t], 'id', '-u'])).trim()).toBe('1000');
+        // The root filesystem really refuses writes; the two scratch mounts take them.
+        const write = await docker.run(['exec', names[t], 'sh', '-c', 'touch /app/probe']);
+        expect(write.code, `${t}: /app is writable`).not.toBe(0);
+        await docker.check(['exec', names[t], 'sh', '-c', 'touch /tmp/probe /app/.data/probe']);
+      }
+      timings.allHealthy = (Date.now() - t0) / 1000;
+    },
+    8 * 60_000,
+  );
+
+  it(
+    'a signed-in user uploads a scan through the gateway and the documents worker role reads it (OCR)',
+    async () => {
+      const gateway = `http://127.0.0.1:${ports.gateway}`;
+      const token = await signUp(gateway, names.auth);
+      const { seconds } = await uploadScanAndWaitForOcr(gateway, token);
+      timings.ocrJob = seconds;
+    },
+    5 * 60_000,
+  );
+
+  it(
+    `stops every target on SIGTERM within the ${GRACE_S} s grace period, exit code 0`,
+    async () => {
+      // One at a time, gateway first, as a rollout would; each measured on its own.
+      for (const t of ['gateway', ...SERVICES] as Target[]) {
+        const t0 = Date.now();
+        await docker.check(['stop', '-t', String(GRACE_S), names[t]]);
+        const seconds = (Date.now() - t0) / 1000;
+        const state = await docker.inspect<{ ExitCode: number; OOMKilled: boolean }>(names[t], '.State');
+        expect(state.ExitCode, `${t} exit code\n${await logsOf(names[t])}`).toBe(0);
+        expect(seconds, `${t} took ${seconds} s to stop`).toBeLessThan(GRACE_S - 1);
+        timings[`stop_${t}`] = seconds;
+      }
+    },
+    8 * 60_000,
+  );
 });
 
 describe('docker-compose (Debian docker-compose 1.29)', () => {
   const project = `gnct${run_id}`;
-  const files = ['-f', path.join(repoRoot, 'docker-compose.yml'), '-f', path.join(repoRoot, 'docker-compose.host-infra.yml')];
+  const files = [
+    '-f',
+    path.join(repoRoot, 'docker-compose.yml'),
+    '-f',
+    path.join(repoRoot, 'docker-compose.host-infra.yml'),
+  ];
   const composeEnv: NodeJS.ProcessEnv = {};
   const APP_SERVICES = [
     'auth',
@@ -338,7 +388,11 @@ describe('docker-compose (Debian docker-compose 1.29)', () => {
   const gatewayName = `${project}_gateway_host`;
 
   const compose = (args: string[], timeoutMs = 5 * 60_000) =>
-    run('docker-compose', ['-p', project, '--project-directory', repoRoot, ...files, ...args], { env: { ...docker.env, ...composeEnv }, cwd: repoRoot, timeoutMs });
+    run('docker-compose', ['-p', project, '--project-directory', repoRoot, ...files, ...args], {
+      env: { ...docker.env, ...composeEnv },
+      cwd: repoRoot,
+      timeoutMs,
+    });
 
   beforeAll(async () => {
     const db = await createTestDatabase('gn_compose');
@@ -369,58 +423,86 @@ describe('docker-compose (Debian docker-compose 1.29)', () => {
   }, 5 * 60_000);
 
   it('validates docker-compose.yml alone and with the host-infrastructure override', async () => {
-    const alone = await run('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '-q'], { env: { ...docker.env, ...composeEnv }, cwd: repoRoot });
+    const alone = await run('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '-q'], {
+      env: { ...docker.env, ...composeEnv },
+      cwd: repoRoot,
+    });
     expect(alone.code, alone.stderr).toBe(0);
     const both = await compose(['config', '-q']);
     expect(both.code, both.stderr).toBe(0);
     // Without its secrets compose refuses to start, naming what to set.
-    const bare = await run('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '-q'], { env: { ...docker.env, INTERNAL_TOKEN: '', JWT_PRIVATE_KEY: '' }, cwd: repoRoot });
+    const bare = await run('docker-compose', ['-f', path.join(repoRoot, 'docker-compose.yml'), 'config', '-q'], {
+      env: { ...docker.env, INTERNAL_TOKEN: '', JWT_PRIVATE_KEY: '' },
+      cwd: repoRoot,
+    });
     expect(bare.code).not.toBe(0);
     expect(bare.stderr).toMatch(/INTERNAL_TOKEN|JWT_PRIVATE_KEY/);
   });
 
-  it('runs the application services against the host infrastructure: a signed-in user uploads a document', async () => {
-    const t0 = Date.now();
-    started = true;
-    // --no-deps leaves the bundled infrastructure out. The gateway comes last: `up` checks its
-    // depends_on health conditions once, and twelve containers starting together on two cores
-    // can take longer than the healthcheck's start period; waiting here for each to turn healthy
-    // (Docker keeps probing an unhealthy container) leaves the timing to this test.
-    const services = APP_SERVICES.filter((s) => s !== 'gateway');
-    const up = await compose(['up', '-d', '--no-deps', '--no-build', ...services], 10 * 60_000);
-    expect(up.code, up.stderr).toBe(0);
-    const container = async (service: string) => (await compose(['ps', '-q', service])).stdout.trim();
-    const ids: Record<string, string> = {};
-    const healthy = async (s: string) => {
-      ids[s] = await container(s);
-      expect(ids[s], `${s} has no container`).toMatch(/^[0-9a-f]{12,}$/);
-      await waitFor(`compose ${s} healthy`, 300_000, async () => ((await docker.inspect<string>(ids[s], '.State.Health.Status')) === 'healthy' ? true : undefined), () => logsOf(ids[s]));
-    };
-    for (const s of services) await healthy(s);
-    // `run`, not `up`: the gateway's published port (8080:8080) cannot go with the host network,
-    // and an override cannot remove a list entry; `run` publishes nothing.
-    const upGateway = await compose(['run', '-d', '--no-deps', '--name', gatewayName, 'gateway'], 5 * 60_000);
-    expect(upGateway.code, upGateway.stderr).toBe(0);
-    ids.gateway = gatewayName;
-    await waitFor('compose gateway healthy', 300_000, async () => ((await docker.inspect<string>(gatewayName, '.State.Health.Status')) === 'healthy' ? true : undefined), () => logsOf(gatewayName));
-    const gateway = `http://127.0.0.1:${composeEnv.GNOLOGY_PORT_GATEWAY}`;
-    await waitFor('compose gateway /readyz', 120_000, async () => ((await getJson(`${gateway}/readyz`)).status === 200 ? true : undefined), () => logsOf(ids.gateway));
-    timings.composeHealthy = (Date.now() - t0) / 1000;
+  it(
+    'runs the application services against the host infrastructure: a signed-in user uploads a document',
+    async () => {
+      const t0 = Date.now();
+      started = true;
+      // --no-deps leaves the bundled infrastructure out. The gateway comes last: `up` checks its
+      // depends_on health conditions once, and twelve containers starting together on two cores
+      // can take longer than the healthcheck's start period; waiting here for each to turn healthy
+      // (Docker keeps probing an unhealthy container) leaves the timing to this test.
+      const services = APP_SERVICES.filter((s) => s !== 'gateway');
+      const up = await compose(['up', '-d', '--no-deps', '--no-build', ...services], 10 * 60_000);
+      expect(up.code, up.stderr).toBe(0);
+      const container = async (service: string) => (await compose(['ps', '-q', service])).stdout.trim();
+      const ids: Record<string, string> = {};
+      const healthy = async (s: string) => {
+        ids[s] = await container(s);
+        expect(ids[s], `${s} has no container`).toMatch(/^[0-9a-f]{12,}$/);
+        await waitFor(
+          `compose ${s} healthy`,
+          300_000,
+          async () => ((await docker.inspect<string>(ids[s], '.State.Health.Status')) === 'healthy' ? true : undefined),
+          () => logsOf(ids[s]),
+        );
+      };
+      for (const s of services) await healthy(s);
+      // `run`, not `up`: the gateway's published port (8080:8080) cannot go with the host network,
+      // and an override cannot remove a list entry; `run` publishes nothing.
+      const upGateway = await compose(['run', '-d', '--no-deps', '--name', gatewayName, 'gateway'], 5 * 60_000);
+      expect(upGateway.code, upGateway.stderr).toBe(0);
+      ids.gateway = gatewayName;
+      await waitFor(
+        'compose gateway healthy',
+        300_000,
+        async () =>
+          (await docker.inspect<string>(gatewayName, '.State.Health.Status')) === 'healthy' ? true : undefined,
+        () => logsOf(gatewayName),
+      );
+      const gateway = `http://127.0.0.1:${composeEnv.GNOLOGY_PORT_GATEWAY}`;
+      await waitFor(
+        'compose gateway /readyz',
+        120_000,
+        async () => ((await getJson(`${gateway}/readyz`)).status === 200 ? true : undefined),
+        () => logsOf(ids.gateway),
+      );
+      timings.composeHealthy = (Date.now() - t0) / 1000;
 
-    // The documents API (ROLE=api) stores the upload; the documents-worker container reads it.
-    const token = await signUp(gateway, ids.auth);
-    const { seconds } = await uploadScanAndWaitForOcr(gateway, token);
-    timings.composeOcrJob = seconds;
-    // The documents-worker container did the work (its log line from process-document.ts); the
-    // API container (ROLE=api) runs no jobs.
-    const logs = async (s: string) => {
-      const r = await docker.run(['logs', ids[s]]);
-      return `${r.stdout}${r.stderr}`;
-    };
-    expect(await logs('documents-worker')).toMatch(/"msg":"document processed"/);
-    expect(await logs('documents')).not.toMatch(/"msg":"document processed"/);
-    const list = await getJson(`${gateway}/api/documents`, token);
-    expect(list.status).toBe(200);
-    expect((list.body as { originalName: string }[]).map((d) => d.originalName)).toContain('turner-obituary-scan.png');
-  }, 15 * 60_000);
+      // The documents API (ROLE=api) stores the upload; the documents-worker container reads it.
+      const token = await signUp(gateway, ids.auth);
+      const { seconds } = await uploadScanAndWaitForOcr(gateway, token);
+      timings.composeOcrJob = seconds;
+      // The documents-worker container did the work (its log line from process-document.ts); the
+      // API container (ROLE=api) runs no jobs.
+      const logs = async (s: string) => {
+        const r = await docker.run(['logs', ids[s]]);
+        return `${r.stdout}${r.stderr}`;
+      };
+      expect(await logs('documents-worker')).toMatch(/"msg":"document processed"/);
+      expect(await logs('documents')).not.toMatch(/"msg":"document processed"/);
+      const list = await getJson(`${gateway}/api/documents`, token);
+      expect(list.status).toBe(200);
+      expect((list.body as { originalName: string }[]).map((d) => d.originalName)).toContain(
+        'turner-obituary-scan.png',
+      );
+    },
+    15 * 60_000,
+  );
 });

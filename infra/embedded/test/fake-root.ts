@@ -67,7 +67,10 @@ export interface LauncherProcess {
 }
 
 export function startLauncher(runner: string, env: Record<string, string>): LauncherProcess {
-  const child = spawn(process.execPath, [runner], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [runner], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => {
     out += String(d);
@@ -75,7 +78,9 @@ export function startLauncher(runner: string, env: Record<string, string>): Laun
   child.stderr!.on('data', (d) => {
     out += String(d);
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     output: () => out,

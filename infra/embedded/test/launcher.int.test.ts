@@ -2,7 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fakeRoot, type LauncherProcess, launcherFile, pidAt, freePortBlock, portFree, startLauncher } from './fake-root';
+import {
+  fakeRoot,
+  type LauncherProcess,
+  launcherFile,
+  pidAt,
+  freePortBlock,
+  portFree,
+  startLauncher,
+} from './fake-root';
 
 // The embedded launcher (`npm start`) under crashes: a killed service comes back, a killed
 // launcher leaves nothing that blocks the next start, and every way of stopping stops Postgres.

@@ -12,13 +12,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 /** The service bundles `npm start` runs (cached: quick when nothing changed). Integration runs before the full build. */
 export function buildServerBundles(): void {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--server-only'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--server-only'], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   if (r.status !== 0) throw new Error(`server build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 /** The pid the stack's launcher runs `name` under now (its record follows restarts). */
 export function servicePid(stack: Stack, name: string): number {
-  const record = JSON.parse(readFileSync(path.join(stack.dataDir, 'launcher.json'), 'utf8')) as { children: Record<string, number> };
+  const record = JSON.parse(readFileSync(path.join(stack.dataDir, 'launcher.json'), 'utf8')) as {
+    children: Record<string, number>;
+  };
   const pid = record.children[name];
   if (!pid) throw new Error(`the launcher runs no ${name}`);
   return pid;
@@ -32,7 +38,13 @@ export function killService(stack: Stack, name: string): number {
 }
 
 /** Resolves once the launcher has started `name` again under a new pid that answers /readyz. */
-export async function waitRestarted(stack: Stack, name: string, oldPid: number, port: number, timeoutMs = 30_000): Promise<number> {
+export async function waitRestarted(
+  stack: Stack,
+  name: string,
+  oldPid: number,
+  port: number,
+  timeoutMs = 30_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const pid = servicePid(stack, name);
@@ -61,7 +73,10 @@ export async function countEvents(topics: string[]): Promise<EventCounter> {
   const brokers = process.env.KAFKA_BROKERS;
   if (!brokers) throw new Error('KAFKA_BROKERS is not set (source /work/infra-shared/env.sh or run through npm test)');
   const logger = createLogger({ service: 'fault-counter', level: 'silent' });
-  const bus = withNamespace(createKafkaBus({ brokers, clientId: 'fault-counter', logger }), process.env.EVENT_NAMESPACE);
+  const bus = withNamespace(
+    createKafkaBus({ brokers, clientId: 'fault-counter', logger }),
+    process.env.EVENT_NAMESPACE,
+  );
   const byKey = new Map<string, Set<string>>();
   const seen = new Map<string, number>();
   const sub = await bus.subscribe({
@@ -85,7 +100,12 @@ export async function countEvents(topics: string[]): Promise<EventCounter> {
   };
 }
 
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 500): Promise<T> {
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  everyMs = 500,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe().catch(() => undefined);

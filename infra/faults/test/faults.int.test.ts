@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPagePng, scannedPdf } from '../../../services/documents/test/fixtures/generate';
 import { BIRTH, CENSUS, OBITUARY } from '../../../services/documents/test/fixtures/texts';
 import { createVerifiedUser, type Stack, startStack } from '../../../web/e2e/harness';
-import { buildServerBundles, countEvents, type EventCounter, killService, waitRestarted, waitUntil } from './fault-stack';
+import {
+  buildServerBundles,
+  countEvents,
+  type EventCounter,
+  killService,
+  waitRestarted,
+  waitUntil,
+} from './fault-stack';
 
 /**
  * Faults as tests: the built product under the real launcher (which restarts what dies), on the
@@ -37,14 +44,23 @@ describe('faults: services killed mid-journey', () => {
     form.append('document', new Blob([new Uint8Array(content)], { type }), name);
     return fetch(`${stack.url}/api/documents/upload`, { method: 'POST', headers: auth(), body: form });
   };
-  const getDoc = async (id: string) => (await (await fetch(`${stack.url}/api/documents/${id}`, { headers: auth() })).json()) as DocumentRecord;
-  const listDocs = async () => ((await (await fetch(`${stack.url}/api/documents`, { headers: auth() })).json()) as { documents?: DocumentRecord[] } | DocumentRecord[]);
+  const getDoc = async (id: string) =>
+    (await (await fetch(`${stack.url}/api/documents/${id}`, { headers: auth() })).json()) as DocumentRecord;
+  const listDocs = async () =>
+    (await (await fetch(`${stack.url}/api/documents`, { headers: auth() })).json()) as
+      | { documents?: DocumentRecord[] }
+      | DocumentRecord[];
 
   it('documents killed mid-OCR and mid-upload: every document ends completed, each fact announced once', async () => {
     const pdf = await upload('three-scans.pdf', await scannedPdf([OBITUARY, BIRTH, CENSUS]), 'application/pdf');
     expect(pdf.status).toBe(201);
     const scan = (await pdf.json()) as DocumentRecord;
-    await waitUntil('OCR to start', async () => ((await getDoc(scan._id)).processingStep?.step === 'ocr' ? true : undefined), 120_000, 200);
+    await waitUntil(
+      'OCR to start',
+      async () => ((await getDoc(scan._id)).processingStep?.step === 'ocr' ? true : undefined),
+      120_000,
+      200,
+    );
 
     // Mid-OCR, and while a slow upload is streaming in.
     let sent = 0;
@@ -58,7 +74,11 @@ describe('faults: services killed mid-journey', () => {
     const boundary = 'fault-boundary';
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\n`));
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+          ),
+        );
         const reader = trickle.getReader();
         for (;;) {
           const { done, value } = await reader.read();
@@ -90,7 +110,13 @@ describe('faults: services killed mid-journey', () => {
 
     // An upload right after the restart is taken and processed at once (fast lane).
     const text = (await (await upload('obituary.txt', Buffer.from(OBITUARY), 'text/plain')).json()) as DocumentRecord;
-    expect((await waitUntil('the text to finish', async () => ((await getDoc(text._id)).processingStatus === 'completed' ? true : undefined), 60_000)) as boolean).toBe(true);
+    expect(
+      (await waitUntil(
+        'the text to finish',
+        async () => ((await getDoc(text._id)).processingStatus === 'completed' ? true : undefined),
+        60_000,
+      )) as boolean,
+    ).toBe(true);
 
     // The scan's job is recovered from the dead worker (lock expiry, about 30 s) and completes once.
     const done = await waitUntil(
@@ -112,7 +138,11 @@ describe('faults: services killed mid-journey', () => {
 
     // A consumer counting by event id: each document uploaded once and processed once.
     for (const d of docs) {
-      await waitUntil(`document.processed of ${d.originalName}`, async () => (events.idsFor('document.processed', d._id).length ? true : undefined), 30_000);
+      await waitUntil(
+        `document.processed of ${d.originalName}`,
+        async () => (events.idsFor('document.processed', d._id).length ? true : undefined),
+        30_000,
+      );
       expect(events.idsFor('document.uploaded', d._id)).toHaveLength(1);
       expect(events.idsFor('document.processed', d._id)).toHaveLength(1);
       expect(events.idsFor('document.failed', d._id)).toHaveLength(0);
@@ -124,7 +154,9 @@ describe('faults: services killed mid-journey', () => {
     const res = await fetch(`${stack.url}/api/research/stream`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'Where was Mary Ellen Turner born, and who were her parents? Tell me everything you can.' }),
+      body: JSON.stringify({
+        query: 'Where was Mary Ellen Turner born, and who were her parents? Tell me everything you can.',
+      }),
     });
     expect(res.status).toBe(200);
     let text = '';
@@ -150,9 +182,18 @@ describe('faults: services killed mid-journey', () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      const usage = await client.query(`select request_id from billing.ledger_entries where user_id = $1 and kind = 'usage'`, [userId]);
-      const held = await client.query(`select request_id from billing.reservations where user_id = $1 and status = 'held'`, [userId]);
-      return { charges: usage.rows.map((r) => r.request_id as string), held: held.rows.map((r) => r.request_id as string) };
+      const usage = await client.query(
+        `select request_id from billing.ledger_entries where user_id = $1 and kind = 'usage'`,
+        [userId],
+      );
+      const held = await client.query(
+        `select request_id from billing.reservations where user_id = $1 and status = 'held'`,
+        [userId],
+      );
+      return {
+        charges: usage.rows.map((r) => r.request_id as string),
+        held: held.rows.map((r) => r.request_id as string),
+      };
     } finally {
       await client.end();
     }
@@ -170,10 +211,14 @@ describe('faults: services killed mid-journey', () => {
 
     const whole = await research(asker.token, () => {});
     expect(whole.answered).toBe(true);
-    const ledger = await waitUntil('the charge', async () => {
-      const l = await ledgerOf(asker.id);
-      return l.charges.length ? l : undefined;
-    }, 30_000);
+    const ledger = await waitUntil(
+      'the charge',
+      async () => {
+        const l = await ledgerOf(asker.id);
+        return l.charges.length ? l : undefined;
+      },
+      30_000,
+    );
     // One delivered answer, one charge; the cut-off one holds its reservation until expiry releases it.
     expect(ledger.charges).toHaveLength(1);
     expect(ledger.held).toHaveLength(1);
@@ -191,7 +236,9 @@ describe('faults: services killed mid-journey', () => {
     expect(answer.answered).toBe(true);
     await waitRestarted(stack, 'billing', oldPid, portOf('billing'));
     const ledger = await ledgerOf(asker.id);
-    console.log(`billing killed mid-answer: ${ledger.charges.length ? 'charged once' : 'reservation still held (the settle met the dead billing)'}`);
+    console.log(
+      `billing killed mid-answer: ${ledger.charges.length ? 'charged once' : 'reservation still held (the settle met the dead billing)'}`,
+    );
     // Charged once, or (when the settle met the dead billing) still held by its reservation: today
     // the hold is released at expiry without a charge (an uncharged answer; settlement through the
     // outbox, feat/sec-cost, closes it). Never both, never twice.
@@ -200,15 +247,27 @@ describe('faults: services killed mid-journey', () => {
   }, 120_000);
 
   it('album killed while rendering: the album ends completed, announced once', async () => {
-    const res = await upload('portrait.jpg', await scannedPagePng('Mary Ellen Turner, 1880', { format: 'jpeg', widthInches: 4, heightInches: 3 }), 'image/jpeg');
+    const res = await upload(
+      'portrait.jpg',
+      await scannedPagePng('Mary Ellen Turner, 1880', { format: 'jpeg', widthInches: 4, heightInches: 3 }),
+      'image/jpeg',
+    );
     expect(res.status).toBe(201);
     const photo = (await res.json()) as DocumentRecord;
-    await waitUntil('the photo to be read', async () => ((await getDoc(photo._id)).processingStatus === 'completed' ? true : undefined), 180_000, 1_000);
+    await waitUntil(
+      'the photo to be read',
+      async () => ((await getDoc(photo._id)).processingStatus === 'completed' ? true : undefined),
+      180_000,
+      1_000,
+    );
 
     const generate = await fetch(`${stack.url}/api/albums/generate`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json', prefer: 'respond-async' },
-      body: JSON.stringify({ title: 'Fault album', photos: [{ id: photo._id, caption: 'Mary', description: '', people: [] }] }),
+      body: JSON.stringify({
+        title: 'Fault album',
+        photos: [{ id: photo._id, caption: 'Mary', description: '', people: [] }],
+      }),
     });
     expect(generate.status).toBe(202);
     const album = (await generate.json()) as AlbumRecord;
@@ -219,7 +278,9 @@ describe('faults: services killed mid-journey', () => {
     const done = await waitUntil(
       'the album to finish',
       async () => {
-        const a = (await (await fetch(`${stack.url}/api/albums/${album.id}`, { headers: auth() })).json()) as AlbumRecord;
+        const a = (await (
+          await fetch(`${stack.url}/api/albums/${album.id}`, { headers: auth() })
+        ).json()) as AlbumRecord;
         return a.status === 'completed' || a.status === 'failed' ? a : undefined;
       },
       150_000,
@@ -228,8 +289,16 @@ describe('faults: services killed mid-journey', () => {
     expect(done.status).toBe('completed');
     const pdf = await fetch(`${stack.url}/api/albums/${album.id}/pdf`, { headers: auth() });
     expect(pdf.status).toBe(200);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    await waitUntil('album.generated', async () => (events.idsFor('album.generated', album.id).length ? true : undefined), 30_000);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await waitUntil(
+      'album.generated',
+      async () => (events.idsFor('album.generated', album.id).length ? true : undefined),
+      30_000,
+    );
     expect(events.idsFor('album.generated', album.id)).toHaveLength(1);
   }, 400_000);
 });

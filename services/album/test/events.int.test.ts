@@ -40,7 +40,8 @@ describe('album.generated on the bus', () => {
       expect(album.status).toBe('completed');
 
       const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && !received.some((m) => m.key === album.id)) await new Promise((r) => setTimeout(r, 200));
+      while (Date.now() < deadline && !received.some((m) => m.key === album.id))
+        await new Promise((r) => setTimeout(r, 200));
       const mine = received.filter((m) => m.key === album.id);
       expect(mine).toHaveLength(1);
       const { event } = mine[0]!;

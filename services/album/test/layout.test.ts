@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { fitContain, PAGE, paginate, printPixels, type Rect, STYLE_LAYOUTS, shouldFill } from '../src/domain/layout';
 
 const inside = (inner: Rect, outer: Rect) =>
-  inner.x >= outer.x - 1e-6 && inner.y >= outer.y - 1e-6 && inner.x + inner.width <= outer.x + outer.width + 1e-6 && inner.y + inner.height <= outer.y + outer.height + 1e-6;
-const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  inner.x >= outer.x - 1e-6 &&
+  inner.y >= outer.y - 1e-6 &&
+  inner.x + inner.width <= outer.x + outer.width + 1e-6 &&
+  inner.y + inner.height <= outer.y + outer.height + 1e-6;
+const overlap = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('page layouts', () => {
   it.each(ALBUM_STYLES)('%s: every box is on the page and no two boxes overlap', (style) => {
@@ -19,13 +23,19 @@ describe('page layouts', () => {
     const slots = STYLE_LAYOUTS[style].slots;
     for (const [i, a] of slots.entries()) {
       for (const [j, b] of slots.entries()) {
-        if (i !== j) expect(overlap(a.photo, b.photo) || overlap(a.photo, b.text) || overlap(a.text, b.text)).toBe(false);
+        if (i !== j)
+          expect(overlap(a.photo, b.photo) || overlap(a.photo, b.text) || overlap(a.text, b.text)).toBe(false);
       }
     }
   });
 
   it('the styles lay out different numbers of photos a page', () => {
-    expect(Object.fromEntries(ALBUM_STYLES.map((s) => [s, STYLE_LAYOUTS[s].slots.length]))).toEqual({ classic: 1, modern: 2, vintage: 1, minimal: 4 });
+    expect(Object.fromEntries(ALBUM_STYLES.map((s) => [s, STYLE_LAYOUTS[s].slots.length]))).toEqual({
+      classic: 1,
+      modern: 2,
+      vintage: 1,
+      minimal: 4,
+    });
   });
 
   it('paginates photos in order, the last page holding the rest', () => {
@@ -54,9 +64,15 @@ describe('fitting photos', () => {
 
   it('sizes photos to 300 dpi at their printed size and never enlarges them', () => {
     // 6 × 4 inches at 300 dpi.
-    expect(printPixels({ width: 432, height: 288 }, { width: 4000, height: 3000 })).toEqual({ width: 1800, height: 1200 });
+    expect(printPixels({ width: 432, height: 288 }, { width: 4000, height: 3000 })).toEqual({
+      width: 1800,
+      height: 1200,
+    });
     // A small original keeps its own pixels (scaled down together so the proportions hold).
     expect(printPixels({ width: 432, height: 288 }, { width: 900, height: 600 })).toEqual({ width: 900, height: 600 });
-    expect(printPixels({ width: 72, height: 72 }, { width: 4000, height: 3000 }, 150)).toEqual({ width: 150, height: 150 });
+    expect(printPixels({ width: 72, height: 72 }, { width: 4000, height: 3000 }, 150)).toEqual({
+      width: 150,
+      height: 150,
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { ALBUM_NO_PHOTOS_MESSAGE, ALBUM_TOO_MANY_PHOTOS_MESSAGE, type AlbumList, type AlbumRecord } from '@gnology/contracts';
+import {
+  ALBUM_NO_PHOTOS_MESSAGE,
+  ALBUM_TOO_MANY_PHOTOS_MESSAGE,
+  type AlbumList,
+  type AlbumRecord,
+} from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +85,11 @@ describe('album ownership and bad requests', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error).toMatch(/^photos\.0\.id: /);
 
-    const anonymous = await s.app.inject({ method: 'POST', url: '/api/albums/generate', payload: { photos: [{ id: alicePhoto }] } });
+    const anonymous = await s.app.inject({
+      method: 'POST',
+      url: '/api/albums/generate',
+      payload: { photos: [{ id: alicePhoto }] },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -100,22 +109,36 @@ describe('album ownership and bad requests', () => {
     const bobs = (await s.app.inject({ method: 'GET', url: '/api/albums', headers: auth })).json() as AlbumList;
     expect(bobs.albums).toEqual([]);
     // Bob's attempts changed nothing.
-    const still = await s.app.inject({ method: 'GET', url: `/api/albums/${aliceAlbum.id}/pdf`, headers: { authorization: `Bearer ${alice}` } });
+    const still = await s.app.inject({
+      method: 'GET',
+      url: `/api/albums/${aliceAlbum.id}/pdf`,
+      headers: { authorization: `Bearer ${alice}` },
+    });
     expect(still.statusCode).toBe(200);
   });
 
-  it('deletes the owner\'s album and its PDF', async () => {
+  it("deletes the owner's album and its PDF", async () => {
     const auth = { authorization: `Bearer ${alice}` };
-    const album = await s.deps.database.db.selectFrom('albums').select('storage_key').where('id', '=', aliceAlbum.id).executeTakeFirstOrThrow();
+    const album = await s.deps.database.db
+      .selectFrom('albums')
+      .select('storage_key')
+      .where('id', '=', aliceAlbum.id)
+      .executeTakeFirstOrThrow();
     expect((await s.deps.storage.stat(album.storage_key!)).size).toBe(aliceAlbum.size);
     const res = await s.app.inject({ method: 'DELETE', url: `/api/albums/${aliceAlbum.id}`, headers: auth });
     expect(res.statusCode).toBe(200);
-    expect((await s.app.inject({ method: 'GET', url: `/api/albums/${aliceAlbum.id}`, headers: auth })).statusCode).toBe(404);
+    expect((await s.app.inject({ method: 'GET', url: `/api/albums/${aliceAlbum.id}`, headers: auth })).statusCode).toBe(
+      404,
+    );
     await expect(s.deps.storage.stat(album.storage_key!)).rejects.toThrow(/not found/);
   });
 
-  it('refuses internal photo routes without the internal token, and never serves another user\'s original', async () => {
-    const lookup = await fetch(`${s.documentsUrl}/internal/documents/photos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'alice', ids: [alicePhoto] }) });
+  it("refuses internal photo routes without the internal token, and never serves another user's original", async () => {
+    const lookup = await fetch(`${s.documentsUrl}/internal/documents/photos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'alice', ids: [alicePhoto] }),
+    });
     expect(lookup.status).toBe(404);
     await expect(s.deps.photos.original('alice', bobPhoto)).rejects.toThrow('Photo not found');
     const own = await s.deps.photos.lookup('alice', [alicePhoto, bobPhoto, aliceText]);
@@ -124,8 +147,14 @@ describe('album ownership and bad requests', () => {
   });
 
   it('describes the album API in its OpenAPI document, from the same schemas', async () => {
-    const doc = (await s.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/albums')).sort()).toEqual(['/api/albums', '/api/albums/generate', '/api/albums/{id}', '/api/albums/{id}/pdf']);
+    const doc = (await s.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/api/albums'))
+        .sort(),
+    ).toEqual(['/api/albums', '/api/albums/generate', '/api/albums/{id}', '/api/albums/{id}/pdf']);
     expect(Object.keys(doc.paths['/api/albums/{id}']!).sort()).toEqual(['delete', 'get']);
   });
 });

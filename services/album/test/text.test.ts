@@ -45,14 +45,36 @@ describe('photo words', () => {
     ],
   };
 
-  it("prints what the user wrote in the request first", () => {
-    const text = photoText({ id: 'a'.repeat(24), caption: 'Wedding', description: ' The big day. ', people: ['Łukasz'], date: '1975', location: 'Kraków' }, info);
-    expect(text).toEqual({ caption: 'Wedding', description: 'The big day.', people: ['Łukasz'], date: '1975', place: 'Kraków' });
+  it('prints what the user wrote in the request first', () => {
+    const text = photoText(
+      {
+        id: 'a'.repeat(24),
+        caption: 'Wedding',
+        description: ' The big day. ',
+        people: ['Łukasz'],
+        date: '1975',
+        location: 'Kraków',
+      },
+      info,
+    );
+    expect(text).toEqual({
+      caption: 'Wedding',
+      description: 'The big day.',
+      people: ['Łukasz'],
+      date: '1975',
+      place: 'Kraków',
+    });
   });
 
   it("falls back to the document's tags, dates and places, and to the file name for the caption", () => {
     const text = photoText({ id: 'a'.repeat(24), caption: '  ', description: '', people: [] }, info);
-    expect(text).toEqual({ caption: 'Søren at Århus', description: '', people: ['Søren Kierkegård', 'Zoë Brontë'], date: '12 June 1975', place: 'Århus, Denmark' });
+    expect(text).toEqual({
+      caption: 'Søren at Århus',
+      description: '',
+      people: ['Søren Kierkegård', 'Zoë Brontë'],
+      date: '12 June 1975',
+      place: 'Århus, Denmark',
+    });
     expect(metadataLines(text)).toEqual([
       { label: 'People', value: 'Søren Kierkegård, Zoë Brontë' },
       { label: 'Date', value: '12 June 1975' },
@@ -61,9 +83,14 @@ describe('photo words', () => {
   });
 
   it('says nothing it does not know', () => {
-    const text = photoText({ id: 'a'.repeat(24), caption: 'x', description: '', people: [] }, { originalName: 'x.png', peopleIdentified: [], dateInfo: [], geographicalInfo: [] });
+    const text = photoText(
+      { id: 'a'.repeat(24), caption: 'x', description: '', people: [] },
+      { originalName: 'x.png', peopleIdentified: [], dateInfo: [], geographicalInfo: [] },
+    );
     expect(metadataLines(text)).toEqual([]);
-    expect(metadataLines({ ...text, people: ['Nguyễn Văn An'] })).toEqual([{ label: 'Person', value: 'Nguyễn Văn An' }]);
+    expect(metadataLines({ ...text, people: ['Nguyễn Văn An'] })).toEqual([
+      { label: 'Person', value: 'Nguyễn Văn An' },
+    ]);
   });
 
   it('takes the extension off a file name only', () => {

@@ -56,17 +56,29 @@ describe.each<QueueBackend>(['bullmq', 'pg-boss'])('an album worker killed mid-a
     const token = await s.token(user);
     const ids: string[] = [];
     const t0 = Date.now();
-    const log = (what: string) => process.env.DEBUG_CRASH && console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
+    const log = (what: string) =>
+      process.env.DEBUG_CRASH && console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
     const photo = await syntheticPhoto({ width: 3000, height: 2000, seed: 7 });
     for (let i = 0; i < PHOTOS; i++) ids.push(await s.upload(user, `p${i}.jpg`, photo));
     log('uploaded');
-    const res = await generate(s.app, token, { style: 'classic', photos: ids.map((id, i) => ({ id, caption: `Photo ${i + 1}` })) }, { async: true });
+    const res = await generate(
+      s.app,
+      token,
+      { style: 'classic', photos: ids.map((id, i) => ({ id, caption: `Photo ${i + 1}` })) },
+      { async: true },
+    );
     const album = res.json() as AlbumRecord;
 
     // Wait until the child has placed a photo or two, then kill it without warning.
     let seen: AlbumRecord | undefined;
     for (;;) {
-      seen = (await s.app.inject({ method: 'GET', url: `/api/albums/${album.id}`, headers: { authorization: `Bearer ${token}` } })).json() as AlbumRecord;
+      seen = (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/albums/${album.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as AlbumRecord;
       if (seen.progress.done >= 1) break;
       expect(seen.status).not.toBe('completed');
       await new Promise((r) => setTimeout(r, 100));
@@ -84,14 +96,25 @@ describe.each<QueueBackend>(['bullmq', 'pg-boss'])('an album worker killed mid-a
       if (a.progress.done !== progress.at(-1)) log(`${a.status} ${a.progress.done}`);
       progress.push(a.progress.done);
     });
-    expect(done).toMatchObject({ status: 'completed', pageCount: PHOTOS + 1, progress: { done: PHOTOS, total: PHOTOS }, error: null });
-    const pdf = await s.app.inject({ method: 'GET', url: `/api/albums/${album.id}/pdf`, headers: { authorization: `Bearer ${token}` } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      pageCount: PHOTOS + 1,
+      progress: { done: PHOTOS, total: PHOTOS },
+      error: null,
+    });
+    const pdf = await s.app.inject({
+      method: 'GET',
+      url: `/api/albums/${album.id}/pdf`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(await pdfPages(pdf.rawPayload)).toBe(PHOTOS + 1);
 
     const db = s.deps.database.db;
     const row = await db.selectFrom('albums').select('runs').where('id', '=', album.id).executeTakeFirstOrThrow();
     expect(row.runs).toBeGreaterThanOrEqual(2);
-    const events = (await db.selectFrom('outbox').select('payload').where('key', '=', album.id).execute()).map((r) => r.payload.type);
+    const events = (await db.selectFrom('outbox').select('payload').where('key', '=', album.id).execute()).map(
+      (r) => r.payload.type,
+    );
     expect(events).toEqual(['album.generated']);
     const stored = await s.deps.storage.list(`albums/${user}/`);
     expect(stored.map((o) => o.size)).toEqual([done.size]);

@@ -54,17 +54,29 @@ export const authEnvSchema = z.object({
         .map((c) => c.trim().replace(/^\+/, ''))
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(/^[1-9]\d{0,2}$/, { message: 'calling codes such as 1,44' })).min(1, { message: 'at least one calling code' })),
+    .pipe(
+      z
+        .array(z.string().regex(/^[1-9]\d{0,2}$/, { message: 'calling codes such as 1,44' }))
+        .min(1, { message: 'at least one calling code' }),
+    ),
 });
 
 export type AuthConfig = ServiceEnv & z.infer<typeof authEnvSchema>;
 
 /** Embedded defaults of auth that must not reach real users unnoticed (production-guard.ts). */
-export function unsafeAuthDefaults(config: Pick<AuthConfig, 'JWT_PRIVATE_KEY' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_VERIFY_SERVICE_SID'>): string[] {
+export function unsafeAuthDefaults(
+  config: Pick<
+    AuthConfig,
+    'JWT_PRIVATE_KEY' | 'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_VERIFY_SERVICE_SID'
+  >,
+): string[] {
   const unsafe: string[] = [];
   if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN || !config.TWILIO_VERIFY_SERVICE_SID) {
-    unsafe.push('verification codes would go to the console sender (TWILIO_* unset), so anyone could verify any phone number');
+    unsafe.push(
+      'verification codes would go to the console sender (TWILIO_* unset), so anyone could verify any phone number',
+    );
   }
-  if (!config.JWT_PRIVATE_KEY) unsafe.push('the session signing key would be generated on the fly (JWT_PRIVATE_KEY unset)');
+  if (!config.JWT_PRIVATE_KEY)
+    unsafe.push('the session signing key would be generated on the fly (JWT_PRIVATE_KEY unset)');
   return unsafe;
 }

@@ -34,7 +34,10 @@ export async function createAuthContext(deps: AuthPlatformDeps, overrides: AuthO
   const db = deps.database.db as AuthDb;
   refuseUnsafeDefaults(deps.config, unsafeAuthDefaults(deps.config));
   const keys = await loadSigningKeys(deps.config);
-  deps.logger.info({ kid: keys.kid, source: keys.source, publishedKeys: keys.jwks.keys.length }, 'session signing key loaded');
+  deps.logger.info(
+    { kid: keys.kid, source: keys.source, publishedKeys: keys.jwks.keys.length },
+    'session signing key loaded',
+  );
   const tokens = createSessionTokens(keys, {
     ttl: deps.config.JWT_TTL,
     // The auth service owns both the keys and the versions: it checks them locally, never over HTTP.

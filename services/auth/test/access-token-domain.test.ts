@@ -20,7 +20,17 @@ describe('access token secrets', () => {
 
   it('are listed without the secret or its hash', () => {
     const at = new Date('2026-01-02T03:04:05Z');
-    expect(toPublicAccessToken({ id: 'a'.repeat(24), name: 'Sync', scope: 'documents:read', prefix: 'gnpat_AbCd', createdAt: at, lastUsedAt: null, revokedAt: at })).toEqual({
+    expect(
+      toPublicAccessToken({
+        id: 'a'.repeat(24),
+        name: 'Sync',
+        scope: 'documents:read',
+        prefix: 'gnpat_AbCd',
+        createdAt: at,
+        lastUsedAt: null,
+        revokedAt: at,
+      }),
+    ).toEqual({
       id: 'a'.repeat(24),
       name: 'Sync',
       scope: 'documents:read',

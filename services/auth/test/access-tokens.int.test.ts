@@ -25,7 +25,12 @@ async function create(token: string, body: unknown) {
   return t.post('/api/auth/access-tokens', body, bearer(token));
 }
 async function verify(secret: string, internal = t.config.INTERNAL_TOKEN) {
-  const res = await t.app.inject({ method: 'POST', url: '/internal/access-tokens/verify', payload: { token: secret }, headers: { 'x-internal-token': internal } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/internal/access-tokens/verify',
+    payload: { token: secret },
+    headers: { 'x-internal-token': internal },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 async function del(token: string, id: string) {
@@ -48,7 +53,11 @@ describe('personal access tokens', () => {
       lastUsedAt: null,
       revokedAt: null,
     });
-    const row = await t.db.selectFrom('access_tokens').selectAll().where('id', '=', accessToken.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('id', '=', accessToken.id)
+      .executeTakeFirstOrThrow();
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token);
 
@@ -62,8 +71,14 @@ describe('personal access tokens', () => {
 
   it('validate name and scope with plain messages, and need a session', async () => {
     expect(await create(ada.token, { name: '' })).toEqual({ status: 400, body: { error: 'Name is required' } });
-    expect(await create(ada.token, { name: 'x'.repeat(81) })).toEqual({ status: 400, body: { error: 'Name must be at most 80 characters' } });
-    expect(await create(ada.token, { name: 'ok', scope: 'documents:write' })).toEqual({ status: 400, body: { error: 'The only scope available is documents:read' } });
+    expect(await create(ada.token, { name: 'x'.repeat(81) })).toEqual({
+      status: 400,
+      body: { error: 'Name must be at most 80 characters' },
+    });
+    expect(await create(ada.token, { name: 'ok', scope: 'documents:write' })).toEqual({
+      status: 400,
+      body: { error: 'The only scope available is documents:read' },
+    });
     expect((await t.get('/api/auth/access-tokens')).status).toBe(401);
     expect((await t.post('/api/auth/access-tokens', { name: 'x' })).status).toBe(401);
   });
@@ -87,26 +102,47 @@ describe('personal access tokens', () => {
   it('record last use at most once a minute', async () => {
     const { body } = await create(ada.token, { name: 'Touch' });
     await verify(body.token);
-    const first = await t.db.selectFrom('access_tokens').select('last_used_at').where('id', '=', body.accessToken.id).executeTakeFirstOrThrow();
+    const first = await t.db
+      .selectFrom('access_tokens')
+      .select('last_used_at')
+      .where('id', '=', body.accessToken.id)
+      .executeTakeFirstOrThrow();
     expect(first.last_used_at).toBeInstanceOf(Date);
     await verify(body.token);
-    const second = await t.db.selectFrom('access_tokens').select('last_used_at').where('id', '=', body.accessToken.id).executeTakeFirstOrThrow();
+    const second = await t.db
+      .selectFrom('access_tokens')
+      .select('last_used_at')
+      .where('id', '=', body.accessToken.id)
+      .executeTakeFirstOrThrow();
     expect(second.last_used_at).toEqual(first.last_used_at);
     // A minute later the next use is stamped again.
-    await t.db.updateTable('access_tokens').set({ last_used_at: sql<Date>`now() - interval '61 seconds'` }).where('id', '=', body.accessToken.id).execute();
+    await t.db
+      .updateTable('access_tokens')
+      .set({ last_used_at: sql<Date>`now() - interval '61 seconds'` })
+      .where('id', '=', body.accessToken.id)
+      .execute();
     await verify(body.token);
-    const third = await t.db.selectFrom('access_tokens').select('last_used_at').where('id', '=', body.accessToken.id).executeTakeFirstOrThrow();
+    const third = await t.db
+      .selectFrom('access_tokens')
+      .select('last_used_at')
+      .where('id', '=', body.accessToken.id)
+      .executeTakeFirstOrThrow();
     expect(third.last_used_at!.getTime()).toBeGreaterThan(Date.now() - 10_000);
   });
 
   it('are revoked by their owner only; a revoked token is refused and listed as revoked', async () => {
     const { body } = await create(ada.token, { name: 'To revoke' });
-    expect(await del(bob.token, body.accessToken.id)).toEqual({ status: 404, body: { error: 'Access token not found' } });
+    expect(await del(bob.token, body.accessToken.id)).toEqual({
+      status: 404,
+      body: { error: 'Access token not found' },
+    });
     expect(await del(ada.token, 'not-an-id')).toEqual({ status: 404, body: { error: 'Access token not found' } });
     expect((await verify(body.token)).status).toBe(200);
     expect(await del(ada.token, body.accessToken.id)).toEqual({ status: 200, body: { success: true } });
     expect((await verify(body.token)).status).toBe(401);
-    const listed = (await t.get('/api/auth/access-tokens', ada.token)).body.accessTokens.find((a: { id: string }) => a.id === body.accessToken.id);
+    const listed = (await t.get('/api/auth/access-tokens', ada.token)).body.accessTokens.find(
+      (a: { id: string }) => a.id === body.accessToken.id,
+    );
     expect(listed.revokedAt).toEqual(expect.any(String));
     // Revoking again is harmless.
     expect((await del(ada.token, body.accessToken.id)).status).toBe(200);
@@ -114,9 +150,12 @@ describe('personal access tokens', () => {
 
   it(`are limited to ${MAX_LIVE_ACCESS_TOKENS} live tokens per account, even when created at once`, async () => {
     const carol = await verifiedUser(t, { name: 'Carol' });
-    const results = await Promise.all(Array.from({ length: MAX_LIVE_ACCESS_TOKENS + 5 }, (_, i) => create(carol.token, { name: `t${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: MAX_LIVE_ACCESS_TOKENS + 5 }, (_, i) => create(carol.token, { name: `t${i}` })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_LIVE_ACCESS_TOKENS);
-    for (const r of results.filter((r) => r.status !== 201)) expect(r).toEqual({ status: 409, body: { error: TOO_MANY_ACCESS_TOKENS } });
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(r).toEqual({ status: 409, body: { error: TOO_MANY_ACCESS_TOKENS } });
     // A revoked token frees its place.
     const one = results.find((r) => r.status === 201)!;
     await del(carol.token, one.body.accessToken.id);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { toE164 } from '../src/domain/phone';
 import { isRedeemable, normalizePromoCode } from '../src/domain/promo-code';
 import { decideResend, minutesUntil, tooManyAttemptsMessage } from '../src/domain/rate-limit';
-import { attemptsLeftAfterFailure, codeMatches, codeUsability, generateCode, hashCode, MESSAGES } from '../src/domain/verification-code';
+import {
+  attemptsLeftAfterFailure,
+  codeMatches,
+  codeUsability,
+  generateCode,
+  hashCode,
+  MESSAGES,
+} from '../src/domain/verification-code';
 
 const now = new Date('2025-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -66,14 +73,20 @@ describe('rate limits', () => {
   });
 
   it('allow a resend 30 s after the last code and 5 resends per hour', () => {
-    expect(decideResend({ lastSentAt: null, resendsInLastHour: 0, oldestResendInLastHour: null }, now)).toEqual({ ok: true });
+    expect(decideResend({ lastSentAt: null, resendsInLastHour: 0, oldestResendInLastHour: null }, now)).toEqual({
+      ok: true,
+    });
     expect(decideResend({ lastSentAt: ago(10_000), resendsInLastHour: 0, oldestResendInLastHour: null }, now)).toEqual({
       ok: false,
       retryAfterSeconds: 20,
       message: 'Please wait 20 seconds before requesting another code.',
     });
-    expect(decideResend({ lastSentAt: ago(30_000), resendsInLastHour: 4, oldestResendInLastHour: ago(50 * 60_000) }, now)).toEqual({ ok: true });
-    expect(decideResend({ lastSentAt: ago(31_000), resendsInLastHour: 5, oldestResendInLastHour: ago(50 * 60_000) }, now)).toEqual({
+    expect(
+      decideResend({ lastSentAt: ago(30_000), resendsInLastHour: 4, oldestResendInLastHour: ago(50 * 60_000) }, now),
+    ).toEqual({ ok: true });
+    expect(
+      decideResend({ lastSentAt: ago(31_000), resendsInLastHour: 5, oldestResendInLastHour: ago(50 * 60_000) }, now),
+    ).toEqual({
       ok: false,
       retryAfterSeconds: 600,
       message: 'You have requested too many codes. Please try again in 10 minutes.',

@@ -36,7 +36,9 @@ export interface AuthTest {
 let phoneCounter = 0;
 
 /** A sign-up body with a unique e-mail and a US phone number in the form's format. */
-export function newSignup(overrides: Partial<{ name: string; email: string; password: string; cellPhone: string; optionalCode: string }> = {}) {
+export function newSignup(
+  overrides: Partial<{ name: string; email: string; password: string; cellPhone: string; optionalCode: string }> = {},
+) {
   phoneCounter += 1;
   const n = `${process.pid % 1000}${phoneCounter}`.padStart(7, '0').slice(-7);
   return {
@@ -59,7 +61,10 @@ export async function startAuth(opts: { env?: Record<string, string>; sms?: SmsV
   // Every test request comes from one address and one 555 exchange: the SMS pumping limits are
   // lifted unless a test sets its own (sms-pumping.int.test.ts does).
   const lifted = { SMS_MAX_PER_IP_PER_HOUR: '1000000', SMS_MAX_PER_PREFIX_PER_HOUR: '1000000' };
-  const configFor = (env: Record<string, string> = {}): AuthConfig => ({ ...svc.config, ...authEnvSchema.parse({ ...lifted, ...opts.env, ...env }) });
+  const configFor = (env: Record<string, string> = {}): AuthConfig => ({
+    ...svc.config,
+    ...authEnvSchema.parse({ ...lifted, ...opts.env, ...env }),
+  });
   const config = configFor();
   const apps: FastifyInstance[] = [];
   const make = async (env?: Record<string, string>) => {
@@ -125,7 +130,11 @@ export async function verifiedUser(t: AuthTest, overrides: Parameters<typeof new
   const signup = newSignup(overrides);
   const reg = await t.post('/api/auth/register', signup);
   if (reg.status !== 201) throw new Error(`register answered ${reg.status}: ${JSON.stringify(reg.body)}`);
-  const verify = await t.post('/api/auth/verify-phone', { email: signup.email, code: t.lastCode(e164(signup.cellPhone)) }, bearer(reg.body.token));
+  const verify = await t.post(
+    '/api/auth/verify-phone',
+    { email: signup.email, code: t.lastCode(e164(signup.cellPhone)) },
+    bearer(reg.body.token),
+  );
   if (verify.status !== 200) throw new Error(`verify answered ${verify.status}: ${JSON.stringify(verify.body)}`);
   return { ...signup, token: verify.body.token as string, id: verify.body.user.id as string };
 }

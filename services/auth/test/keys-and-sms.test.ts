@@ -32,7 +32,9 @@ describe('loadSigningKeys', () => {
 
   it('agrees on one key when several processes start together', async () => {
     const dir = tempDir();
-    const kids = new Set((await Promise.all(Array.from({ length: 4 }, () => loadSigningKeys({ DATA_DIR: dir })))).map((k) => k.kid));
+    const kids = new Set(
+      (await Promise.all(Array.from({ length: 4 }, () => loadSigningKeys({ DATA_DIR: dir })))).map((k) => k.kid),
+    );
     expect(kids.size).toBe(1);
   });
 
@@ -41,7 +43,14 @@ describe('loadSigningKeys', () => {
     const jwk = { ...(await exportJWK(privateKey)), kid: 'from-jwk' };
     const fromJwk = await loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: JSON.stringify(jwk) });
     expect(fromJwk.kid).toBe('from-jwk');
-    expect(fromJwk.jwks.keys[0]).toEqual({ kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid: 'from-jwk', alg: 'EdDSA', use: 'sig' });
+    expect(fromJwk.jwks.keys[0]).toEqual({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: jwk.x,
+      kid: 'from-jwk',
+      alg: 'EdDSA',
+      use: 'sig',
+    });
 
     const fromPem = await loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: await exportPKCS8(privateKey) });
     expect(fromPem.kid).toMatch(/^[A-Za-z0-9_-]{43}$/); // RFC 7638 thumbprint
@@ -49,9 +58,15 @@ describe('loadSigningKeys', () => {
   });
 
   it('explains a bad key instead of starting with none', async () => {
-    await expect(loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: 'not a key' })).rejects.toThrow(KeyConfigError);
-    await expect(loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: '{"kty":"OKP","crv":"Ed25519","x":"abc"}' })).rejects.toThrow(/no private part/);
-    await expect(loadSigningKeys({ DATA_DIR: tempDir(), JWT_PREVIOUS_PUBLIC_KEYS: '[{"kty":"OKP","crv":"Ed25519","x":"abc"}]' })).rejects.toThrow(/has no kid/);
+    await expect(loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: 'not a key' })).rejects.toThrow(
+      KeyConfigError,
+    );
+    await expect(
+      loadSigningKeys({ DATA_DIR: tempDir(), JWT_PRIVATE_KEY: '{"kty":"OKP","crv":"Ed25519","x":"abc"}' }),
+    ).rejects.toThrow(/no private part/);
+    await expect(
+      loadSigningKeys({ DATA_DIR: tempDir(), JWT_PREVIOUS_PUBLIC_KEYS: '[{"kty":"OKP","crv":"Ed25519","x":"abc"}]' }),
+    ).rejects.toThrow(/has no kid/);
   });
 });
 
@@ -70,7 +85,10 @@ describe('createSmsVerifier', () => {
     expect(sms).toMatchObject({ name: 'console', codes: 'local' });
     await sms.send('+15551234567', '908172');
     await sms.send('+15557654321', '736451');
-    const lines = readFileSync(path.join(dir, 'sms-outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(path.join(dir, 'sms-outbox.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
       { to: '+15551234567', code: '908172', sentAt: expect.any(String) },
       { to: '+15557654321', code: '736451', sentAt: expect.any(String) },
@@ -82,8 +100,18 @@ describe('createSmsVerifier', () => {
   });
 
   it('uses Twilio Verify when all three TWILIO_* are set and refuses a partial configuration', () => {
-    const twilio = createSmsVerifier({ DATA_DIR: '.', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'x', TWILIO_VERIFY_SERVICE_SID: 'VA1' }, logger);
+    const twilio = createSmsVerifier(
+      {
+        DATA_DIR: '.',
+        TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+        TWILIO_AUTH_TOKEN: 'x',
+        TWILIO_VERIFY_SERVICE_SID: 'VA1',
+      },
+      logger,
+    );
     expect(twilio).toMatchObject({ name: 'twilio', codes: 'provider' });
-    expect(() => createSmsVerifier({ DATA_DIR: '.', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` }, logger)).toThrow(/set all of/);
+    expect(() => createSmsVerifier({ DATA_DIR: '.', TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}` }, logger)).toThrow(
+      /set all of/,
+    );
   });
 });

@@ -22,7 +22,15 @@ afterAll(async () => {
 });
 
 function planChanged(userId: string, plan: string, time: Date, id = randomUUID()) {
-  return buildEvent({ id, topic: TOPICS.billing, key: userId, type: SUBSCRIPTION_CHANGED, source: '/services/billing', time, data: { userId, plan, previousPlan: 'trial', reason: 'checkout' } });
+  return buildEvent({
+    id,
+    topic: TOPICS.billing,
+    key: userId,
+    type: SUBSCRIPTION_CHANGED,
+    source: '/services/billing',
+    time,
+    data: { userId, plan, previousPlan: 'trial', reason: 'checkout' },
+  });
 }
 
 async function planOf(token: string): Promise<string> {
@@ -53,15 +61,26 @@ describe('subscription.changed events from billing', () => {
       { topic: TOPICS.billing, key: u.id, event: upgrade },
     ]);
     await eventually(async () => {
-      const handled = await t.db.selectFrom('inbox').select('event_id').where('event_id', '=', stale.id).executeTakeFirst();
+      const handled = await t.db
+        .selectFrom('inbox')
+        .select('event_id')
+        .where('event_id', '=', stale.id)
+        .executeTakeFirst();
       return Boolean(handled);
     }, 'the stale event to be handled');
     expect(await planOf(u.token)).toBe('professional');
-    const inbox = await t.db.selectFrom('inbox').select('event_id').where('consumer', '=', 'auth.subscription-plan').execute();
+    const inbox = await t.db
+      .selectFrom('inbox')
+      .select('event_id')
+      .where('consumer', '=', 'auth.subscription-plan')
+      .execute();
     expect(inbox.filter((r) => r.event_id === upgrade.id)).toHaveLength(1);
 
     const later = planChanged(u.id, 'some-future-plan', new Date(now + 1000));
     await t.svc.bus.publish([{ topic: TOPICS.billing, key: u.id, event: later }]);
-    await eventually(async () => (await planOf(u.token)) === 'some-future-plan', 'an unknown plan name to be kept as is');
+    await eventually(
+      async () => (await planOf(u.token)) === 'some-future-plan',
+      'an unknown plan name to be kept as is',
+    );
   });
 });

@@ -19,7 +19,9 @@ const production = { NODE_ENV: 'production' as const, ALLOW_EMBEDDED_DEFAULTS: f
 describe('auth in production', () => {
   it('refuses to start on the console SMS sender or a generated signing key, naming both', async () => {
     const attempt = buildApp({ ...t.svc, config: { ...t.config, ...production } });
-    await expect(attempt).rejects.toThrow(/refusing to start with NODE_ENV=production: verification codes would go to the console sender .*; the session signing key would be generated/);
+    await expect(attempt).rejects.toThrow(
+      /refusing to start with NODE_ENV=production: verification codes would go to the console sender .*; the session signing key would be generated/,
+    );
   });
 
   it('starts when ALLOW_EMBEDDED_DEFAULTS says the embedded defaults are intended', async () => {

@@ -24,7 +24,9 @@ async function run(...args: string[]) {
 
 describe('promo-codes CLI', () => {
   it('adds, lists and disables the codes sign-up accepts', async () => {
-    expect(await run('add', 'spring-25', '--description', 'Spring mailing', '--max-uses', '100')).toEqual(['added SPRING-25']);
+    expect(await run('add', 'spring-25', '--description', 'Spring mailing', '--max-uses', '100')).toEqual([
+      'added SPRING-25',
+    ]);
     expect((await t.post('/api/auth/register', newSignup({ optionalCode: 'SPRING-25' }))).status).toBe(201);
 
     const [line] = await run('list');

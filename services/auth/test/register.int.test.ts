@@ -16,9 +16,18 @@ afterAll(async () => {
 });
 
 async function counts() {
-  const users = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const events = await t.db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const codes = await t.db.selectFrom('phone_verifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const users = await t.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const events = await t.db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const codes = await t.db
+    .selectFrom('phone_verifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { users: Number(users.n), events: Number(events.n), codes: Number(codes.n), sms: t.smsLines().length };
 }
 
@@ -32,25 +41,44 @@ describe('POST /api/auth/register', () => {
     expect(claims.sub).toMatch(/^[0-9a-f]{24}$/);
 
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', claims.sub!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: 'grace.hopper@example.com', phone: e164(signup.cellPhone), plan: 'trial', phone_verified: false, is_test_user: false, promo_code: null });
+    expect(row).toMatchObject({
+      email: 'grace.hopper@example.com',
+      phone: e164(signup.cellPhone),
+      plan: 'trial',
+      phone_verified: false,
+      is_test_user: false,
+      promo_code: null,
+    });
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     const sms = t.smsLines().pop()!;
     expect(sms).toMatchObject({ to: e164(signup.cellPhone) });
     expect(sms.code).toMatch(/^\d{6}$/);
-    const pending = await t.db.selectFrom('phone_verifications').selectAll().where('user_id', '=', claims.sub!).executeTakeFirstOrThrow();
+    const pending = await t.db
+      .selectFrom('phone_verifications')
+      .selectAll()
+      .where('user_id', '=', claims.sub!)
+      .executeTakeFirstOrThrow();
     expect(pending.code_hash).not.toContain(sms.code);
 
     const event = await t.db.selectFrom('outbox').selectAll().where('key', '=', claims.sub!).executeTakeFirstOrThrow();
     expect(event.topic).toBe('gnology.auth.v1');
-    expect(event.payload).toMatchObject({ type: USER_REGISTERED, subject: claims.sub, data: { userId: claims.sub, email: 'grace.hopper@example.com', plan: 'trial', promoCode: null } });
+    expect(event.payload).toMatchObject({
+      type: USER_REGISTERED,
+      subject: claims.sub,
+      data: { userId: claims.sub, email: 'grace.hopper@example.com', plan: 'trial', promoCode: null },
+    });
   });
 
   it('answers a taken e-mail (any case) exactly like a new sign-up, creating nothing and texting no one', async () => {
     const owner = newSignup();
     const first = await t.post('/api/auth/register', owner);
     expect(first.status).toBe(201);
-    await t.post('/api/auth/verify-phone', { email: owner.email, code: t.lastCode(e164(owner.cellPhone)) }, bearer(first.body.token));
+    await t.post(
+      '/api/auth/verify-phone',
+      { email: owner.email, code: t.lastCode(e164(owner.cellPhone)) },
+      bearer(first.body.token),
+    );
     const before = await counts();
 
     const attacker = { ...newSignup(), email: owner.email.toUpperCase(), password: 'another-password' };
@@ -68,8 +96,22 @@ describe('POST /api/auth/register', () => {
 
     // The decoy session reads like any account waiting for its code...
     const me = await t.get('/api/auth/me', again.body.token);
-    expect(me).toEqual({ status: 200, body: { id: claims.sub, email: owner.email, name: 'Ada Lovelace', subscription: { plan: 'trial' }, isTestUser: false, phoneVerified: false } });
-    const guess = await t.post('/api/auth/verify-phone', { email: owner.email, code: '123456' }, bearer(again.body.token));
+    expect(me).toEqual({
+      status: 200,
+      body: {
+        id: claims.sub,
+        email: owner.email,
+        name: 'Ada Lovelace',
+        subscription: { plan: 'trial' },
+        isTestUser: false,
+        phoneVerified: false,
+      },
+    });
+    const guess = await t.post(
+      '/api/auth/verify-phone',
+      { email: owner.email, code: '123456' },
+      bearer(again.body.token),
+    );
     expect(guess).toEqual({ status: 400, body: { error: 'Incorrect verification code. 4 attempts left.' } });
     const tooSoon = await t.post('/api/auth/resend-verification', { email: owner.email }, bearer(again.body.token));
     expect(tooSoon.status).toBe(429);
@@ -108,7 +150,11 @@ describe('POST /api/auth/register', () => {
       { promo_code: 'FAMILY-25', is_test_user: false },
       { promo_code: 'QA-TEAM', is_test_user: true },
     ]);
-    const promo = await t.db.selectFrom('promo_codes').select('uses').where('code', '=', 'FAMILY-25').executeTakeFirstOrThrow();
+    const promo = await t.db
+      .selectFrom('promo_codes')
+      .select('uses')
+      .where('code', '=', 'FAMILY-25')
+      .executeTakeFirstOrThrow();
     expect(promo.uses).toBe(1);
   });
 
@@ -120,9 +166,18 @@ describe('POST /api/auth/register', () => {
       [{ name: '   ' }, 'Name is required'],
       [{ cellPhone: '(555) 123' }, 'Please enter a valid phone number, e.g. (555) 123-4567.'],
       [{ optionalCode: 'no spaces!' }, 'The code may contain only letters, digits and hyphens'],
-      [{ password: 'Password1' }, 'This password is too common and easy to guess. Please choose a less common password.'],
-      [{ password: 'QWERTY123' }, 'This password is too common and easy to guess. Please choose a less common password.'],
-      [{ cellPhone: '+44 20 7946 0958' }, 'We can only send verification codes to phone numbers in the United States and Canada for now.'],
+      [
+        { password: 'Password1' },
+        'This password is too common and easy to guess. Please choose a less common password.',
+      ],
+      [
+        { password: 'QWERTY123' },
+        'This password is too common and easy to guess. Please choose a less common password.',
+      ],
+      [
+        { cellPhone: '+44 20 7946 0958' },
+        'We can only send verification codes to phone numbers in the United States and Canada for now.',
+      ],
     ];
     for (const [override, message] of cases) {
       const res = await t.post('/api/auth/register', newSignup(override));
@@ -141,7 +196,11 @@ describe('POST /api/auth/register', () => {
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body.error).toMatch(/^Please wait \d+ seconds before requesting another code\.$/);
     expect(tooSoon.body.retryAfterSeconds).toBe(Number(tooSoon.body.error.match(/\d+/)[0]));
-    await t.db.updateTable('sms_sends').set({ sent_at: new Date(Date.now() - 60_000) }).where('user_id', '=', id).execute();
+    await t.db
+      .updateTable('sms_sends')
+      .set({ sent_at: new Date(Date.now() - 60_000) })
+      .where('user_id', '=', id)
+      .execute();
 
     const changed = { ...signup, cellPhone: '(555) 999-0001' };
     const second = await t.post('/api/auth/register', changed);
@@ -151,7 +210,11 @@ describe('POST /api/auth/register', () => {
     expect(t.smsLines().pop()?.to).toBe('+15559990001');
 
     // Another password is someone else: answered alike, and the pending account keeps its phone.
-    const wrongPassword = await t.post('/api/auth/register', { ...changed, cellPhone: '(555) 999-0002', password: 'someone-else' });
+    const wrongPassword = await t.post('/api/auth/register', {
+      ...changed,
+      cellPhone: '(555) 999-0002',
+      password: 'someone-else',
+    });
     expect(wrongPassword.status).toBe(201);
     expect(decodeJwt(wrongPassword.body.token).sub).not.toBe(id);
     const kept = await t.db.selectFrom('users').select('phone').where('id', '=', id).executeTakeFirstOrThrow();

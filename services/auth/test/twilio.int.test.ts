@@ -29,14 +29,25 @@ describe('Twilio Verify provider (real twilio SDK against a loopback fake)', () 
     const phone = e164(signup.cellPhone);
     const reg = await t.post('/api/auth/register', signup);
     expect(reg.status).toBe(201);
-    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: `/v2/Services/${fake.serviceSid}/Verifications`, form: { To: phone, Channel: 'sms' } });
+    expect(fake.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: `/v2/Services/${fake.serviceSid}/Verifications`,
+      form: { To: phone, Channel: 'sms' },
+    });
     const pending = await t.db.selectFrom('phone_verifications').select('code_hash').executeTakeFirstOrThrow();
     expect(pending.code_hash).toBeNull();
     expect(t.smsLines()).toEqual([]);
 
-    const res = await t.post('/api/auth/verify-phone', { email: signup.email, code: fake.lastCode(phone) }, bearer(reg.body.token));
+    const res = await t.post(
+      '/api/auth/verify-phone',
+      { email: signup.email, code: fake.lastCode(phone) },
+      bearer(reg.body.token),
+    );
     expect(res).toMatchObject({ status: 200, body: { success: true, user: { phoneVerified: true } } });
-    expect(fake.requests.at(-1)).toMatchObject({ path: `/v2/Services/${fake.serviceSid}/VerificationCheck`, form: { To: phone, Code: fake.lastCode(phone) } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: `/v2/Services/${fake.serviceSid}/VerificationCheck`,
+      form: { To: phone, Code: fake.lastCode(phone) },
+    });
   });
 
   it('counts wrong codes the same way as with local codes', async () => {
@@ -56,18 +67,27 @@ describe('Twilio Verify provider (real twilio SDK against a loopback fake)', () 
     // Twilio forgets a verification once it is approved; our pending row is still there.
     await fetch(`${fake.url}/v2/Services/${fake.serviceSid}/VerificationCheck`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${fake.accountSid}:${fake.authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ To: phone, Code: code }),
     });
     const res = await t.post('/api/auth/verify-phone', { email: signup.email, code }, bearer(reg.body.token));
-    expect(res).toMatchObject({ status: 400, body: { error: 'This verification code has expired. Please request a new code.' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: 'This verification code has expired. Please request a new code.' },
+    });
   });
 
   it('refuses a number Twilio cannot send to with a clear error, creating nothing', async () => {
     const signup = newSignup();
     fake.rejectNumber(e164(signup.cellPhone));
     const res = await t.post('/api/auth/register', signup);
-    expect(res).toEqual({ status: 400, body: { error: 'We could not send a code to this phone number. Please check it and try again.' } });
+    expect(res).toEqual({
+      status: 400,
+      body: { error: 'We could not send a code to this phone number. Please check it and try again.' },
+    });
     const row = await t.db.selectFrom('users').select('id').where('email', '=', signup.email).executeTakeFirst();
     expect(row).toBeUndefined();
   });

@@ -13,8 +13,14 @@ describe('auth validation answers', () => {
   afterAll(() => t.close());
 
   it('answer the first problem as a plain sentence, with no field prefix', async () => {
-    expect(await t.post('/api/auth/register', { ...newSignup(), password: 'abc' })).toEqual({ status: 400, body: { error: 'Password must be at least 6 characters long' } });
-    expect(await t.post('/api/auth/login', { email: 'not-an-address', password: 'x' })).toEqual({ status: 400, body: { error: 'Please enter a valid email address' } });
+    expect(await t.post('/api/auth/register', { ...newSignup(), password: 'abc' })).toEqual({
+      status: 400,
+      body: { error: 'Password must be at least 6 characters long' },
+    });
+    expect(await t.post('/api/auth/login', { email: 'not-an-address', password: 'x' })).toEqual({
+      status: 400,
+      body: { error: 'Please enter a valid email address' },
+    });
   });
 
   it('read a request without a body as an empty one: the missing field is named in a sentence', async () => {
@@ -25,8 +31,18 @@ describe('auth validation answers', () => {
 
   it('repeat the sentence in `message` on change-password, whose page reads that field', async () => {
     const user = await verifiedUser(t);
-    const res = await t.post('/api/users/change-password', { currentPassword: user.password, newPassword: 'abc' }, bearer(user.token));
-    expect(res).toEqual({ status: 400, body: { error: 'New password must be at least 6 characters long', message: 'New password must be at least 6 characters long' } });
+    const res = await t.post(
+      '/api/users/change-password',
+      { currentPassword: user.password, newPassword: 'abc' },
+      bearer(user.token),
+    );
+    expect(res).toEqual({
+      status: 400,
+      body: {
+        error: 'New password must be at least 6 characters long',
+        message: 'New password must be at least 6 characters long',
+      },
+    });
   });
 
   it('check the session before the body: no token is 401 whatever is sent', async () => {

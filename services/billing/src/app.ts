@@ -14,7 +14,12 @@ export interface BuildOptions {
 
 /** The billing service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(platform: BillingPlatformDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = createServiceApp({ name: 'billing', logger: platform.logger, checks: platform.checks, queue: platform.queue });
+  const app = createServiceApp({
+    name: 'billing',
+    logger: platform.logger,
+    checks: platform.checks,
+    queue: platform.queue,
+  });
   // The metering routes get their own, larger pool (see METERING_POOL_SIZE), closed with the app.
   const metering = createDatabase({
     url: platform.config.DATABASE_URL,
@@ -24,7 +29,10 @@ export async function buildApp(platform: BillingPlatformDeps, opts: BuildOptions
   });
   app.addHook('onClose', () => metering.close());
   const deps = createBillingContext(platform, { clock: opts.clock, meteringPool: metering.pool });
-  refuseUnsafeDefaults(deps.config, deps.payments ? [] : ['billing is off (STRIPE_SECRET_KEY unset), so checkout would grant Professional for free']);
+  refuseUnsafeDefaults(
+    deps.config,
+    deps.payments ? [] : ['billing is off (STRIPE_SECRET_KEY unset), so checkout would grant Professional for free'],
+  );
   await app.register(billingRoutes, { deps });
   return app;
 }

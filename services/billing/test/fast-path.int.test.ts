@@ -33,30 +33,72 @@ async function play(userId: string, steps: Step[], fast: boolean) {
   for (const step of steps) {
     if ('reserve' in step) {
       last = `${userId}-${answers.length}`;
-      answers.push(await reserve(h.db, pool, { userId, requestId: last, estimatedTokens: step.reserve }, ctx, { fast }));
+      answers.push(
+        await reserve(h.db, pool, { userId, requestId: last, estimatedTokens: step.reserve }, ctx, { fast }),
+      );
     } else if ('professional' in step) {
-      await h.db.transaction().execute((trx) => changeAccount(trx, userId, { now: ctx.now }, (st) => subscribeWithoutBilling(st, 'monthly', ctx.now)));
+      await h.db
+        .transaction()
+        .execute((trx) =>
+          changeAccount(trx, userId, { now: ctx.now }, (st) => subscribeWithoutBilling(st, 'monthly', ctx.now)),
+        );
     } else if ('settle' in step) {
       const [inputTokens, outputTokens, savedTokens] = step.settle;
       answers.push(await settle(h.db, pool, last, { inputTokens, outputTokens, savedTokens }, ctx, { fast }));
     }
   }
   const a = await account(h.db, userId);
-  const entries = await h.db.selectFrom('ledger_entries').select(['kind', 'amount', 'tokens', 'meta', 'report_status']).where('user_id', '=', userId).orderBy('id').execute();
-  const events = (await h.db.selectFrom('outbox').select('payload').where('key', '=', userId).orderBy('id').execute()).map((r) => {
+  const entries = await h.db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'amount', 'tokens', 'meta', 'report_status'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  const events = (
+    await h.db.selectFrom('outbox').select('payload').where('key', '=', userId).orderBy('id').execute()
+  ).map((r) => {
     const p = r.payload as { type: string; subject: string; data: Record<string, unknown> };
-    return { type: p.type, subject: p.subject === userId ? 'me' : p.subject, data: { ...p.data, userId: 'me', requestId: String(p.data.requestId).slice(userId.length) } };
+    return {
+      type: p.type,
+      subject: p.subject === userId ? 'me' : p.subject,
+      data: { ...p.data, userId: 'me', requestId: String(p.data.requestId).slice(userId.length) },
+    };
   });
   expect(await ledgerSum(h.db, userId)).toBe(a.balance);
-  const { user_id: _u, version: _v, created_at: _c, updated_at: _up, period_start: _ps, period_end: _pe, anchor_at: _an, ...totals } = a;
-  const normalised = answers.map((x) => JSON.parse(JSON.stringify(x).replaceAll(userId, 'me').replace(/"reservationId":"[^"]+"/g, '"reservationId":"id"')));
+  const {
+    user_id: _u,
+    version: _v,
+    created_at: _c,
+    updated_at: _up,
+    period_start: _ps,
+    period_end: _pe,
+    anchor_at: _an,
+    ...totals
+  } = a;
+  const normalised = answers.map((x) =>
+    JSON.parse(
+      JSON.stringify(x)
+        .replaceAll(userId, 'me')
+        .replace(/"reservationId":"[^"]+"/g, '"reservationId":"id"'),
+    ),
+  );
   return { answers: normalised, totals, entries, events };
 }
 
 const scenarios: Record<string, Step[]> = {
-  'usage within the reservation': [{ reserve: 6000 }, { settle: [3000, 1500, 500] }, { reserve: 2000 }, { settle: [1500, 500, 0] }],
+  'usage within the reservation': [
+    { reserve: 6000 },
+    { settle: [3000, 1500, 500] },
+    { reserve: 2000 },
+    { settle: [1500, 500, 0] },
+  ],
   'usage beyond the reservation but within the allowance': [{ reserve: 1000 }, { settle: [4000, 2000, 0] }],
-  'a partial hold near the end of the trial': [{ reserve: 40_000 }, { settle: [30_000, 8_000, 0] }, { reserve: 20_000 }, { settle: [10_000, 5_000, 0] }],
+  'a partial hold near the end of the trial': [
+    { reserve: 40_000 },
+    { settle: [30_000, 8_000, 0] },
+    { reserve: 20_000 },
+    { settle: [10_000, 5_000, 0] },
+  ],
   'Professional running into overage': [
     { professional: true },
     { reserve: 60_000 },
@@ -66,7 +108,14 @@ const scenarios: Record<string, Step[]> = {
     { reserve: 60_000 },
     { settle: [30_000, 10_000, 0] },
   ],
-  'refusals for low balance and for the ended trial': [{ reserve: 48_000 }, { settle: [44_000, 4_000, 0] }, { reserve: 5_000 }, { reserve: 1_000 }, { settle: [1_500, 800, 0] }, { reserve: 10 }],
+  'refusals for low balance and for the ended trial': [
+    { reserve: 48_000 },
+    { settle: [44_000, 4_000, 0] },
+    { reserve: 5_000 },
+    { reserve: 1_000 },
+    { settle: [1_500, 800, 0] },
+    { reserve: 10 },
+  ],
 };
 
 describe('the fast path decides as the domain does', () => {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { AccountState } from '../src/domain/account';
 import { availableOf, remainingOf, statusOf } from '../src/domain/account';
 import { savingsPercentage } from '@gnology/contracts';
-import { type Change, applyTime, hold, openAccount, releaseHold, settleUsage, startPeriod, termsFor } from '../src/domain/ledger';
+import {
+  type Change,
+  applyTime,
+  hold,
+  openAccount,
+  releaseHold,
+  settleUsage,
+  startPeriod,
+  termsFor,
+} from '../src/domain/ledger';
 
 const t0 = new Date('2025-03-10T09:00:00Z');
 const day = 86_400_000;
@@ -59,7 +68,8 @@ describe('the ledger', () => {
   });
 
   it('charges Professional overage beyond the allowance, up to the cap', () => {
-    const pro = (s: AccountState) => startPeriod(s, termsFor('professional', t0, { interval: 'monthly' }), 'subscribed');
+    const pro = (s: AccountState) =>
+      startPeriod(s, termsFor('professional', t0, { interval: 'monthly' }), 'subscribed');
     let outcome: ReturnType<typeof settleUsage> | undefined;
     const { state } = run(
       pro,

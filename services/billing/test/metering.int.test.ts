@@ -28,7 +28,8 @@ async function post(path: string, body?: unknown) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const reserve = (userId: string, estimatedTokens: number, requestId = randomUUID()) => post('/internal/reservations', { userId, requestId, estimatedTokens });
+const reserve = (userId: string, estimatedTokens: number, requestId = randomUUID()) =>
+  post('/internal/reservations', { userId, requestId, estimatedTokens });
 
 async function expectLedgerConsistent(userId: string) {
   const a = await account(h.db, userId);
@@ -39,7 +40,11 @@ async function expectLedgerConsistent(userId: string) {
 
 describe('the internal metering API', () => {
   it('is hidden without the service secret', async () => {
-    const res = await fetch(`${base}/internal/reservations`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${base}/internal/reservations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
   });
 
@@ -51,19 +56,42 @@ describe('the internal metering API', () => {
     expect(r.body).toMatchObject({ remaining: 44_000, plan: 'trial' });
     expect(typeof r.body.reservationId).toBe('string');
 
-    const s = await post(`/internal/reservations/${requestId}/settle`, { inputTokens: 3000, outputTokens: 1500, savedTokens: 500 });
+    const s = await post(`/internal/reservations/${requestId}/settle`, {
+      inputTokens: 3000,
+      outputTokens: 1500,
+      savedTokens: 500,
+    });
     expect(s.status).toBe(200);
-    expect(s.body).toEqual({ used: 4500, remaining: 45_500, breakdown: { input: 3000, output: 1500, saved: 500, savingsPercentage: 10 } });
+    expect(s.body).toEqual({
+      used: 4500,
+      remaining: 45_500,
+      breakdown: { input: 3000, output: 1500, saved: 500, savingsPercentage: 10 },
+    });
 
     const b = await fetch(`${base}/internal/balances/${u}`, { headers: INTERNAL });
-    expect(await b.json()).toMatchObject({ plan: 'trial', remaining: 45_500, tokensUsed: 4500, monthlyTokenLimit: 50_000 });
+    expect(await b.json()).toMatchObject({
+      plan: 'trial',
+      remaining: 45_500,
+      tokensUsed: 4500,
+      monthlyTokenLimit: 50_000,
+    });
     await expectLedgerConsistent(u);
 
     // tokens.consumed was written in the settle's transaction.
     const events = await h.db.selectFrom('outbox').select(['topic', 'payload']).where('key', '=', u).execute();
-    const consumed = events.map((e) => e.payload as { type: string; data: Record<string, unknown> }).find((p) => p.type === 'tokens.consumed');
+    const consumed = events
+      .map((e) => e.payload as { type: string; data: Record<string, unknown> })
+      .find((p) => p.type === 'tokens.consumed');
     expect(events[0]?.topic).toBe('gnology.billing.v1');
-    expect(consumed?.data).toMatchObject({ userId: u, requestId, inputTokens: 3000, outputTokens: 1500, used: 4500, remaining: 45_500, plan: 'trial' });
+    expect(consumed?.data).toMatchObject({
+      userId: u,
+      requestId,
+      inputTokens: 3000,
+      outputTokens: 1500,
+      used: 4500,
+      remaining: 45_500,
+      plan: 'trial',
+    });
   });
 
   it('never overspends: 50 parallel reservations at one account hold at most its balance', async () => {
@@ -98,7 +126,10 @@ describe('the internal metering API', () => {
     const requestId = randomUUID();
     await reserve(u, 8000, requestId);
     const usage = { inputTokens: 4000, outputTokens: 2000, savedTokens: 0 };
-    const [a, b] = await Promise.all([post(`/internal/reservations/${requestId}/settle`, usage), post(`/internal/reservations/${requestId}/settle`, usage)]);
+    const [a, b] = await Promise.all([
+      post(`/internal/reservations/${requestId}/settle`, usage),
+      post(`/internal/reservations/${requestId}/settle`, usage),
+    ]);
     const c = await post(`/internal/reservations/${requestId}/settle`, usage);
     expect(a).toEqual(b);
     expect(c).toEqual(a);
@@ -136,13 +167,25 @@ describe('the internal metering API', () => {
     // Decision 0086: the research process died, perhaps after the model answered: the hold is charged.
     expect(a.balance).toBe(38_000);
     expect(a.used).toBe(12_000);
-    const r = await h.db.selectFrom('reservations').select(['status', 'expired_charge']).where('request_id', '=', stuck).executeTakeFirstOrThrow();
+    const r = await h.db
+      .selectFrom('reservations')
+      .select(['status', 'expired_charge'])
+      .where('request_id', '=', stuck)
+      .executeTakeFirstOrThrow();
     expect(r).toEqual({ status: 'expired', expired_charge: 12_000 });
 
     // The research request's completion arriving after all (a long billing outage) replaces that charge with the real usage, once.
-    const late = await post(`/internal/reservations/${stuck}/settle`, { inputTokens: 1000, outputTokens: 500, savedTokens: 0 });
+    const late = await post(`/internal/reservations/${stuck}/settle`, {
+      inputTokens: 1000,
+      outputTokens: 500,
+      savedTokens: 0,
+    });
     expect(late.body).toMatchObject({ used: 1500, remaining: 48_500 });
-    const again = await post(`/internal/reservations/${stuck}/settle`, { inputTokens: 1000, outputTokens: 500, savedTokens: 0 });
+    const again = await post(`/internal/reservations/${stuck}/settle`, {
+      inputTokens: 1000,
+      outputTokens: 500,
+      savedTokens: 0,
+    });
     expect(again.body).toEqual(late.body);
     expect(await expectLedgerConsistent(u)).toMatchObject({ used: 1500, balance: 48_500, held: 0 });
 
@@ -151,7 +194,11 @@ describe('the internal metering API', () => {
     await reserve(u, 9_000, failed);
     await sweep(h.db, null, new Date(h.clock.current.getTime() + 46 * 60_000));
     expect((await account(h.db, u)).balance).toBe(39_500);
-    expect((await post(`/internal/reservations/${failed}/release`)).body).toEqual({ released: 9_000, remaining: 48_500, status: 'released' });
+    expect((await post(`/internal/reservations/${failed}/release`)).body).toEqual({
+      released: 9_000,
+      remaining: 48_500,
+      status: 'released',
+    });
     await expectLedgerConsistent(u);
   });
 
@@ -159,17 +206,38 @@ describe('the internal metering API', () => {
     const u = user();
     const first = randomUUID();
     // A prompt of 30,000 tokens plus a 6,000-token answer.
-    const held = await post('/internal/reservations', { userId: u, requestId: first, estimatedTokens: 36_000, minimumTokens: 31_000 });
+    const held = await post('/internal/reservations', {
+      userId: u,
+      requestId: first,
+      estimatedTokens: 36_000,
+      minimumTokens: 31_000,
+    });
     expect(held).toMatchObject({ status: 200, body: { amount: 36_000, remaining: 14_000 } });
     // The same again cannot run on the 14,000 left: refused, though the spec's 10,000-token rule alone would hold them.
-    const refused = await post('/internal/reservations', { userId: u, requestId: randomUUID(), estimatedTokens: 36_000, minimumTokens: 31_000 });
+    const refused = await post('/internal/reservations', {
+      userId: u,
+      requestId: randomUUID(),
+      estimatedTokens: 36_000,
+      minimumTokens: 31_000,
+    });
     expect(refused).toMatchObject({ status: 402, body: { code: 'low_balance', plan: 'trial' } });
     // A smaller one gets what is left (a partial hold, at least its minimum).
     const partial = randomUUID();
-    expect(await post('/internal/reservations', { userId: u, requestId: partial, estimatedTokens: 20_000, minimumTokens: 5_000 })).toMatchObject({ status: 200, body: { amount: 14_000, remaining: 0 } });
+    expect(
+      await post('/internal/reservations', {
+        userId: u,
+        requestId: partial,
+        estimatedTokens: 20_000,
+        minimumTokens: 5_000,
+      }),
+    ).toMatchObject({ status: 200, body: { amount: 14_000, remaining: 0 } });
     // A provider that reports more than the plan still allows: `used` is what was charged.
     await post(`/internal/reservations/${first}/settle`, { inputTokens: 30_000, outputTokens: 6_000, savedTokens: 0 });
-    const over = await post(`/internal/reservations/${partial}/settle`, { inputTokens: 20_000, outputTokens: 0, savedTokens: 0 });
+    const over = await post(`/internal/reservations/${partial}/settle`, {
+      inputTokens: 20_000,
+      outputTokens: 0,
+      savedTokens: 0,
+    });
     expect(over.body).toMatchObject({ used: 14_000, remaining: 0 });
     await expectLedgerConsistent(u);
   });
@@ -182,7 +250,12 @@ describe('the internal metering API', () => {
     const refused = await reserve(u, 100);
     expect(refused).toEqual({
       status: 402,
-      body: { error: 'Your free trial has ended. Upgrade to Professional to keep researching with Gene.', code: 'trial_ended', remaining: 0, plan: 'trial' },
+      body: {
+        error: 'Your free trial has ended. Upgrade to Professional to keep researching with Gene.',
+        code: 'trial_ended',
+        remaining: 0,
+        plan: 'trial',
+      },
     });
 
     const v = user();
@@ -198,8 +271,13 @@ describe('the internal metering API', () => {
   });
 
   it('answers unknown reservations with 404 and invalid bodies with 400', async () => {
-    expect((await post(`/internal/reservations/${randomUUID()}/settle`, { inputTokens: 1, outputTokens: 1, savedTokens: 0 })).status).toBe(404);
-    expect((await post('/internal/reservations', { userId: 'x', requestId: 'y', estimatedTokens: -5 })).status).toBe(400);
+    expect(
+      (await post(`/internal/reservations/${randomUUID()}/settle`, { inputTokens: 1, outputTokens: 1, savedTokens: 0 }))
+        .status,
+    ).toBe(404);
+    expect((await post('/internal/reservations', { userId: 'x', requestId: 'y', estimatedTokens: -5 })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -213,9 +291,17 @@ describe('GET /api/users/token-usage', () => {
     const u = user();
     const requestId = randomUUID();
     await reserve(u, 10_000, requestId);
-    await post(`/internal/reservations/${requestId}/settle`, { inputTokens: 6000, outputTokens: 2000, savedTokens: 2000 });
+    await post(`/internal/reservations/${requestId}/settle`, {
+      inputTokens: 6000,
+      outputTokens: 2000,
+      savedTokens: 2000,
+    });
     const token = await h.svc.signer.sign({ id: u, email: 'ada@example.com' });
-    const res = await h.app.inject({ method: 'GET', url: '/api/users/token-usage', headers: { authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/users/token-usage',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
@@ -226,7 +312,16 @@ describe('GET /api/users/token-usage', () => {
       planName: 'Free Trial',
       status: 'active',
       billingEnabled: false,
-      breakdown: { input: 6000, output: 2000, saved: 2000, savingsPercentage: 20, requests: 1, reserved: 0, overageTokens: 0, overageCost: 0 },
+      breakdown: {
+        input: 6000,
+        output: 2000,
+        saved: 2000,
+        savingsPercentage: 20,
+        requests: 1,
+        reserved: 0,
+        overageTokens: 0,
+        overageCost: 0,
+      },
     });
     expect(new Date(body.periodEnd).getTime() - new Date(body.periodStart).getTime()).toBe(14 * 86_400_000);
   });

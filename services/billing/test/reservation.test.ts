@@ -15,11 +15,17 @@ describe('deciding a reservation', () => {
   it('refuses a trial after 14 days with the trial-ended message', () => {
     const d = decideReservation(trial(), 100, new Date(t0.getTime() + 14 * 86_400_000));
     expect(d).toMatchObject({ ok: false, code: 'trial_ended', plan: 'trial', remaining: 50_000 });
-    expect(!d.ok && d.message).toBe('Your free trial has ended. Upgrade to Professional to keep researching with Gene.');
+    expect(!d.ok && d.message).toBe(
+      'Your free trial has ended. Upgrade to Professional to keep researching with Gene.',
+    );
   });
 
   it('ends the trial when its 50,000 tokens are used', () => {
-    expect(decideReservation(spent(trial(), 50_000), 1, t0)).toMatchObject({ ok: false, code: 'trial_ended', remaining: 0 });
+    expect(decideReservation(spent(trial(), 50_000), 1, t0)).toMatchObject({
+      ok: false,
+      code: 'trial_ended',
+      remaining: 0,
+    });
   });
 
   it('refuses for low balance under 10,000 tokens when the estimate is more', () => {
@@ -46,6 +52,8 @@ describe('deciding a reservation', () => {
     const basic = startPeriod(trial(), termsFor('basic', t0), 'ended').next;
     const d = decideReservation(basic, 10, t0);
     expect(d).toMatchObject({ ok: false, code: 'limit_reached', plan: 'basic' });
-    expect(!d.ok && d.message).toBe('Your Professional subscription has ended. Subscribe again to keep researching with Gene.');
+    expect(!d.ok && d.message).toBe(
+      'Your Professional subscription has ended. Subscribe again to keep researching with Gene.',
+    );
   });
 });

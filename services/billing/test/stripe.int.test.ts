@@ -42,8 +42,17 @@ async function usage(userId: string) {
 }
 
 /** Signs up through Checkout and delivers checkout.session.completed; returns the subscription. */
-async function subscribe(userId: string, plan: 'monthly' | 'yearly' = 'monthly', start = h.clock.now()): Promise<Stripe.Subscription> {
-  const res = await h.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: await bearer(userId), payload: { plan } });
+async function subscribe(
+  userId: string,
+  plan: 'monthly' | 'yearly' = 'monthly',
+  start = h.clock.now(),
+): Promise<Stripe.Subscription> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/billing/checkout',
+    headers: await bearer(userId),
+    payload: { plan },
+  });
   expect(res.statusCode).toBe(200);
   const sessionId = stripe.checkoutSessions.at(-1)!.id;
   expect(res.json()).toEqual({ url: `${stripe.url}/checkout/${sessionId}`, billingEnabled: true });
@@ -55,7 +64,12 @@ async function subscribe(userId: string, plan: 'monthly' | 'yearly' = 'monthly',
 
 async function spend(userId: string, tokens: number) {
   const requestId = randomUUID();
-  const r = await h.app.inject({ method: 'POST', url: '/internal/reservations', headers: INTERNAL, payload: { userId, requestId, estimatedTokens: Math.min(tokens, 60_000) } });
+  const r = await h.app.inject({
+    method: 'POST',
+    url: '/internal/reservations',
+    headers: INTERNAL,
+    payload: { userId, requestId, estimatedTokens: Math.min(tokens, 60_000) },
+  });
   expect(r.statusCode).toBe(200);
   const s = await h.app.inject({
     method: 'POST',
@@ -73,7 +87,12 @@ describe('Stripe checkout', () => {
       ['monthly', stripe.prices.monthly],
       ['yearly', stripe.prices.yearly],
     ] as const) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: await bearer(u), payload: { plan } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: await bearer(u),
+        payload: { plan },
+      });
       expect(res.statusCode).toBe(200);
       const call = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
       expect(call.form).toMatchObject({
@@ -91,13 +110,23 @@ describe('Stripe checkout', () => {
   });
 
   it('refuses a plan other than monthly or yearly', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: await bearer(newUser()), payload: { plan: 'weekly' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: await bearer(newUser()),
+      payload: { plan: 'weekly' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('answers 503 with a clear message when Stripe fails', async () => {
     stripe.failNext('/v1/checkout/sessions', 3);
-    const res = await h.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: await bearer(newUser()), payload: { plan: 'monthly' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: await bearer(newUser()),
+      payload: { plan: 'monthly' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatch(/payment provider could not start checkout/);
   });
@@ -108,15 +137,23 @@ describe('Stripe webhooks', () => {
     const u = newUser();
     await usage(u);
     const fakeSub = { id: 'sub_forged', object: 'subscription' };
-    const forged = stripe.signedEvent('checkout.session.completed', { id: 'cs_x', mode: 'subscription', client_reference_id: u, subscription: fakeSub.id }, { secret: 'whsec_not_the_real_one' });
+    const forged = stripe.signedEvent(
+      'checkout.session.completed',
+      { id: 'cs_x', mode: 'subscription', client_reference_id: u, subscription: fakeSub.id },
+      { secret: 'whsec_not_the_real_one' },
+    );
     const res = await deliver(forged);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Invalid Stripe signature.' });
     // A valid signature over different bytes is refused too.
     const good = stripe.signedEvent('checkout.session.completed', { id: 'cs_y' });
-    expect((await deliver({ payload: good.payload.replace('cs_y', 'cs_z'), signature: good.signature })).statusCode).toBe(400);
+    expect(
+      (await deliver({ payload: good.payload.replace('cs_y', 'cs_z'), signature: good.signature })).statusCode,
+    ).toBe(400);
     expect((await usage(u)).plan).toBe('trial');
-    expect(await h.db.selectFrom('stripe_events').select('id').where('id', '=', forged.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.db.selectFrom('stripe_events').select('id').where('id', '=', forged.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('makes the account Professional when checkout completes, with the period from the subscription', async () => {
@@ -124,15 +161,27 @@ describe('Stripe webhooks', () => {
     await spend(u, 20_000);
     const sub = await subscribe(u, 'monthly');
     const body = await usage(u);
-    expect(body).toMatchObject({ plan: 'professional', planName: 'Professional', tokensUsed: 0, monthlyTokenLimit: 1_000_000, remaining: 1_000_000, billingInterval: 'monthly', status: 'active' });
+    expect(body).toMatchObject({
+      plan: 'professional',
+      planName: 'Professional',
+      tokensUsed: 0,
+      monthlyTokenLimit: 1_000_000,
+      remaining: 1_000_000,
+      billingInterval: 'monthly',
+      status: 'active',
+    });
     expect(body.periodEnd).toBe(new Date(sub.items.data[0]!.current_period_end * 1000).toISOString());
     const a = await account(h.db, u);
     expect(a.stripe_subscription_id).toBe(sub.id);
     expect(a.stripe_customer_id).toBe(sub.customer);
     expect(await ledgerSum(h.db, u)).toBe(a.balance);
     const changed = await h.db.selectFrom('outbox').select('payload').where('key', '=', u).execute();
-    const planEvents = changed.map((r) => r.payload as { type: string; data: unknown }).filter((p) => p.type === 'subscription.changed');
-    expect(planEvents.map((p) => p.data)).toEqual([{ userId: u, plan: 'professional', previousPlan: 'trial', reason: 'subscribed' }]);
+    const planEvents = changed
+      .map((r) => r.payload as { type: string; data: unknown })
+      .filter((p) => p.type === 'subscription.changed');
+    expect(planEvents.map((p) => p.data)).toEqual([
+      { userId: u, plan: 'professional', previousPlan: 'trial', reason: 'subscribed' },
+    ]);
   });
 
   it('ignores a replayed event: the second delivery changes nothing', async () => {
@@ -152,7 +201,9 @@ describe('Stripe webhooks', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await account(h.db, u)).toEqual(before);
-    expect(await h.db.selectFrom('ledger_entries').select('id').where('user_id', '=', u).execute()).toHaveLength(entriesBefore.length);
+    expect(await h.db.selectFrom('ledger_entries').select('id').where('user_id', '=', u).execute()).toHaveLength(
+      entriesBefore.length,
+    );
   });
 
   it('resets the period tokens when the next invoice is paid, without rollover', async () => {
@@ -164,8 +215,15 @@ describe('Stripe webhooks', () => {
     await deliver(stripe.signedEvent('invoice.paid', stripe.invoiceFor(sub.id)));
     const body = await usage(u);
     expect(body).toMatchObject({ tokensUsed: 0, remaining: 1_000_000, monthlyTokenLimit: 1_000_000 });
-    expect(body.periodStart).toBe(new Date(stripe.subscription(sub.id).items.data[0]!.current_period_start * 1000).toISOString());
-    const kinds = await h.db.selectFrom('ledger_entries').select(['kind', 'amount']).where('user_id', '=', u).orderBy('id').execute();
+    expect(body.periodStart).toBe(
+      new Date(stripe.subscription(sub.id).items.data[0]!.current_period_start * 1000).toISOString(),
+    );
+    const kinds = await h.db
+      .selectFrom('ledger_entries')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', u)
+      .orderBy('id')
+      .execute();
     // The 750,000 left of the first month are reset, not carried over.
     expect(kinds.slice(-2)).toEqual([
       { kind: 'reset', amount: -750_000 },
@@ -198,10 +256,25 @@ describe('Stripe webhooks', () => {
       const result = await sweep(h.db, createPayments(h.config), h.clock.now());
       expect(result.transitions).toBeGreaterThanOrEqual(1);
       body = await usage(u);
-      expect(body).toMatchObject({ plan: 'basic', planName: 'Basic', monthlyTokenLimit: 0, remaining: 0, status: 'inactive' });
-      const refused = await h.app.inject({ method: 'POST', url: '/internal/reservations', headers: INTERNAL, payload: { userId: u, requestId: randomUUID(), estimatedTokens: 100 } });
+      expect(body).toMatchObject({
+        plan: 'basic',
+        planName: 'Basic',
+        monthlyTokenLimit: 0,
+        remaining: 0,
+        status: 'inactive',
+      });
+      const refused = await h.app.inject({
+        method: 'POST',
+        url: '/internal/reservations',
+        headers: INTERNAL,
+        payload: { userId: u, requestId: randomUUID(), estimatedTokens: 100 },
+      });
       expect(refused.statusCode).toBe(402);
-      expect(refused.json()).toMatchObject({ code: 'limit_reached', plan: 'basic', error: 'Your Professional subscription has ended. Subscribe again to keep researching with Gene.' });
+      expect(refused.json()).toMatchObject({
+        code: 'limit_reached',
+        plan: 'basic',
+        error: 'Your Professional subscription has ended. Subscribe again to keep researching with Gene.',
+      });
       const a = await account(h.db, u);
       expect(a.stripe_subscription_id).toBeNull();
       expect(await ledgerSum(h.db, u)).toBe(a.balance);
@@ -245,7 +318,12 @@ describe('Stripe webhooks', () => {
     const call = stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!;
     expect(call.form).toEqual({ customer: sub.customer, return_url: 'https://gnology.example/account' });
     // Subscribed already: checkout points to managing the subscription instead.
-    const again = await h.app.inject({ method: 'POST', url: '/api/billing/checkout', headers: await bearer(u), payload: { plan: 'yearly' } });
+    const again = await h.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: await bearer(u),
+      payload: { plan: 'yearly' },
+    });
     expect(again.statusCode).toBe(409);
   });
 

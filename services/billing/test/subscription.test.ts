@@ -59,7 +59,11 @@ describe('applying a subscription', () => {
     expect(deleted.next.accessUntil?.toISOString()).toBe('2025-04-10T10:00:00.000Z');
     // The same news twice changes nothing.
     expect(applySubscription(deleted.next, facts({ status: 'canceled', endedAt: now }), now)).toBeNull();
-    const afterEnd = applySubscription(cancelling.next, facts({ status: 'canceled', endedAt: now }), new Date('2025-04-10T10:00:00Z'))!;
+    const afterEnd = applySubscription(
+      cancelling.next,
+      facts({ status: 'canceled', endedAt: now }),
+      new Date('2025-04-10T10:00:00Z'),
+    )!;
     expect(afterEnd.next.plan).toBe('basic');
   });
 

@@ -23,12 +23,23 @@ it('closes a dead request’s reservation through the worker role’s scheduled 
   try {
     const userId = `u${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const requestId = randomUUID();
-    const res = await h.app.inject({ method: 'POST', url: '/internal/reservations', headers: INTERNAL, payload: { userId, requestId, estimatedTokens: 7000 } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/internal/reservations',
+      headers: INTERNAL,
+      payload: { userId, requestId, estimatedTokens: 7000 },
+    });
     expect(res.statusCode).toBe(200);
     let status = 'held';
     for (let i = 0; i < 100 && status === 'held'; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      status = (await h.db.selectFrom('reservations').select('status').where('request_id', '=', requestId).executeTakeFirstOrThrow()).status;
+      status = (
+        await h.db
+          .selectFrom('reservations')
+          .select('status')
+          .where('request_id', '=', requestId)
+          .executeTakeFirstOrThrow()
+      ).status;
     }
     expect(status).toBe('expired');
     expect(await account(h.db, userId)).toMatchObject({ held: 0, used: 7000, balance: 43_000 });

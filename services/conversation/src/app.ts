@@ -14,7 +14,12 @@ export type { ConversationDeps } from './context';
  */
 export async function buildApp(deps: ServiceDeps<ConversationConfig> | ConversationDeps): Promise<FastifyInstance> {
   const context = createConversationContext(deps);
-  const app = createServiceApp({ name: 'conversation', logger: context.logger, checks: context.checks, queue: context.queue });
+  const app = createServiceApp({
+    name: 'conversation',
+    logger: context.logger,
+    checks: context.checks,
+    queue: context.queue,
+  });
   await app.register(conversationRoutes, { deps: context });
   return app;
 }

@@ -18,7 +18,10 @@ export type ConversationDeps = Omit<ServiceDeps<ConversationConfig>, 'database'>
  * Adds the conversation service's own pieces to the platform's dependencies. A context passed
  * again keeps its documents client; tests may pass their own.
  */
-export function createConversationContext(deps: ServiceDeps<ConversationConfig> | ConversationDeps, documents?: DocumentOwnership): ConversationDeps {
+export function createConversationContext(
+  deps: ServiceDeps<ConversationConfig> | ConversationDeps,
+  documents?: DocumentOwnership,
+): ConversationDeps {
   const own = documents ?? ('documents' in deps ? deps.documents : createDocumentOwnership(deps.config));
   return { ...deps, database: deps.database as Database<ConversationDB>, documents: own };
 }

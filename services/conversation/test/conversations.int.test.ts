@@ -27,7 +27,12 @@ afterAll(async () => {
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function create(token: string, title?: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/conversations', headers: as(token), payload: title === undefined ? {} : { title } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: as(token),
+    payload: title === undefined ? {} : { title },
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -52,7 +57,12 @@ describe('conversation routes', () => {
       method: 'POST',
       url: `/api/conversations/${c.id}/messages`,
       headers: as(alice),
-      payload: { type: 'user', content: 'Who was Johann Schmidt?', requestType: 'regular', documents: ['0123456789abcdef01234567'] },
+      payload: {
+        type: 'user',
+        content: 'Who was Johann Schmidt?',
+        requestType: 'regular',
+        documents: ['0123456789abcdef01234567'],
+      },
     });
     expect(user.statusCode).toBe(201);
     const tokens = { input: 1200, output: 300, total: 1500, saved: 1000, savingsPercentage: 83.3, max: 6000 };
@@ -60,13 +70,32 @@ describe('conversation routes', () => {
       method: 'POST',
       url: `/api/conversations/${c.id}/messages`,
       headers: as(alice),
-      payload: { type: 'assistant', content: 'Johann Schmidt was baptised in 1850.', requestType: 'regular', tokens, tokenBalance: { remaining: 48_500 }, cost: 0.012 },
+      payload: {
+        type: 'assistant',
+        content: 'Johann Schmidt was baptised in 1850.',
+        requestType: 'regular',
+        tokens,
+        tokenBalance: { remaining: 48_500 },
+        cost: 0.012,
+      },
     });
     expect(assistant.statusCode).toBe(201);
     const got = (await app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: as(alice) })).json();
     expect(got.messages).toHaveLength(2);
-    expect(got.messages[0]).toMatchObject({ type: 'user', requestType: 'regular', documents: ['0123456789abcdef01234567'], tokens: null, cost: null });
-    expect(got.messages[1]).toMatchObject({ type: 'assistant', tokens, tokenBalance: { remaining: 48_500 }, cost: 0.012, documents: null });
+    expect(got.messages[0]).toMatchObject({
+      type: 'user',
+      requestType: 'regular',
+      documents: ['0123456789abcdef01234567'],
+      tokens: null,
+      cost: null,
+    });
+    expect(got.messages[1]).toMatchObject({
+      type: 'assistant',
+      tokens,
+      tokenBalance: { remaining: 48_500 },
+      cost: 0.012,
+      documents: null,
+    });
     expect(got.messages[1].id).toMatch(/^[0-9a-f]{24}$/);
     expect(Date.parse(got.messages[1].timestamp)).not.toBeNaN();
     expect(got.messageCount).toBe(2);
@@ -74,18 +103,34 @@ describe('conversation routes', () => {
 
   it('writes conversation.message.created to the outbox in the same transaction', async () => {
     const c = await create(alice, 'Outbox');
-    const m = (await app.inject({ method: 'POST', url: `/api/conversations/${c.id}/messages`, headers: as(alice), payload: { type: 'user', content: 'hello' } })).json();
+    const m = (
+      await app.inject({
+        method: 'POST',
+        url: `/api/conversations/${c.id}/messages`,
+        headers: as(alice),
+        payload: { type: 'user', content: 'hello' },
+      })
+    ).json();
     const rows = await svc.database.db.selectFrom('outbox').selectAll().where('key', '=', c.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].topic).toBe('gnology.conversations.v1');
-    expect(rows[0].payload).toMatchObject({ type: 'conversation.message.created', subject: m.id, data: { conversationId: c.id, messageId: m.id, userId: 'user-alice', type: 'user' } });
+    expect(rows[0].payload).toMatchObject({
+      type: 'conversation.message.created',
+      subject: m.id,
+      data: { conversationId: c.id, messageId: m.id, userId: 'user-alice', type: 'user' },
+    });
   });
 
   it('lists by last activity, newest first', async () => {
     const token = await svc.signer.sign({ id: 'user-lister' });
     const a = await create(token, 'First');
     const b = await create(token, 'Second');
-    await app.inject({ method: 'POST', url: `/api/conversations/${a.id}/messages`, headers: as(token), payload: { type: 'user', content: 'bump' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${a.id}/messages`,
+      headers: as(token),
+      payload: { type: 'user', content: 'bump' },
+    });
     const list = (await app.inject({ method: 'GET', url: '/api/conversations?limit=1000', headers: as(token) })).json();
     expect(list.conversations.map((c: { id: string }) => c.id)).toEqual([a.id, b.id]);
     expect(list.conversations[0]).toMatchObject({ _id: a.id, title: 'First', messageCount: 1 });
@@ -98,9 +143,19 @@ describe('conversation routes', () => {
 
   it('renames, refusing a blank title', async () => {
     const c = await create(alice, 'Old');
-    const blank = await app.inject({ method: 'PUT', url: `/api/conversations/${c.id}`, headers: as(alice), payload: { title: '   ' } });
+    const blank = await app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${c.id}`,
+      headers: as(alice),
+      payload: { title: '   ' },
+    });
     expect(blank.statusCode).toBe(400);
-    const ok = await app.inject({ method: 'PUT', url: `/api/conversations/${c.id}`, headers: as(alice), payload: { title: '  Müller family  ' } });
+    const ok = await app.inject({
+      method: 'PUT',
+      url: `/api/conversations/${c.id}`,
+      headers: as(alice),
+      payload: { title: '  Müller family  ' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().title).toBe('Müller family');
   });
@@ -123,11 +178,22 @@ describe('conversation routes', () => {
 
   it('deletes a conversation with its messages', async () => {
     const c = await create(alice, 'Doomed');
-    await app.inject({ method: 'POST', url: `/api/conversations/${c.id}/messages`, headers: as(alice), payload: { type: 'user', content: 'bye' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${c.id}/messages`,
+      headers: as(alice),
+      payload: { type: 'user', content: 'bye' },
+    });
     const del = await app.inject({ method: 'DELETE', url: `/api/conversations/${c.id}`, headers: as(alice) });
     expect(del.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: as(alice) })).statusCode).toBe(404);
-    const left = await svc.database.db.selectFrom('messages').select('id').where('conversation_id', '=', c.id).execute();
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: as(alice) })).statusCode,
+    ).toBe(404);
+    const left = await svc.database.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', c.id)
+      .execute();
     expect(left).toEqual([]);
   });
 
@@ -143,9 +209,17 @@ describe('conversation routes', () => {
       payload: { userId: 'user-alice', type: 'assistant', content: 'Saved by research', requestType: 'chapter' },
     });
     expect(save.statusCode).toBe(201);
-    const wrongUser = await app.inject({ method: 'GET', url: `/internal/conversations/${c.id}?userId=user-bob`, headers: secret });
+    const wrongUser = await app.inject({
+      method: 'GET',
+      url: `/internal/conversations/${c.id}?userId=user-bob`,
+      headers: secret,
+    });
     expect(wrongUser.statusCode).toBe(404);
-    const got = await app.inject({ method: 'GET', url: `/internal/conversations/${c.id}?userId=user-alice`, headers: secret });
+    const got = await app.inject({
+      method: 'GET',
+      url: `/internal/conversations/${c.id}?userId=user-alice`,
+      headers: secret,
+    });
     expect(got.json().messages[0]).toMatchObject({ content: 'Saved by research', requestType: 'chapter' });
   });
 });
@@ -192,7 +266,12 @@ describe('conversation.message.created', () => {
 
   it("is not written when the message is refused (someone else's conversation)", async () => {
     const c = await create(alice, 'Private');
-    const res = await app.inject({ method: 'POST', url: `/api/conversations/${c.id}/messages`, headers: as(bob), payload: { type: 'user', content: 'hello' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${c.id}/messages`,
+      headers: as(bob),
+      payload: { type: 'user', content: 'hello' },
+    });
     expect(res.statusCode).toBe(404);
     expect(await outboxFor(c.id)).toEqual([]);
     const got = (await app.inject({ method: 'GET', url: `/api/conversations/${c.id}`, headers: as(alice) })).json();

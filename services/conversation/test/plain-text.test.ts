@@ -6,14 +6,18 @@ const flat = (s: string) => stripMarkdown(s).replace(/\s+/g, ' ').trim();
 
 describe('search excerpts read as text, not Markdown (issue 13)', () => {
   it('drops headings, emphasis, code marks, bullets and quotes', () => {
-    expect(flat('## What the record shows\n\nJohann **Weber** was *baptised* on `3 May 1850`.\n\n- Census returns\n> a quote')).toBe(
-      'What the record shows Johann Weber was baptised on 3 May 1850. Census returns a quote',
-    );
+    expect(
+      flat(
+        '## What the record shows\n\nJohann **Weber** was *baptised* on `3 May 1850`.\n\n- Census returns\n> a quote',
+      ),
+    ).toBe('What the record shows Johann Weber was baptised on 3 May 1850. Census returns a quote');
   });
 
   it('keeps the text of links and flattens tables', () => {
     expect(flat('See [FamilySearch](https://www.familysearch.org/search) next.')).toBe('See FamilySearch next.');
-    expect(flat('| Year | Event |\n|---|:---:|\n| 1843 | Birth of Margaret |')).toBe('Year · Event 1843 · Birth of Margaret');
+    expect(flat('| Year | Event |\n|---|:---:|\n| 1843 | Birth of Margaret |')).toBe(
+      'Year · Event 1843 · Birth of Margaret',
+    );
   });
 
   it('works on a fragment that starts mid-line and keeps the match marks', () => {

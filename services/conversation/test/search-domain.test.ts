@@ -13,15 +13,27 @@ describe('search text rules', () => {
   });
 
   it('ORs alternatives within a word and ANDs the words', () => {
-    expect(buildTsQuery([{ word: 'smith', alternatives: ['schmidt', 'smyth'] }, { word: '1850', alternatives: [] }])).toBe('(smith | schmidt | smyth) & 1850');
+    expect(
+      buildTsQuery([
+        { word: 'smith', alternatives: ['schmidt', 'smyth'] },
+        { word: '1850', alternatives: [] },
+      ]),
+    ).toBe('(smith | schmidt | smyth) & 1850');
   });
 
   it('collects capitalised words for the vocabulary', () => {
-    expect(vocabularyTerms('Anna Müller met the McDonald family in Zürich; they were farmers.')).toEqual(['anna', 'muller', 'mcdonald', 'zurich']);
+    expect(vocabularyTerms('Anna Müller met the McDonald family in Zürich; they were farmers.')).toEqual([
+      'anna',
+      'muller',
+      'mcdonald',
+      'zurich',
+    ]);
   });
 
   it('turns ts_headline sentinels into <mark> after escaping everything else', () => {
-    expect(headlineToHtml(`a <b> & ${HEADLINE_START}Smith${HEADLINE_STOP}`)).toBe('a &lt;b&gt; &amp; <mark>Smith</mark>');
+    expect(headlineToHtml(`a <b> & ${HEADLINE_START}Smith${HEADLINE_STOP}`)).toBe(
+      'a &lt;b&gt; &amp; <mark>Smith</mark>',
+    );
   });
 
   it('marks matches in a cheap excerpt, accent-insensitively', () => {

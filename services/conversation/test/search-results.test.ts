@@ -24,7 +24,9 @@ function row(over: Partial<SearchMatchRow>): SearchMatchRow {
 describe('expandWords', () => {
   it('adds equivalents before similar vocabulary terms', () => {
     const known = [{ word: 'schmidt', equivalents: ['smith', 'schmitt'], similar: ['schmid'] }];
-    expect(expandWords(['schmidt'], known)).toEqual([{ word: 'schmidt', alternatives: ['smith', 'schmitt', 'schmid'] }]);
+    expect(expandWords(['schmidt'], known)).toEqual([
+      { word: 'schmidt', alternatives: ['smith', 'schmitt', 'schmid'] },
+    ]);
   });
 
   it('searches years, short words and unknown words as typed', () => {
@@ -44,16 +46,39 @@ describe('toSearchResults', () => {
   it('groups the rows into one result per conversation, in the rows order, with plain-text previews', () => {
     const rows = [
       row({ rn: 1, headline: `the ${HEADLINE_START}Schmidt${HEADLINE_STOP} farm <b>` }),
-      row({ rn: 2, type: 'assistant', content_start: '## Answer\nThe Schmidts farmed', content_head: '## Answer\nThe Schmidts farmed' }),
-      row({ conversation_id: 'c2', title: 'Schmidt letters', match_count: 0, rn: null, type: null, created_at: null, content_start: null }),
+      row({
+        rn: 2,
+        type: 'assistant',
+        content_start: '## Answer\nThe Schmidts farmed',
+        content_head: '## Answer\nThe Schmidts farmed',
+      }),
+      row({
+        conversation_id: 'c2',
+        title: 'Schmidt letters',
+        match_count: 0,
+        rn: null,
+        type: null,
+        created_at: null,
+        content_start: null,
+      }),
     ];
     const { results, totalFound } = toSearchResults(rows, ['schmidt']);
     expect(totalFound).toBe(1);
     expect(results.map((r) => r.conversationId)).toEqual(['c1', 'c2']);
     expect(results[0]).toMatchObject({ title: 'Schmidt family', matchCount: 2, lastActivity: at.toISOString() });
     expect(results[0].relevantMessages).toEqual([
-      { type: 'user', timestamp: at.toISOString(), content: 'Where did the Schmidt family live?', preview: 'the <mark>Schmidt</mark> farm &lt;b&gt;' },
-      { type: 'assistant', timestamp: at.toISOString(), content: 'Answer The Schmidts farmed', preview: 'Answer The <mark>Schmidts</mark> farmed' },
+      {
+        type: 'user',
+        timestamp: at.toISOString(),
+        content: 'Where did the Schmidt family live?',
+        preview: 'the <mark>Schmidt</mark> farm &lt;b&gt;',
+      },
+      {
+        type: 'assistant',
+        timestamp: at.toISOString(),
+        content: 'Answer The Schmidts farmed',
+        preview: 'Answer The <mark>Schmidts</mark> farmed',
+      },
     ]);
     // A conversation found by its title alone has no message to preview.
     expect(results[1].relevantMessages).toEqual([]);

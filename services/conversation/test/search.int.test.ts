@@ -15,9 +15,16 @@ const ids: Record<string, string> = {};
 const as = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function conversation(token: string, title: string, messages: [type: 'user' | 'assistant', content: string][]) {
-  const c = (await app.inject({ method: 'POST', url: '/api/conversations', headers: as(token), payload: { title } })).json();
+  const c = (
+    await app.inject({ method: 'POST', url: '/api/conversations', headers: as(token), payload: { title } })
+  ).json();
   for (const [type, content] of messages) {
-    const res = await app.inject({ method: 'POST', url: `/api/conversations/${c.id}/messages`, headers: as(token), payload: { type, content } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/conversations/${c.id}/messages`,
+      headers: as(token),
+      payload: { type, content },
+    });
     expect(res.statusCode).toBe(201);
   }
   return c.id as string;
@@ -68,20 +75,32 @@ describe('conversation search', () => {
   });
 
   it('finds accented names without accents and the other way round', async () => {
-    expect((await search(alice, 'Muller')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(ids.muller);
+    expect((await search(alice, 'Muller')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(
+      ids.muller,
+    );
     expect((await search(alice, 'zurich')).results[0].conversationId).toBe(ids.muller);
     expect((await search(alice, 'Krakow')).results[0].conversationId).toBe(ids.kowalczyk);
   });
 
   it('finds known surname equivalents: Smith finds Schmidt, Miller finds Müller, MacDonald finds McDonald', async () => {
-    expect((await search(alice, 'Smith')).results.map((r: { conversationId: string }) => r.conversationId)).toEqual([ids.schmidt]);
-    expect((await search(alice, 'Miller')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(ids.muller);
-    expect((await search(alice, 'MacDonald')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(ids.mcdonald);
+    expect((await search(alice, 'Smith')).results.map((r: { conversationId: string }) => r.conversationId)).toEqual([
+      ids.schmidt,
+    ]);
+    expect((await search(alice, 'Miller')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(
+      ids.muller,
+    );
+    expect(
+      (await search(alice, 'MacDonald')).results.map((r: { conversationId: string }) => r.conversationId),
+    ).toContain(ids.mcdonald);
   });
 
   it('finds misspelt surnames through the user’s own vocabulary (trigrams)', async () => {
-    expect((await search(alice, 'Kowalcyk')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(ids.kowalczyk);
-    expect((await search(alice, 'Schmitd')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(ids.schmidt);
+    expect(
+      (await search(alice, 'Kowalcyk')).results.map((r: { conversationId: string }) => r.conversationId),
+    ).toContain(ids.kowalczyk);
+    expect((await search(alice, 'Schmitd')).results.map((r: { conversationId: string }) => r.conversationId)).toContain(
+      ids.schmidt,
+    );
   });
 
   it('matches titles too', async () => {
@@ -109,15 +128,21 @@ describe('conversation search', () => {
 
   it('limits results and counts all matches in totalFound', async () => {
     const token = await svc.signer.sign({ id: 'search-many' });
-    for (let i = 0; i < 4; i++) await conversation(token, `Session ${i}`, [['user', `Parish register of Ashby number ${i}`]]);
+    for (let i = 0; i < 4; i++)
+      await conversation(token, `Session ${i}`, [['user', `Parish register of Ashby number ${i}`]]);
     const res = await search(token, 'Ashby', 2);
     expect(res.results).toHaveLength(2);
     expect(res.totalFound).toBe(4);
   });
 
   it('refuses an empty query and a limit above 20', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/conversations/search?query=%20', headers: as(alice) })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'GET', url: '/api/conversations/search?query=x&limit=21', headers: as(alice) })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/conversations/search?query=%20', headers: as(alice) })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/conversations/search?query=x&limit=21', headers: as(alice) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('treats query punctuation as plain text', async () => {

@@ -9,7 +9,13 @@ export type { DocumentsDeps } from './context';
 
 /** The documents service's HTTP app, built from its dependencies (no globals: tests pass their own). */
 export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {
-  const app = createServiceApp({ name: 'documents', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE] });
+  const app = createServiceApp({
+    name: 'documents',
+    logger: deps.logger,
+    checks: deps.checks,
+    queue: deps.queue,
+    queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE],
+  });
   await app.register(documentsRoutes, { deps });
   return app;
 }

@@ -37,7 +37,10 @@ export const documentsEnvSchema = z.object({
   VIEW_TOKEN_TTL_SECONDS: env.int(3600),
   /** Where tesseract.js caches its unpacked model (default DATA_DIR/cache/tesseract/<model>). */
   OCR_CACHE_DIR: optionalString,
-  EXTRACTION_PROVIDER: z.enum(['anthropic', 'openai', 'rules', '']).optional().transform((v) => (v ? v : undefined)),
+  EXTRACTION_PROVIDER: z
+    .enum(['anthropic', 'openai', 'rules', ''])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: env.optionalUrl(),
   EXTRACTION_ANTHROPIC_MODEL: z.string().default('claude-haiku-4-5'),
@@ -52,7 +55,10 @@ export const documentsEnvSchema = z.object({
    * ANTHROPIC_API_KEY is set, else an OpenAI-compatible server when OPENAI_BASE_URL and
    * HANDWRITING_OPENAI_MODEL (a model with image input) are set, else off (the page says so).
    */
-  HANDWRITING_PROVIDER: z.enum(['anthropic', 'openai', 'off', '']).optional().transform((v) => (v ? v : undefined)),
+  HANDWRITING_PROVIDER: z
+    .enum(['anthropic', 'openai', 'off', ''])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   HANDWRITING_ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-6'),
   /** A vision model of the OpenAI-compatible server (e.g. qwen2.5vl, llama3.2-vision); unset: no handwriting there. */
   HANDWRITING_OPENAI_MODEL: optionalString,

@@ -40,7 +40,11 @@ describe('backup and restore of the database and the object storage', () => {
 
   beforeAll(async () => {
     await admin(`create database "${dbName}"`);
-    await run('psql', [dbUrl, '-qc', 'create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;']);
+    await run('psql', [
+      dbUrl,
+      '-qc',
+      'create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;',
+    ]);
   });
   afterAll(async () => {
     await before?.close().catch(() => {});
@@ -56,7 +60,12 @@ describe('backup and restore of the database and the object storage', () => {
     const alice = await before.token('alice');
     const pdf = await textPdf([BIRTH]);
     const form = multipart('birth.pdf', pdf);
-    const uploaded = await before.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${alice}` } });
+    const uploaded = await before.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${alice}` },
+    });
     const doc: DocumentRecord = await waitProcessed(before.app, alice, uploaded.json()._id);
     expect(doc.processingStatus).toBe('completed');
 
@@ -79,10 +88,18 @@ describe('backup and restore of the database and the object storage', () => {
     expect(await restoreObjects(dir, after.deps.storage)).toBe(manifest.objects.length);
 
     const token = await after.token('alice');
-    const reopened = await after.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: { authorization: `Bearer ${token}` } });
+    const reopened = await after.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json()).toMatchObject({ _id: doc._id, originalName: 'birth.pdf', processingStatus: 'completed' });
-    const file = await after.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/view`, headers: { authorization: `Bearer ${token}` } });
+    const file = await after.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}/view`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(file.statusCode).toBe(200);
     expect(Buffer.compare(file.rawPayload, Buffer.from(pdf))).toBe(0);
   });

@@ -53,23 +53,53 @@ describe('document.updated on Kafka', () => {
       const token = await h.token(owner);
       const auth = { authorization: `Bearer ${token}` };
       const form = multipart('census.txt', Buffer.from(CENSUS));
-      const up = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, ...auth } });
+      const up = await h.app.inject({
+        method: 'POST',
+        url: '/api/documents/upload',
+        payload: form.payload,
+        headers: { ...form.headers, ...auth },
+      });
       const id = up.json()._id as string;
       const mine = () => received.filter((m) => m.key === id);
       await waitFor(() => mine().some((m) => m.event.type === 'document.processed'), 'document.processed');
-      const processed = documentEventSchemas['document.processed'].parse(mine().find((m) => m.event.type === 'document.processed')!.event.data);
+      const processed = documentEventSchemas['document.processed'].parse(
+        mine().find((m) => m.event.type === 'document.processed')!.event.data,
+      );
 
       const people = [
         { name: 'John Smith', role: 'primary_subject' },
         { name: 'Mary Smith', role: 'spouse' },
       ];
-      const put = await h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, payload: { peopleIdentified: people }, headers: { ...auth, 'x-request-id': 'edit-1' } });
+      const put = await h.app.inject({
+        method: 'PUT',
+        url: `/api/documents/${id}`,
+        payload: { peopleIdentified: people },
+        headers: { ...auth, 'x-request-id': 'edit-1' },
+      });
       expect(put.statusCode).toBe(200);
       // The same people again change nothing, and announce nothing.
-      expect((await h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, payload: { peopleIdentified: people }, headers: auth })).statusCode).toBe(200);
+      expect(
+        (
+          await h.app.inject({
+            method: 'PUT',
+            url: `/api/documents/${id}`,
+            payload: { peopleIdentified: people },
+            headers: auth,
+          })
+        ).statusCode,
+      ).toBe(200);
       // Another user's edit is refused and announces nothing either.
       const stranger = await h.token(uniqueName('stranger'));
-      expect((await h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, payload: { peopleIdentified: [] }, headers: { authorization: `Bearer ${stranger}` } })).statusCode).toBe(404);
+      expect(
+        (
+          await h.app.inject({
+            method: 'PUT',
+            url: `/api/documents/${id}`,
+            payload: { peopleIdentified: [] },
+            headers: { authorization: `Bearer ${stranger}` },
+          })
+        ).statusCode,
+      ).toBe(404);
 
       await waitFor(() => mine().some((m) => m.event.type === 'document.updated'), 'document.updated');
       // Whatever the relay had left to send is out by now; a second event would have followed the first.
@@ -78,12 +108,19 @@ describe('document.updated on Kafka', () => {
       expect(updates).toHaveLength(1);
       const { event } = updates[0]!;
       expect(() => new CloudEvent(event as never, true).validate()).not.toThrow();
-      expect(event).toMatchObject({ specversion: '1.0', source: '/services/documents', subject: id, type: 'document.updated' });
+      expect(event).toMatchObject({
+        specversion: '1.0',
+        source: '/services/documents',
+        subject: id,
+        type: 'document.updated',
+      });
       const data = documentEventSchemas['document.updated'].parse(event.data);
       expect(data).toMatchObject({ documentId: id, ownerId: owner, documentType: 'census' });
       expect(data.entities.peopleIdentified).toEqual(people);
       // Everything the edit did not touch is as processing found it; record roles stay for the names still listed.
-      const kept = (processed.entities.personDetails ?? []).filter((d) => people.some((p) => p.name.toLowerCase() === d.name.toLowerCase()));
+      const kept = (processed.entities.personDetails ?? []).filter((d) =>
+        people.some((p) => p.name.toLowerCase() === d.name.toLowerCase()),
+      );
       expect(kept.length).toBeGreaterThan(0);
       expect(data.entities).toEqual({ ...processed.entities, peopleIdentified: people, personDetails: kept });
       expect(mine().map((m) => m.event.type)).toEqual(['document.uploaded', 'document.processed', 'document.updated']);

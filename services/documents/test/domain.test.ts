@@ -8,10 +8,19 @@ import { docx, zip } from './fixtures/generate';
 
 describe('upload type decisions', () => {
   it('accepts content and extension that agree', () => {
-    expect(decideKind('a.PDF', { ext: 'pdf', mime: 'application/pdf' }, false)).toMatchObject({ ok: true, kind: 'pdf' });
+    expect(decideKind('a.PDF', { ext: 'pdf', mime: 'application/pdf' }, false)).toMatchObject({
+      ok: true,
+      kind: 'pdf',
+    });
     expect(decideKind('a.jpg', { ext: 'jpg', mime: 'image/jpeg' }, false)).toMatchObject({ ok: true, kind: 'jpeg' });
-    expect(decideKind('a.doc', { ext: 'cfb', mime: 'application/x-cfb' }, false)).toMatchObject({ ok: true, kind: 'doc' });
-    expect(decideKind('a.docx', { ext: 'zip', mime: 'application/zip' }, false)).toMatchObject({ ok: true, kind: 'docx' });
+    expect(decideKind('a.doc', { ext: 'cfb', mime: 'application/x-cfb' }, false)).toMatchObject({
+      ok: true,
+      kind: 'doc',
+    });
+    expect(decideKind('a.docx', { ext: 'zip', mime: 'application/zip' }, false)).toMatchObject({
+      ok: true,
+      kind: 'docx',
+    });
     expect(decideKind('notes.txt', undefined, true)).toMatchObject({ ok: true, kind: 'txt', mimetype: 'text/plain' });
     // A UTF-16 byte-order mark looks like an MPEG frame sync.
     expect(decideKind('notes.txt', { ext: 'mp1', mime: 'audio/mpeg' }, true)).toMatchObject({ ok: true, kind: 'txt' });
@@ -42,12 +51,19 @@ describe('upload type decisions', () => {
     expect(pdfHeaderOffset(Buffer.concat([pdf, Buffer.from('..'), pdf]).subarray(3))).toBe(pdf.length - 1);
   });
   it('takes a file with leading bytes before %PDF- for a PDF, but a .txt note that mentions one stays a note', () => {
-    expect(decideKind('will.pdf', undefined, false, 17)).toMatchObject({ ok: true, kind: 'pdf', mimetype: 'application/pdf' });
+    expect(decideKind('will.pdf', undefined, false, 17)).toMatchObject({
+      ok: true,
+      kind: 'pdf',
+      mimetype: 'application/pdf',
+    });
     expect(decideKind('will.pdf', undefined, true, 40)).toMatchObject({ ok: true, kind: 'pdf' });
     expect(decideKind('notes.txt', undefined, true, 40)).toMatchObject({ ok: true, kind: 'txt' });
     const renamed = decideKind('will.png', undefined, false, 17);
     expect(renamed).toMatchObject({ ok: false });
-    if (!renamed.ok) expect(renamed.error).toBe("The file's content (PDF) does not match its .png extension. Rename it or convert it. Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.");
+    if (!renamed.ok)
+      expect(renamed.error).toBe(
+        "The file's content (PDF) does not match its .png extension. Rename it or convert it. Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.",
+      );
     const nothing = decideKind('will.pdf', undefined, false, -1);
     expect(nothing).toMatchObject({ ok: false });
     if (!nothing.ok) expect(nothing.error).toContain('(it is not a document of a supported type)');
@@ -89,10 +105,20 @@ describe('scoped image tokens', () => {
 describe('zip inspection', () => {
   it('passes a real DOCX and refuses bombs and non-Word archives', () => {
     expect(checkDocxArchive(docx('Hello'), 256 * 1048576)).toEqual({ ok: true });
-    expect(checkDocxArchive(zip([{ name: 'a.txt', data: Buffer.from('x') }]), 1e9)).toMatchObject({ ok: false, reason: 'not-docx' });
-    expect(checkDocxArchive(Buffer.from('not a zip at all, just text'), 1e9)).toMatchObject({ ok: false, reason: 'not-zip' });
+    expect(checkDocxArchive(zip([{ name: 'a.txt', data: Buffer.from('x') }]), 1e9)).toMatchObject({
+      ok: false,
+      reason: 'not-docx',
+    });
+    expect(checkDocxArchive(Buffer.from('not a zip at all, just text'), 1e9)).toMatchObject({
+      ok: false,
+      reason: 'not-zip',
+    });
     const declared = zip([
-      { name: 'word/document.xml', data: Buffer.alloc(0), deflated: { data: Buffer.alloc(1000), size: 500 * 1048576, crc: 0 } },
+      {
+        name: 'word/document.xml',
+        data: Buffer.alloc(0),
+        deflated: { data: Buffer.alloc(1000), size: 500 * 1048576, crc: 0 },
+      },
     ]);
     expect(checkDocxArchive(declared, 256 * 1048576)).toMatchObject({ ok: false, reason: 'too-large' });
     expect(checkDocxArchive(declared, 1e12)).toMatchObject({ ok: false, reason: 'ratio' });
@@ -102,7 +128,9 @@ describe('zip inspection', () => {
 describe('processing errors', () => {
   it('are short, readable and free of paths', () => {
     expect(readableError(new PermanentProcessingError('The PDF has no pages.'))).toBe('The PDF has no pages.');
-    expect(readableError(new Error('ENOENT: no such file /tmp/gn-doc-123/original\n at x'))).toBe('Processing failed: ENOENT: no such file …');
+    expect(readableError(new Error('ENOENT: no such file /tmp/gn-doc-123/original\n at x'))).toBe(
+      'Processing failed: ENOENT: no such file …',
+    );
     expect(readableError(new Error('x'.repeat(1000))).length).toBe(300);
   });
 });

@@ -44,7 +44,12 @@ describe('document events on Kafka', () => {
     try {
       const token = await h.token('user-events');
       const form = multipart('census.txt', Buffer.from(CENSUS));
-      const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/documents/upload',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      });
       const id = res.json()._id as string;
 
       const deadline = Date.now() + 60_000;
@@ -58,13 +63,25 @@ describe('document events on Kafka', () => {
       for (const { event } of mine) {
         // A valid CloudEvent 1.0 ...
         expect(() => new CloudEvent(event as never, true).validate()).not.toThrow();
-        expect(event).toMatchObject({ specversion: '1.0', source: '/services/documents', subject: id, datacontenttype: 'application/json' });
+        expect(event).toMatchObject({
+          specversion: '1.0',
+          source: '/services/documents',
+          subject: id,
+          datacontenttype: 'application/json',
+        });
         // ... whose data matches the published schema of its type.
         const schema = documentEventSchemas[event.type as keyof typeof documentEventSchemas];
         expect(schema.safeParse(event.data).success).toBe(true);
       }
       const processed = documentEventSchemas['document.processed'].parse(mine[1]!.event.data);
-      expect(processed).toMatchObject({ documentId: id, ownerId: 'user-events', documentType: 'census', pageCount: 1, textLength: CENSUS.length, extractionMethod: 'rules' });
+      expect(processed).toMatchObject({
+        documentId: id,
+        ownerId: 'user-events',
+        documentType: 'census',
+        pageCount: 1,
+        textLength: CENSUS.length,
+        extractionMethod: 'rules',
+      });
       expect(processed.entities.peopleIdentified[0]).toEqual({ name: 'John Smith', role: 'primary_subject' });
     } finally {
       await consumer.disconnect();

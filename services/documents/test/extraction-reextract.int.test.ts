@@ -28,14 +28,21 @@ describe('re-extraction after an extractor upgrade', () => {
 
   it('re-reads older documents, keeps face tags, stamps the version and leaves current ones alone', async () => {
     const body = multipart('Whitfield marriage.txt', Buffer.from(REGISTER));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as DocumentRecord)._id;
     await waitProcessed(h.app, token, id);
     const db = h.deps.database.db;
 
     // Processing stores each person's part in the record, and the API shows it.
-    const read = (await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+    const read = (
+      await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } })
+    ).json() as DocumentRecord;
     expect(read.personDetails).toEqual(
       expect.arrayContaining([
         { name: 'Mary Ann Colclough', recordRole: 'bride' },
@@ -50,7 +57,10 @@ describe('re-extraction after an extractor upgrade', () => {
       .set({
         extractor_version: 0,
         person_details: '[]',
-        people_identified: JSON.stringify([{ name: 'John Whitfield', role: 'primary_subject' }, { name: 'Grandma', role: 'other_relative', faceId: 'f1' }]),
+        people_identified: JSON.stringify([
+          { name: 'John Whitfield', role: 'primary_subject' },
+          { name: 'Grandma', role: 'other_relative', faceId: 'f1' },
+        ]),
         date_info: JSON.stringify([{ original: '1887', normalized: '1887', qualifier: 'exact', year: 1887 }]),
       })
       .where('id', '=', id)
@@ -65,9 +75,24 @@ describe('re-extraction after an extractor upgrade', () => {
     expect(row.extractor_version).toBe(EXTRACTOR_VERSION);
     expect((row.date_info as DateInfoItem[]).map((d) => d.normalized)).toContain('1887-06-14');
     const names = (row.people_identified as PersonTag[]).map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining(['Grandma', 'John Whitfield', 'Thomas Whitfield', 'Mary Ann Colclough', 'James Colclough', 'William Brown', 'Sarah Colclough']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Grandma',
+        'John Whitfield',
+        'Thomas Whitfield',
+        'Mary Ann Colclough',
+        'James Colclough',
+        'William Brown',
+        'Sarah Colclough',
+      ]),
+    );
     expect(row.people_identified).toContainEqual({ name: 'Grandma', role: 'other_relative', faceId: 'f1' });
-    expect(row.person_details).toEqual(expect.arrayContaining([{ name: 'John Whitfield', recordRole: 'groom' }, { name: 'Sarah Colclough', recordRole: 'witness' }]));
+    expect(row.person_details).toEqual(
+      expect.arrayContaining([
+        { name: 'John Whitfield', recordRole: 'groom' },
+        { name: 'Sarah Colclough', recordRole: 'witness' },
+      ]),
+    );
     // Announced as an edit is: document.updated with the new entities, for integrators and the people index.
     const announced = (await db.selectFrom('outbox').select('payload').where('key', '=', id).execute())
       .map((r) => r.payload as { type: string; data: { entities: { peopleIdentified: PersonTag[] } } })
@@ -80,11 +105,23 @@ describe('re-extraction after an extractor upgrade', () => {
     expect(again).toEqual({ reextracted: 0, more: false });
 
     // The user edits the people: details stay for the names kept (whatever their case) and go with the others.
-    const kept = (row.people_identified as PersonTag[]).filter((p) => p.name !== 'William Brown' && !p.faceId).map((p) => (p.name === 'Mary Ann Colclough' ? { ...p, name: 'mary ann colclough' } : p));
-    const put = await h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, payload: { peopleIdentified: kept }, headers: { authorization: `Bearer ${token}` } });
+    const kept = (row.people_identified as PersonTag[])
+      .filter((p) => p.name !== 'William Brown' && !p.faceId)
+      .map((p) => (p.name === 'Mary Ann Colclough' ? { ...p, name: 'mary ann colclough' } : p));
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${id}`,
+      payload: { peopleIdentified: kept },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(put.statusCode, put.body).toBe(200);
     const details = (put.json() as DocumentRecord).personDetails ?? [];
     expect(details.map((d) => d.name)).not.toContain('William Brown');
-    expect(details).toEqual(expect.arrayContaining([{ name: 'Mary Ann Colclough', recordRole: 'bride' }, { name: 'Sarah Colclough', recordRole: 'witness' }]));
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { name: 'Mary Ann Colclough', recordRole: 'bride' },
+        { name: 'Sarah Colclough', recordRole: 'witness' },
+      ]),
+    );
   }, 120_000);
 });

@@ -64,7 +64,9 @@ describe('people and roles', () => {
     ]);
   });
   it('does not take places or months for people', () => {
-    const names = extractPeople('In March 1850 the family moved to Springfield, Illinois. Virginia Hall was a teacher.').map((p) => p.name);
+    const names = extractPeople(
+      'In March 1850 the family moved to Springfield, Illinois. Virginia Hall was a teacher.',
+    ).map((p) => p.name);
     expect(names).toEqual(['Virginia Hall']);
   });
 });
@@ -76,17 +78,27 @@ describe('places, occupations and document types', () => {
     expect(geo).toContainEqual({ name: 'Botetourt County', kind: 'county' });
     expect(geo).toContainEqual({ name: 'Virginia', kind: 'state', countryCode: 'US' });
     expect(geo).toContainEqual(expect.objectContaining({ name: 'Baltimore', kind: 'town', state: 'Maryland' }));
-    const census = extractWithRules({ text: CENSUS, isImage: false }).geographicalInfo.map((g) => `${g.kind}:${g.name}`);
-    expect(census).toEqual(expect.arrayContaining(['town:Springfield', 'state:Illinois', 'country:Ireland', 'country:Germany']));
+    const census = extractWithRules({ text: CENSUS, isImage: false }).geographicalInfo.map(
+      (g) => `${g.kind}:${g.name}`,
+    );
+    expect(census).toEqual(
+      expect.arrayContaining(['town:Springfield', 'state:Illinois', 'country:Ireland', 'country:Germany']),
+    );
     // The first call loads the gazetteer (tens of thousands of places): seconds on a busy machine.
   }, 120_000);
   it('needs place context for a town: common words and names are not places', () => {
-    const geo = extractWithRules({ text: 'Mary and Hope went to church. Union soldiers passed.', isImage: false }).geographicalInfo;
+    const geo = extractWithRules({
+      text: 'Mary and Hope went to church. Union soldiers passed.',
+      isImage: false,
+    }).geographicalInfo;
     expect(geo).toEqual([]);
   });
   it('finds occupations, but not surnames that are trades', () => {
     expect(extractOccupations(CENSUS)).toEqual(['farmer']);
-    expect(extractOccupations('Sarah Ann Miller married a carpenter; John Taylor, blacksmith')).toEqual(['carpenter', 'blacksmith']);
+    expect(extractOccupations('Sarah Ann Miller married a carpenter; John Taylor, blacksmith')).toEqual([
+      'carpenter',
+      'blacksmith',
+    ]);
   });
   it('classifies records', () => {
     expect(classifyDocument(OBITUARY, { isImage: false })).toBe('obituary');
@@ -94,11 +106,18 @@ describe('places, occupations and document types', () => {
     expect(classifyDocument(CENSUS, { isImage: false })).toBe('census');
     expect(classifyDocument(LETTER, { isImage: false })).toBe('letter');
     expect(classifyDocument(MARRIAGE, { isImage: false })).toBe('marriage');
-    expect(classifyDocument('Pvt. Amos Brooks enlisted in Company B, 4th Virginia Infantry regiment.', { isImage: false })).toBe('military');
+    expect(
+      classifyDocument('Pvt. Amos Brooks enlisted in Company B, 4th Virginia Infantry regiment.', { isImage: false }),
+    ).toBe('military');
     expect(classifyDocument('', { isImage: true })).toBe('photo');
     expect(classifyDocument('Shopping list: flour, sugar.', { isImage: false })).toBe('other');
   });
   it('tags the record type, decades and regions', () => {
-    expect(extractWithRules({ text: OBITUARY, isImage: false }).tags).toEqual(['obituary', '1910s', '1840s', 'Virginia']);
+    expect(extractWithRules({ text: OBITUARY, isImage: false }).tags).toEqual([
+      'obituary',
+      '1910s',
+      '1840s',
+      'Virginia',
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { gedcomFamily } from './fixtures/gedcom-family';
 
 /** The file's lines as [level, rest] after undoing CONT/CONC, for looking up records. */
 function physical(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').split('\n').slice(0, -1);
+  return text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .slice(0, -1);
 }
 
 /** A record's lines, from its level-0 line to the next. */
@@ -36,17 +39,28 @@ describe('GEDCOM dates', () => {
     expect(gedcomDate({ normalized: '1850', qualifier: 'about' }, '5.5.1')).toEqual({ value: 'ABT 1850' });
     expect(gedcomDate({ normalized: '1900', qualifier: 'before' }, '7.0')).toEqual({ value: 'BEF 1900' });
     expect(gedcomDate({ normalized: '1820-01-02', qualifier: 'after' }, '5.5.1')).toEqual({ value: 'AFT 2 JAN 1820' });
-    expect(gedcomDate({ normalized: '1849/1850', qualifier: 'between' }, '7.0')).toEqual({ value: 'BET 1849 AND 1850' });
+    expect(gedcomDate({ normalized: '1849/1850', qualifier: 'between' }, '7.0')).toEqual({
+      value: 'BET 1849 AND 1850',
+    });
   });
 
   it('writes a double-dated year as 1749/50 in 5.5.1 and as the modern year with its phrase in 7.0', () => {
-    expect(gedcomDate({ normalized: '1750-02-12', qualifier: 'dual_year' }, '5.5.1')).toEqual({ value: '12 FEB 1749/50' });
-    expect(gedcomDate({ normalized: '1750-02-12', qualifier: 'dual_year' }, '7.0')).toEqual({ value: '12 FEB 1750', phrase: '12 FEB 1749/50' });
+    expect(gedcomDate({ normalized: '1750-02-12', qualifier: 'dual_year' }, '5.5.1')).toEqual({
+      value: '12 FEB 1749/50',
+    });
+    expect(gedcomDate({ normalized: '1750-02-12', qualifier: 'dual_year' }, '7.0')).toEqual({
+      value: '12 FEB 1750',
+      phrase: '12 FEB 1749/50',
+    });
   });
 
   it('marks a Julian date with each version’s calendar escape, and refuses what is not a date', () => {
-    expect(gedcomDate({ normalized: '1700-03-01', qualifier: 'exact', calendar: 'julian' }, '5.5.1')).toEqual({ value: '@#DJULIAN@ 1 MAR 1700' });
-    expect(gedcomDate({ normalized: '1700', qualifier: 'about', calendar: 'julian' }, '7.0')).toEqual({ value: 'ABT JULIAN 1700' });
+    expect(gedcomDate({ normalized: '1700-03-01', qualifier: 'exact', calendar: 'julian' }, '5.5.1')).toEqual({
+      value: '@#DJULIAN@ 1 MAR 1700',
+    });
+    expect(gedcomDate({ normalized: '1700', qualifier: 'about', calendar: 'julian' }, '7.0')).toEqual({
+      value: 'ABT JULIAN 1700',
+    });
     expect(gedcomDate({ normalized: 'spring', qualifier: 'exact' }, '7.0')).toBeNull();
     expect(gedcomDate({ normalized: '1887-13', qualifier: 'exact' }, '5.5.1')).toBeNull();
   });
@@ -67,7 +81,17 @@ describe('GEDCOM 5.5.1 writer', () => {
   const lines = physical(text);
 
   it('opens with the 5.5.1 header (UTF-8, lineage-linked, a submitter) and ends with TRLR', () => {
-    expect(lines.slice(0, 9)).toEqual(['0 HEAD', '1 SOUR GNOLOGY', '2 NAME GNology', '1 DATE 24 NOV 2026', '1 SUBM @U1@', '1 GEDC', '2 VERS 5.5.1', '2 FORM LINEAGE-LINKED', '1 CHAR UTF-8']);
+    expect(lines.slice(0, 9)).toEqual([
+      '0 HEAD',
+      '1 SOUR GNOLOGY',
+      '2 NAME GNology',
+      '1 DATE 24 NOV 2026',
+      '1 SUBM @U1@',
+      '1 GEDC',
+      '2 VERS 5.5.1',
+      '2 FORM LINEAGE-LINKED',
+      '1 CHAR UTF-8',
+    ]);
     expect(lines.at(-1)).toBe('0 TRLR');
     expect(record(text, '0 @U1@ SUBM')).toEqual(['0 @U1@ SUBM', '1 NAME Ada Tester']);
     expect(text.startsWith('\uFEFF')).toBe(false);
@@ -99,16 +123,41 @@ describe('GEDCOM 5.5.1 writer', () => {
       '2 CONT Lived at 4 Mill Lane @@ Leeds.',
     ]);
     expect(record(text, '0 @I2@ INDI')).toContain('2 DATE 12 FEB 1749/50');
-    expect(record(text, '0 @I4@ INDI')).toEqual(['0 @I4@ INDI', '1 NAME Jan /van der Berg/ Jr.', '2 GIVN Jan', '2 SURN van der Berg', '2 NSFX Jr.', '1 SEX U', '1 DEAT Y', '1 FAMC @F1@']);
+    expect(record(text, '0 @I4@ INDI')).toEqual([
+      '0 @I4@ INDI',
+      '1 NAME Jan /van der Berg/ Jr.',
+      '2 GIVN Jan',
+      '2 SURN van der Berg',
+      '2 NSFX Jr.',
+      '1 SEX U',
+      '1 DEAT Y',
+      '1 FAMC @F1@',
+    ]);
   });
 
   it('keeps unicode names as they are, in UTF-8', () => {
-    expect(record(text, '0 @I3@ INDI').slice(0, 4)).toEqual(['0 @I3@ INDI', '1 NAME Zoë /Łukasiewicz-Müller/', '2 GIVN Zoë', '2 SURN Łukasiewicz-Müller']);
+    expect(record(text, '0 @I3@ INDI').slice(0, 4)).toEqual([
+      '0 @I3@ INDI',
+      '1 NAME Zoë /Łukasiewicz-Müller/',
+      '2 GIVN Zoë',
+      '2 SURN Łukasiewicz-Müller',
+    ]);
     expect(Buffer.from(text, 'utf8').includes(Buffer.from('Łukasiewicz', 'utf8'))).toBe(true);
   });
 
   it('links the family both ways and puts the marriage on the family', () => {
-    expect(record(text, '0 @F1@ FAM')).toEqual(['0 @F1@ FAM', '1 HUSB @I1@', '1 WIFE @I2@', '1 CHIL @I3@', '1 CHIL @I4@', '1 MARR', '2 DATE 14 JUN 1887', '2 PLAC Dublin, Ireland', '2 SOUR @S1@', '3 PAGE p. 1']);
+    expect(record(text, '0 @F1@ FAM')).toEqual([
+      '0 @F1@ FAM',
+      '1 HUSB @I1@',
+      '1 WIFE @I2@',
+      '1 CHIL @I3@',
+      '1 CHIL @I4@',
+      '1 MARR',
+      '2 DATE 14 JUN 1887',
+      '2 PLAC Dublin, Ireland',
+      '2 SOUR @S1@',
+      '3 PAGE p. 1',
+    ]);
     expect(record(text, '0 @I3@ INDI')).toContain('1 FAMC @F1@');
     expect(record(text, '0 @I2@ INDI')).toContain('1 FAMS @F1@');
   });
@@ -149,7 +198,12 @@ describe('GEDCOM 7 writer', () => {
 
   it('writes a double date with its phrase, a Julian date with JULIAN, and a residence with its payload', () => {
     const mary = record(text, '0 @I2@ INDI');
-    expect(mary.slice(mary.indexOf('1 BAPM'))).toEqual(['1 BAPM', '2 DATE 12 FEB 1750', '3 PHRASE 12 FEB 1749/50', '1 FAMS @F1@']);
+    expect(mary.slice(mary.indexOf('1 BAPM'))).toEqual([
+      '1 BAPM',
+      '2 DATE 12 FEB 1750',
+      '3 PHRASE 12 FEB 1749/50',
+      '1 FAMS @F1@',
+    ]);
     const zoe = record(text, '0 @I3@ INDI');
     expect(zoe).toContain('1 EVEN Emigrated');
     expect(zoe).toContain('2 TYPE Event');
@@ -158,9 +212,14 @@ describe('GEDCOM 7 writer', () => {
   });
 
   it('holds the same individuals, families and sources as the 5.5.1 file', () => {
-    const count = (t: string, tag: string) => physical(t).filter((l) => new RegExp(`^0 @[^@]+@ ${tag}$`).test(l)).length;
+    const count = (t: string, tag: string) =>
+      physical(t).filter((l) => new RegExp(`^0 @[^@]+@ ${tag}$`).test(l)).length;
     const older = writeGedcom551(gedcomFamily());
-    for (const [tag, n] of [['INDI', 4], ['FAM', 1], ['SOUR', 2]] as const) {
+    for (const [tag, n] of [
+      ['INDI', 4],
+      ['FAM', 1],
+      ['SOUR', 2],
+    ] as const) {
       expect(count(text, tag)).toBe(n);
       expect(count(older, tag)).toBe(n);
     }

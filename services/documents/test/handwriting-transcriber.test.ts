@@ -20,8 +20,15 @@ describe('handwriting transcribers', () => {
     expect(createHandwritingTranscriber(config({}))).toBeNull();
     expect(createHandwritingTranscriber(config({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }))).toBeNull();
     expect(createHandwritingTranscriber(config({ ANTHROPIC_API_KEY: 'k', HANDWRITING_PROVIDER: 'off' }))).toBeNull();
-    expect(createHandwritingTranscriber(config({ ANTHROPIC_API_KEY: 'k' }))).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-6' });
-    expect(createHandwritingTranscriber(config({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', HANDWRITING_OPENAI_MODEL: 'qwen2.5vl' }))).toMatchObject({
+    expect(createHandwritingTranscriber(config({ ANTHROPIC_API_KEY: 'k' }))).toMatchObject({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-6',
+    });
+    expect(
+      createHandwritingTranscriber(
+        config({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', HANDWRITING_OPENAI_MODEL: 'qwen2.5vl' }),
+      ),
+    ).toMatchObject({
       provider: 'openai',
       model: 'qwen2.5vl',
     });
@@ -30,13 +37,21 @@ describe('handwriting transcribers', () => {
   it('sends the page to Claude as a base64 JPEG and counts prompt-cache tokens as input', async () => {
     const fake = await startFakeAnthropic();
     try {
-      fake.enqueue({ text: '  Dear Margaret  ', usage: { input_tokens: 500, output_tokens: 9, cache_creation_input_tokens: 20, cache_read_input_tokens: 30 } });
-      const model = createHandwritingTranscriber(config({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.url, HANDWRITING_ANTHROPIC_MODEL: 'claude-x' }))!;
+      fake.enqueue({
+        text: '  Dear Margaret  ',
+        usage: { input_tokens: 500, output_tokens: 9, cache_creation_input_tokens: 20, cache_read_input_tokens: 30 },
+      });
+      const model = createHandwritingTranscriber(
+        config({ ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: fake.url, HANDWRITING_ANTHROPIC_MODEL: 'claude-x' }),
+      )!;
       const out = await model.transcribe(await page(), { maxTokens: 700 });
       expect(out).toEqual({ text: 'Dear Margaret', usage: { inputTokens: 550, outputTokens: 9 } });
       const body = fake.requests[0]!.body;
       expect(body).toMatchObject({ model: 'claude-x', max_tokens: 700 });
-      expect(body.messages[0].content[0]).toMatchObject({ type: 'image', source: { type: 'base64', media_type: 'image/jpeg' } });
+      expect(body.messages[0].content[0]).toMatchObject({
+        type: 'image',
+        source: { type: 'base64', media_type: 'image/jpeg' },
+      });
     } finally {
       await fake.close();
     }
@@ -46,7 +61,9 @@ describe('handwriting transcribers', () => {
     const fake = await startFakeOpenAi();
     try {
       fake.enqueue({ text: 'Dear Margaret', usage: { prompt_tokens: 812, completion_tokens: 4 } });
-      const model = createHandwritingTranscriber(config({ OPENAI_BASE_URL: fake.url, HANDWRITING_OPENAI_MODEL: 'qwen2.5vl' }))!;
+      const model = createHandwritingTranscriber(
+        config({ OPENAI_BASE_URL: fake.url, HANDWRITING_OPENAI_MODEL: 'qwen2.5vl' }),
+      )!;
       const out = await model.transcribe(await page(), { maxTokens: 300 });
       expect(out).toEqual({ text: 'Dear Margaret', usage: { inputTokens: 812, outputTokens: 4 } });
       const body = fake.requests[0]!.body;

@@ -22,7 +22,11 @@ import { waitProcessed } from './helpers/wait';
  * reading kept. Without tokens, with a failing model, or without a model, the page keeps its OCR
  * text and says why.
  */
-const LINES = ['My dear Margaret, we arrived at', 'Liverpool on the 4th of May 1871', 'and your brother Thomas is well.'];
+const LINES = [
+  'My dear Margaret, we arrived at',
+  'Liverpool on the 4th of May 1871',
+  'and your brother Thomas is well.',
+];
 const TRANSCRIPTION = LINES.join('\n');
 // A hand tesseract reads a few specks of (mean confidence about 44): see fixtures/handwriting.ts.
 const HAND = { tilt: 22, jitter: 6, blur: 1, specks: 3000, seed: 7 };
@@ -37,9 +41,19 @@ interface PageRow {
   confidence: number | null;
 }
 
-async function upload(h: DocumentsHarness, token: string, content: Buffer, name = 'letter-1871.png'): Promise<DocumentRecord> {
+async function upload(
+  h: DocumentsHarness,
+  token: string,
+  content: Buffer,
+  name = 'letter-1871.png',
+): Promise<DocumentRecord> {
   const { payload, headers } = multipart(name, content);
-  const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/documents/upload',
+    payload,
+    headers: { ...headers, authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const doc = await waitProcessed(h.app, token, (res.json() as DocumentRecord)._id, 180_000);
   expect(doc.processingStatus, JSON.stringify(doc.processingError)).toBe('completed');
@@ -56,7 +70,11 @@ async function pageRow(h: DocumentsHarness, documentId: string): Promise<PageRow
 }
 
 async function detail(h: DocumentsHarness, token: string, id: string): Promise<DocumentRecord> {
-  const res = await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } });
+  const res = await h.app.inject({
+    method: 'GET',
+    url: `/api/documents/${id}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as DocumentRecord;
 }
@@ -68,7 +86,9 @@ describe('handwriting with a vision model (Anthropic)', () => {
   let png: Buffer;
 
   const balance = async (userId: string) => {
-    const res = await fetch(`${billing.url}/internal/balances/${userId}`, { headers: { 'x-internal-token': billing.config.INTERNAL_TOKEN } });
+    const res = await fetch(`${billing.url}/internal/balances/${userId}`, {
+      headers: { 'x-internal-token': billing.config.INTERNAL_TOKEN },
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as { remaining: number; tokensUsed: number };
   };
@@ -78,7 +98,13 @@ describe('handwriting with a vision model (Anthropic)', () => {
     fake = await startFakeAnthropic();
     billing = await startRealBilling();
     h = await startDocuments({
-      env: { BILLING_URL: billing.url, ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, HANDWRITING_ANTHROPIC_MODEL: MODEL, EXTRACTION_PROVIDER: 'rules' },
+      env: {
+        BILLING_URL: billing.url,
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_BASE_URL: fake.url,
+        HANDWRITING_ANTHROPIC_MODEL: MODEL,
+        EXTRACTION_PROVIDER: 'rules',
+      },
     });
     await h.startWorker();
     png = await handwrittenPagePng(LINES, HAND);
@@ -125,7 +151,11 @@ describe('handwriting with a vision model (Anthropic)', () => {
     // Metered like research: held, then settled with the usage the model reported.
     const used = await balance('hw-ada');
     expect(used.tokensUsed).toBe(USAGE.input_tokens + USAGE.output_tokens);
-    const reservations = await billing.db.selectFrom('reservations').select(['request_id', 'status']).where('user_id', '=', 'hw-ada').execute();
+    const reservations = await billing.db
+      .selectFrom('reservations')
+      .select(['request_id', 'status'])
+      .where('user_id', '=', 'hw-ada')
+      .execute();
     expect(reservations).toEqual([{ request_id: `handwriting-${doc._id}-r1-p1`, status: 'settled' }]);
   });
 
@@ -140,13 +170,20 @@ describe('handwriting with a vision model (Anthropic)', () => {
       .where('document_id', '=', doc._id)
       .orderBy('page_number')
       .execute();
-    expect(rows[0]).toMatchObject({ ocr: false, confidence: null, ocr_text: null, transcribed_by: null, handwriting_note: null });
+    expect(rows[0]).toMatchObject({
+      ocr: false,
+      confidence: null,
+      ocr_text: null,
+      transcribed_by: null,
+      handwriting_note: null,
+    });
     // OCR reads nothing it keeps on this page at 300 dpi (the PDF parser then records no confidence):
     // an unread scan that looks like paper with ink is a handwriting candidate as a low-confidence one is.
     const second = rows[1]!;
-    expect(second.ocr === false ? second.ocr_text : second.confidence, 'page 2 must be unread or read with low confidence').toSatisfy((v) =>
-      typeof v === 'number' ? v < LOW_OCR_CONFIDENCE : v === '',
-    );
+    expect(
+      second.ocr === false ? second.ocr_text : second.confidence,
+      'page 2 must be unread or read with low confidence',
+    ).toSatisfy((v) => (typeof v === 'number' ? v < LOW_OCR_CONFIDENCE : v === ''));
     expect(rows[1]).toMatchObject({ text: TRANSCRIPTION, transcribed_by: `ai:${MODEL}`, handwriting_note: null });
     expect(fake.requests).toHaveLength(1);
     const shown = await detail(h, token, doc._id);
@@ -162,7 +199,11 @@ describe('handwriting with a vision model (Anthropic)', () => {
     const drain = await fetch(`${billing.url}/internal/reservations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-internal-token': billing.config.INTERNAL_TOKEN },
-      body: JSON.stringify({ userId: 'hw-bob', requestId: 'hw-bob-drain', estimatedTokens: Math.max(1, first.remaining) }),
+      body: JSON.stringify({
+        userId: 'hw-bob',
+        requestId: 'hw-bob-drain',
+        estimatedTokens: Math.max(1, first.remaining),
+      }),
     });
     expect(drain.status).toBe(200);
     const doc = await upload(h, token, png);
@@ -186,7 +227,11 @@ describe('handwriting with a vision model (Anthropic)', () => {
     expect(row.handwriting_note).toBe(HANDWRITING_NOTES.modelFailed);
     expect(fake.requests).toHaveLength(1);
     expect((await balance('hw-cy')).tokensUsed).toBe(0);
-    const reservations = await billing.db.selectFrom('reservations').select('status').where('user_id', '=', 'hw-cy').execute();
+    const reservations = await billing.db
+      .selectFrom('reservations')
+      .select('status')
+      .where('user_id', '=', 'hw-cy')
+      .execute();
     expect(reservations).toEqual([{ status: 'released' }]);
   });
 
@@ -229,7 +274,8 @@ describe('handwriting without a model (offline)', () => {
     expect(shown.extractedText).toBe(row.text);
     expect(shown.pages[0]).toMatchObject({
       pageNumber: 1,
-      handwritingNote: 'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.',
+      handwritingNote:
+        'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.',
     });
     expect(shown.pages[0]!.transcribedByAi).toBeUndefined();
     expect(shown.lowConfidencePages).toEqual([1]);
@@ -238,7 +284,11 @@ describe('handwriting without a model (offline)', () => {
   it('says the same of a handwritten picture OCR read nothing from', async () => {
     const token = await h.token('hw-offline');
     // Specks all over: tesseract finds no words at all, and reports a mean confidence of 95 over none.
-    const doc = await upload(h, token, await handwrittenPagePng(LINES, { tilt: 14, jitter: 10, blur: 1, specks: 1500, seed: 7 }));
+    const doc = await upload(
+      h,
+      token,
+      await handwrittenPagePng(LINES, { tilt: 14, jitter: 10, blur: 1, specks: 1500, seed: 7 }),
+    );
     const row = await pageRow(h, doc._id);
     expect(row.text).toBe('');
     expect(row.handwriting_note).toBe(HANDWRITING_NOTES.offline);
@@ -247,13 +297,42 @@ describe('handwriting without a model (offline)', () => {
   it('caps the answer to a partial hold, stops asking once billing refuses, and sends at most HANDWRITING_MAX_PAGES', async () => {
     const token = await h.token('hw-offline');
     const hand = await handwrittenPagePng(LINES, HAND);
-    const doc = await upload(h, token, await typedThenHandwrittenPdf('A typed page of a three-page letter, for its rows.', hand), 'three.pdf');
-    await h.deps.database.db.insertInto('document_pages').values({ document_id: doc._id, page_number: 3, text: '', ocr: true, image_key: null, width: null, height: null, confidence: 20, words: '[]' }).execute();
+    const doc = await upload(
+      h,
+      token,
+      await typedThenHandwrittenPdf('A typed page of a three-page letter, for its rows.', hand),
+      'three.pdf',
+    );
+    await h.deps.database.db
+      .insertInto('document_pages')
+      .values({
+        document_id: doc._id,
+        page_number: 3,
+        text: '',
+        ocr: true,
+        image_key: null,
+        width: null,
+        height: null,
+        confidence: 20,
+        words: '[]',
+      })
+      .execute();
     const dir = await mkdtemp(path.join(tmpdir(), 'gn-hw-'));
     try {
       const file = path.join(dir, 'original');
       await writeFile(file, hand);
-      const low = (n: number) => ({ pageNumber: n, text: `ocr ${n}`, ocr: true, imageKey: null, width: null, height: null, confidence: 30, rotation: 0, skew: 0, words: [] });
+      const low = (n: number) => ({
+        pageNumber: n,
+        text: `ocr ${n}`,
+        ocr: true,
+        imageKey: null,
+        width: null,
+        height: null,
+        confidence: 30,
+        rotation: 0,
+        skew: 0,
+        words: [],
+      });
       const asked: number[] = [];
       const reserves: string[] = [];
       const transcriber = {
@@ -275,14 +354,33 @@ describe('handwriting without a model (offline)', () => {
         settle: async () => ({ used: 15, remaining: 0 }),
         release: async () => {},
       };
-      const deps = { db: h.deps.database.db, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger, transcriber, meter };
-      const input = { documentId: doc._id, ownerId: 'hw-offline', kind: 'jpeg', run: 7, file, signal: new AbortController().signal };
+      const deps = {
+        db: h.deps.database.db,
+        storage: h.deps.storage,
+        config: h.deps.config,
+        logger: h.deps.logger,
+        transcriber,
+        meter,
+      };
+      const input = {
+        documentId: doc._id,
+        ownerId: 'hw-offline',
+        kind: 'jpeg',
+        run: 7,
+        file,
+        signal: new AbortController().signal,
+      };
       const parsed = { text: '', pages: [low(1), low(2), low(3)], ocrWords: [] };
       expect(await readHandwriting(parsed, input, deps)).toEqual({ transcribed: [1], noted: [2, 3] });
       expect(asked).toEqual([300]);
       expect(reserves).toEqual([`handwriting-${doc._id}-r7-p1`, `handwriting-${doc._id}-r7-p2`]);
       expect(parsed.text).toBe('page text 1\n\nocr 2\n\nocr 3');
-      const notes = await h.deps.database.db.selectFrom('document_pages').select(['page_number', 'handwriting_note', 'transcribed_by', 'ocr_text']).where('document_id', '=', doc._id).orderBy('page_number').execute();
+      const notes = await h.deps.database.db
+        .selectFrom('document_pages')
+        .select(['page_number', 'handwriting_note', 'transcribed_by', 'ocr_text'])
+        .where('document_id', '=', doc._id)
+        .orderBy('page_number')
+        .execute();
       expect(notes).toEqual([
         { page_number: 1, handwriting_note: null, transcribed_by: 'ai:claude-stub', ocr_text: 'ocr 1' },
         { page_number: 2, handwriting_note: HANDWRITING_NOTES.noTokens, transcribed_by: null, ocr_text: null },
@@ -290,9 +388,20 @@ describe('handwriting without a model (offline)', () => {
       ]);
 
       // At most HANDWRITING_MAX_PAGES pages a document; a new run clears the last one's marks first.
-      const capped = { ...deps, config: { ...h.deps.config, HANDWRITING_MAX_PAGES: 1 }, meter: { ...meter, reserve: async () => ({ amount: 100_000 }) } };
-      expect(await readHandwriting({ text: '', pages: [low(1), low(2)], ocrWords: [] }, { ...input, run: 8 }, capped)).toEqual({ transcribed: [1], noted: [2] });
-      const after = await h.deps.database.db.selectFrom('document_pages').select(['page_number', 'handwriting_note']).where('document_id', '=', doc._id).orderBy('page_number').execute();
+      const capped = {
+        ...deps,
+        config: { ...h.deps.config, HANDWRITING_MAX_PAGES: 1 },
+        meter: { ...meter, reserve: async () => ({ amount: 100_000 }) },
+      };
+      expect(
+        await readHandwriting({ text: '', pages: [low(1), low(2)], ocrWords: [] }, { ...input, run: 8 }, capped),
+      ).toEqual({ transcribed: [1], noted: [2] });
+      const after = await h.deps.database.db
+        .selectFrom('document_pages')
+        .select(['page_number', 'handwriting_note'])
+        .where('document_id', '=', doc._id)
+        .orderBy('page_number')
+        .execute();
       expect(after).toEqual([
         { page_number: 1, handwriting_note: null },
         { page_number: 2, handwriting_note: HANDWRITING_NOTES.tooManyPages(1) },
@@ -313,14 +422,38 @@ describe('handwriting without a model (offline)', () => {
       const file = path.join(dir, 'original');
       await writeFile(file, astronautJpeg());
       const specks = [{ text: 'Ee', confidence: 31, left: 10, top: 10, width: 20, height: 12 }];
-      const page = { pageNumber: 1, text: 'Ee', ocr: true, imageKey: null, width: 512, height: 512, confidence: 31, rotation: 0, skew: 0, words: [] };
+      const page = {
+        pageNumber: 1,
+        text: 'Ee',
+        ocr: true,
+        imageKey: null,
+        width: 512,
+        height: 512,
+        confidence: 31,
+        rotation: 0,
+        skew: 0,
+        words: [],
+      };
       const deps = { db: h.deps.database.db, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger };
-      const input = { documentId: doc._id, ownerId: 'hw-offline', kind: 'jpeg', run: 1, file, signal: new AbortController().signal };
-      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({ transcribed: [], noted: [] });
+      const input = {
+        documentId: doc._id,
+        ownerId: 'hw-offline',
+        kind: 'jpeg',
+        run: 1,
+        file,
+        signal: new AbortController().signal,
+      };
+      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({
+        transcribed: [],
+        noted: [],
+      });
       expect((await pageRow(h, doc._id)).handwriting_note).toBeNull();
       // The same reading of a handwritten sheet (the look of paper) is a handwriting candidate.
       await writeFile(file, await handwrittenPagePng(LINES, HAND));
-      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({ transcribed: [], noted: [1] });
+      expect(await readHandwriting({ text: 'Ee', pages: [page], ocrWords: specks }, input, deps)).toEqual({
+        transcribed: [],
+        noted: [1],
+      });
       expect((await pageRow(h, doc._id)).handwriting_note).toBe(HANDWRITING_NOTES.offline);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -26,13 +26,20 @@ describe('hostile and broken files', () => {
 
   const upload = async (name: string, content: Buffer) => {
     const form = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as DocumentRecord;
   };
 
   const failedEvents = async (id: string) =>
-    (await h.deps.database.db.selectFrom('outbox').select('payload').where('key', '=', id).execute()).map((r) => r.payload).filter((p) => p.type === 'document.failed');
+    (await h.deps.database.db.selectFrom('outbox').select('payload').where('key', '=', id).execute())
+      .map((r) => r.payload)
+      .filter((p) => p.type === 'document.failed');
 
   it('fails a truncated PDF clearly', async () => {
     const doc = await waitProcessed(h.app, token, (await upload('cut.pdf', await truncatedPdf()))._id);
@@ -60,7 +67,11 @@ describe('hostile and broken files', () => {
   });
 
   it('keeps processing other documents afterwards', async () => {
-    const doc = await waitProcessed(h.app, token, (await upload('ok.txt', Buffer.from('John Smith was born 15 March 1850.')))._id);
+    const doc = await waitProcessed(
+      h.app,
+      token,
+      (await upload('ok.txt', Buffer.from('John Smith was born 15 March 1850.')))._id,
+    );
     expect(doc.processingStatus).toBe('completed');
     expect(doc.dateInfo[0]?.normalized).toBe('1850-03-15');
   });

@@ -67,7 +67,12 @@ describe('docs/integrators/examples/consumer.mjs', () => {
     await waitFor(new RegExp(`listening on ${namespace}\\.gnology\\.documents\\.v1`), 'the consumer to subscribe');
 
     const form = multipart('census.txt', Buffer.from(CENSUS));
-    const up = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    const up = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
     expect(up.statusCode).toBe(201);
     const id = up.json()._id as string;
 

@@ -1,4 +1,9 @@
-import { type DocumentContextResponse, type DocumentRecord, DocumentRecord as DocumentRecordSchema, JOURNAL_FILE_NAME } from '@gnology/contracts';
+import {
+  type DocumentContextResponse,
+  type DocumentRecord,
+  DocumentRecord as DocumentRecordSchema,
+  JOURNAL_FILE_NAME,
+} from '@gnology/contracts';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import { requireInfra } from '@gnology/testing';
 import { PDFDocument } from 'pdf-lib';
@@ -45,7 +50,9 @@ describe('the GNology Journal', { timeout: 120_000 }, () => {
     expect(again.rawPayload.equals(mine.rawPayload)).toBe(true);
     expect(again.headers.etag).toBe(mine.headers.etag);
 
-    const notModified = await download('/api/resources/gnology-journal.pdf', { 'if-none-match': String(pub.headers.etag) });
+    const notModified = await download('/api/resources/gnology-journal.pdf', {
+      'if-none-match': String(pub.headers.etag),
+    });
     expect(notModified.statusCode).toBe(304);
     expect(notModified.rawPayload.length).toBe(0);
 
@@ -61,7 +68,12 @@ describe('the GNology Journal', { timeout: 120_000 }, () => {
     const blank = await download('/api/resources/gnology-journal.pdf');
     const filled = Buffer.from(await fillJournal(new Uint8Array(blank.rawPayload)));
     const body = multipart('My GNology Journal.pdf', filled);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const done: DocumentRecord = await waitProcessed(h.app, token, res.json()._id);
     expect(done.processingStatus, done.processingError ?? '').toBe('completed');
@@ -70,23 +82,41 @@ describe('the GNology Journal', { timeout: 120_000 }, () => {
     expect(done.pageCount).toBe(11);
 
     const subjects = done.peopleIdentified.filter((p) => p.role === 'primary_subject').map((p) => p.name);
-    expect(subjects).toEqual(['Łukasz Nowak', 'Nguyễn Thị Lan', 'Søren Kierkegaard Jensen', 'Zoë Müller', 'François Lefèvre']);
-    expect(done.peopleIdentified).toEqual(expect.arrayContaining([
-      { name: 'Zofia Kowalska', role: 'spouse' },
-      { name: 'Jan Nowak', role: 'parent' },
-      { name: 'Józef Nowak', role: 'child' },
-    ]));
-    expect(done.dateInfo.map((d) => d.normalized)).toEqual(expect.arrayContaining(['1850-03-12', '1920-02-02', '1813-05-05', '1860-04-01']));
-    expect(done.geographicalInfo.map((g) => g.name)).toEqual(expect.arrayContaining(['Kraków', 'Poland', 'Copenhagen', 'Denmark', 'Chicago']));
+    expect(subjects).toEqual([
+      'Łukasz Nowak',
+      'Nguyễn Thị Lan',
+      'Søren Kierkegaard Jensen',
+      'Zoë Müller',
+      'François Lefèvre',
+    ]);
+    expect(done.peopleIdentified).toEqual(
+      expect.arrayContaining([
+        { name: 'Zofia Kowalska', role: 'spouse' },
+        { name: 'Jan Nowak', role: 'parent' },
+        { name: 'Józef Nowak', role: 'child' },
+      ]),
+    );
+    expect(done.dateInfo.map((d) => d.normalized)).toEqual(
+      expect.arrayContaining(['1850-03-12', '1920-02-02', '1813-05-05', '1860-04-01']),
+    );
+    expect(done.geographicalInfo.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Kraków', 'Poland', 'Copenhagen', 'Denmark', 'Chicago']),
+    );
     expect(done.extractedText).toContain('Łukasz Nowak was born on 12 Mar 1850 in Kraków, Poland.');
 
     expect(done.journal?.ancestors).toHaveLength(5);
-    expect(done.journal?.ancestors[1]).toMatchObject({ number: 2, name: 'Nguyễn Thị Lan', birth: { date: 'abt 1885', place: 'Huế, Vietnam' } });
+    expect(done.journal?.ancestors[1]).toMatchObject({
+      number: 2,
+      name: 'Nguyễn Thị Lan',
+      birth: { date: 'abt 1885', place: 'Huế, Vietnam' },
+    });
     expect(done.journal?.sourcesSearched.map((s) => s.key)).toEqual(['census', 'church', 'immigration']);
     expect(done.journal?.log).toHaveLength(2);
 
     // The list shows the journal too (the document card reads it there).
-    const list = (await h.app.inject({ method: 'GET', url: '/api/documents', headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord[];
+    const list = (
+      await h.app.inject({ method: 'GET', url: '/api/documents', headers: { authorization: `Bearer ${token}` } })
+    ).json() as DocumentRecord[];
     expect(list.find((d) => d._id === done._id)?.journal?.ancestors).toHaveLength(5);
 
     const ctx = await h.app.inject({
@@ -98,20 +128,34 @@ describe('the GNology Journal', { timeout: 120_000 }, () => {
     const context = ctx.json() as DocumentContextResponse;
     expect(context.documents).toHaveLength(1);
     expect(context.documents[0]!.journal?.ancestors.map((a) => a.name)).toEqual(subjects);
-    expect(context.documents[0]!.extractedText).toContain('Søren Kierkegaard Jensen was born on 5 May 1813 in Copenhagen, Denmark.');
+    expect(context.documents[0]!.extractedText).toContain(
+      'Søren Kierkegaard Jensen was born on 5 May 1813 in Copenhagen, Denmark.',
+    );
 
     // Another user does not see it.
-    const other = await h.app.inject({ method: 'GET', url: `/api/documents/${done._id}`, headers: { authorization: `Bearer ${await h.token('someone-else')}` } });
+    const other = await h.app.inject({
+      method: 'GET',
+      url: `/api/documents/${done._id}`,
+      headers: { authorization: `Bearer ${await h.token('someone-else')}` },
+    });
     expect(other.statusCode).toBe(404);
   });
 
   it('reads a PDF with an unrelated form as an ordinary document', async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage();
-    page.drawText('Marriage certificate. John Smith and Mary Jones were married on 4 June 1901 in Boston, Massachusetts.', { x: 40, y: 700, size: 10 });
+    page.drawText(
+      'Marriage certificate. John Smith and Mary Jones were married on 4 June 1901 in Boston, Massachusetts.',
+      { x: 40, y: 700, size: 10 },
+    );
     doc.getForm().createTextField('name').addToPage(page, { x: 40, y: 600 });
     const body = multipart('certificate.pdf', Buffer.from(await doc.save()));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     const done = await waitProcessed(h.app, token, res.json()._id);
     expect(done.processingStatus).toBe('completed');
     expect(done.documentType).toBe('marriage');

@@ -38,7 +38,19 @@ describe('the GNology Journal PDF', { timeout: 60_000 }, () => {
     expect(new Set(names)).toEqual(new Set(journalFieldNames()));
     // 5 project + 5 × 20 ancestor + 10 checkboxes + 10 notes + other + 14 × 4 log + 10 × 4 contacts + 3 findings + version.
     expect(names).toHaveLength(5 + 100 + 21 + 56 + 40 + 3 + 1);
-    expect(names).toEqual(expect.arrayContaining(['ancestor1.name', 'ancestor5.birth.date', 'ancestor3.marriage.spouse', 'sources.census', 'sources.dna', 'log.3.date', 'log.14.result', 'contacts.10.outcome', 'findings.nextSteps']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'ancestor1.name',
+        'ancestor5.birth.date',
+        'ancestor3.marriage.spouse',
+        'sources.census',
+        'sources.dna',
+        'log.3.date',
+        'log.14.result',
+        'contacts.10.outcome',
+        'findings.nextSteps',
+      ]),
+    );
     expect(form.getField('sources.census')).toBeInstanceOf(PDFCheckBox);
     expect(form.getTextField('ancestor1.notes').isMultiline()).toBe(true);
     expect(form.getTextField('ancestor1.children').isMultiline()).toBe(true);
@@ -107,7 +119,13 @@ describe('the GNology Journal PDF', { timeout: 60_000 }, () => {
     expect(isJournalForm(values.keys())).toBe(true);
     const journal = journalFromFields(values);
     expect(journal.version).toBe('1');
-    expect(journal.ancestors.map((a) => a.name)).toEqual(['Łukasz Nowak', 'Nguyễn Thị Lan', 'Søren Kierkegaard Jensen', 'Zoë Müller', 'François Lefèvre']);
+    expect(journal.ancestors.map((a) => a.name)).toEqual([
+      'Łukasz Nowak',
+      'Nguyễn Thị Lan',
+      'Søren Kierkegaard Jensen',
+      'Zoë Müller',
+      'François Lefèvre',
+    ]);
     const lukasz = journal.ancestors[0]!;
     expect(lukasz).toMatchObject({
       number: 1,
@@ -123,7 +141,12 @@ describe('the GNology Journal PDF', { timeout: 60_000 }, () => {
     expect(journal.sourcesSearched.map((s) => s.key)).toEqual(['census', 'church', 'immigration']);
     expect(journal.sourcesSearched[0]!.notes).toBe('1900 and 1910 US census, Chicago');
     expect(journal.log).toHaveLength(2);
-    expect(journal.log[0]).toEqual({ date: '5 Jan 2026', repository: 'Archiwum Narodowe w Krakowie', source: 'Parish register, St Mary, baptisms 1850', result: 'Found the baptism of Łukasz, son of Jan and Agnieszka' });
+    expect(journal.log[0]).toEqual({
+      date: '5 Jan 2026',
+      repository: 'Archiwum Narodowe w Krakowie',
+      source: 'Parish register, St Mary, baptisms 1850',
+      result: 'Found the baptism of Łukasz, son of Jan and Agnieszka',
+    });
     expect(journal.project.goal).toContain('Łukasz Nowak');
     expect(journal.findings.conflicts).toBe(FILLED['findings.conflicts']);
   });
@@ -144,11 +167,31 @@ describe('the GNology Journal PDF', { timeout: 60_000 }, () => {
       ]),
     );
     const dates = e.dateInfo.map((d) => `${d.normalized}:${d.qualifier}`);
-    expect(dates).toEqual(expect.arrayContaining(['1850-03-12:exact', '1875-06-03:exact', '1920-02-02:exact', '1885:about', '1801:before', '1813-05-05:exact']));
+    expect(dates).toEqual(
+      expect.arrayContaining([
+        '1850-03-12:exact',
+        '1875-06-03:exact',
+        '1920-02-02:exact',
+        '1885:about',
+        '1801:before',
+        '1813-05-05:exact',
+      ]),
+    );
     // The research log's dates are when the research was done, not family history.
     expect(dates.some((d) => d.startsWith('2026'))).toBe(false);
     const places = e.geographicalInfo.map((g) => `${g.kind}:${g.name}`);
-    expect(places).toEqual(expect.arrayContaining(['town:Kraków', 'country:Poland', 'town:Chicago', 'state:Illinois', 'town:Huế', 'town:Copenhagen', 'country:Denmark', 'town:Bremen']));
+    expect(places).toEqual(
+      expect.arrayContaining([
+        'town:Kraków',
+        'country:Poland',
+        'town:Chicago',
+        'state:Illinois',
+        'town:Huế',
+        'town:Copenhagen',
+        'country:Denmark',
+        'town:Bremen',
+      ]),
+    );
     expect(e.geographicalInfo.find((g) => g.name === 'Kraków')?.countryCode).toBe('PL');
     expect(e.occupations).toEqual(['tailor']);
     expect(e.tags).toEqual(expect.arrayContaining(['journal', '1850s', 'Poland']));
@@ -173,7 +216,8 @@ describe('the GNology Journal PDF', { timeout: 60_000 }, () => {
   it('recognises only the journal’s form: not other forms, not PDFs without one', async () => {
     const other = await PDFDocument.create();
     const page = other.addPage();
-    for (const name of ['name', 'address', 'phone']) other.getForm().createTextField(name).addToPage(page, { x: 10, y: 10 });
+    for (const name of ['name', 'address', 'phone'])
+      other.getForm().createTextField(name).addToPage(page, { x: 10, y: 10 });
     const otherBytes = await other.save();
     expect(isJournalForm((await formValues(otherBytes)).keys())).toBe(false);
     const dir = tmpdir();

@@ -37,11 +37,23 @@ describe('processing lanes and the stuck-document sweep', () => {
 
   const upload = async (name: string, content: Buffer) => {
     const body = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as DocumentRecord;
   };
-  const statusOf = async (id: string) => (await h.deps.database.db.selectFrom('documents').select('processing_status').where('id', '=', id).executeTakeFirstOrThrow()).processing_status;
+  const statusOf = async (id: string) =>
+    (
+      await h.deps.database.db
+        .selectFrom('documents')
+        .select('processing_status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).processing_status;
 
   it('puts text in the fast lane and scans in the OCR lane, and text finishes while the scans queue', async () => {
     // Small scans (a few seconds of OCR each on one worker, its start-up included).
@@ -116,11 +128,23 @@ describe('processing lanes and the stuck-document sweep', () => {
     // A document still waiting its turn in the queue (no worker runs now).
     const waiting = (await upload('waiting.txt', Buffer.from(OBITUARY)))._id;
     // The document of the test above, back to "processing" as the old code left it; its job failed.
-    await db.updateTable('documents').set({ processing_status: 'processing' }).where('id', '=', failedEarlier).execute();
+    await db
+      .updateTable('documents')
+      .set({ processing_status: 'processing' })
+      .where('id', '=', failedEarlier)
+      .execute();
     // All of them quiet for ten minutes.
     const ids = [lostEnqueue, lostJob, waiting, failedEarlier];
-    await db.updateTable('documents').set({ uploaded_at: sql`now() - interval '10 minutes'` }).where('id', 'in', ids).execute();
-    await db.updateTable('processing_tasks').set({ updated_at: sql`now() - interval '10 minutes'` }).where('document_id', 'in', ids).execute();
+    await db
+      .updateTable('documents')
+      .set({ uploaded_at: sql`now() - interval '10 minutes'` })
+      .where('id', 'in', ids)
+      .execute();
+    await db
+      .updateTable('processing_tasks')
+      .set({ updated_at: sql`now() - interval '10 minutes'` })
+      .where('document_id', 'in', ids)
+      .execute();
 
     const result = await sweepUnfinishedDocuments(h.deps);
     expect(result).toEqual({ requeued: 1, failed: 2 });
@@ -128,12 +152,25 @@ describe('processing lanes and the stuck-document sweep', () => {
     expect(await statusOf(lostEnqueue)).toBe('pending');
     expect(await statusOf(waiting)).toBe('pending');
 
-    const failed = await db.selectFrom('processing_tasks').select(['document_id', 'error']).where('document_id', 'in', [lostJob, failedEarlier]).orderBy('document_id').execute();
+    const failed = await db
+      .selectFrom('processing_tasks')
+      .select(['document_id', 'error'])
+      .where('document_id', 'in', [lostJob, failedEarlier])
+      .orderBy('document_id')
+      .execute();
     expect(await statusOf(lostJob)).toBe('failed');
     expect(await statusOf(failedEarlier)).toBe('failed');
-    expect(Object.fromEntries(failed.map((f) => [f.document_id, f.error]))).toEqual({ [lostJob]: JOB_LOST_MESSAGE, [failedEarlier]: NO_WORKSPACE_MESSAGE });
+    expect(Object.fromEntries(failed.map((f) => [f.document_id, f.error]))).toEqual({
+      [lostJob]: JOB_LOST_MESSAGE,
+      [failedEarlier]: NO_WORKSPACE_MESSAGE,
+    });
     // The failure was announced, once, through the outbox.
-    const events = await db.selectFrom('outbox').select('key').where(sql<boolean>`payload->>'type' = 'document.failed'`).where('key', '=', lostJob).execute();
+    const events = await db
+      .selectFrom('outbox')
+      .select('key')
+      .where(sql<boolean>`payload->>'type' = 'document.failed'`)
+      .where('key', '=', lostJob)
+      .execute();
     expect(events).toHaveLength(1);
 
     // A second pass finds nothing more to do.

@@ -16,7 +16,12 @@ describe('library search', () => {
   let certificate: string;
   let bobsCopy: string;
   const search = async (userId: string, query: string, extra: Record<string, unknown> = {}) => {
-    const res = await h.app.inject({ method: 'POST', url: '/internal/documents/search', headers: INTERNAL, payload: { userId, query, limit: 5, ...extra } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/internal/documents/search',
+      headers: INTERNAL,
+      payload: { userId, query, limit: 5, ...extra },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return LibrarySearchResponse.parse(res.json()).passages;
   };
@@ -26,13 +31,35 @@ describe('library search', () => {
     h = await startDocuments();
     const db = h.deps.database.db;
     // Distractors with similar names: another John Whitfield, a Henry Whitfield, Whitfields of another county.
-    await seedDocument(db, { ownerId: alice, name: 'whitfield-baptism-1834.txt', pages: ['Baptism. John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax, Yorkshire.'] });
-    await seedDocument(db, { ownerId: alice, name: 'henry-whitfield-death.txt', pages: ['Death of Henry Whitfield, farmer, aged 71, at Durham on 9 November 1901. Informant: his son Thomas Whitfield.'] });
-    await seedDocument(db, { ownerId: alice, name: 'census-1880-wake.txt', pages: ['1880 census, Wake County, North Carolina. Dwelling 112: Cole, Robert, 52, farmer; Cole, Susan, 48, wife; Cole, Sarah E., 16, daughter.'] });
+    await seedDocument(db, {
+      ownerId: alice,
+      name: 'whitfield-baptism-1834.txt',
+      pages: [
+        'Baptism. John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax, Yorkshire.',
+      ],
+    });
+    await seedDocument(db, {
+      ownerId: alice,
+      name: 'henry-whitfield-death.txt',
+      pages: [
+        'Death of Henry Whitfield, farmer, aged 71, at Durham on 9 November 1901. Informant: his son Thomas Whitfield.',
+      ],
+    });
+    await seedDocument(db, {
+      ownerId: alice,
+      name: 'census-1880-wake.txt',
+      pages: [
+        '1880 census, Wake County, North Carolina. Dwelling 112: Cole, Robert, 52, farmer; Cole, Susan, 48, wife; Cole, Sarah E., 16, daughter.',
+      ],
+    });
     await seedDocument(db, { ownerId: alice, name: 'sullivan-obituary.txt', pages: [SULLIVAN_OBITUARY] });
     certificate = await seedDocument(db, { ownerId: alice, name: 'marriage.png', pages: WHITFIELD_CERTIFICATE });
     // Bob holds the same certificate: it must never reach Alice, nor hers him.
-    bobsCopy = await seedDocument(db, { ownerId: bob, name: 'bob-whitfield-marriage.txt', pages: WHITFIELD_CERTIFICATE });
+    bobsCopy = await seedDocument(db, {
+      ownerId: bob,
+      name: 'bob-whitfield-marriage.txt',
+      pages: WHITFIELD_CERTIFICATE,
+    });
   }, 60_000);
   afterAll(async () => {
     await h?.close();
@@ -48,7 +75,11 @@ describe('library search', () => {
 
   it('finds names across accents and spelling traditions (unaccent, surname equivalents)', async () => {
     const db = h.deps.database.db;
-    const mueller = await seedDocument(db, { ownerId: alice, name: 'taufe-1852.txt', pages: ['Taufregister Kassel 1852: Johann Müller, Sohn des Heinrich Müller, getauft am 3. März 1852.'] });
+    const mueller = await seedDocument(db, {
+      ownerId: alice,
+      name: 'taufe-1852.txt',
+      pages: ['Taufregister Kassel 1852: Johann Müller, Sohn des Heinrich Müller, getauft am 3. März 1852.'],
+    });
     expect((await search(alice, 'When was Johann Muller baptised?'))[0]?.documentId).toBe(mueller);
     expect((await search(alice, 'Anything on John Miller from Kassel?'))[0]?.documentId).toBe(mueller);
   });
@@ -63,7 +94,11 @@ describe('library search', () => {
   });
 
   it('is internal only', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/internal/documents/search', payload: { userId: alice, query: 'Whitfield' } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/internal/documents/search',
+      payload: { userId: alice, query: 'Whitfield' },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -29,7 +29,10 @@ describe('LLM extraction', () => {
 
   it('asks Claude for a forced tool call with the contract schema and uses its answer', async () => {
     // The model's record roles come back with its people; one naming someone the text does not is dropped.
-    const personDetails = [{ name: 'Mary Ellen Turner', recordRole: 'deceased' as const }, { name: 'Ezekiel Nobody', recordRole: 'informant' as const }];
+    const personDetails = [
+      { name: 'Mary Ellen Turner', recordRole: 'deceased' as const },
+      { name: 'Ezekiel Nobody', recordRole: 'informant' as const },
+    ];
     fake.respond = () => ({ input: { ...ENTITIES, personDetails } });
     const service = createExtractionService(config({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }));
     expect(service.configured).toBe('anthropic');

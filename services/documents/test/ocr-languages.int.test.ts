@@ -24,9 +24,16 @@ function form(parts: ({ field: string; value: string } | { file: string; content
   const boundary = `----gnology${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    if ('field' in p) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`));
+    if ('field' in p)
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"\r\n\r\n${p.value}\r\n`),
+      );
     else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${p.file}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="${p.file}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       chunks.push(p.content, Buffer.from('\r\n'));
     }
   }
@@ -58,12 +65,27 @@ describe('OCR languages, page confidence and reprocessing', () => {
 
   const upload = async (token: string, parts: Parameters<typeof form>[0]) => {
     const body = form(parts);
-    return h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, ...as(token) } });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...as(token) },
+    });
   };
   const settings = (token: string, method: 'GET' | 'PUT' = 'GET', payload?: unknown) =>
-    h.app.inject({ method, url: '/api/documents/settings/ocr', headers: as(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    h.app.inject({
+      method,
+      url: '/api/documents/settings/ocr',
+      headers: as(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const reprocess = (token: string, id: string, payload?: unknown) =>
-    h.app.inject({ method: 'POST', url: `/api/documents/${id}/reprocess`, headers: as(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    h.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/reprocess`,
+      headers: as(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   describe('the account setting', () => {
     it('is English until chosen, and is each account its own', async () => {
@@ -100,12 +122,17 @@ describe('OCR languages, page confidence and reprocessing', () => {
 
     it('needs a signed-in user', async () => {
       expect((await h.app.inject({ method: 'GET', url: '/api/documents/settings/ocr' })).statusCode).toBe(401);
-      expect((await h.app.inject({ method: 'PUT', url: '/api/documents/settings/ocr', payload: { languages: ['deu'] } })).statusCode).toBe(401);
+      expect(
+        (await h.app.inject({ method: 'PUT', url: '/api/documents/settings/ocr', payload: { languages: ['deu'] } }))
+          .statusCode,
+      ).toBe(401);
     });
   });
 
   it("describes its routes in the service's OpenAPI document", async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: Record<string, unknown> }>>;
+    };
     expect(Object.keys(doc.paths['/api/documents/settings/ocr'] ?? {})).toEqual(expect.arrayContaining(['get', 'put']));
     expect(doc.paths['/api/documents/settings/ocr']!.put!.requestBody).toBeTruthy();
     const reprocessPath = doc.paths['/api/documents/{id}/reprocess']!.post!;
@@ -116,7 +143,10 @@ describe('OCR languages, page confidence and reprocessing', () => {
 
   describe('uploads', () => {
     it('stores the languages the upload chose, and reads the page in them with its confidence', async () => {
-      const res = await upload(alice, [{ field: 'languages', value: 'deu,eng' }, { file: 'geburt.png', content: german }]);
+      const res = await upload(alice, [
+        { field: 'languages', value: 'deu,eng' },
+        { file: 'geburt.png', content: german },
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       const doc = res.json() as DocumentRecord;
       expect(DocumentRecordSchema.parse(doc)).toBeTruthy();
@@ -131,11 +161,19 @@ describe('OCR languages, page confidence and reprocessing', () => {
       expect(done.pages[0]!.confidence!).toBeGreaterThanOrEqual(LOW_OCR_CONFIDENCE);
       expect(done.lowConfidencePages).toEqual([]);
       // Stored with the page: its turn, skew and word boxes (the viewer's word layer reads these).
-      const page = await h.deps.database.db.selectFrom('document_pages').selectAll().where('document_id', '=', doc._id).executeTakeFirstOrThrow();
+      const page = await h.deps.database.db
+        .selectFrom('document_pages')
+        .selectAll()
+        .where('document_id', '=', doc._id)
+        .executeTakeFirstOrThrow();
       expect(page.rotation).toBe(0);
       expect(typeof page.skew).toBe('number');
       expect(page.words.length).toBeGreaterThan(10);
-      expect(page.words.find((w: PageWord) => w.text.includes('Geburtsurkunde'))).toMatchObject({ confidence: expect.any(Number), x: expect.any(Number), w: expect.any(Number) });
+      expect(page.words.find((w: PageWord) => w.text.includes('Geburtsurkunde'))).toMatchObject({
+        confidence: expect.any(Number),
+        x: expect.any(Number),
+        w: expect.any(Number),
+      });
     });
 
     it("uses the account's languages when the upload names none, and a field after the file too", async () => {
@@ -143,9 +181,15 @@ describe('OCR languages, page confidence and reprocessing', () => {
       const plain = await upload(carol, [{ file: 'birth.pdf', content: await textPdf([BIRTH]) }]);
       expect(plain.statusCode, plain.body).toBe(201);
       expect(plain.json().ocrLanguages).toEqual(['deu']);
-      const empty = await upload(carol, [{ field: 'languages', value: '' }, { file: 'birth.pdf', content: await textPdf([BIRTH]) }]);
+      const empty = await upload(carol, [
+        { field: 'languages', value: '' },
+        { file: 'birth.pdf', content: await textPdf([BIRTH]) },
+      ]);
       expect(empty.json().ocrLanguages).toEqual(['deu']);
-      const after = await upload(carol, [{ file: 'birth.pdf', content: await textPdf([BIRTH]) }, { field: 'languages', value: 'fra, LAT' }]);
+      const after = await upload(carol, [
+        { file: 'birth.pdf', content: await textPdf([BIRTH]) },
+        { field: 'languages', value: 'fra, LAT' },
+      ]);
       expect(after.statusCode, after.body).toBe(201);
       expect(after.json().ocrLanguages).toEqual(['fra', 'lat']);
       // A text layer is not OCR'd: no confidence, nothing flagged.
@@ -155,20 +199,30 @@ describe('OCR languages, page confidence and reprocessing', () => {
     });
 
     it('refuses unknown or too many languages before storing anything', async () => {
-      const before = (await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(bob) })).json() as DocumentRecord[];
+      const before = (
+        await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(bob) })
+      ).json() as DocumentRecord[];
       for (const [value, message] of [
         ['de', /"de" is not a language GNology reads/],
         ['eng,deu,fra,spa', /at most 3/],
         ['eng,eng', /once/],
       ] as const) {
-        const res = await upload(bob, [{ field: 'languages', value }, { file: 'scan.png', content: german }]);
+        const res = await upload(bob, [
+          { field: 'languages', value },
+          { file: 'scan.png', content: german },
+        ]);
         expect(res.statusCode, value).toBe(400);
         expect(res.json().error).toMatch(message);
       }
-      const late = await upload(bob, [{ file: 'scan.png', content: german }, { field: 'languages', value: 'xx' }]);
+      const late = await upload(bob, [
+        { file: 'scan.png', content: german },
+        { field: 'languages', value: 'xx' },
+      ]);
       expect(late.statusCode).toBe(400);
       expect(late.json().error).toMatch(/"xx" is not a language/);
-      const after = (await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(bob) })).json() as DocumentRecord[];
+      const after = (
+        await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(bob) })
+      ).json() as DocumentRecord[];
       expect(after).toHaveLength(before.length);
     });
   });
@@ -179,15 +233,29 @@ describe('OCR languages, page confidence and reprocessing', () => {
       const done = await waitProcessed(h.app, alice, res.json()._id);
       expect(done.pageCount).toBe(2);
       const db = h.deps.database.db;
-      await db.updateTable('document_pages').set({ ocr: true, confidence: 41.3 }).where('document_id', '=', done._id).where('page_number', '=', 2).execute();
-      await db.updateTable('document_pages').set({ ocr: true, confidence: LOW_OCR_CONFIDENCE }).where('document_id', '=', done._id).where('page_number', '=', 1).execute();
-      const detail = (await h.app.inject({ method: 'GET', url: `/api/documents/${done._id}`, headers: as(alice) })).json() as DocumentRecord;
+      await db
+        .updateTable('document_pages')
+        .set({ ocr: true, confidence: 41.3 })
+        .where('document_id', '=', done._id)
+        .where('page_number', '=', 2)
+        .execute();
+      await db
+        .updateTable('document_pages')
+        .set({ ocr: true, confidence: LOW_OCR_CONFIDENCE })
+        .where('document_id', '=', done._id)
+        .where('page_number', '=', 1)
+        .execute();
+      const detail = (
+        await h.app.inject({ method: 'GET', url: `/api/documents/${done._id}`, headers: as(alice) })
+      ).json() as DocumentRecord;
       expect(detail.pages).toEqual([
         { pageNumber: 1, ocr: true, confidence: LOW_OCR_CONFIDENCE },
         { pageNumber: 2, ocr: true, confidence: 41.3 },
       ]);
       expect(detail.lowConfidencePages).toEqual([2]);
-      const list = (await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(alice) })).json() as DocumentRecord[];
+      const list = (
+        await h.app.inject({ method: 'GET', url: '/api/documents', headers: as(alice) })
+      ).json() as DocumentRecord[];
       expect(list.find((d) => d._id === done._id)?.lowConfidencePages).toEqual([2]);
     });
   });
@@ -195,7 +263,10 @@ describe('OCR languages, page confidence and reprocessing', () => {
   describe('reading again', () => {
     let doc: DocumentRecord;
     beforeAll(async () => {
-      const res = await upload(alice, [{ field: 'languages', value: 'eng' }, { file: 'geburt.png', content: german }]);
+      const res = await upload(alice, [
+        { field: 'languages', value: 'eng' },
+        { file: 'geburt.png', content: german },
+      ]);
       doc = await waitProcessed(h.app, alice, res.json()._id);
       expect(doc.processingStatus).toBe('completed');
     }, 120_000);
@@ -205,7 +276,9 @@ describe('OCR languages, page confidence and reprocessing', () => {
       expect((await reprocess(bob, doc._id)).statusCode).toBe(404);
       expect((await reprocess(alice, 'not-an-id')).statusCode).toBe(404);
       expect((await reprocess(alice, '0123456789abcdef01234567')).statusCode).toBe(404);
-      const still = (await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })).json() as DocumentRecord;
+      const still = (
+        await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })
+      ).json() as DocumentRecord;
       expect(still).toMatchObject({ processingStatus: 'completed', ocrLanguages: ['eng'] });
     });
 
@@ -221,7 +294,9 @@ describe('OCR languages, page confidence and reprocessing', () => {
       // Right after the upload it is pending (or processing): both are refused.
       const res = await reprocess(alice, id, { languages: ['deu'] });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error).toBe('This document is still being read. Wait until it has finished, then read it again.');
+      expect(res.json().error).toBe(
+        'This document is still being read. Wait until it has finished, then read it again.',
+      );
       await waitProcessed(h.app, alice, id);
       const db = h.deps.database.db;
       await db.updateTable('documents').set({ processing_status: 'processing' }).where('id', '=', id).execute();
@@ -232,9 +307,28 @@ describe('OCR languages, page confidence and reprocessing', () => {
     it('reads a completed document again in new languages, replacing its pages', async () => {
       const db = h.deps.database.db;
       // What the first run left, made recognisable: its page's text and confidence, and a stray page 2.
-      await db.updateTable('document_pages').set({ text: 'stale reading', confidence: 12, words: JSON.stringify([]) }).where('document_id', '=', doc._id).execute();
-      await db.insertInto('document_pages').values({ document_id: doc._id, page_number: 2, text: 'stray', ocr: true, image_key: null, width: null, height: null, confidence: 5, words: '[]' }).execute();
-      const stale = (await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })).json() as DocumentRecord;
+      await db
+        .updateTable('document_pages')
+        .set({ text: 'stale reading', confidence: 12, words: JSON.stringify([]) })
+        .where('document_id', '=', doc._id)
+        .execute();
+      await db
+        .insertInto('document_pages')
+        .values({
+          document_id: doc._id,
+          page_number: 2,
+          text: 'stray',
+          ocr: true,
+          image_key: null,
+          width: null,
+          height: null,
+          confidence: 5,
+          words: '[]',
+        })
+        .execute();
+      const stale = (
+        await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })
+      ).json() as DocumentRecord;
       expect(stale.lowConfidencePages).toEqual([1, 2]);
 
       const res = await reprocess(alice, doc._id, { languages: ['deu', 'eng'] });
@@ -254,16 +348,31 @@ describe('OCR languages, page confidence and reprocessing', () => {
       expect(done.pages[0]!.confidence).toBeGreaterThanOrEqual(LOW_OCR_CONFIDENCE);
       expect(done.lowConfidencePages).toEqual([]);
       expect(done.extractedText).toMatch(/Geburtsurkunde/);
-      const pages = await db.selectFrom('document_pages').select(['page_number', 'text', 'words']).where('document_id', '=', doc._id).execute();
+      const pages = await db
+        .selectFrom('document_pages')
+        .select(['page_number', 'text', 'words'])
+        .where('document_id', '=', doc._id)
+        .execute();
       expect(pages.map((p) => p.page_number)).toEqual([1]);
       expect(pages[0]!.text).toMatch(/Geburtsurkunde/);
       expect(pages[0]!.words.length).toBeGreaterThan(10);
       // Its own job: the upload's job keeps its id, the run is doc-<id>-r1.
-      const row = await db.selectFrom('documents').select('reprocess_count').where('id', '=', doc._id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('documents')
+        .select('reprocess_count')
+        .where('id', '=', doc._id)
+        .executeTakeFirstOrThrow();
       expect(row.reprocess_count).toBe(1);
-      const job = await h.deps.queue.getJob(LANE_QUEUES[laneOf('png')], processingJobId({ id: doc._id, reprocessCount: 1 }));
+      const job = await h.deps.queue.getJob(
+        LANE_QUEUES[laneOf('png')],
+        processingJobId({ id: doc._id, reprocessCount: 1 }),
+      );
       expect(job?.status).toBe('completed');
-      const task = await db.selectFrom('processing_tasks').selectAll().where('document_id', '=', doc._id).executeTakeFirstOrThrow();
+      const task = await db
+        .selectFrom('processing_tasks')
+        .selectAll()
+        .where('document_id', '=', doc._id)
+        .executeTakeFirstOrThrow();
       expect(task).toMatchObject({ status: 'completed', attempts: 1, error: null });
       // The new run announces its reading: a second document.processed for the document (events.md).
       const events = await db.selectFrom('outbox').select('payload').where('key', '=', doc._id).orderBy('id').execute();
@@ -277,30 +386,54 @@ describe('OCR languages, page confidence and reprocessing', () => {
       // upload's finished job `doc-<id>` is still in the queue and must not be taken for it.
       const started = await startReprocessing(db, doc._id, 'ocr-alice', ['deu']);
       expect(started).toMatchObject({ status: 'started', reprocessCount: 2 });
-      expect(await h.deps.queue.getJob(LANE_QUEUES[laneOf('png')], processingJobId({ id: doc._id }))).toMatchObject({ status: 'completed' });
+      expect(await h.deps.queue.getJob(LANE_QUEUES[laneOf('png')], processingJobId({ id: doc._id }))).toMatchObject({
+        status: 'completed',
+      });
       // Quiet for the sweep: its task untouched and the document itself older than QUIET_FOR.
-      await db.updateTable('processing_tasks').set({ updated_at: sql<Date>`now() - interval '10 minutes'` }).where('document_id', '=', doc._id).execute();
-      await db.updateTable('documents').set({ uploaded_at: sql<Date>`uploaded_at - interval '10 minutes'` }).where('id', '=', doc._id).execute();
+      await db
+        .updateTable('processing_tasks')
+        .set({ updated_at: sql<Date>`now() - interval '10 minutes'` })
+        .where('document_id', '=', doc._id)
+        .execute();
+      await db
+        .updateTable('documents')
+        .set({ uploaded_at: sql<Date>`uploaded_at - interval '10 minutes'` })
+        .where('id', '=', doc._id)
+        .execute();
       const swept = await sweepUnfinishedDocuments(h.deps);
       expect(swept).toEqual({ requeued: 1, failed: 0 });
       const done = await waitProcessed(h.app, alice, doc._id);
       expect(done).toMatchObject({ processingStatus: 'completed', ocrLanguages: ['deu'] });
-      expect(await h.deps.queue.getJob(LANE_QUEUES[laneOf('png')], processingJobId({ id: doc._id, reprocessCount: 2 }))).toMatchObject({ status: 'completed' });
+      expect(
+        await h.deps.queue.getJob(LANE_QUEUES[laneOf('png')], processingJobId({ id: doc._id, reprocessCount: 2 })),
+      ).toMatchObject({ status: 'completed' });
       // Reset to the languages the next test expects.
-      await db.updateTable('documents').set({ ocr_languages: JSON.stringify(['deu', 'eng']) }).where('id', '=', doc._id).execute();
+      await db
+        .updateTable('documents')
+        .set({ ocr_languages: JSON.stringify(['deu', 'eng']) })
+        .where('id', '=', doc._id)
+        .execute();
     }, 120_000);
 
     it('reads again in the same languages when none are given, and a failed document too', async () => {
       const db = h.deps.database.db;
       await db.updateTable('documents').set({ processing_status: 'failed' }).where('id', '=', doc._id).execute();
-      await db.updateTable('processing_tasks').set({ status: 'failed', error: 'Processing failed' }).where('document_id', '=', doc._id).execute();
+      await db
+        .updateTable('processing_tasks')
+        .set({ status: 'failed', error: 'Processing failed' })
+        .where('document_id', '=', doc._id)
+        .execute();
       const res = await reprocess(alice, doc._id);
       expect(res.statusCode, res.body).toBe(202);
       expect(['pending', 'processing']).toContain(res.json().processingStatus);
       expect(res.json()).toMatchObject({ processingError: null, ocrLanguages: ['deu', 'eng'] });
       const done = await waitProcessed(h.app, alice, doc._id);
       expect(done).toMatchObject({ processingStatus: 'completed', ocrLanguages: ['deu', 'eng'] });
-      const row = await db.selectFrom('documents').select(sql<number>`reprocess_count`.as('n')).where('id', '=', doc._id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('documents')
+        .select(sql<number>`reprocess_count`.as('n'))
+        .where('id', '=', doc._id)
+        .executeTakeFirstOrThrow();
       expect(row.n).toBe(3);
     }, 120_000);
   });

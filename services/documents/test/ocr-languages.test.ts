@@ -8,7 +8,9 @@ describe('OCR languages (issue 14)', () => {
   it("reads the upload's languages field: comma-separated codes, any case and spacing", () => {
     expect(parseLanguagesField('deu,eng')).toEqual({ languages: ['deu', 'eng'] });
     expect(parseLanguagesField(' DEU , lat ')).toEqual({ languages: ['deu', 'lat'] });
-    expect(parseLanguagesField('de')).toEqual({ error: expect.stringMatching(/^"de" is not a language GNology reads\. Choose from: eng \(English\)/) });
+    expect(parseLanguagesField('de')).toEqual({
+      error: expect.stringMatching(/^"de" is not a language GNology reads\. Choose from: eng \(English\)/),
+    });
     expect(parseLanguagesField(',')).toEqual({ error: 'Choose at least one language.' });
     expect(parseLanguagesField('eng,deu,fra,lat')).toEqual({ error: 'Choose at most 3 languages.' });
     expect(parseLanguagesField('eng,ENG')).toEqual({ error: 'Each language may be chosen once.' });
@@ -20,7 +22,7 @@ describe('OCR languages (issue 14)', () => {
     expect(ocrLanguagesProblem([42])).toMatch(/^"42" is not a language/);
   });
 
-  it("falls back to English for a document whose stored languages are not a valid choice", () => {
+  it('falls back to English for a document whose stored languages are not a valid choice', () => {
     expect(documentLanguages(['deu', 'lat'])).toEqual(['deu', 'lat']);
     expect(documentLanguages(['klingon'])).toEqual(['eng']);
     expect(documentLanguages(null)).toEqual(['eng']);
@@ -34,7 +36,12 @@ describe('OCR languages (issue 14)', () => {
 
   it('keeps the people a person tagged on a face ahead of a new reading, without repeats', () => {
     const before = [
-      { name: 'Mary Turner', role: 'primary_subject' as const, faceId: 'f01', region: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 } },
+      {
+        name: 'Mary Turner',
+        role: 'primary_subject' as const,
+        faceId: 'f01',
+        region: { x: 0.1, y: 0.1, width: 0.2, height: 0.2 },
+      },
       { name: 'Misread Nane', role: 'other_relative' as const },
     ];
     const read = [

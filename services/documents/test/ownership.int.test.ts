@@ -23,7 +23,12 @@ describe('ownership, editing, deleting and the internal context API', () => {
     alice = await h.token('alice');
     bob = await h.token('bob');
     const form = multipart('records.pdf', await textPdf([BIRTH, CENSUS]));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${alice}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${alice}` },
+    });
     doc = await waitProcessed(h.app, alice, res.json()._id);
     expect(doc.processingStatus).toBe('completed');
   });
@@ -52,9 +57,13 @@ describe('ownership, editing, deleting and the internal context API', () => {
       const list = (await h.app.inject({ method: 'GET', url, headers: as(bob) })).json();
       expect(list).toEqual([]);
     }
-    expect((await h.app.inject({ method: 'GET', url: '/api/documents/images', headers: as(bob) })).json()).toEqual({ images: [] });
+    expect((await h.app.inject({ method: 'GET', url: '/api/documents/images', headers: as(bob) })).json()).toEqual({
+      images: [],
+    });
     // Alice's document is untouched.
-    expect((await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: as(alice) })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: `/api/documents/${id}`, headers: as(alice) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('scopes image tokens to one document and one owner, and expires them', async () => {
@@ -62,9 +71,13 @@ describe('ownership, editing, deleting and the internal context API', () => {
     const ok = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${doc.viewToken}` });
     expect(ok.statusCode).toBe(200);
     const forBob = signViewToken(secret, doc._id, 'bob', Date.now() + 60_000);
-    expect((await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${forBob}` })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${forBob}` })).statusCode,
+    ).toBe(404);
     const otherDoc = signViewToken(secret, '0123456789abcdef01234567', 'alice', Date.now() + 60_000);
-    expect((await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${otherDoc}` })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${otherDoc}` })).statusCode,
+    ).toBe(404);
     const expired = signViewToken(secret, doc._id, 'alice', Date.now() - 1000);
     const res = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/1?token=${expired}` });
     expect(res.statusCode).toBe(401);
@@ -74,8 +87,15 @@ describe('ownership, editing, deleting and the internal context API', () => {
 
   it('returns only the owner’s completed documents to the research service, in the order asked', async () => {
     const call = (body: unknown, secret = h.deps.config.INTERNAL_TOKEN) =>
-      h.app.inject({ method: 'POST', url: '/internal/documents/context', payload: body as object, headers: { [INTERNAL_HEADER]: secret } });
-    const mine = (await call({ userId: 'alice', documentIds: ['ffffffffffffffffffffffff', doc._id, 'not-an-id'] })).json();
+      h.app.inject({
+        method: 'POST',
+        url: '/internal/documents/context',
+        payload: body as object,
+        headers: { [INTERNAL_HEADER]: secret },
+      });
+    const mine = (
+      await call({ userId: 'alice', documentIds: ['ffffffffffffffffffffffff', doc._id, 'not-an-id'] })
+    ).json();
     expect(mine.documents.map((d: { _id: string }) => d._id)).toEqual([doc._id]);
     expect(mine.documents[0].extractedText).toContain('James Robert Wilson');
     expect(mine.documents[0].peopleIdentified.length).toBeGreaterThan(0);
@@ -88,32 +108,60 @@ describe('ownership, editing, deleting and the internal context API', () => {
       { name: 'James Robert Wilson', role: 'primary_subject' },
       { name: ' Thomas Wilson ', role: 'parent' },
     ];
-    const res = await h.app.inject({ method: 'PUT', url: `/api/documents/${doc._id}`, headers: as(alice), payload: { peopleIdentified: people } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${doc._id}`,
+      headers: as(alice),
+      payload: { peopleIdentified: people },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().peopleIdentified).toEqual([
       { name: 'James Robert Wilson', role: 'primary_subject' },
       { name: 'Thomas Wilson', role: 'parent' },
     ]);
-    const bad = await h.app.inject({ method: 'PUT', url: `/api/documents/${doc._id}`, headers: as(alice), payload: { peopleIdentified: [{ name: '  ', role: 'parent' }] } });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${doc._id}`,
+      headers: as(alice),
+      payload: { peopleIdentified: [{ name: '  ', role: 'parent' }] },
+    });
     expect(bad.statusCode).toBe(400);
-    const badRole = await h.app.inject({ method: 'PUT', url: `/api/documents/${doc._id}`, headers: as(alice), payload: { peopleIdentified: [{ name: 'A', role: 'friend' }] } });
+    const badRole = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${doc._id}`,
+      headers: as(alice),
+      payload: { peopleIdentified: [{ name: 'A', role: 'friend' }] },
+    });
     expect(badRole.statusCode).toBe(400);
   });
 
   it('deletes the record, every stored object and announces it', async () => {
     const prefix = `documents/alice/${doc._id}/`;
     const before = await h.deps.storage.list(prefix);
-    expect(before.map((o) => o.key.slice(prefix.length)).sort()).toEqual(['original', 'pages/1.jpg', 'pages/2.jpg', 'thumbnail.jpg']);
+    expect(before.map((o) => o.key.slice(prefix.length)).sort()).toEqual([
+      'original',
+      'pages/1.jpg',
+      'pages/2.jpg',
+      'thumbnail.jpg',
+    ]);
     const res = await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Document deleted successfully!');
     expect(await h.deps.storage.list(prefix)).toEqual([]);
-    expect((await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode,
+    ).toBe(404);
     const db = h.deps.database.db;
-    expect(await db.selectFrom('document_pages').select('page_number').where('document_id', '=', doc._id).execute()).toEqual([]);
-    const types = (await db.selectFrom('outbox').select('payload').where('key', '=', doc._id).orderBy('id').execute()).map((r) => r.payload.type);
+    expect(
+      await db.selectFrom('document_pages').select('page_number').where('document_id', '=', doc._id).execute(),
+    ).toEqual([]);
+    const types = (
+      await db.selectFrom('outbox').select('payload').where('key', '=', doc._id).orderBy('id').execute()
+    ).map((r) => r.payload.type);
     // The people edit above announced itself (issue 18).
     expect(types).toEqual(['document.uploaded', 'document.processed', 'document.updated', 'document.deleted']);
-    expect((await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode).toBe(404);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode,
+    ).toBe(404);
   });
 });

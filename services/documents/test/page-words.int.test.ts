@@ -26,7 +26,12 @@ describe('page word positions', () => {
 
   const upload = async (token: string, name: string, content: Buffer) => {
     const form = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return waitProcessed(h.app, token, res.json()._id);
   };
@@ -108,11 +113,16 @@ describe('page word positions', () => {
   it("answers 404 to another user and to another document's token, 401 without a token", async () => {
     expect((await words(scan._id, 1, { bearer: bob })).statusCode).toBe(404);
     const secret = viewTokenSecret(h.deps.config);
-    expect((await words(scan._id, 1, { token: signViewToken(secret, scan._id, 'bob-words', Date.now() + 60_000) })).statusCode).toBe(404);
+    expect(
+      (await words(scan._id, 1, { token: signViewToken(secret, scan._id, 'bob-words', Date.now() + 60_000) }))
+        .statusCode,
+    ).toBe(404);
     expect((await words(scan._id, 1, { token: typed.viewToken })).statusCode).toBe(404);
     const none = await words(scan._id, 1);
     expect(none.statusCode).toBe(401);
-    const expired = await words(scan._id, 1, { token: signViewToken(secret, scan._id, 'alice-words', Date.now() - 1000) });
+    const expired = await words(scan._id, 1, {
+      token: signViewToken(secret, scan._id, 'alice-words', Date.now() - 1000),
+    });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().expired).toBe(true);
     // A session token in the query string is refused, as for the page images (issue 11, point 3).
@@ -120,7 +130,9 @@ describe('page word positions', () => {
   });
 
   it('is described in the OpenAPI document from the same schema', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/api/documents/{id}/pages/{pageNumber}/words'] ?? {})).toEqual(['get']);
   });
 });

@@ -24,7 +24,31 @@ async function giantImagePdf(size: number): Promise<Buffer> {
   const hi = size >> 8;
   const lo = size & 0xff;
   // SOI, SOF0 (8-bit, height, width, 3 components), EOI.
-  const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, hi, lo, hi, lo, 0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9]);
+  const jpeg = Uint8Array.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    hi,
+    lo,
+    hi,
+    lo,
+    0x03,
+    0x01,
+    0x11,
+    0x00,
+    0x02,
+    0x11,
+    0x01,
+    0x03,
+    0x11,
+    0x01,
+    0xff,
+    0xd9,
+  ]);
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([595, 842]);
   const image = await pdf.embedJpg(jpeg);
@@ -36,7 +60,12 @@ async function ordinaryPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  page.drawText('Baptism of Mary Cole, daughter of John Cole, 15 March 1851, parish of St Mary.', { x: 40, y: 780, size: 11, font });
+  page.drawText('Baptism of Mary Cole, daughter of John Cole, 15 March 1851, parish of St Mary.', {
+    x: 40,
+    y: 780,
+    size: 11,
+    font,
+  });
   return Buffer.from(await pdf.save());
 }
 
@@ -56,7 +85,12 @@ describe('PDF parser limits', () => {
 
   const upload = async (name: string, content: Buffer) => {
     const form = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as DocumentRecord;
   };
@@ -75,7 +109,9 @@ describe('PDF parser limits', () => {
     const before = process.memoryUsage().rss;
     const doc = await waitProcessed(h.app, token, (await upload('giant-image.pdf', await giantImagePdf(50_000)))._id);
     expect(doc.processingStatus).toBe('failed');
-    expect(doc.processingError).toMatch(/^The PDF contains an image of 50,000 × 50,000 pixels, more than can be processed \(the limit is 120 megapixels\)/);
+    expect(doc.processingError).toMatch(
+      /^The PDF contains an image of 50,000 × 50,000 pixels, more than can be processed \(the limit is 120 megapixels\)/,
+    );
     expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
   });
 

@@ -23,12 +23,21 @@ describe('people index from events', () => {
 
   const upload = async (name: string, text: string) => {
     const body = multipart(name, Buffer.from(text));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as DocumentRecord)._id;
   };
   const people = async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/api/people', headers: { authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/people',
+      headers: { authorization: `Bearer ${token}` },
+    });
     return PeopleListResponse.parse(res.json()).individuals;
   };
   const eventually = async <T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> => {
@@ -58,12 +67,22 @@ describe('people index from events', () => {
     const ids: string[] = [];
     for (const [name, text] of Object.entries(WHITFIELD_FAMILY)) ids.push(await upload(name, text));
     for (const id of ids) expect((await waitProcessed(h.app, token, id)).processingStatus).toBe('completed');
-    const thomas = await eventually(people, (list) => list.find((p) => p.name === 'Thomas Whitfield')?.documentCount === 5, 'Thomas Whitfield in five documents');
+    const thomas = await eventually(
+      people,
+      (list) => list.find((p) => p.name === 'Thomas Whitfield')?.documentCount === 5,
+      'Thomas Whitfield in five documents',
+    );
     expect(thomas.find((p) => p.name === 'Thomas Whitfield')!.conflictCount).toBe(1);
 
     // The user's own edit of a document's people reaches the index too (document.updated).
     const letter = ids[Object.keys(WHITFIELD_FAMILY).indexOf('letter-1885.txt')]!;
-    const current = (await h.app.inject({ method: 'GET', url: `/api/documents/${letter}`, headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+    const current = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/api/documents/${letter}`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json() as DocumentRecord;
     const put = await h.app.inject({
       method: 'PUT',
       url: `/api/documents/${letter}`,
@@ -75,13 +94,33 @@ describe('people index from events', () => {
 
     const death = await upload('mary-ann-death-1895.txt', MARY_ANN_DEATH);
     await waitProcessed(h.app, token, death);
-    const list = await eventually(people, (l) => l.find((p) => p.name === 'Mary Ann Whitfield')?.deathYear === 1895, 'Mary Ann’s death');
+    const list = await eventually(
+      people,
+      (l) => l.find((p) => p.name === 'Mary Ann Whitfield')?.deathYear === 1895,
+      'Mary Ann’s death',
+    );
     const mary = list.find((p) => p.name === 'Mary Ann Whitfield')!;
-    const detail = IndividualDetail.parse((await h.app.inject({ method: 'GET', url: `/api/people/${mary.id}`, headers: { authorization: `Bearer ${token}` } })).json());
+    const detail = IndividualDetail.parse(
+      (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/people/${mary.id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    );
     expect(detail.evidence.map((e) => e.fileName)).toContain('mary-ann-death-1895.txt');
 
-    const res = await h.app.inject({ method: 'DELETE', url: `/api/documents/${death}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${death}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
-    await eventually(people, (l) => l.find((p) => p.name === 'Mary Ann Whitfield')?.deathYear === null, 'Mary Ann without the deleted death record');
+    await eventually(
+      people,
+      (l) => l.find((p) => p.name === 'Mary Ann Whitfield')?.deathYear === null,
+      'Mary Ann without the deleted death record',
+    );
   }, 120_000);
 });

@@ -21,7 +21,8 @@ Name of child: Zoë Łukasiewicz Whitfield. Sex: female. Born 9 April 1889 at Ra
 Father: John Henry Whitfield, laborer. Mother: Sarah Elizabeth Whitfield, née Cole.`;
 
 /** Records of a GEDCOM file by tag ("0 @I1@ INDI"). */
-const records = (text: string, tag: string) => text.split('\n').filter((l) => new RegExp(`^0 @[^@]+@ ${tag}$`).test(l)).length;
+const records = (text: string, tag: string) =>
+  text.split('\n').filter((l) => new RegExp(`^0 @[^@]+@ ${tag}$`).test(l)).length;
 
 /**
  * Source citations and the GEDCOM export (issue 16, decision 0186) on real Postgres, with the
@@ -35,7 +36,8 @@ describe('citations and GEDCOM export', () => {
   let aliceToken: string;
   let bobToken: string;
   const docs = new Map<string, string>();
-  const get = (url: string, token?: string) => h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const get = (url: string, token?: string) =>
+    h.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
     requireInfra('DATABASE_URL');
@@ -44,8 +46,13 @@ describe('citations and GEDCOM export', () => {
     aliceToken = await h.token(alice);
     bobToken = await h.token(bob);
     const db = h.deps.database.db;
-    for (const [name, text] of Object.entries({ ...WHITFIELD_FAMILY, 'zoe-birth-1889.txt': ZOE_BIRTH })) docs.set(name, await seedRecord(db, { ownerId: alice, name, text }));
-    await seedRecord(db, { ownerId: bob, name: 'bob-letter.txt', text: 'Boston, 2 May 1901\nDear Edith,\nUncle Walter Pryce is well.\nYour cousin, Agnes Pryce' });
+    for (const [name, text] of Object.entries({ ...WHITFIELD_FAMILY, 'zoe-birth-1889.txt': ZOE_BIRTH }))
+      docs.set(name, await seedRecord(db, { ownerId: alice, name, text }));
+    await seedRecord(db, {
+      ownerId: bob,
+      name: 'bob-letter.txt',
+      text: 'Boston, 2 May 1901\nDear Edith,\nUncle Walter Pryce is well.\nYour cousin, Agnes Pryce',
+    });
     await updatePeopleIndex(db, alice, { kind: 'rebuild' });
     await updatePeopleIndex(db, bob, { kind: 'rebuild' });
   }, 120_000);
@@ -54,13 +61,17 @@ describe('citations and GEDCOM export', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it("cites a document from its extracted data, one page when asked, and only for its owner", async () => {
+  it('cites a document from its extracted data, one page when asked, and only for its owner', async () => {
     const id = docs.get('whitfield-cole-marriage-1887.txt')!;
     const res = await get(`/api/documents/${id}/citation`, aliceToken);
     expect(res.statusCode, res.body).toBe(200);
     const { citation } = CitationResponse.parse(res.json());
-    expect(citation).toMatch(/^Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh, .*North Carolina.*; digital file "whitfield-cole-marriage-1887\.txt", uploaded to GNology \d{1,2} \w+ \d{4}\.$/);
-    const paged = CitationResponse.parse((await get(`/api/documents/${id}/citation?page=1`, aliceToken)).json()).citation;
+    expect(citation).toMatch(
+      /^Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh, .*North Carolina.*; digital file "whitfield-cole-marriage-1887\.txt", uploaded to GNology \d{1,2} \w+ \d{4}\.$/,
+    );
+    const paged = CitationResponse.parse(
+      (await get(`/api/documents/${id}/citation?page=1`, aliceToken)).json(),
+    ).citation;
     expect(paged).toContain('"whitfield-cole-marriage-1887.txt", p. 1, uploaded');
     expect((await get(`/api/documents/${id}/citation`, bobToken)).statusCode).toBe(404);
     expect((await get(`/api/documents/${newObjectId()}/citation`, aliceToken)).statusCode).toBe(404);
@@ -69,11 +80,18 @@ describe('citations and GEDCOM export', () => {
   });
 
   it('gives each library search passage the citation of its page', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/internal/documents/search', headers: INTERNAL, payload: { userId: alice, query: 'When did John Henry Whitfield marry Sarah Elizabeth Cole?', limit: 3 } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/internal/documents/search',
+      headers: INTERNAL,
+      payload: { userId: alice, query: 'When did John Henry Whitfield marry Sarah Elizabeth Cole?', limit: 3 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [best] = LibrarySearchResponse.parse(res.json()).passages;
     expect(best?.documentId).toBe(docs.get('whitfield-cole-marriage-1887.txt'));
-    expect(best?.citation).toMatch(/^Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, .*, p\. 1, uploaded to GNology/);
+    expect(best?.citation).toMatch(
+      /^Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, .*, p\. 1, uploaded to GNology/,
+    );
   });
 
   it('exports GEDCOM 5.5.1 that Gramps imports without errors, with the same people, families and sources', async () => {
@@ -100,7 +118,9 @@ describe('citations and GEDCOM export', () => {
     expect(gramps.xml).toContain('<first>Zoë Łukasiewicz</first>');
     expect(gramps.xml).toContain('<surname>Whitfield</surname>');
     expect(gramps.xml).toContain('<dateval val="1887-06-14"/>');
-    expect(gramps.xml).toMatch(/<stitle>Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887/);
+    expect(gramps.xml).toMatch(
+      /<stitle>Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887/,
+    );
     // The planted conflict (Thomas's birth year: 1828 in the obituary, about 1832 from his census age) travels as a note.
     expect(gramps.xml).toMatch(/Conflict: Thomas Whitfield[^<]*birth year/);
   }, 180_000);
@@ -117,13 +137,23 @@ describe('citations and GEDCOM export', () => {
 
     const older = (await get('/api/people/export?format=gedcom-5.5.1', aliceToken)).body;
     const gramps = grampsImport(file);
-    expect(gramps).toMatchObject({ people: records(older, 'INDI'), families: records(older, 'FAM'), sources: records(older, 'SOUR') });
+    expect(gramps).toMatchObject({
+      people: records(older, 'INDI'),
+      families: records(older, 'FAM'),
+      sources: records(older, 'SOUR'),
+    });
     expect(gramps.xml).toContain('<first>Zoë Łukasiewicz</first>');
 
     const reader = ensureGedcom7();
     if (reader.python !== null) {
       const counts = readGedcom7(reader.python, file);
-      expect(counts).toMatchObject({ HEAD: 1, INDI: records(text, 'INDI'), FAM: records(text, 'FAM'), SOUR: records(text, 'SOUR'), TRLR: 1 });
+      expect(counts).toMatchObject({
+        HEAD: 1,
+        INDI: records(text, 'INDI'),
+        FAM: records(text, 'FAM'),
+        SOUR: records(text, 'SOUR'),
+        TRLR: 1,
+      });
     } else {
       // No package index reachable (CI and the developer machines reach only npm, Maven and Debian):
       // said plainly in the output rather than hidden; Gramps has read the file above.
@@ -145,7 +175,9 @@ describe('citations and GEDCOM export', () => {
   });
 
   it('documents both routes in the OpenAPI document', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/api/documents/{id}/citation'] ?? {})).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/people/export'] ?? {})).toEqual(['get']);
   });

@@ -5,9 +5,25 @@ import { familiesOf, gedcomInputOf } from '../src/use-cases/people-gedcom';
 
 const DOC = '65f0a1b2c3d4e5f6a7b8c9e1';
 
-function individual(id: string, name: string, sex: PersonSex, relatives: [string, Relative['relation']][] = [], extra: Partial<ExportIndividual> = {}): ExportIndividual {
+function individual(
+  id: string,
+  name: string,
+  sex: PersonSex,
+  relatives: [string, Relative['relation']][] = [],
+  extra: Partial<ExportIndividual> = {},
+): ExportIndividual {
   return {
-    summary: { id, name, sex, birthYear: null, deathYear: null, documentCount: 1, mentionCount: 1, conflictCount: 0, userEdited: false },
+    summary: {
+      id,
+      name,
+      sex,
+      birthYear: null,
+      deathYear: null,
+      documentCount: 1,
+      mentionCount: 1,
+      conflictCount: 0,
+      userEdited: false,
+    },
     givenNames: '',
     surname: '',
     variants: [name],
@@ -22,10 +38,16 @@ function individual(id: string, name: string, sex: PersonSex, relatives: [string
 describe('families for GEDCOM from the index relatives', () => {
   it('makes one family of a couple and the children either side names, husband and wife by sex', () => {
     const fams = familiesOf([
-      individual('mary', 'Mary Ann Whitfield', 'F', [['thomas', 'spouse'], ['john', 'child']]),
+      individual('mary', 'Mary Ann Whitfield', 'F', [
+        ['thomas', 'spouse'],
+        ['john', 'child'],
+      ]),
       individual('thomas', 'Thomas Whitfield', 'M', [['mary', 'spouse']]),
       individual('john', 'John Henry Whitfield', 'M', [['thomas', 'parent']]),
-      individual('james', 'James Whitfield', 'M', [['mary', 'parent'], ['thomas', 'parent']]),
+      individual('james', 'James Whitfield', 'M', [
+        ['mary', 'parent'],
+        ['thomas', 'parent'],
+      ]),
     ]);
     expect(fams).toHaveLength(1);
     expect(fams[0]).toMatchObject({ husbandId: 'thomas', wifeId: 'mary' });
@@ -40,7 +62,9 @@ describe('families for GEDCOM from the index relatives', () => {
       individual('agnes', 'Agnes Pryce', 'F'),
     ]);
     expect(fams).toContainEqual(expect.objectContaining({ husbandId: null, wifeId: 'ann', childIds: ['edith'] }));
-    expect(fams).toContainEqual(expect.objectContaining({ husbandId: null, wifeId: null, childIds: ['agnes', 'walter'] }));
+    expect(fams).toContainEqual(
+      expect.objectContaining({ husbandId: null, wifeId: null, childIds: ['agnes', 'walter'] }),
+    );
   });
 
   it('ignores relatives outside the export', () => {
@@ -52,17 +76,69 @@ describe('the export input', () => {
   const data: PeopleExport = {
     individuals: [
       individual('john', 'John Henry Whitfield', 'M', [['sarah', 'spouse']], {
-        evidence: [{ mentionId: 'm1', documentId: DOC, fileName: 'marriage.png', documentType: 'marriage', nameAsWritten: 'John Henry Whitfield', role: 'primary_subject', recordRole: 'groom', date: '1887-06-14', place: 'Raleigh', page: 2 }],
+        evidence: [
+          {
+            mentionId: 'm1',
+            documentId: DOC,
+            fileName: 'marriage.png',
+            documentType: 'marriage',
+            nameAsWritten: 'John Henry Whitfield',
+            role: 'primary_subject',
+            recordRole: 'groom',
+            date: '1887-06-14',
+            place: 'Raleigh',
+            page: 2,
+          },
+        ],
         timeline: [
-          { kind: 'marriage', date: '1887-06-14', year: 1887, place: 'Raleigh', detail: null, documentId: DOC, fileName: 'marriage.png' },
-          { kind: 'birth', date: '1862', year: 1862, place: null, detail: 'estimated from age 25 in 1887', documentId: DOC, fileName: 'marriage.png' },
+          {
+            kind: 'marriage',
+            date: '1887-06-14',
+            year: 1887,
+            place: 'Raleigh',
+            detail: null,
+            documentId: DOC,
+            fileName: 'marriage.png',
+          },
+          {
+            kind: 'birth',
+            date: '1862',
+            year: 1862,
+            place: null,
+            detail: 'estimated from age 25 in 1887',
+            documentId: DOC,
+            fileName: 'marriage.png',
+          },
         ],
         conflicts: [{ kind: 'birth_years', message: 'Two birth years.', documentIds: [DOC] }],
         variants: ['John Henry Whitfield', 'John H. Whitfield'],
       }),
       individual('sarah', 'Sarah Elizabeth Cole', 'F', [['john', 'spouse']], {
-        evidence: [{ mentionId: 'm2', documentId: DOC, fileName: 'marriage.png', documentType: 'marriage', nameAsWritten: 'Sarah Elizabeth Cole', role: 'spouse', recordRole: 'bride', date: '1887-06-14', place: 'Raleigh', page: 2 }],
-        timeline: [{ kind: 'marriage', date: '1887-06-14', year: 1887, place: 'Raleigh', detail: null, documentId: DOC, fileName: 'marriage.png' }],
+        evidence: [
+          {
+            mentionId: 'm2',
+            documentId: DOC,
+            fileName: 'marriage.png',
+            documentType: 'marriage',
+            nameAsWritten: 'Sarah Elizabeth Cole',
+            role: 'spouse',
+            recordRole: 'bride',
+            date: '1887-06-14',
+            place: 'Raleigh',
+            page: 2,
+          },
+        ],
+        timeline: [
+          {
+            kind: 'marriage',
+            date: '1887-06-14',
+            year: 1887,
+            place: 'Raleigh',
+            detail: null,
+            documentId: DOC,
+            fileName: 'marriage.png',
+          },
+        ],
       }),
     ],
     documents: [
@@ -88,18 +164,34 @@ describe('the export input', () => {
   it('puts the marriage once on the couple’s family, cited at the page that names them', () => {
     expect(input.families).toHaveLength(1);
     expect(input.families[0]!.events).toEqual([
-      { kind: 'marriage', date: { normalized: '1887-06-14', qualifier: 'exact' }, place: 'Raleigh', detail: null, citations: [{ sourceId: DOC, page: 2 }] },
+      {
+        kind: 'marriage',
+        date: { normalized: '1887-06-14', qualifier: 'exact' },
+        place: 'Raleigh',
+        detail: null,
+        citations: [{ sourceId: DOC, page: 2 }],
+      },
     ]);
     expect(input.individuals.flatMap((i) => i.events).some((e) => e.kind === 'marriage')).toBe(false);
   });
 
   it('writes an estimated birth as "about", conflicts and other spellings as notes, and one source titled with its citation', () => {
     const john = input.individuals[0]!;
-    expect(john).toMatchObject({ given: 'John Henry', surname: 'Whitfield', sex: 'M', citations: [{ sourceId: DOC, page: 2 }] });
+    expect(john).toMatchObject({
+      given: 'John Henry',
+      surname: 'Whitfield',
+      sex: 'M',
+      citations: [{ sourceId: DOC, page: 2 }],
+    });
     expect(john.events[0]).toMatchObject({ kind: 'birth', date: { normalized: '1862', qualifier: 'about' } });
     expect(john.notes).toEqual(['Conflict: Two birth years.', 'Also written: John H. Whitfield.']);
     expect(input.sources).toEqual([
-      { id: DOC, fileName: 'marriage.png', title: 'Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh, North Carolina, United States; digital image "marriage.png", uploaded to GNology 24 November 2026.' },
+      {
+        id: DOC,
+        fileName: 'marriage.png',
+        title:
+          'Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh, North Carolina, United States; digital image "marriage.png", uploaded to GNology 24 November 2026.',
+      },
     ]);
   });
 });

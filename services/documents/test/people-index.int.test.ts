@@ -42,9 +42,17 @@ describe('people index', () => {
     aliceToken = await h.token(alice);
     bobToken = await h.token(bob);
     const db = h.deps.database.db;
-    for (const [name, text] of Object.entries(WHITFIELD_FAMILY)) docs.set(name, await seedRecord(db, { ownerId: alice, name, text }));
+    for (const [name, text] of Object.entries(WHITFIELD_FAMILY))
+      docs.set(name, await seedRecord(db, { ownerId: alice, name, text }));
     // Bob has a Thomas Whitfield of his own: never in Alice's index.
-    docs.set('bob', await seedRecord(h.deps.database.db, { ownerId: bob, name: 'bob-obituary.txt', text: WHITFIELD_FAMILY['thomas-obituary-1890.txt']! }));
+    docs.set(
+      'bob',
+      await seedRecord(h.deps.database.db, {
+        ownerId: bob,
+        name: 'bob-obituary.txt',
+        text: WHITFIELD_FAMILY['thomas-obituary-1890.txt']!,
+      }),
+    );
     await updatePeopleIndex(db, alice, { kind: 'rebuild' });
     await updatePeopleIndex(db, bob, { kind: 'rebuild' });
   }, 120_000);
@@ -63,9 +71,19 @@ describe('people index', () => {
     const [john] = await byName('John Henry Whitfield');
     expect(john).toMatchObject({ sex: 'M', birthYear: 1862, documentCount: 4, userEdited: false });
     const d = await detail(john!.id);
-    expect(d.evidence.map((e) => e.fileName).sort()).toEqual(['census-1880-raleigh.txt', 'john-birth-1862.txt', 'thomas-obituary-1890.txt', 'whitfield-cole-marriage-1887.txt']);
+    expect(d.evidence.map((e) => e.fileName).sort()).toEqual([
+      'census-1880-raleigh.txt',
+      'john-birth-1862.txt',
+      'thomas-obituary-1890.txt',
+      'whitfield-cole-marriage-1887.txt',
+    ]);
     expect(d.variants).toEqual(['John Henry Whitfield', 'John Whitfield']);
-    expect(d.evidence.find((e) => e.fileName === 'whitfield-cole-marriage-1887.txt')).toMatchObject({ recordRole: 'groom', role: 'primary_subject', date: '1887-06-14', page: 1 });
+    expect(d.evidence.find((e) => e.fileName === 'whitfield-cole-marriage-1887.txt')).toMatchObject({
+      recordRole: 'groom',
+      role: 'primary_subject',
+      date: '1887-06-14',
+      page: 1,
+    });
     expect(d.timeline.map((t) => [t.kind, t.year, t.fileName])).toEqual([
       ['birth', 1862, 'census-1880-raleigh.txt'],
       ['birth', 1862, 'john-birth-1862.txt'],
@@ -97,7 +115,9 @@ describe('people index', () => {
     expect(d.conflicts[0]!.kind).toBe('birth_years');
     expect(d.conflicts[0]!.message).toContain('census-1880-raleigh.txt');
     expect(d.conflicts[0]!.message).toContain('thomas-obituary-1890.txt');
-    expect(d.conflicts[0]!.documentIds.sort()).toEqual([docs.get('census-1880-raleigh.txt'), docs.get('thomas-obituary-1890.txt')].sort());
+    expect(d.conflicts[0]!.documentIds.sort()).toEqual(
+      [docs.get('census-1880-raleigh.txt'), docs.get('thomas-obituary-1890.txt')].sort(),
+    );
     // The rest of the family is coherent.
     const [john] = await byName('John Henry Whitfield');
     expect(john!.conflictCount).toBe(0);
@@ -107,7 +127,15 @@ describe('people index', () => {
     const db = h.deps.database.db;
     const [maryBefore] = await byName('Mary Ann Whitfield');
     const id = await seedRecord(db, { ownerId: alice, name: 'mary-ann-death-1895.txt', text: MARY_ANN_DEATH });
-    const event = { specversion: '1.0' as const, id: newObjectId(), type: 'document.processed', source: '/services/documents', time: new Date().toISOString(), datacontenttype: 'application/json' as const, data: { documentId: id, ownerId: alice } };
+    const event = {
+      specversion: '1.0' as const,
+      id: newObjectId(),
+      type: 'document.processed',
+      source: '/services/documents',
+      time: new Date().toISOString(),
+      datacontenttype: 'application/json' as const,
+      data: { documentId: id, ownerId: alice },
+    };
     expect(await onDocumentEvent(h.deps, event)).toBe(true);
     // A redelivery changes nothing.
     expect(await onDocumentEvent(h.deps, event)).toBe(false);
@@ -122,25 +150,47 @@ describe('people index', () => {
     const db = h.deps.database.db;
     const [martha] = await byName('Martha Whitfield');
     const [marthaCole] = await byName('Martha Cole');
-    const merged = await h.app.inject({ method: 'POST', url: '/api/people/merge', headers: { authorization: `Bearer ${aliceToken}` }, payload: { ids: [martha!.id, marthaCole!.id] } });
+    const merged = await h.app.inject({
+      method: 'POST',
+      url: '/api/people/merge',
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { ids: [martha!.id, marthaCole!.id] },
+    });
     expect(merged.statusCode, merged.body).toBe(200);
-    expect(IndividualResponse.parse(merged.json()).individual).toMatchObject({ id: martha!.id, documentCount: 2, userEdited: true });
+    expect(IndividualResponse.parse(merged.json()).individual).toMatchObject({
+      id: martha!.id,
+      documentCount: 2,
+      userEdited: true,
+    });
 
     const [john] = await byName('John Henry Whitfield');
     const census = (await detail(john!.id)).evidence.find((e) => e.fileName === 'census-1880-raleigh.txt')!;
-    const split = await h.app.inject({ method: 'POST', url: `/api/people/${john!.id}/split`, headers: { authorization: `Bearer ${aliceToken}` }, payload: { mentionIds: [census.mentionId] } });
+    const split = await h.app.inject({
+      method: 'POST',
+      url: `/api/people/${john!.id}/split`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { mentionIds: [census.mentionId] },
+    });
     expect(split.statusCode, split.body).toBe(200);
     const splitOff = IndividualResponse.parse(split.json()).individual;
     expect(splitOff).toMatchObject({ documentCount: 1, userEdited: true });
 
-    const renamed = await h.app.inject({ method: 'PATCH', url: `/api/people/${john!.id}`, headers: { authorization: `Bearer ${aliceToken}` }, payload: { name: 'John Henry "Jack" Whitfield' } });
+    const renamed = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/people/${john!.id}`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { name: 'John Henry "Jack" Whitfield' },
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
     await updatePeopleIndex(db, alice, { kind: 'rebuild' });
     const after = await list();
     expect(after.find((p) => p.id === martha!.id)).toMatchObject({ documentCount: 2, userEdited: true });
     expect(after.some((p) => p.name === 'Martha Cole')).toBe(false);
-    expect(after.find((p) => p.id === john!.id)).toMatchObject({ name: 'John Henry "Jack" Whitfield', documentCount: 3 });
+    expect(after.find((p) => p.id === john!.id)).toMatchObject({
+      name: 'John Henry "Jack" Whitfield',
+      documentCount: 3,
+    });
     expect(after.find((p) => p.id === splitOff.id)).toMatchObject({ documentCount: 1 });
     expect((await detail(splitOff.id)).evidence.map((e) => e.fileName)).toEqual(['census-1880-raleigh.txt']);
   });
@@ -148,24 +198,48 @@ describe('people index', () => {
   it('refuses what cannot be done, in words a person can act on', async () => {
     const [thomas] = await byName('Thomas Whitfield');
     const [james] = await byName('James Whitfield');
-    const sameRecord = await h.app.inject({ method: 'POST', url: '/api/people/merge', headers: { authorization: `Bearer ${aliceToken}` }, payload: { ids: [thomas!.id, james!.id] } });
+    const sameRecord = await h.app.inject({
+      method: 'POST',
+      url: '/api/people/merge',
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { ids: [thomas!.id, james!.id] },
+    });
     expect(sameRecord.statusCode).toBe(400);
     expect(sameRecord.json().error).toContain('different people');
     const all = (await detail(thomas!.id)).evidence.map((e) => e.mentionId);
-    const splitAll = await h.app.inject({ method: 'POST', url: `/api/people/${thomas!.id}/split`, headers: { authorization: `Bearer ${aliceToken}` }, payload: { mentionIds: all } });
+    const splitAll = await h.app.inject({
+      method: 'POST',
+      url: `/api/people/${thomas!.id}/split`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { mentionIds: all },
+    });
     expect(splitAll.statusCode).toBe(400);
-    const empty = await h.app.inject({ method: 'PATCH', url: `/api/people/${thomas!.id}`, headers: { authorization: `Bearer ${aliceToken}` }, payload: { name: '  ' } });
+    const empty = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/people/${thomas!.id}`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+      payload: { name: '  ' },
+    });
     expect(empty.statusCode).toBe(400);
   });
 
   it("answers 404 for another user's person, an unknown id and a malformed one", async () => {
     const [thomas] = await byName('Thomas Whitfield');
-    for (const url of [`/api/people/${thomas!.id}`, '/api/people/7d0e7a3c-8c1e-4a57-9a55-0d1f3c9b2e11', '/api/people/not-a-uuid']) {
+    for (const url of [
+      `/api/people/${thomas!.id}`,
+      '/api/people/7d0e7a3c-8c1e-4a57-9a55-0d1f3c9b2e11',
+      '/api/people/not-a-uuid',
+    ]) {
       const res = await get(url, bobToken);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: 'Person not found' });
     }
-    const rename = await h.app.inject({ method: 'PATCH', url: `/api/people/${thomas!.id}`, headers: { authorization: `Bearer ${bobToken}` }, payload: { name: 'Mine' } });
+    const rename = await h.app.inject({
+      method: 'PATCH',
+      url: `/api/people/${thomas!.id}`,
+      headers: { authorization: `Bearer ${bobToken}` },
+      payload: { name: 'Mine' },
+    });
     expect(rename.statusCode).toBe(404);
     const bobs = PeopleListResponse.parse((await get('/api/people', bobToken)).json()).individuals;
     expect(bobs.every((p) => p.id !== thomas!.id)).toBe(true);
@@ -174,14 +248,28 @@ describe('people index', () => {
   });
 
   it('answers Gene about a person by name, conflicts included (internal only)', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: alice, names: ['Thomas Whitfield'] } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/internal/people/lookup',
+      headers: INTERNAL,
+      payload: { userId: alice, names: ['Thomas Whitfield'] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const found = PeopleLookupResponse.parse(res.json()).individuals;
     expect(found.map((f) => f.individual.name)).toEqual(['Thomas Whitfield']);
     expect(found[0]!.conflicts[0]!.kind).toBe('birth_years');
     // A possessive, a variant spelling, a surname alone (the family, most documented first).
     const lookup = async (names: string[]) =>
-      PeopleLookupResponse.parse((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: alice, names } })).json()).individuals.map((f) => f.individual.name);
+      PeopleLookupResponse.parse(
+        (
+          await h.app.inject({
+            method: 'POST',
+            url: '/internal/people/lookup',
+            headers: INTERNAL,
+            payload: { userId: alice, names },
+          })
+        ).json(),
+      ).individuals.map((f) => f.individual.name);
     expect(await lookup(["Thomas Whitfield's"])).toEqual(['Thomas Whitfield']);
     expect(await lookup(['Thos. Whitfield'])).toEqual(['Thomas Whitfield']);
     const family = await lookup(['Whitfield']);
@@ -189,9 +277,26 @@ describe('people index', () => {
     expect(family).toContain('Thomas Whitfield');
     expect(family.every((n) => n.endsWith('Whitfield'))).toBe(true);
     expect(await lookup(['Mary Brown'])).toEqual(['Mary Ann Whitfield']);
-    const forBob = PeopleLookupResponse.parse((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', headers: INTERNAL, payload: { userId: bob, names: ['Thomas Whitfield'] } })).json());
+    const forBob = PeopleLookupResponse.parse(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/internal/people/lookup',
+          headers: INTERNAL,
+          payload: { userId: bob, names: ['Thomas Whitfield'] },
+        })
+      ).json(),
+    );
     expect(forBob.individuals.map((f) => f.individual.documentCount)).toEqual([1]);
-    expect((await h.app.inject({ method: 'POST', url: '/internal/people/lookup', payload: { userId: alice, names: ['Thomas'] } })).statusCode).toBe(404);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/internal/people/lookup',
+          payload: { userId: alice, names: ['Thomas'] },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('loads the whole index for export: individuals with evidence, timeline and relatives, and the documents cited', async () => {
@@ -207,7 +312,9 @@ describe('people index', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths['/api/people'] ?? {})).toContain('get');
     expect(Object.keys(doc.paths['/api/people/{id}'] ?? {}).sort()).toEqual(['get', 'patch']);
     expect(Object.keys(doc.paths['/api/people/merge'] ?? {})).toContain('post');
@@ -216,9 +323,21 @@ describe('people index', () => {
   });
 
   it('forgets a deleted document and the people only it named', async () => {
-    const res = await h.app.inject({ method: 'DELETE', url: `/api/documents/${docs.get('letter-1885.txt')}`, headers: { authorization: `Bearer ${aliceToken}` } });
+    const res = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${docs.get('letter-1885.txt')}`,
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const event = { specversion: '1.0' as const, id: newObjectId(), type: 'document.deleted', source: '/services/documents', time: new Date().toISOString(), datacontenttype: 'application/json' as const, data: { documentId: docs.get('letter-1885.txt'), ownerId: alice, deletedAt: new Date().toISOString() } };
+    const event = {
+      specversion: '1.0' as const,
+      id: newObjectId(),
+      type: 'document.deleted',
+      source: '/services/documents',
+      time: new Date().toISOString(),
+      datacontenttype: 'application/json' as const,
+      data: { documentId: docs.get('letter-1885.txt'), ownerId: alice, deletedAt: new Date().toISOString() },
+    };
     expect(await onDocumentEvent(h.deps, event)).toBe(true);
     const [thomas] = await byName('Thomas Whitfield');
     expect(thomas!.documentCount).toBe(4);

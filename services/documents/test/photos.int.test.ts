@@ -32,7 +32,12 @@ describe('photos and faces', () => {
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const upload = async (token: string, name: string, content: Buffer) => {
     const form = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, ...as(token) } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...as(token) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const done = await waitProcessed(h.app, token, res.json()._id, 180_000);
     expect(done.processingStatus, done.processingError ?? '').toBe('completed');
@@ -43,7 +48,8 @@ describe('photos and faces', () => {
     expect(res.statusCode).toBe(200);
     return (res.json() as { images: DocumentRecord[] }).images;
   };
-  const tag = (token: string, id: string, peopleIdentified: unknown[]) => h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, headers: as(token), payload: { peopleIdentified } });
+  const tag = (token: string, id: string, peopleIdentified: unknown[]) =>
+    h.app.inject({ method: 'PUT', url: `/api/documents/${id}`, headers: as(token), payload: { peopleIdentified } });
 
   beforeAll(async () => {
     requireInfra('DATABASE_URL');
@@ -97,7 +103,9 @@ describe('photos and faces', () => {
     expect(doc.tags).not.toContain('photo');
     expect(doc.faces).toEqual([]);
     // Out of the way of the listing assertions below.
-    expect((await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode).toBe(200);
+    expect(
+      (await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: as(alice) })).statusCode,
+    ).toBe(200);
   });
 
   it('lists the images with their faces, type and tags in one answer', async () => {
@@ -113,9 +121,13 @@ describe('photos and faces', () => {
 
   it('stores the face region on a tag that names a face, and refuses a face the photo lacks', async () => {
     const face = portrait.faces![0]!;
-    const res = await tag(alice, portrait._id, [{ name: 'Eileen Collins', role: 'primary_subject', faceId: face.id, region: { x: 0, y: 0, width: 1, height: 1 } }]);
+    const res = await tag(alice, portrait._id, [
+      { name: 'Eileen Collins', role: 'primary_subject', faceId: face.id, region: { x: 0, y: 0, width: 1, height: 1 } },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as DocumentRecord).peopleIdentified).toEqual([{ name: 'Eileen Collins', role: 'primary_subject', faceId: face.id, region: face.region }]);
+    expect((res.json() as DocumentRecord).peopleIdentified).toEqual([
+      { name: 'Eileen Collins', role: 'primary_subject', faceId: face.id, region: face.region },
+    ]);
     const detail = await h.app.inject({ method: 'GET', url: `/api/documents/${portrait._id}`, headers: as(alice) });
     expect((detail.json() as DocumentRecord).peopleIdentified[0]!.region).toEqual(face.region);
 
@@ -170,7 +182,21 @@ describe('photos and faces', () => {
       },
     };
     const entities = await analysePhoto(
-      { documentId: group._id, ownerId: 'irrelevant', kind: 'jpeg', file, ocrWords: [], entities: { documentType: 'other', tags: [], peopleIdentified: [], dateInfo: [], geographicalInfo: [], occupations: [] } },
+      {
+        documentId: group._id,
+        ownerId: 'irrelevant',
+        kind: 'jpeg',
+        file,
+        ocrWords: [],
+        entities: {
+          documentType: 'other',
+          tags: [],
+          peopleIdentified: [],
+          dateInfo: [],
+          geographicalInfo: [],
+          occupations: [],
+        },
+      },
       { db: h.deps.database.db, faces: failing, logger },
     );
     expect(entities).toMatchObject({ documentType: 'photo', tags: ['photo'] });

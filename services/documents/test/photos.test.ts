@@ -1,6 +1,11 @@
 import type { DocumentEntities, ImageRegion } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { decodeDescriptor, descriptorDistance, encodeDescriptor, squaredDistanceWithin } from '../src/domain/photos/face-descriptor';
+import {
+  decodeDescriptor,
+  descriptorDistance,
+  encodeDescriptor,
+  squaredDistanceWithin,
+} from '../src/domain/photos/face-descriptor';
 import { SUGGESTION_MAX_DISTANCE, suggestFor, taggedFaces, taggedKeySet } from '../src/domain/photos/face-suggestions';
 import { attachFaceRegions } from '../src/domain/photos/face-tags';
 import { wordsFromTsv } from '../src/domain/photos/ocr-words';
@@ -9,7 +14,11 @@ import { classifyImage, isRealWord } from '../src/domain/photos/photo-classifica
 import { withPhotoVerdict } from '../src/domain/photos/photo-entities';
 import { isPortrait } from '../src/domain/photos/portrait';
 
-const words = (text: string, confidence: number) => text.split(/\s+/).filter(Boolean).map((t) => ({ text: t, confidence }));
+const words = (text: string, confidence: number) =>
+  text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((t) => ({ text: t, confidence }));
 
 describe('photo classification', () => {
   it('reads the words, confidences and boxes of tesseract TSV, skipping non-word rows', () => {
@@ -37,7 +46,9 @@ describe('photo classification', () => {
     expect(classifyImage([]).photo).toBe(true);
     expect(classifyImage(words('| Ee — ~ .. ll Ktr ae', 40)).photo).toBe(true);
     // Real-looking words read without confidence (foliage, hair) do not make a record.
-    expect(classifyImage(words('tree some lines here were read from leaves and hair badly guessed sure', 45)).photo).toBe(true);
+    expect(
+      classifyImage(words('tree some lines here were read from leaves and hair badly guessed sure', 45)).photo,
+    ).toBe(true);
   });
 
   it('keeps a caption or a sign in a photo a photo', () => {
@@ -45,7 +56,8 @@ describe('photo classification', () => {
   });
 
   it('does not call a record scan a photo, even a noisy one', () => {
-    const census = 'Census of the United States 1880 Schedule 1 Inhabitants in Roanoke County Virginia enumerated by me Name Relation Age Occupation Turner Samuel Head 45 Farmer Turner Mary Wife 40 Keeping House';
+    const census =
+      'Census of the United States 1880 Schedule 1 Inhabitants in Roanoke County Virginia enumerated by me Name Relation Age Occupation Turner Samuel Head 45 Farmer Turner Mary Wife 40 Keeping House';
     const result = classifyImage(words(census, 88));
     expect(result.photo).toBe(false);
     expect(result.confidentWords).toBeGreaterThan(20);
@@ -56,7 +68,9 @@ describe('photo classification', () => {
 });
 
 describe('portrait rule', () => {
-  const face = (size: number, x = 0.4): { region: ImageRegion } => ({ region: { x, y: 0.2, width: size, height: size } });
+  const face = (size: number, x = 0.4): { region: ImageRegion } => ({
+    region: { x, y: 0.2, width: size, height: size },
+  });
   it('one face large enough is a portrait', () => {
     expect(isPortrait([face(0.3)])).toBe(true);
     expect(isPortrait([face(0.16)])).toBe(true);
@@ -82,18 +96,28 @@ describe('photo verdict on the extracted entities', () => {
     occupations: [],
   });
   it('makes a photo a photo, with the portrait tag when it is one', () => {
-    expect(withPhotoVerdict(entities('other', ['1950s']), { photo: true, portrait: true })).toMatchObject({ documentType: 'photo', tags: ['photo', 'portrait', '1950s'] });
-    expect(withPhotoVerdict(entities('letter', ['letter']), { photo: true, portrait: false })).toMatchObject({ documentType: 'photo', tags: ['photo'] });
+    expect(withPhotoVerdict(entities('other', ['1950s']), { photo: true, portrait: true })).toMatchObject({
+      documentType: 'photo',
+      tags: ['photo', 'portrait', '1950s'],
+    });
+    expect(withPhotoVerdict(entities('letter', ['letter']), { photo: true, portrait: false })).toMatchObject({
+      documentType: 'photo',
+      tags: ['photo'],
+    });
   });
   it('takes "photo" away from a record scan the extractor guessed as one', () => {
-    expect(withPhotoVerdict(entities('photo', ['photo', '1880s']), { photo: false, portrait: false })).toMatchObject({ documentType: 'other', tags: ['1880s'] });
+    expect(withPhotoVerdict(entities('photo', ['photo', '1880s']), { photo: false, portrait: false })).toMatchObject({
+      documentType: 'other',
+      tags: ['1880s'],
+    });
     const census = entities('census', ['census', 'Virginia']);
     expect(withPhotoVerdict(census, { photo: false, portrait: false })).toBe(census);
   });
 });
 
 describe('face descriptors and suggestions', () => {
-  const vec = (seed: number, offset = 0) => Float32Array.from({ length: 128 }, (_, i) => Math.sin(seed * 7.3 + i) * 0.1 + offset);
+  const vec = (seed: number, offset = 0) =>
+    Float32Array.from({ length: 128 }, (_, i) => Math.sin(seed * 7.3 + i) * 0.1 + offset);
   it('stores a descriptor as 512 bytes and reads it back exactly', () => {
     const d = vec(1);
     const buf = encodeDescriptor(d);
@@ -109,10 +133,21 @@ describe('face descriptors and suggestions', () => {
     { documentId: 'd3', faceId: 'f01', descriptor: vec(1, 0.01) },
     { documentId: 'd3', faceId: 'f02', descriptor: vec(3) },
   ];
-  const docs = [{ id: 'd1', people: [{ name: 'Alice Moore', role: 'primary_subject' as const, faceId: 'f01' }, { name: 'Untied', role: 'other_relative' as const }] }];
+  const docs = [
+    {
+      id: 'd1',
+      people: [
+        { name: 'Alice Moore', role: 'primary_subject' as const, faceId: 'f01' },
+        { name: 'Untied', role: 'other_relative' as const },
+      ],
+    },
+  ];
 
   it('finds the tagged faces from the people lists, ignoring tags of unknown faces', () => {
-    const tagged = taggedFaces([...docs, { id: 'd2', people: [{ name: 'Ghost', role: 'child', faceId: 'f09' }] }], stored);
+    const tagged = taggedFaces(
+      [...docs, { id: 'd2', people: [{ name: 'Ghost', role: 'child', faceId: 'f09' }] }],
+      stored,
+    );
     expect(tagged.map((t) => `${t.name}@${t.documentId}/${t.faceId}`)).toEqual(['Alice Moore@d1/f01']);
   });
 
@@ -133,11 +168,26 @@ describe('face descriptors and suggestions', () => {
 describe('tags on faces', () => {
   const faces = [{ faceId: 'f01', region: { x: 0.1, y: 0.2, width: 0.3, height: 0.3 } }];
   it('stores the face region on a tag that names a face of the document', () => {
-    const r = attachFaceRegions([{ name: 'Alice', role: 'primary_subject', faceId: 'f01', region: { x: 0, y: 0, width: 1, height: 1 } }, { name: 'Bob', role: 'spouse' }], faces);
-    expect(r).toEqual({ ok: true, people: [{ name: 'Alice', role: 'primary_subject', faceId: 'f01', region: faces[0]!.region }, { name: 'Bob', role: 'spouse' }] });
+    const r = attachFaceRegions(
+      [
+        { name: 'Alice', role: 'primary_subject', faceId: 'f01', region: { x: 0, y: 0, width: 1, height: 1 } },
+        { name: 'Bob', role: 'spouse' },
+      ],
+      faces,
+    );
+    expect(r).toEqual({
+      ok: true,
+      people: [
+        { name: 'Alice', role: 'primary_subject', faceId: 'f01', region: faces[0]!.region },
+        { name: 'Bob', role: 'spouse' },
+      ],
+    });
   });
   it('refuses a face the document does not have, and one face for two people', () => {
-    expect(attachFaceRegions([{ name: 'Alice', role: 'child', faceId: 'f07' }], faces)).toEqual({ ok: false, error: 'That face is not in this photo' });
+    expect(attachFaceRegions([{ name: 'Alice', role: 'child', faceId: 'f07' }], faces)).toEqual({
+      ok: false,
+      error: 'That face is not in this photo',
+    });
     expect(
       attachFaceRegions(
         [
@@ -180,7 +230,9 @@ describe('paper look', () => {
   });
 
   it('does not see a print on a white page, a colourful picture or a blank page as paper', () => {
-    const print = picture((x, y) => (x > 40 && x < 160 && y > 60 && y < 200 ? [(x * 2) % 200, (x * 2) % 200, (x * 2) % 200] : paper));
+    const print = picture((x, y) =>
+      x > 40 && x < 160 && y > 60 && y < 200 ? [(x * 2) % 200, (x * 2) % 200, (x * 2) % 200] : paper,
+    );
     expect(print.solid).toBeGreaterThan(0.1);
     expect(looksLikePaper(print)).toBe(false);
     expect(looksLikePaper(picture((x, y) => [(x * 7) % 255, (y * 5) % 255, 90]))).toBe(false);

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type DocumentContextResponse, type DocumentRecord, DocumentRecord as DocumentRecordSchema } from '@gnology/contracts';
+import {
+  type DocumentContextResponse,
+  type DocumentRecord,
+  DocumentRecord as DocumentRecordSchema,
+} from '@gnology/contracts';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +35,12 @@ describe('document processing', () => {
 
   const upload = async (name: string, content: Buffer) => {
     const body = multipart(name, content);
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as DocumentRecord;
   };
@@ -39,7 +48,13 @@ describe('document processing', () => {
   it('answers the upload with the pending document record', async () => {
     const doc = await upload('Turner obituary.txt', Buffer.from(OBITUARY));
     expect(DocumentRecordSchema.parse(doc)).toBeTruthy();
-    expect(doc).toMatchObject({ originalName: 'Turner obituary.txt', filename: 'Turner obituary.txt', mimetype: 'text/plain', processingStatus: 'pending', size: Buffer.byteLength(OBITUARY) });
+    expect(doc).toMatchObject({
+      originalName: 'Turner obituary.txt',
+      filename: 'Turner obituary.txt',
+      mimetype: 'text/plain',
+      processingStatus: 'pending',
+      size: Buffer.byteLength(OBITUARY),
+    });
     expect(doc._id).toMatch(/^[0-9a-f]{24}$/);
     expect(doc.uploadDate).toBe(doc.uploadedAt);
     const done = await waitProcessed(h.app, token, doc._id);
@@ -49,7 +64,9 @@ describe('document processing', () => {
     expect(done.peopleIdentified).toContainEqual({ name: 'Mary Ellen Turner', role: 'primary_subject' });
     expect(done.peopleIdentified).toContainEqual({ name: 'Samuel Turner', role: 'spouse' });
     expect(done.dateInfo.map((d) => d.normalized)).toEqual(expect.arrayContaining(['1911-05-04', '1840']));
-    expect(done.geographicalInfo.map((g) => g.name)).toEqual(expect.arrayContaining(['Roanoke', 'Virginia', 'Botetourt County']));
+    expect(done.geographicalInfo.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['Roanoke', 'Virginia', 'Botetourt County']),
+    );
   });
 
   it('OCRs a 300-dpi scanned page (PNG) and makes a 150 px thumbnail', async () => {
@@ -59,7 +76,10 @@ describe('document processing', () => {
     expect(done.extractedText).toMatch(/Mary Ellen Turner/);
     expect(done.peopleIdentified.map((p) => p.name)).toContain('Samuel Turner');
     expect(done.hasThumbnail).toBe(true);
-    const thumb = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/thumbnail?token=${done.viewToken}` });
+    const thumb = await h.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}/thumbnail?token=${done.viewToken}`,
+    });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     const sharp = (await import('sharp')).default;
@@ -75,12 +95,18 @@ describe('document processing', () => {
     expect(done.pageImages.map((p) => p.pageNumber)).toEqual([1, 2, 3]);
     expect(done.extractedText).toContain('James Robert Wilson');
     expect(done.extractedText).toContain('Henry Clay Brooks');
-    const page2 = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/2?token=${done.viewToken}` });
+    const page2 = await h.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}/page/2?token=${done.viewToken}`,
+    });
     expect(page2.statusCode).toBe(200);
     expect(page2.headers['content-type']).toBe('image/jpeg');
     expect(page2.headers['cache-control']).toContain('private');
     expect(page2.headers['x-content-type-options']).toBe('nosniff');
-    const missing = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/page/4?token=${done.viewToken}` });
+    const missing = await h.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}/page/4?token=${done.viewToken}`,
+    });
     expect(missing.statusCode).toBe(404);
     const view = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/view?token=${done.viewToken}` });
     expect(view.headers['content-type']).toBe('application/pdf');
@@ -134,22 +160,45 @@ describe('document processing', () => {
   });
 
   it('decodes UTF-16 and Windows-1252 text files', async () => {
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Zoë Brontë, born 1820 in Thornton, England', 'utf16le')]);
-    const cp1252 = Buffer.from([...Buffer.from('Jos'), 0xe9, ...Buffer.from(' Mart'), 0xed, ...Buffer.from('nez, baptised circa 1820')]);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Zoë Brontë, born 1820 in Thornton, England', 'utf16le'),
+    ]);
+    const cp1252 = Buffer.from([
+      ...Buffer.from('Jos'),
+      0xe9,
+      ...Buffer.from(' Mart'),
+      0xed,
+      ...Buffer.from('nez, baptised circa 1820'),
+    ]);
     const [a, b] = [await upload('utf16.txt', utf16), await upload('cp1252.txt', cp1252)];
     expect((await waitProcessed(h.app, token, a._id)).extractedText).toBe('Zoë Brontë, born 1820 in Thornton, England');
     expect((await waitProcessed(h.app, token, b._id)).extractedText).toBe('José Martínez, baptised circa 1820');
   });
 
   it('lists documents newest first, the completed ones for analysis, and the images', async () => {
-    const list = (await h.app.inject({ method: 'GET', url: '/api/documents', headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord[];
+    const list = (
+      await h.app.inject({ method: 'GET', url: '/api/documents', headers: { authorization: `Bearer ${token}` } })
+    ).json() as DocumentRecord[];
     expect(list.length).toBeGreaterThanOrEqual(8);
     const times = list.map((d) => Date.parse(d.uploadedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(list[0]!.extractedText).toBeUndefined();
-    const available = (await h.app.inject({ method: 'GET', url: '/api/documents/available/for-analysis', headers: { authorization: `Bearer ${token}` } })).json();
-    expect(available.every((d: { _id: string; originalName: string; documentType: string }) => d._id && d.originalName && d.documentType)).toBe(true);
-    const images = (await h.app.inject({ method: 'GET', url: '/api/documents/images', headers: { authorization: `Bearer ${token}` } })).json();
+    const available = (
+      await h.app.inject({
+        method: 'GET',
+        url: '/api/documents/available/for-analysis',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
+    expect(
+      available.every(
+        (d: { _id: string; originalName: string; documentType: string }) => d._id && d.originalName && d.documentType,
+      ),
+    ).toBe(true);
+    const images = (
+      await h.app.inject({ method: 'GET', url: '/api/documents/images', headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(images.images.map((d: DocumentRecord) => d.originalName)).toEqual(['scan.png']);
     expect(images.images[0]).toHaveProperty('peopleIdentified');
     expect(images.images[0]).toHaveProperty('tags');

@@ -63,17 +63,24 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
     const file = dataschema.replace('https://gnology.app/schemas/events/', '');
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(ajv);
-    return ajv.compile(JSON.parse(readFileSync(new URL(`../../../docs/integrators/schemas/${file}`, import.meta.url), 'utf8')));
+    return ajv.compile(
+      JSON.parse(readFileSync(new URL(`../../../docs/integrators/schemas/${file}`, import.meta.url), 'utf8')),
+    );
   }
 
   async function upload(owner: string): Promise<string> {
     const form = multipart('census.txt', Buffer.from(CENSUS));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${await h.token(owner)}` } });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${await h.token(owner)}` },
+    });
     expect(res.statusCode).toBe(201);
     return res.json()._id as string;
   }
 
-  it('re-emits a user\'s documents with their current entities, after everything before, and nobody else\'s', async () => {
+  it("re-emits a user's documents with their current entities, after everything before, and nobody else's", async () => {
     const alice = uniqueName('alice');
     const bob = uniqueName('bob');
     const [a1, a2, b1] = [await upload(alice), await upload(alice), await upload(bob)];
@@ -82,7 +89,12 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
 
     // Alice edits a1's people: the replay must carry the edit, not the first reading.
     const people = [{ name: 'Eliza Turner', role: 'primary_subject' }];
-    const put = await h.app.inject({ method: 'PUT', url: `/api/documents/${a1}`, payload: { peopleIdentified: people }, headers: { authorization: `Bearer ${await h.token(alice)}` } });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/documents/${a1}`,
+      payload: { peopleIdentified: people },
+      headers: { authorization: `Bearer ${await h.token(alice)}` },
+    });
     expect(put.statusCode).toBe(200);
     await waitFor(() => received.some((m) => m.key === a1 && m.event.type === 'document.updated'), 'document.updated');
 
@@ -95,7 +107,11 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
     const replayed = () => received.filter((m) => m.event.requestid === replayId);
     await waitFor(() => replayed().length >= 2, 'the replayed events');
     await new Promise((r) => setTimeout(r, 1_500)); // anything else of this replay would be out by now
-    expect(replayed().map((m) => m.key).sort()).toEqual([a1, a2].sort());
+    expect(
+      replayed()
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual([a1, a2].sort());
     for (const m of replayed()) {
       expect(m.event.type).toBe('document.processed');
       expect(m.event.dataschema).toBe('https://gnology.app/schemas/events/document.processed.v1.json');
@@ -103,28 +119,45 @@ describe('replay of documents to integrators (services/documents/src/cli/replay-
       // What arrived, and the same with a field a later v1 may add, validate against the published schema.
       const validate = publishedSchema(m.event.dataschema!);
       expect(validate(m.event.data), JSON.stringify(validate.errors)).toBe(true);
-      expect(validate({ ...m.event.data, language: 'en', entities: { ...data.entities, religion: ['Quaker'] } }), JSON.stringify(validate.errors)).toBe(true);
+      expect(
+        validate({ ...m.event.data, language: 'en', entities: { ...data.entities, religion: ['Quaker'] } }),
+        JSON.stringify(validate.errors),
+      ).toBe(true);
       expect(validate({ ...m.event.data, pageCount: 'one' })).toBe(false);
-      expect(data).toMatchObject({ documentId: m.key, ownerId: alice, documentType: 'census', textLength: CENSUS.length });
+      expect(data).toMatchObject({
+        documentId: m.key,
+        ownerId: alice,
+        documentType: 'census',
+        textLength: CENSUS.length,
+      });
       // Per document, the replay comes after everything the document announced before.
       const ofKey = received.filter((r) => r.key === m.key);
       expect(ofKey.at(-1)!.event.id).toBe(m.event.id);
     }
     const a1Replay = documentEventSchemas['document.processed'].parse(replayed().find((m) => m.key === a1)!.event.data);
     expect(a1Replay.entities.peopleIdentified).toEqual(people);
-    const a2First = documentEventSchemas['document.processed'].parse(received.find((m) => m.key === a2 && m.event.type === 'document.processed')!.event.data);
-    expect(documentEventSchemas['document.processed'].parse(replayed().find((m) => m.key === a2)!.event.data).entities).toEqual(a2First.entities);
+    const a2First = documentEventSchemas['document.processed'].parse(
+      received.find((m) => m.key === a2 && m.event.type === 'document.processed')!.event.data,
+    );
+    expect(
+      documentEventSchemas['document.processed'].parse(replayed().find((m) => m.key === a2)!.event.data).entities,
+    ).toEqual(a2First.entities);
 
     // --all re-emits Bob's document too.
     const allLines: string[] = [];
     expect(await main(['--all'], (l) => allLines.push(l), h.deps.config.DATABASE_URL)).toBeGreaterThanOrEqual(3);
     const allId = /^(replay-[0-9a-f-]{36}):/.exec(allLines[0] ?? '')?.[1];
-    await waitFor(() => [a1, a2, b1].every((id) => received.some((m) => m.key === id && m.event.requestid === allId)), 'the --all replay');
+    await waitFor(
+      () => [a1, a2, b1].every((id) => received.some((m) => m.key === id && m.event.requestid === allId)),
+      'the --all replay',
+    );
   });
 
   it('asks for exactly one of --user and --all', async () => {
     await expect(main([], () => {}, h.deps.config.DATABASE_URL)).rejects.toBeInstanceOf(UsageError);
-    await expect(main(['--all', '--user', 'x'], () => {}, h.deps.config.DATABASE_URL)).rejects.toThrow(/either --user USER_ID or --all/);
+    await expect(main(['--all', '--user', 'x'], () => {}, h.deps.config.DATABASE_URL)).rejects.toThrow(
+      /either --user USER_ID or --all/,
+    );
     await expect(main(['--user', ' '], () => {}, h.deps.config.DATABASE_URL)).rejects.toThrow(/needs a user id/);
   });
 });

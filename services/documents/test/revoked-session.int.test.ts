@@ -29,8 +29,16 @@ describe('file routes after a password change', () => {
     auth = Fastify();
     auth.get('/internal/users/:id/token-version', async () => ({ tokenVersion: version }));
     await auth.listen({ port: 0, host: '127.0.0.1' });
-    const versions = createTokenVersionCheck({ authUrl: `http://127.0.0.1:${(auth.server.address() as AddressInfo).port}`, internalToken: 'x'.repeat(16), logger: h.deps.logger, ttlMs: 50 });
-    app = await buildApp({ ...h.deps, verifier: createTokenVerifier({ jwks: signer.jwks, isCurrentVersion: versions.isCurrentVersion }) });
+    const versions = createTokenVersionCheck({
+      authUrl: `http://127.0.0.1:${(auth.server.address() as AddressInfo).port}`,
+      internalToken: 'x'.repeat(16),
+      logger: h.deps.logger,
+      ttlMs: 50,
+    });
+    app = await buildApp({
+      ...h.deps,
+      verifier: createTokenVerifier({ jwks: signer.jwks, isCurrentVersion: versions.isCurrentVersion }),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -42,7 +50,12 @@ describe('file routes after a password change', () => {
     const old = await signer.sign({ id: 'carol', email: 'carol@example.com', verified: true, tv: 0 });
     const as = (token: string) => ({ authorization: `Bearer ${token}` });
     const form = multipart('Turner obituary.txt', Buffer.from(OBITUARY));
-    const uploaded = await app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, ...as(old) } });
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, ...as(old) },
+    });
     expect(uploaded.statusCode).toBe(201);
     const id = uploaded.json()._id as string;
     const view = `/api/documents/${id}/view`;

@@ -15,7 +15,8 @@ import { waitProcessed } from './helpers/wait';
  * (EXIF orientation), PNGs with alpha or 16 bits per sample, grey and palette pictures, pictures
  * without a resolution. What is not a document is still refused with the spec's message.
  */
-const PAGE = 'Certificate of Baptism\nMary Ellen Turner, daughter of Samuel Turner and Hannah Price, was baptised at Roanoke, Virginia, in May 1841.';
+const PAGE =
+  'Certificate of Baptism\nMary Ellen Turner, daughter of Samuel Turner and Hannah Price, was baptised at Roanoke, Virginia, in May 1841.';
 const ACCEPTED = 'Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.';
 
 /** The page's words, as OCR gives them back on a clean page (wherever its lines wrap). */
@@ -49,7 +50,12 @@ describe('tolerant input', () => {
 
   const upload = async (name: string, content: Buffer) => {
     const body = multipart(name, content);
-    return h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
   };
   const process = async (name: string, content: Buffer) => {
     const res = await upload(name, content);
@@ -57,7 +63,10 @@ describe('tolerant input', () => {
     return waitProcessed(h.app, token, (res.json() as DocumentRecord)._id, 120_000);
   };
   const thumbnailSize = async (doc: DocumentRecord) => {
-    const thumb = await h.app.inject({ method: 'GET', url: `/api/documents/${doc._id}/thumbnail?token=${doc.viewToken}` });
+    const thumb = await h.app.inject({
+      method: 'GET',
+      url: `/api/documents/${doc._id}/thumbnail?token=${doc.viewToken}`,
+    });
     expect(thumb.statusCode).toBe(200);
     const meta = await sharp(thumb.rawPayload).metadata();
     return { width: meta.width, height: meta.height };
@@ -95,7 +104,9 @@ describe('tolerant input', () => {
     const { data, info } = await sharp(page).greyscale().raw().toBuffer({ resolveWithObject: true });
     const rgba = Buffer.alloc(info.width * info.height * 4);
     for (let i = 0; i < info.width * info.height; i++) rgba[i * 4 + 3] = 255 - data[i * info.channels]!;
-    const transparent = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).png().toBuffer();
+    const transparent = await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
+      .png()
+      .toBuffer();
     const deep = await sharp(page).toColourspace('rgb16').png().toBuffer();
     const t = await sharp(transparent).metadata();
     expect([t.hasAlpha, t.channels]).toEqual([true, 4]);
@@ -110,7 +121,11 @@ describe('tolerant input', () => {
     const palette = await sharp(page).png({ palette: true, colours: 8 }).toBuffer();
     // Rebuilt from its bare pixels: no resolution at all (the canvas writes 72 dpi).
     const bare = await sharp(small).raw().toBuffer({ resolveWithObject: true });
-    const noDpi = await sharp(bare.data, { raw: { width: bare.info.width, height: bare.info.height, channels: bare.info.channels } }).png().toBuffer();
+    const noDpi = await sharp(bare.data, {
+      raw: { width: bare.info.width, height: bare.info.height, channels: bare.info.channels },
+    })
+      .png()
+      .toBuffer();
     expect((await sharp(grey).metadata()).channels).toBe(1);
     expect((await sharp(palette).metadata()).isPalette).toBe(true);
     expect((await sharp(noDpi).metadata()).density).toBeUndefined();
@@ -124,9 +139,21 @@ describe('tolerant input', () => {
     const pdf = await textPdf([PAGE]);
     const cases: [string, Buffer, string][] = [
       // The header too far in: no reader takes it for a PDF.
-      ['late header.pdf', Buffer.concat([Buffer.alloc(1100, 0x00), pdf]), `The file's content does not match its .pdf extension (it is not a document of a supported type). ${ACCEPTED}`],
-      ['noise.pdf', randomBytes(4096), `The file's content does not match its .pdf extension (it is not a document of a supported type). ${ACCEPTED}`],
-      ['leading bytes.png', Buffer.concat([Buffer.from('junk\r\n'), pdf]), `The file's content (PDF) does not match its .png extension. Rename it or convert it. ${ACCEPTED}`],
+      [
+        'late header.pdf',
+        Buffer.concat([Buffer.alloc(1100, 0x00), pdf]),
+        `The file's content does not match its .pdf extension (it is not a document of a supported type). ${ACCEPTED}`,
+      ],
+      [
+        'noise.pdf',
+        randomBytes(4096),
+        `The file's content does not match its .pdf extension (it is not a document of a supported type). ${ACCEPTED}`,
+      ],
+      [
+        'leading bytes.png',
+        Buffer.concat([Buffer.from('junk\r\n'), pdf]),
+        `The file's content (PDF) does not match its .png extension. Rename it or convert it. ${ACCEPTED}`,
+      ],
       ['picture.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), ACCEPTED],
     ];
     for (const [name, content, message] of cases) {
@@ -135,7 +162,10 @@ describe('tolerant input', () => {
       expect(res.json(), name).toEqual({ error: message });
     }
     // A note that mentions a PDF header is still a note.
-    const note = await upload('notes.txt', Buffer.from('Scanner notes: the file began with junk, then %PDF-1.4 and the pages.'));
+    const note = await upload(
+      'notes.txt',
+      Buffer.from('Scanner notes: the file began with junk, then %PDF-1.4 and the pages.'),
+    );
     expect(note.statusCode, note.body).toBe(201);
     expect((note.json() as DocumentRecord).mimetype).toBe('text/plain');
   });

@@ -28,15 +28,28 @@ function bigPdfStream(size: number): Readable {
 }
 
 /** POSTs a multipart upload of a generated body over real HTTP; chunked unless a length is declared. */
-function post(url: string, token: string, body: Readable, headers: Record<string, string | number>): Promise<{ status: number; json: { error?: string } }> {
+function post(
+  url: string,
+  token: string,
+  body: Readable,
+  headers: Record<string, string | number>,
+): Promise<{ status: number; json: { error?: string } }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString() || '{}') }));
-    });
+    const req = http.request(
+      url,
+      { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d) => parts.push(d));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(parts).toString() || '{}') }),
+        );
+      },
+    );
     // The server may answer and close before the whole body is sent.
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
+    );
     body.pipe(req);
   });
 }
@@ -62,7 +75,9 @@ describe('upload limits and type checks', () => {
     const db = h.deps.database.db;
     expect(await db.selectFrom('documents').select('id').execute()).toEqual([]);
     const events = await db.selectFrom('outbox').select('payload').execute();
-    expect(events.filter((e) => e.payload.type === 'document.uploaded' && e.payload.data.size > 100_000_000)).toEqual([]);
+    expect(events.filter((e) => e.payload.type === 'document.uploaded' && e.payload.data.size > 100_000_000)).toEqual(
+      [],
+    );
   };
 
   it('refuses a streamed 201 MB upload with 413 and the spec message, leaving nothing behind', async () => {
@@ -74,7 +89,10 @@ describe('upload limits and type checks', () => {
         yield form.tail;
       })(),
     );
-    const res = await post(url, token, body, { 'content-type': form.headers['content-type'], 'transfer-encoding': 'chunked' });
+    const res = await post(url, token, body, {
+      'content-type': form.headers['content-type'],
+      'transfer-encoding': 'chunked',
+    });
     expect(res.status).toBe(413);
     expect(res.json.error).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
     await nothingStored();
@@ -82,7 +100,10 @@ describe('upload limits and type checks', () => {
 
   it('refuses a declared 201 MB body before reading it', async () => {
     const form = multipart('big.pdf', Buffer.alloc(0));
-    const res = await post(url, token, bigPdfStream(2 * MB), { 'content-type': form.headers['content-type'], 'content-length': 201 * MB + 300 });
+    const res = await post(url, token, bigPdfStream(2 * MB), {
+      'content-type': form.headers['content-type'],
+      'content-length': 201 * MB + 300,
+    });
     expect(res.status).toBe(413);
     expect(res.json.error).toBe(DOCUMENT_TOO_LARGE_MESSAGE);
     await nothingStored();
@@ -98,7 +119,10 @@ describe('upload limits and type checks', () => {
         yield form.tail;
       })(),
     );
-    const res = await post(url, token, body, { 'content-type': form.headers['content-type'], 'transfer-encoding': 'chunked' });
+    const res = await post(url, token, body, {
+      'content-type': form.headers['content-type'],
+      'transfer-encoding': 'chunked',
+    });
     expect(res.status).toBe(201);
     const doc = res.json as { _id: string; size: number; originalName: string };
     expect(doc.size).toBe(content.length);
@@ -107,13 +131,24 @@ describe('upload limits and type checks', () => {
     expect(objects.map((o) => o.key)).toEqual([`documents/user-limits/${doc._id}/original`]);
     const chunks: Buffer[] = [];
     for await (const c of await h.deps.storage.get(objects[0]!.key)) chunks.push(c as Buffer);
-    expect(createHash('sha256').update(Buffer.concat(chunks)).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
-    await h.app.inject({ method: 'DELETE', url: `/api/documents/${doc._id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(createHash('sha256').update(Buffer.concat(chunks)).digest('hex')).toBe(
+      createHash('sha256').update(content).digest('hex'),
+    );
+    await h.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${doc._id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
   });
 
   const upload = async (name: string, content: Buffer, field?: string) => {
     const form = multipart(name, content, { field });
-    return h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+    return h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+    });
   };
 
   it('refuses a renamed executable, naming the accepted types', async () => {
@@ -137,14 +172,24 @@ describe('upload limits and type checks', () => {
     expect((await upload('a.txt', Buffer.from('x'), 'other')).statusCode).toBe(400);
     const empty = await upload('empty.txt', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    const none = await h.app.inject({ method: 'POST', url: '/api/documents/upload', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: '{}' });
+    const none = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().error).toBe('Please select a file to upload');
   });
 
   it('requires a session', async () => {
     const form = multipart('a.txt', Buffer.from('hello'));
-    const res = await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: form.headers });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload: form.payload,
+      headers: form.headers,
+    });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -53,11 +53,24 @@ describe('a worker killed mid-OCR', () => {
 
     const token = await h.token('user-crash');
     const form = multipart('five-scans.pdf', await scannedPdf([OBITUARY, BIRTH, CENSUS, LETTER, MARRIAGE]));
-    const uploaded = (await h.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+    const uploaded = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/documents/upload',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      })
+    ).json() as DocumentRecord;
 
     // Wait until the child is recognising text, then kill it without warning.
     for (;;) {
-      const doc = (await h.app.inject({ method: 'GET', url: `/api/documents/${uploaded._id}`, headers: { authorization: `Bearer ${token}` } })).json() as DocumentRecord;
+      const doc = (
+        await h.app.inject({
+          method: 'GET',
+          url: `/api/documents/${uploaded._id}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as DocumentRecord;
       if (process.env.DEBUG_CRASH) console.log(doc.processingStatus, JSON.stringify(doc.processingStep));
       if (doc.processingStep?.step === 'ocr') break;
       expect(doc.processingStatus).not.toBe('completed');
@@ -75,11 +88,22 @@ describe('a worker killed mid-OCR', () => {
     expect(done.extractedText).toMatch(/Henry Clay Brooks/);
 
     const db = h.deps.database.db;
-    const pages = await db.selectFrom('document_pages').select('page_number').where('document_id', '=', uploaded._id).orderBy('page_number').execute();
+    const pages = await db
+      .selectFrom('document_pages')
+      .select('page_number')
+      .where('document_id', '=', uploaded._id)
+      .orderBy('page_number')
+      .execute();
     expect(pages.map((p) => p.page_number)).toEqual([1, 2, 3, 4, 5]);
-    const task = await db.selectFrom('processing_tasks').selectAll().where('document_id', '=', uploaded._id).executeTakeFirstOrThrow();
+    const task = await db
+      .selectFrom('processing_tasks')
+      .selectAll()
+      .where('document_id', '=', uploaded._id)
+      .executeTakeFirstOrThrow();
     expect(task.attempts).toBeGreaterThanOrEqual(2);
-    const events = (await db.selectFrom('outbox').select('payload').where('key', '=', uploaded._id).execute()).map((r) => r.payload.type);
+    const events = (await db.selectFrom('outbox').select('payload').where('key', '=', uploaded._id).execute()).map(
+      (r) => r.payload.type,
+    );
     expect(events.filter((t) => t === 'document.processed')).toHaveLength(1);
     expect(events.filter((t) => t === 'document.failed')).toHaveLength(0);
   }, 240_000);

@@ -13,7 +13,13 @@ export type { ResearchDeps } from './context';
  */
 export async function buildApp(given: ResearchDeps | ResearchPlatformDeps): Promise<FastifyInstance> {
   const deps = researchContext(given);
-  const app = createServiceApp({ name: 'research', logger: deps.logger, checks: deps.checks, queue: deps.queue, queues: [RESEARCH_QUEUE] });
+  const app = createServiceApp({
+    name: 'research',
+    logger: deps.logger,
+    checks: deps.checks,
+    queue: deps.queue,
+    queues: [RESEARCH_QUEUE],
+  });
   await deps.hub.start();
   await app.register(researchRoutes, { deps });
   // Open streams would hold shutdown for up to 30 minutes: end them; clients resume by offset.

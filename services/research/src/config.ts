@@ -13,7 +13,10 @@ const optionalString = z
  * server (Ollama, vLLM), else the offline engine. LLM_PROVIDER forces one.
  */
 export const researchEnvSchema = z.object({
-  LLM_PROVIDER: z.enum(['anthropic', 'openai', 'offline', '']).optional().transform((v) => (v ? v : undefined)),
+  LLM_PROVIDER: z
+    .enum(['anthropic', 'openai', 'offline', ''])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: env.optionalUrl(),
   ANTHROPIC_MODEL: z.string().default('claude-sonnet-4-6'),

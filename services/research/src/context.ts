@@ -24,7 +24,10 @@ export type ResearchDeps = ResearchPlatformDeps & {
  * by main.ts and passed explicitly; the hub opens its LISTEN connection when first used, and the
  * app closes it (tests may pass their own provider).
  */
-export function createResearchContext(deps: ResearchPlatformDeps, overrides: { provider?: LlmProvider } = {}): ResearchDeps {
+export function createResearchContext(
+  deps: ResearchPlatformDeps,
+  overrides: { provider?: LlmProvider } = {},
+): ResearchDeps {
   const provider = overrides.provider ?? selectProvider(deps.config);
   logProviderChoice(provider, deps.logger);
   return {

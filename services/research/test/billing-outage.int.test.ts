@@ -22,7 +22,10 @@ beforeAll(async () => {
   const namespace = `outage${randomBytes(4).toString('hex')}`;
   fake = await startFakeOpenAi();
   billing = await startRealBilling({ env: { EVENT_NAMESPACE: namespace }, consumers: true });
-  stack = await startResearchStack({ LLM_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP: '50' }, { billingUrl: billing.url, serviceEnv: { EVENT_NAMESPACE: namespace } });
+  stack = await startResearchStack(
+    { LLM_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP: '50' },
+    { billingUrl: billing.url, serviceEnv: { EVENT_NAMESPACE: namespace } },
+  );
   relay = startOutboxRelay({ db: stack.deps.database, bus: stack.deps.bus, logger: stack.deps.logger, pollMs: 100 });
 });
 afterAll(async () => {
@@ -41,11 +44,24 @@ async function until(check: () => Promise<boolean>, what: string, ms = 60_000) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-it('a billing outage mid-request delays the charges and loses none: every answered request is charged exactly once', { timeout: 120_000 }, async () => {
+it('a billing outage mid-request delays the charges and loses none: every answered request is charged exactly once', {
+  timeout: 120_000,
+}, async () => {
   const users = Array.from({ length: 5 }, () => `u${randomBytes(8).toString('hex')}`);
   const headers = await Promise.all(users.map(async (u) => (await stack.tokens(u)).research));
-  fake.enqueue(...Array.from({ length: 10 }, (_, i) => ({ chunks: ['Mary ', 'Cole ', 'was ', `baptised (${i}).`], chunkDelayMs: 600 })));
-  const ask = (i: number) => stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: headers[i % 5]!, payload: { query: `Who was baptised? (${i})` } });
+  fake.enqueue(
+    ...Array.from({ length: 10 }, (_, i) => ({
+      chunks: ['Mary ', 'Cole ', 'was ', `baptised (${i}).`],
+      chunkDelayMs: 600,
+    })),
+  );
+  const ask = (i: number) =>
+    stack.app.inject({
+      method: 'POST',
+      url: '/api/research/stream',
+      headers: headers[i % 5]!,
+      payload: { query: `Who was baptised? (${i})` },
+    });
 
   // Ten requests reach the model; billing dies while they are being answered.
   const first = Array.from({ length: 10 }, (_, i) => ask(i));
@@ -68,7 +84,11 @@ it('a billing outage mid-request delays the charges and loses none: every answer
     expect(balance.used).toBeGreaterThan(0);
     expect(balance.remaining).toBeGreaterThanOrEqual(0);
   }
-  const unsettled = await billing.db.selectFrom('reservations').select('status').where('user_id', 'in', users).execute();
+  const unsettled = await billing.db
+    .selectFrom('reservations')
+    .select('status')
+    .where('user_id', 'in', users)
+    .execute();
   expect(unsettled.map((r) => r.status).sort()).toEqual(Array(10).fill('held'));
 
   // Billing comes back: its consumer settles every answer from research.completed.
@@ -79,7 +99,12 @@ it('a billing outage mid-request delays the charges and loses none: every answer
   }, 'billing to settle the answered requests from their completion events');
 
   // Exactly one charge per answered request, of what the provider reported for it.
-  const usage = await billing.db.selectFrom('ledger_entries').select(['request_id', 'amount', 'tokens']).where('user_id', 'in', users).where('kind', '=', 'usage').execute();
+  const usage = await billing.db
+    .selectFrom('ledger_entries')
+    .select(['request_id', 'amount', 'tokens'])
+    .where('user_id', 'in', users)
+    .where('kind', '=', 'usage')
+    .execute();
   expect(usage).toHaveLength(10);
   expect(new Set(usage.map((u) => u.request_id)).size).toBe(10);
   const reported = answered.reduce((n, done) => n + (done!.data.tokenBalance as { used: number }).used, 0);
@@ -91,5 +116,12 @@ it('a billing outage mid-request delays the charges and loses none: every answer
   }
   // A later redelivery (or the relay publishing again) changes nothing.
   await new Promise((r) => setTimeout(r, 1000));
-  expect(await billing.db.selectFrom('ledger_entries').select('id').where('user_id', 'in', users).where('kind', '=', 'usage').execute()).toHaveLength(10);
+  expect(
+    await billing.db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('user_id', 'in', users)
+      .where('kind', '=', 'usage')
+      .execute(),
+  ).toHaveLength(10);
 });

@@ -26,7 +26,10 @@ let stack: ResearchStack;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
   billing = await startRealBilling();
-  stack = await startResearchStack({ LLM_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, RESEARCH_CONCURRENCY: '10' }, { billingUrl: billing.url });
+  stack = await startResearchStack(
+    { LLM_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, RESEARCH_CONCURRENCY: '10' },
+    { billingUrl: billing.url },
+  );
 });
 afterAll(async () => {
   await stack?.close();
@@ -46,7 +49,12 @@ const objectId = () => randomBytes(12).toString('hex');
 function attachDocuments(userId: string): string[] {
   return [0, 1].map((i) => {
     const _id = objectId();
-    stack.documents.add({ _id, userId, originalName: `register-${i}.txt`, extractedText: `Baptisms of the parish of St Mary, 1851. ${'Mary Cole, daughter of John and Ann Cole, labourer. '.repeat(800)}` });
+    stack.documents.add({
+      _id,
+      userId,
+      originalName: `register-${i}.txt`,
+      extractedText: `Baptisms of the parish of St Mary, 1851. ${'Mary Cole, daughter of John and Ann Cole, labourer. '.repeat(800)}`,
+    });
     return _id;
   });
 }
@@ -56,20 +64,36 @@ async function account(userId: string) {
 }
 
 async function charged(userId: string) {
-  const rows = await billing.db.selectFrom('ledger_entries').select(['amount', 'tokens', 'meta']).where('user_id', '=', userId).where('kind', '=', 'usage').execute();
-  return { charged: rows.reduce((n, r) => n - Number(r.amount), 0), writtenOff: rows.reduce((n, r) => n + Number((r.meta as { writtenOff?: number } | null)?.writtenOff ?? 0), 0) };
+  const rows = await billing.db
+    .selectFrom('ledger_entries')
+    .select(['amount', 'tokens', 'meta'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'usage')
+    .execute();
+  return {
+    charged: rows.reduce((n, r) => n - Number(r.amount), 0),
+    writtenOff: rows.reduce((n, r) => n + Number((r.meta as { writtenOff?: number } | null)?.writtenOff ?? 0), 0),
+  };
 }
 
 describe('model cost is bounded by the balance', () => {
   it('10 parallel requests with documents attached (JSON, stream and chapter jobs) never make the provider spend more than the balance', async () => {
     const userId = newUser();
     const documentIds = attachDocuments(userId);
-    fake.enqueue(...Array.from({ length: 10 }, () => ({ chunks: ['The register ', 'names Mary Cole, ', 'baptised 1851.'], chunkDelayMs: 40, usage: PER_CALL })));
+    fake.enqueue(
+      ...Array.from({ length: 10 }, () => ({
+        chunks: ['The register ', 'names Mary Cole, ', 'baptised 1851.'],
+        chunkDelayMs: 40,
+        usage: PER_CALL,
+      })),
+    );
     const { research } = await stack.tokens(userId);
     const send = (i: number) => {
       const chapter = i % 3 === 2;
       const url = i % 3 === 1 ? '/api/research/stream' : '/api/research';
-      const query = chapter ? 'Write a chapter about the Cole family from these registers.' : `Who was baptised in 1851? (${i})`;
+      const query = chapter
+        ? 'Write a chapter about the Cole family from these registers.'
+        : `Who was baptised in 1851? (${i})`;
       return stack.app.inject({ method: 'POST', url, headers: research, payload: { query, documentIds } });
     };
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i)));
@@ -84,7 +108,8 @@ describe('model cost is bounded by the balance', () => {
     // The others were refused before any model call, with the plan's message.
     const refused = answers.filter((a) => a.statusCode === 402);
     expect(refused.length).toBe(10 - fake.requests.length);
-    for (const a of refused) expect(a.json().error).toMatch(/Your free trial has [\d,]+ tokens left, which is not enough for this request/);
+    for (const a of refused)
+      expect(a.json().error).toMatch(/Your free trial has [\d,]+ tokens left, which is not enough for this request/);
 
     // What the provider used was charged in full: nothing written off.
     const a = await account(userId);
@@ -97,11 +122,19 @@ describe('model cost is bounded by the balance', () => {
     const userId = newUser();
     const documentIds = attachDocuments(userId);
     const { research } = await stack.tokens(userId);
-    const res = await stack.app.inject({ method: 'POST', url: '/api/research', headers: research, payload: { query: 'Write the story of the Cole family as a book.', documentIds } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/research',
+      headers: research,
+      payload: { query: 'Write the story of the Cole family as a book.', documentIds },
+    });
     expect(res.statusCode).toBe(200);
     // A book may write 60,000 tokens, but the trial holds 50,000 at most, and the prompt takes its share.
     const maxTokens = fake.requests[0]!.body.max_tokens as number;
-    const promptChars = (fake.requests[0]!.body.messages as { content: string }[]).reduce((n, m) => n + m.content.length, 0);
+    const promptChars = (fake.requests[0]!.body.messages as { content: string }[]).reduce(
+      (n, m) => n + m.content.length,
+      0,
+    );
     expect(maxTokens).toBeLessThanOrEqual(50_000 - tokensOfChars(promptChars));
     expect(maxTokens).toBeGreaterThan(1_000);
   });
@@ -111,9 +144,17 @@ describe('model cost is bounded by the balance', () => {
     const text = 'The 1851 register names Mary Cole, daughter of John Cole.';
     fake.enqueue({ text, omitUsage: true });
     const { research } = await stack.tokens(userId);
-    const res = await stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: research, payload: { query: 'Who is named?' } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/research/stream',
+      headers: research,
+      payload: { query: 'Who is named?' },
+    });
     const done = parseSse(res.body).find((e) => e.event === 'done')!;
-    const promptChars = (fake.requests[0]!.body.messages as { content: string }[]).reduce((n, m) => n + m.content.length, 0);
+    const promptChars = (fake.requests[0]!.body.messages as { content: string }[]).reduce(
+      (n, m) => n + m.content.length,
+      0,
+    );
     const expected = tokensOfChars(promptChars) + tokensOfChars(text.length);
     expect(done.data.tokenBalance).toMatchObject({ used: expected, remaining: 50_000 - expected });
     expect((await account(userId)).used).toBe(expected);
@@ -124,7 +165,12 @@ describe('model cost is bounded by the balance', () => {
     await stack.stopWorkers();
     try {
       const rt = await getRuntime(stack.deps);
-      const prepared = await prepareRequest(rt, userId, { query: 'Write a chapter about John Cole.', documentIds: [] }, 'req-test');
+      const prepared = await prepareRequest(
+        rt,
+        userId,
+        { query: 'Write a chapter about John Cole.', documentIds: [] },
+        'req-test',
+      );
       const id = await startGeneration(rt, prepared);
       // The queue is stalled past the reservation's life: the sweep closes the hold, and the rest of the trial is spent elsewhere.
       await sweep(billing.db, null, new Date(Date.now() + 46 * 60_000));
@@ -168,7 +214,9 @@ describe('model cost is bounded by the balance', () => {
     expect((await account(userId)).held).toBe(0);
 
     // Four trial accounts from one address: three at a time.
-    const others = await Promise.all([newUser(), newUser(), newUser(), newUser()].map(async (u) => (await stack.tokens(u)).research));
+    const others = await Promise.all(
+      [newUser(), newUser(), newUser(), newUser()].map(async (u) => (await stack.tokens(u)).research),
+    );
     const fromOneAddress = await Promise.all(others.map((h) => ask(h, '198.51.100.9')));
     expect(fromOneAddress.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(fromOneAddress.filter((a) => a.statusCode === 429)).toHaveLength(1);

@@ -23,7 +23,10 @@ describe('providerFailure', () => {
   });
 
   it('answers server failures and unknown errors with 503', () => {
-    expect(providerFailure(new ProviderError('down', 529, 'overloaded_error'))).toMatchObject({ statusCode: 503, message: ERROR_MESSAGES.overloaded });
+    expect(providerFailure(new ProviderError('down', 529, 'overloaded_error'))).toMatchObject({
+      statusCode: 503,
+      message: ERROR_MESSAGES.overloaded,
+    });
     expect(providerFailure(new Error('socket hang up')).statusCode).toBe(503);
   });
 
@@ -49,7 +52,13 @@ describe('generationView', () => {
 
   it('counts the length in characters (what stream offsets count), and gives the text only when asked', () => {
     const listed = generationView(row, false);
-    expect(listed).toMatchObject({ id: row.id, status: 'running', length: 6, createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:01:00.000Z' });
+    expect(listed).toMatchObject({
+      id: row.id,
+      status: 'running',
+      length: 6,
+      createdAt: '2026-11-24T10:00:00.000Z',
+      updatedAt: '2026-11-24T10:01:00.000Z',
+    });
     expect(listed).not.toHaveProperty('text');
     expect(generationView(row, true).text).toBe('Café 👪');
   });

@@ -20,10 +20,23 @@ const journal: Journal = {
       children: ['Józef Nowak, b. 1876'],
       residences: [],
     },
-    { number: 2, name: 'Nguyễn Thị Lan', birth: { date: 'abt 1885', place: 'Huế, Vietnam' }, children: [], residences: [] },
+    {
+      number: 2,
+      name: 'Nguyễn Thị Lan',
+      birth: { date: 'abt 1885', place: 'Huế, Vietnam' },
+      children: [],
+      residences: [],
+    },
   ],
   sourcesSearched: [{ key: 'census', label: 'Census returns', notes: '1900 US census' }],
-  log: [{ date: '5 Jan 2026', repository: 'Archiwum Narodowe w Krakowie', source: 'Parish register', result: 'Found the baptism' }],
+  log: [
+    {
+      date: '5 Jan 2026',
+      repository: 'Archiwum Narodowe w Krakowie',
+      source: 'Parish register',
+      result: 'Found the baptism',
+    },
+  ],
   contacts: [],
   findings: { conflicts: 'The 1900 census gives 1851.' },
 };
@@ -54,15 +67,25 @@ describe('a filled GNology Journal in Gene’s context', () => {
   });
 
   it('leaves out what was not filled in', () => {
-    const block = journalBlock({ ...journal, ancestors: [journal.ancestors[1]!], log: [], sourcesSearched: [], findings: {} });
+    const block = journalBlock({
+      ...journal,
+      ancestors: [journal.ancestors[1]!],
+      log: [],
+      sourcesSearched: [],
+      findings: {},
+    });
     expect(block).toContain('Ancestor 2: Nguyễn Thị Lan');
     expect(block).not.toMatch(/death|Research log|Sources searched|Conflicts/);
   });
 
   it('lists the journal’s ancestors in the offline answer', () => {
     const answer = offlineAnswer({ query: 'Tell me about my ancestors', documents: [doc], requestType: 'regular' });
-    expect(answer).toContain('## Ancestors in your GNology Journal *"GNology-Journal.pdf"* (id 65f0a1b2c3d4e5f6a7b8c9d9)');
-    expect(answer).toContain('1. **Łukasz Nowak** (1850–1920), Kraków, Poland → Chicago, Illinois; married Zofia Kowalska');
+    expect(answer).toContain(
+      '## Ancestors in your GNology Journal *"GNology-Journal.pdf"* (id 65f0a1b2c3d4e5f6a7b8c9d9)',
+    );
+    expect(answer).toContain(
+      '1. **Łukasz Nowak** (1850–1920), Kraków, Poland → Chicago, Illinois; married Zofia Kowalska',
+    );
     expect(answer).toContain('2. **Nguyễn Thị Lan** (1885–?), Huế, Vietnam');
   });
 });

@@ -32,8 +32,20 @@ beforeAll(async () => {
   const db = docs.deps.database.db;
   certificate = await seedDocument(db, { ownerId: alice, name: 'marriage.png', pages: WHITFIELD_CERTIFICATE });
   obituary = await seedDocument(db, { ownerId: alice, name: 'sullivan-obituary.txt', pages: [SULLIVAN_OBITUARY] });
-  await seedDocument(db, { ownerId: alice, name: 'whitfield-baptism-1834.txt', pages: ['Baptism. John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax, Yorkshire.'] });
-  bobsLetter = await seedDocument(db, { ownerId: bob, name: 'bobs-letter.txt', pages: ['Dear cousin, John Henry Whitfield was my grandfather; his parents were Peter Whitfield and Jane Whitfield.'] });
+  await seedDocument(db, {
+    ownerId: alice,
+    name: 'whitfield-baptism-1834.txt',
+    pages: [
+      'Baptism. John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax, Yorkshire.',
+    ],
+  });
+  bobsLetter = await seedDocument(db, {
+    ownerId: bob,
+    name: 'bobs-letter.txt',
+    pages: [
+      'Dear cousin, John Henry Whitfield was my grandfather; his parents were Peter Whitfield and Jane Whitfield.',
+    ],
+  });
 }, 60_000);
 afterAll(async () => {
   await docs?.close();
@@ -86,23 +98,36 @@ describe('library retrieval, offline engine', () => {
 
   it('lists the sources in the stream, and leaves out a dropped document on the next question', async () => {
     const { research } = await stack.tokens(alice);
-    const res = await stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: research, payload: { query: QUESTION, documentIds: [] } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/research/stream',
+      headers: research,
+      payload: { query: QUESTION, documentIds: [] },
+    });
     const events = parseSse(res.body);
     const start = events.find((e) => e.event === 'start')!;
     expect((start.data.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
-    expect((events.find((e) => e.event === 'done')!.data.sources as { documentId: string }[])[0]?.documentId).toBe(certificate);
+    expect((events.find((e) => e.event === 'done')!.data.sources as { documentId: string }[])[0]?.documentId).toBe(
+      certificate,
+    );
 
-    const dropped = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [], excludeDocumentIds: [certificate] })).json());
+    const dropped = ResearchResponse.parse(
+      (await ask(stack, alice, { query: QUESTION, documentIds: [], excludeDocumentIds: [certificate] })).json(),
+    );
     expect(dropped.sources?.some((s) => s.documentId === certificate) ?? false).toBe(false);
     expect(dropped.response).not.toContain(`view=${certificate}`);
   });
 
   it('saves the sources with the answer, so a conversation opened later still lists them', async () => {
     const conversationId = await stack.newConversation(alice);
-    const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [], conversationId })).json());
+    const body = ResearchResponse.parse(
+      (await ask(stack, alice, { query: QUESTION, documentIds: [], conversationId })).json(),
+    );
     expect(body.messageId).toBeTruthy();
     const saved = await stack.conversation(alice, conversationId);
-    const answer = (saved.messages as { id: string; type: string; sources?: { documentId: string }[] }[]).find((m) => m.id === body.messageId);
+    const answer = (saved.messages as { id: string; type: string; sources?: { documentId: string }[] }[]).find(
+      (m) => m.id === body.messageId,
+    );
     expect(answer?.sources).toEqual(body.sources);
     expect(answer?.sources?.[0]?.documentId).toBe(certificate);
   });
@@ -119,7 +144,9 @@ describe('library retrieval, offline engine', () => {
     expect(body.sources?.map((s) => s.documentId)).toEqual([bobsLetter]);
     expect(body.response).not.toContain(certificate);
     expect(body.response).not.toContain('Thomas Whitfield');
-    const stranger = ResearchResponse.parse((await ask(stack, newObjectId(), { query: QUESTION, documentIds: [] })).json());
+    const stranger = ResearchResponse.parse(
+      (await ask(stack, newObjectId(), { query: QUESTION, documentIds: [] })).json(),
+    );
     expect(stranger.sources).toBeUndefined();
     expect(stranger.response).toContain('You have not selected any documents');
   });
@@ -130,7 +157,12 @@ describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
   let fake: FakeAnthropic;
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    stack = await startResearchStack({ LLM_PROVIDER: '', ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: 'claude-test' });
+    stack = await startResearchStack({
+      LLM_PROVIDER: '',
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_MODEL: 'claude-test',
+    });
     stack.deps.config.DOCUMENTS_URL = docsUrl;
   }, 60_000);
   afterAll(async () => {
@@ -139,7 +171,9 @@ describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
   });
 
   it('puts the found pages into the prompt with their source and page, marked as found', async () => {
-    fake.enqueue({ text: `His parents were Thomas and Mary Ann Whitfield [marriage.png, p. 2](/documents?view=${certificate}&page=2).` });
+    fake.enqueue({
+      text: `His parents were Thomas and Mary Ann Whitfield [marriage.png, p. 2](/documents?view=${certificate}&page=2).`,
+    });
     const res = await ask(stack, alice, { query: QUESTION, documentIds: [] });
     expect(res.statusCode, res.body).toBe(200);
     const system = JSON.stringify(fake.requests[0]!.body);

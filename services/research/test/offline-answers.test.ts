@@ -18,10 +18,19 @@ const whitfield: ContextDocument = {
   extractedText: WHITFIELD_CERTIFICATE.join('\n\n'),
   pages: WHITFIELD_CERTIFICATE.map((text, i) => ({ pageNumber: i + 1, text })),
 };
-const sullivan: ContextDocument = { _id: '65f0a1b2c3d4e5f6a7b8c9e2', originalName: 'sullivan-obituary.txt', extractedText: SULLIVAN_OBITUARY };
-const turner: ContextDocument = { _id: '65f0a1b2c3d4e5f6a7b8c9e3', originalName: 'turner_obituary [scan].png', extractedText: OBITUARY };
+const sullivan: ContextDocument = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9e2',
+  originalName: 'sullivan-obituary.txt',
+  extractedText: SULLIVAN_OBITUARY,
+};
+const turner: ContextDocument = {
+  _id: '65f0a1b2c3d4e5f6a7b8c9e3',
+  originalName: 'turner_obituary [scan].png',
+  extractedText: OBITUARY,
+};
 const WHITFIELD_P2 = '[whitfield-certificate.pdf, p. 2](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1&page=2)';
-const ask = (query: string, documents: ContextDocument[] = [whitfield, sullivan, turner]) => offlineAnswer({ query, documents, requestType: 'regular' });
+const ask = (query: string, documents: ContextDocument[] = [whitfield, sullivan, turner]) =>
+  offlineAnswer({ query, documents, requestType: 'regular' });
 
 describe('question forms', () => {
   it('reads each clause on its own: parents, and when he married', () => {
@@ -36,8 +45,12 @@ describe('question forms', () => {
   });
 
   it('tells where from when, spouse from marriage date, children, and a plain "who was"', () => {
-    expect(readQuestion('Where was Margaret Byrne born?').events).toEqual([{ kind: 'birth', when: false, where: true }]);
-    expect(readQuestion('When and where did Mary Ellen Turner die?').events).toEqual([{ kind: 'death', when: true, where: true }]);
+    expect(readQuestion('Where was Margaret Byrne born?').events).toEqual([
+      { kind: 'birth', when: false, where: true },
+    ]);
+    expect(readQuestion('When and where did Mary Ellen Turner die?').events).toEqual([
+      { kind: 'death', when: true, where: true },
+    ]);
     const spouse = readQuestion('Who did Henry Clay Brooks marry?');
     expect(spouse).toMatchObject({ names: ['Henry Clay Brooks'], spouse: true, events: [] });
     expect(readQuestion('Who were her children?')).toMatchObject({ names: [], children: true, parents: false });
@@ -58,12 +71,18 @@ describe('the direct answer', () => {
     expect(ask('Where was Margaret Byrne born?').split('\n')[0]).toBe(
       'Margaret Byrne was born in 1843 in County Cork ([sullivan-obituary.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e2)).',
     );
-    expect(ask('Who did John Henry Whitfield marry?').split('\n')[0]).toBe(`John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh (${WHITFIELD_P2}).`);
+    expect(ask('Who did John Henry Whitfield marry?').split('\n')[0]).toBe(
+      `John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh (${WHITFIELD_P2}).`,
+    );
     expect(ask('When did John Henry Whitfield die, and who were his children?').split('\n')[0]).toBe(
       'The documents do not say when John Henry Whitfield died; the documents name none of his children.',
     );
-    expect(ask('When did Charles Dickens die?').split('\n')[0]).toBe('The selected documents do not mention Charles Dickens.');
-    expect(ask('Who were Mary Ellen Turner’s children?').split('\n')[0]).toMatch(/^Mary Ellen Turner's children named in the documents are William Turner and George Turner \(\[turner\\_obituary \\\[scan\\\]\.png\]/);
+    expect(ask('When did Charles Dickens die?').split('\n')[0]).toBe(
+      'The selected documents do not mention Charles Dickens.',
+    );
+    expect(ask('Who were Mary Ellen Turner’s children?').split('\n')[0]).toMatch(
+      /^Mary Ellen Turner's children named in the documents are William Turner and George Turner \(\[turner\\_obituary \\\[scan\\\]\.png\]/,
+    );
   });
 
   it('reads "a son, Robert Whitfield" as a child, not a parent', () => {
@@ -76,11 +95,17 @@ describe('the direct answer', () => {
     const lead = ask('Who were the parents of John Henry Whitfield?', [obituary]).split('\n')[0]!;
     expect(lead).toContain("John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield");
     expect(lead).not.toContain('Robert');
-    expect(ask('Who were the children of John Henry Whitfield?', [obituary]).split('\n')[0]).toContain('Robert Whitfield');
+    expect(ask('Who were the children of John Henry Whitfield?', [obituary]).split('\n')[0]).toContain(
+      'Robert Whitfield',
+    );
   });
 
   it('reports two readings of one event instead of choosing', () => {
-    const later: ContextDocument = { _id: '65f0a1b2c3d4e5f6a7b8c9e4', originalName: 'family-bible.txt', extractedText: 'John Henry Whitfield was born in 1863.' };
+    const later: ContextDocument = {
+      _id: '65f0a1b2c3d4e5f6a7b8c9e4',
+      originalName: 'family-bible.txt',
+      extractedText: 'John Henry Whitfield was born in 1863.',
+    };
     expect(ask('When was John Henry Whitfield born?', [whitfield, later]).split('\n')[0]).toBe(
       `The documents disagree on when John Henry Whitfield was born: 2 March 1862 (${WHITFIELD_P2}) or 1863 ([family-bible.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e4)).`,
     );
@@ -109,19 +134,25 @@ describe('relevance and attribution by sentence', () => {
     const wrapped: ContextDocument = {
       _id: '65f0a1b2c3d4e5f6a7b8c9e6',
       originalName: 'wrapped.pdf',
-      extractedText: 'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2\nMarch 1862 in Wake County.\nJohn Smith Head 45 Farmer Ireland\nMary Smith Wife 40 Keeping house Germany',
+      extractedText:
+        'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2\nMarch 1862 in Wake County.\nJohn Smith Head 45 Farmer Ireland\nMary Smith Wife 40 Keeping house Germany',
     };
     expect(readDocuments([wrapped]).map((r) => r.sentence.text)).toEqual([
       'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.',
       'John Smith Head 45 Farmer Ireland',
       'Mary Smith Wife 40 Keeping house Germany',
     ]);
-    expect(datedEvents([wrapped])[0]).toMatchObject({ date: '2 March 1862', person: 'John Henry Whitfield', place: 'Wake County' });
+    expect(datedEvents([wrapped])[0]).toMatchObject({
+      date: '2 March 1862',
+      person: 'John Henry Whitfield',
+      place: 'Wake County',
+    });
   });
 
   it('keeps an unrelated selected document out of an answer about the Whitfields', () => {
     const answer = ask('Who were the parents of John Henry Whitfield and when did he marry?');
-    for (const other of ['Sullivan', 'Byrne', 'Turner', 'Hale', 'Boston', 'Roanoke']) expect(answer).not.toContain(other);
+    for (const other of ['Sullivan', 'Byrne', 'Turner', 'Hale', 'Boston', 'Roanoke'])
+      expect(answer).not.toContain(other);
     expect(answer).toContain('| 2 March 1862 | Birth | John Henry Whitfield | Wake County |');
     expect(answer).toContain('- **Sarah Elizabeth Cole** (spouse)');
   });
@@ -132,15 +163,21 @@ describe('relevance and attribution by sentence', () => {
     const quoted = [...answer.matchAll(/^- "(.+)"/gm)].map((m) => m[1]);
     expect(quoted.length).toBeGreaterThan(1);
     expect(new Set(quoted).size).toBe(quoted.length);
-    expect(answer).toContain(`- "John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh." (${WHITFIELD_P2}; [whitfield-copy.pdf, p. 2]`);
+    expect(answer).toContain(
+      `- "John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh." (${WHITFIELD_P2}; [whitfield-copy.pdf, p. 2]`,
+    );
   });
 });
 
 describe('citations', () => {
   it('name the file and page and link to the viewer', () => {
     expect(viewerHref('65f0a1b2c3d4e5f6a7b8c9e1', 2)).toBe('/documents?view=65f0a1b2c3d4e5f6a7b8c9e1&page=2');
-    expect(citation({ _id: '65f0a1b2c3d4e5f6a7b8c9e1', originalName: 'census-1880.pdf' }, 2)).toBe('[census-1880.pdf, p. 2](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1&page=2)');
-    expect(citation({ _id: '65f0a1b2c3d4e5f6a7b8c9e1', originalName: 'notes_[draft]*.txt' })).toBe('[notes\\_\\[draft\\]\\*.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1)');
+    expect(citation({ _id: '65f0a1b2c3d4e5f6a7b8c9e1', originalName: 'census-1880.pdf' }, 2)).toBe(
+      '[census-1880.pdf, p. 2](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1&page=2)',
+    );
+    expect(citation({ _id: '65f0a1b2c3d4e5f6a7b8c9e1', originalName: 'notes_[draft]*.txt' })).toBe(
+      '[notes\\_\\[draft\\]\\*.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1)',
+    );
   });
 
   it('never print a bare document id', () => {
@@ -151,16 +188,23 @@ describe('citations', () => {
   it('read dates in the forms records write them', () => {
     expect(datesIn('on June 3, 1871 at Springfield').map((d) => d.text)).toEqual(['3 June 1871']);
     expect(datesIn('born abt 1840 in Botetourt County').map((d) => d.phrase)).toEqual(['about 1840']);
-    expect(datesIn('Registered on Mar. 20, 1850; baptised 3rd of May 1850').map((d) => d.text)).toEqual(['20 March 1850', '3 May 1850']);
+    expect(datesIn('Registered on Mar. 20, 1850; baptised 3rd of May 1850').map((d) => d.text)).toEqual([
+      '20 March 1850',
+      '3 May 1850',
+    ]);
   });
 });
 
 describe('a model is given the same citations', () => {
   it('asks for file-and-page links to the viewer, and gives each document its link and page markers', () => {
-    expect(GENE_SYSTEM_PROMPT).toContain('[parish-register.pdf, p. 2](/documents?view=65f1c2a9e4b0a1b2c3d4e5f6&page=2)');
+    expect(GENE_SYSTEM_PROMPT).toContain(
+      '[parish-register.pdf, p. 2](/documents?view=65f1c2a9e4b0a1b2c3d4e5f6&page=2)',
+    );
     expect(GENE_SYSTEM_PROMPT).toContain('Never write a bare document id');
     const block = documentBlock(whitfield);
-    expect(block.split('\n')[0]).toBe('<document name="whitfield-certificate.pdf" id="65f0a1b2c3d4e5f6a7b8c9e1" link="/documents?view=65f0a1b2c3d4e5f6a7b8c9e1" pages="2">');
+    expect(block.split('\n')[0]).toBe(
+      '<document name="whitfield-certificate.pdf" id="65f0a1b2c3d4e5f6a7b8c9e1" link="/documents?view=65f0a1b2c3d4e5f6a7b8c9e1" pages="2">',
+    );
     expect(block).toMatch(/\[Page 1\]\nSTATE OF NORTH CAROLINA[\s\S]*\[Page 2\]\nCERTIFICATE OF MARRIAGE/);
     expect(documentBlock(sullivan)).not.toContain('[Page');
   });
@@ -169,7 +213,10 @@ describe('a model is given the same citations', () => {
 describe('the operator hint', () => {
   it('is logged at start when no model is configured, and never shown to users', () => {
     const lines: { level: string; msg: string }[] = [];
-    const logger = { info: (_: object, msg: string) => lines.push({ level: 'info', msg }), warn: (_: object, msg: string) => lines.push({ level: 'warn', msg }) };
+    const logger = {
+      info: (_: object, msg: string) => lines.push({ level: 'info', msg }),
+      warn: (_: object, msg: string) => lines.push({ level: 'warn', msg }),
+    };
     logProviderChoice(new OfflineProvider(), logger);
     expect(lines).toEqual([{ level: 'warn', msg: NO_MODEL_LOG }]);
     expect(NO_MODEL_LOG).toContain('ANTHROPIC_API_KEY');

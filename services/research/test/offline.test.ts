@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { advanceProject, DEFAULT_OUTLINE, nextBookContext, planContext, type ProjectState, summarise, titleFromPlan } from '../src/domain/book';
+import {
+  advanceProject,
+  DEFAULT_OUTLINE,
+  nextBookContext,
+  planContext,
+  type ProjectState,
+  summarise,
+  titleFromPlan,
+} from '../src/domain/book';
 import { OFFLINE_NOTE, offlineAnswer } from '../src/domain/offline/answer';
 import { dateConflicts, datedEvents } from '../src/domain/offline/extract';
 import { trimHistory } from '../src/domain/prompt';
@@ -8,14 +16,19 @@ import type { ContextDocument } from '../src/domain/model';
 const baptism: ContextDocument = {
   _id: '65f0a1b2c3d4e5f6a7b8c9d0',
   originalName: 'kassel-baptisms.txt',
-  extractedText: 'Johann Weber was born in Kassel in 1850. He was baptised at St Martin on 3 May 1850. His father Heinrich Weber was a miller.',
-  peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }, { name: 'Heinrich Weber', role: 'parent' }],
+  extractedText:
+    'Johann Weber was born in Kassel in 1850. He was baptised at St Martin on 3 May 1850. His father Heinrich Weber was a miller.',
+  peopleIdentified: [
+    { name: 'Johann Weber', role: 'primary_subject' },
+    { name: 'Heinrich Weber', role: 'parent' },
+  ],
   geographicalInfo: { places: ['Kassel, Hesse'] },
 };
 const census: ContextDocument = {
   _id: '65f0a1b2c3d4e5f6a7b8c9d1',
   originalName: 'ohio-census-1880.pdf',
-  extractedText: 'Johann Weber, farmer, born in Germany in 1852, lived in Canton, Ohio in 1880. He emigrated in 1872 aboard the Hansa.',
+  extractedText:
+    'Johann Weber, farmer, born in Germany in 1852, lived in Canton, Ohio in 1880. He emigrated in 1872 aboard the Hansa.',
   peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }],
 };
 
@@ -30,9 +43,19 @@ describe('offline engine', () => {
   });
 
   it('lists facts with the document each comes from', () => {
-    const answer = offlineAnswer({ query: 'When was Johann Weber baptised?', documents: [baptism], requestType: 'regular' });
-    expect(answer.startsWith('Johann Weber was baptised on 3 May 1850 in St Martin ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0)).')).toBe(true);
-    expect(answer).toContain('- "He was baptised at St Martin on 3 May 1850." ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0))');
+    const answer = offlineAnswer({
+      query: 'When was Johann Weber baptised?',
+      documents: [baptism],
+      requestType: 'regular',
+    });
+    expect(
+      answer.startsWith(
+        'Johann Weber was baptised on 3 May 1850 in St Martin ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0)).',
+      ),
+    ).toBe(true);
+    expect(answer).toContain(
+      '- "He was baptised at St Martin on 3 May 1850." ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0))',
+    );
     expect(answer).toContain('**Heinrich Weber** (parent)');
   });
 
@@ -76,12 +99,24 @@ describe('offline engine', () => {
 describe('book projects', () => {
   it('walks the tutorial plan part by part and resumes a cut-off part from its tail', () => {
     const plan = planContext('Family History Book');
-    let state: ProjectState = { title: 'Family History Book', outline: DEFAULT_OUTLINE, sections: [], currentSection: 0, resume: false, tail: '' };
+    let state: ProjectState = {
+      title: 'Family History Book',
+      outline: DEFAULT_OUTLINE,
+      sections: [],
+      currentSection: 0,
+      resume: false,
+      tail: '',
+    };
     state = advanceProject(state, plan, '1. *The Weber Story*\n2. *Roots*\n3. *Ohio*', true);
     expect(state.title).toBe('The Weber Story');
     const first = nextBookContext(state)!;
     expect(first.section).toEqual({ index: 0, title: 'Table of contents and introduction', resume: false });
-    state = advanceProject(state, first, 'Introduction\n\nThe Webers farmed near Kassel for three generations before Johann left. He was', false);
+    state = advanceProject(
+      state,
+      first,
+      'Introduction\n\nThe Webers farmed near Kassel for three generations before Johann left. He was',
+      false,
+    );
     const again = nextBookContext(state)!;
     expect(again.section).toMatchObject({ index: 0, resume: true });
     expect(again.tail.endsWith('He was')).toBe(true);
@@ -92,7 +127,11 @@ describe('book projects', () => {
   });
 
   it('summarises extractively and reads a plan’s first title', () => {
-    expect(summarise('# Chapter 1\n\nThe family came from Hesse in the 1850s and settled by the river. More text follows.\n\nA second paragraph that is long enough to count here. And more.')).toBe(
+    expect(
+      summarise(
+        '# Chapter 1\n\nThe family came from Hesse in the 1850s and settled by the river. More text follows.\n\nA second paragraph that is long enough to count here. And more.',
+      ),
+    ).toBe(
       'The family came from Hesse in the 1850s and settled by the river. A second paragraph that is long enough to count here. And more.',
     );
     expect(titleFromPlan('Options:\n1. "From Kassel to Canton"\n2. x')).toBe('From Kassel to Canton');

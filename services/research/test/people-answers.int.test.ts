@@ -36,7 +36,12 @@ afterAll(async () => {
 
 async function ask(stack: ResearchStack, userId: string, query: string) {
   const { research } = await stack.tokens(userId);
-  const res = await stack.app.inject({ method: 'POST', url: '/api/research', headers: research, payload: { query, documentIds: [] } });
+  const res = await stack.app.inject({
+    method: 'POST',
+    url: '/api/research',
+    headers: research,
+    payload: { query, documentIds: [] },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return ResearchResponse.parse(res.json());
 }
@@ -71,7 +76,12 @@ describe('Gene answers about a person from the people index, Anthropic (real SDK
   let stack: ResearchStack;
   beforeAll(async () => {
     fake = await startFakeAnthropic();
-    stack = await startResearchStack({ LLM_PROVIDER: '', ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: 'claude-test' });
+    stack = await startResearchStack({
+      LLM_PROVIDER: '',
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_MODEL: 'claude-test',
+    });
     stack.deps.config.DOCUMENTS_URL = docsUrl;
   }, 60_000);
   afterAll(async () => {

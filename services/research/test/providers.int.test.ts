@@ -32,7 +32,11 @@ beforeEach(() => {
 async function collect(provider: LlmProvider, req: ProviderRequest, signal = new AbortController().signal) {
   const events: ProviderEvent[] = [];
   for await (const e of provider.stream(req, signal)) events.push(e);
-  return { text: events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join(''), done: events.find((e) => e.type === 'done'), events };
+  return {
+    text: events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join(''),
+    done: events.find((e) => e.type === 'done'),
+    events,
+  };
 }
 
 async function failure(provider: LlmProvider, req: ProviderRequest): Promise<ProviderError> {
@@ -49,16 +53,25 @@ const message = (e: ProviderError) => researchErrorMessage(e.status, e.type);
 
 describe('Anthropic provider', () => {
   it('streams text deltas and reads usage from message_start and message_delta', async () => {
-    anthropicFake.enqueue({ chunks: ['The ', 'register ', 'says 1850.'], usage: { input_tokens: 100, cache_creation_input_tokens: 40, cache_read_input_tokens: 60, output_tokens: 7 } });
+    anthropicFake.enqueue({
+      chunks: ['The ', 'register ', 'says 1850.'],
+      usage: { input_tokens: 100, cache_creation_input_tokens: 40, cache_read_input_tokens: 60, output_tokens: 7 },
+    });
     const { text, done, events } = await collect(anthropic, pipelineRequestFor('When?'));
     expect(events.filter((e) => e.type === 'delta')).toHaveLength(3);
     expect(text).toBe('The register says 1850.');
     // input = input + cache creation + cache read; saved = cache read.
-    expect(done).toEqual({ type: 'done', usage: { inputTokens: 200, outputTokens: 7, savedTokens: 60 }, stopReason: 'end' });
+    expect(done).toEqual({
+      type: 'done',
+      usage: { inputTokens: 200, outputTokens: 7, savedTokens: 60 },
+      stopReason: 'end',
+    });
   });
 
   it('counts a repeated document prefix as cache reads ("saved")', async () => {
-    const req = pipelineRequestFor('Who?', { documents: [{ _id: '65f0a1b2c3d4e5f6a7b8c9d0', originalName: 'a.txt', extractedText: 'x'.repeat(4000) }] });
+    const req = pipelineRequestFor('Who?', {
+      documents: [{ _id: '65f0a1b2c3d4e5f6a7b8c9d0', originalName: 'a.txt', extractedText: 'x'.repeat(4000) }],
+    });
     const first = await collect(anthropic, req);
     const second = await collect(anthropic, req);
     expect(first.done).toMatchObject({ usage: { savedTokens: 0 } });
@@ -70,11 +83,16 @@ describe('Anthropic provider', () => {
 
   it('reports max_tokens as a cut-off answer', async () => {
     anthropicFake.enqueue({ text: 'Chapter one…', stopReason: 'max_tokens' });
-    expect((await collect(anthropic, pipelineRequestFor('Write a chapter'))).done).toMatchObject({ stopReason: 'max_tokens' });
+    expect((await collect(anthropic, pipelineRequestFor('Write a chapter'))).done).toMatchObject({
+      stopReason: 'max_tokens',
+    });
   });
 
   it('maps a 529 before the stream to the overloaded message once retries are spent', async () => {
-    anthropicFake.enqueue({ status: 529, errorType: 'overloaded_error', retryAfterMs: 1 }, { status: 529, errorType: 'overloaded_error', retryAfterMs: 1 });
+    anthropicFake.enqueue(
+      { status: 529, errorType: 'overloaded_error', retryAfterMs: 1 },
+      { status: 529, errorType: 'overloaded_error', retryAfterMs: 1 },
+    );
     const e = await failure(anthropic, pipelineRequestFor('Q', { maxRetries: 1 }));
     expect(anthropicFake.requests).toHaveLength(2);
     expect(e.status).toBe(529);
@@ -88,11 +106,16 @@ describe('Anthropic provider', () => {
   });
 
   it('maps an overloaded_error event in a 200 stream to the overloaded message', async () => {
-    anthropicFake.enqueue({ chunks: ['Partial ', 'answer'], midStreamError: { type: 'overloaded_error', afterChunks: 1 } });
+    anthropicFake.enqueue({
+      chunks: ['Partial ', 'answer'],
+      midStreamError: { type: 'overloaded_error', afterChunks: 1 },
+    });
     const e = await failure(anthropic, pipelineRequestFor('Q'));
     expect(e.status).toBeUndefined();
     expect(e.type).toBe('overloaded_error');
-    expect(message(e)).toBe('Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.');
+    expect(message(e)).toBe(
+      'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.',
+    );
   });
 
   it('maps 429 to the too-many-requests message', async () => {
@@ -123,14 +146,24 @@ describe('Anthropic provider', () => {
     ] as const) {
       anthropicFake.reset();
       const plan = planRequest(query, undefined, { maxRetries: 2 });
-      await collect(anthropic, pipelineRequestFor(query, { timeoutMs: plan.timeoutMs, maxTokens: plan.maxTokens, maxRetries: plan.maxRetries }));
+      await collect(
+        anthropic,
+        pipelineRequestFor(query, {
+          timeoutMs: plan.timeoutMs,
+          maxTokens: plan.maxTokens,
+          maxRetries: plan.maxRetries,
+        }),
+      );
       expect(anthropicFake.requests[0]!.headers['x-stainless-timeout'], query.slice(0, 30)).toBe(String(minutes * 60));
       expect(anthropicFake.requests[0]!.body.max_tokens).toBe(max);
     }
   });
 
   it('continues an interrupted generation as a prefilled assistant turn without trailing whitespace', async () => {
-    await collect(anthropic, pipelineRequestFor('Write a chapter', { continuation: 'Chapter 1\n\nJohann was born in ' }));
+    await collect(
+      anthropic,
+      pipelineRequestFor('Write a chapter', { continuation: 'Chapter 1\n\nJohann was born in ' }),
+    );
     const messages = anthropicFake.requests[0]!.body.messages as { role: string; content: string }[];
     expect(messages.at(-1)).toEqual({ role: 'assistant', content: 'Chapter 1\n\nJohann was born in' });
   });
@@ -153,10 +186,17 @@ describe('Anthropic provider', () => {
 
 describe('OpenAI-compatible provider', () => {
   it('streams chat completions and reads usage, cached tokens included', async () => {
-    openaiFake.enqueue({ chunks: ['Born ', 'in ', '1850.'], usage: { prompt_tokens: 120, completion_tokens: 5, cached_tokens: 100 } });
+    openaiFake.enqueue({
+      chunks: ['Born ', 'in ', '1850.'],
+      usage: { prompt_tokens: 120, completion_tokens: 5, cached_tokens: 100 },
+    });
     const { text, done } = await collect(openai, pipelineRequestFor('When?'));
     expect(text).toBe('Born in 1850.');
-    expect(done).toEqual({ type: 'done', usage: { inputTokens: 120, outputTokens: 5, savedTokens: 100 }, stopReason: 'end' });
+    expect(done).toEqual({
+      type: 'done',
+      usage: { inputTokens: 120, outputTokens: 5, savedTokens: 100 },
+      stopReason: 'end',
+    });
     const body = openaiFake.requests[0]!.body;
     expect(body.model).toBe('llama-test');
     expect(body.messages[0].role).toBe('system');
@@ -175,6 +215,8 @@ describe('OpenAI-compatible provider', () => {
 
   it('times out per request', async () => {
     openaiFake.enqueue({ text: 'late', delayMs: 1500 });
-    expect(message(await failure(openai, pipelineRequestFor('Q', { timeoutMs: 200, maxRetries: 0 })))).toBe(ERROR_MESSAGES.timeout);
+    expect(message(await failure(openai, pipelineRequestFor('Q', { timeoutMs: 200, maxRetries: 0 })))).toBe(
+      ERROR_MESSAGES.timeout,
+    );
   });
 });

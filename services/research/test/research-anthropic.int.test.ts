@@ -16,10 +16,31 @@ const OTHER_USERS_DOC = '65f0a1b2c3d4e5f6a7b8c9d2';
 
 beforeAll(async () => {
   fake = await startFakeAnthropic();
-  stack = await startResearchStack({ LLM_PROVIDER: '', ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: 'claude-test' });
-  stack.documents.add({ _id: DOC_B, userId: 'ada', originalName: 'census-1881.pdf', extractedText: 'Johann Weber, 31, born Hesse, living at Mill Lane in 1881.' });
-  stack.documents.add({ _id: DOC_A, userId: 'ada', originalName: 'baptism.txt', extractedText: 'Johann Weber was baptised in Kassel on 3 May 1850.', peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }] });
-  stack.documents.add({ _id: OTHER_USERS_DOC, userId: 'eve', originalName: 'secret.txt', extractedText: 'Eve’s private notes.' });
+  stack = await startResearchStack({
+    LLM_PROVIDER: '',
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: fake.url,
+    ANTHROPIC_MODEL: 'claude-test',
+  });
+  stack.documents.add({
+    _id: DOC_B,
+    userId: 'ada',
+    originalName: 'census-1881.pdf',
+    extractedText: 'Johann Weber, 31, born Hesse, living at Mill Lane in 1881.',
+  });
+  stack.documents.add({
+    _id: DOC_A,
+    userId: 'ada',
+    originalName: 'baptism.txt',
+    extractedText: 'Johann Weber was baptised in Kassel on 3 May 1850.',
+    peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }],
+  });
+  stack.documents.add({
+    _id: OTHER_USERS_DOC,
+    userId: 'eve',
+    originalName: 'secret.txt',
+    extractedText: 'Eve’s private notes.',
+  });
 });
 afterAll(async () => {
   await stack?.close();
@@ -34,7 +55,9 @@ async function ask(userId: string, payload: Record<string, unknown>) {
 
 describe('research with Anthropic (real SDK against the fake Messages API)', () => {
   it('answers, meters and saves both messages of the exchange', async () => {
-    fake.enqueue({ text: 'The baptism record (Source: "baptism.txt", id 65f0a1b2c3d4e5f6a7b8c9d0) names Johann Weber.' });
+    fake.enqueue({
+      text: 'The baptism record (Source: "baptism.txt", id 65f0a1b2c3d4e5f6a7b8c9d0) names Johann Weber.',
+    });
     const conversationId = await stack.newConversation('ada');
     const res = await ask('ada', { query: 'When was Johann Weber baptised?', documentIds: [DOC_A], conversationId });
     expect(res.statusCode, res.body).toBe(200);
@@ -42,18 +65,33 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     expect(body.response).toContain('names Johann Weber');
     expect(body.requestType).toBe('regular');
     expect(body.provider).toBe('anthropic');
-    expect(body.tokenBalance).toMatchObject({ used: expect.any(Number), remaining: expect.any(Number), breakdown: { input: expect.any(Number), output: expect.any(Number), saved: 0 } });
+    expect(body.tokenBalance).toMatchObject({
+      used: expect.any(Number),
+      remaining: expect.any(Number),
+      breakdown: { input: expect.any(Number), output: expect.any(Number), saved: 0 },
+    });
 
     // One reservation, settled with the model's own usage.
     const settle = stack.billing.calls.filter((c) => c.op === 'settle').pop()!;
     const usage = fake.requests.length;
     expect(usage).toBe(1);
-    expect(settle.body).toMatchObject({ inputTokens: body.tokenBalance.breakdown.input, outputTokens: body.tokenBalance.breakdown.output });
+    expect(settle.body).toMatchObject({
+      inputTokens: body.tokenBalance.breakdown.input,
+      outputTokens: body.tokenBalance.breakdown.output,
+    });
 
     const conv = await stack.conversation('ada', conversationId);
     expect(conv.messages.map((m: { type: string }) => m.type)).toEqual(['user', 'assistant']);
-    expect(conv.messages[0]).toMatchObject({ content: 'When was Johann Weber baptised?', requestType: 'regular', documents: [DOC_A] });
-    expect(conv.messages[1]).toMatchObject({ content: body.response, tokens: { max: 6000 }, tokenBalance: { remaining: body.tokenBalance.remaining } });
+    expect(conv.messages[0]).toMatchObject({
+      content: 'When was Johann Weber baptised?',
+      requestType: 'regular',
+      documents: [DOC_A],
+    });
+    expect(conv.messages[1]).toMatchObject({
+      content: body.response,
+      tokens: { max: 6000 },
+      tokenBalance: { remaining: body.tokenBalance.remaining },
+    });
     expect(conv.messages[1].tokens.total).toBe(conv.messages[1].tokens.input + conv.messages[1].tokens.output);
 
     const events = await stack.deps.database.db.selectFrom('outbox').selectAll().execute();
@@ -99,7 +137,12 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
   it('streams deltas, then a done event with the token balance', async () => {
     fake.enqueue({ chunks: ['Johann ', 'Weber ', 'was ', 'baptised ', 'in 1850.'], chunkDelayMs: 5 });
     const { research } = await stack.tokens('ada');
-    const res = await stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: research, payload: { query: 'When?', documentIds: [] } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/research/stream',
+      headers: research,
+      payload: { query: 'When?', documentIds: [] },
+    });
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
     const events = parseSse(res.body);
     expect(events[0]!.event).toBe('start');
@@ -107,7 +150,11 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     expect(deltas).toEqual(['Johann ', 'Weber ', 'was ', 'baptised ', 'in 1850.']);
     const done = events.pop()!;
     expect(done.event).toBe('done');
-    expect(done.data).toMatchObject({ tokenBalance: { remaining: expect.any(Number) }, requestType: 'regular', responseLength: 'Johann Weber was baptised in 1850.'.length });
+    expect(done.data).toMatchObject({
+      tokenBalance: { remaining: expect.any(Number) },
+      requestType: 'regular',
+      responseLength: 'Johann Weber was baptised in 1850.'.length,
+    });
   });
 
   it('maps a 529 before the stream to the overloaded message and releases the reservation', async () => {
@@ -116,7 +163,9 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     const res = await ask('ada', { query: 'Anything?', conversationId });
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toBe(ERROR_MESSAGES.overloaded);
-    expect(res.json().error).toBe('Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.');
+    expect(res.json().error).toBe(
+      'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.',
+    );
     const last = stack.billing.calls.pop()!;
     expect(last.op).toBe('release');
     // The question stays in the conversation; no answer is saved.
@@ -125,9 +174,17 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
   });
 
   it('maps an overloaded_error arriving mid-stream after a 200 to the overloaded message', async () => {
-    fake.enqueue({ chunks: ['Johann ', 'Weber ', 'was'], midStreamError: { type: 'overloaded_error', afterChunks: 2 } });
+    fake.enqueue({
+      chunks: ['Johann ', 'Weber ', 'was'],
+      midStreamError: { type: 'overloaded_error', afterChunks: 2 },
+    });
     const { research } = await stack.tokens('ada');
-    const res = await stack.app.inject({ method: 'POST', url: '/api/research/stream', headers: research, payload: { query: 'When?' } });
+    const res = await stack.app.inject({
+      method: 'POST',
+      url: '/api/research/stream',
+      headers: research,
+      payload: { query: 'When?' },
+    });
     const events = parseSse(res.body);
     expect(events.filter((e) => e.event === 'delta').map((e) => e.data.text)).toEqual(['Johann ', 'Weber ']);
     const last = events.pop()!;
@@ -146,7 +203,9 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     expect(r429.statusCode).toBe(429);
     expect(r429.json().error).toBe('Gene is receiving too many requests. Please wait a moment and try again.');
     fake.enqueue({ status: 500, errorType: 'api_error' });
-    expect((await ask('ada', { query: 'Q' })).json().error).toBe('Gene is temporarily unavailable. Please try again in a few minutes.');
+    expect((await ask('ada', { query: 'Q' })).json().error).toBe(
+      'Gene is temporarily unavailable. Please try again in a few minutes.',
+    );
     fake.enqueue({ status: 401, errorType: 'authentication_error' });
     const r401 = await ask('ada', { query: 'Q' });
     expect(r401.statusCode).toBe(503);
@@ -165,7 +224,10 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     expect((await stack.conversation('broke', conversationId)).messages).toEqual([]);
 
     stack.billing.setBalance('pro', 0, 'professional');
-    expect((await ask('pro', { query: 'Q' })).json()).toMatchObject({ error: BALANCE_MESSAGES.limit_reached, code: 'limit_reached' });
+    expect((await ask('pro', { query: 'Q' })).json()).toMatchObject({
+      error: BALANCE_MESSAGES.limit_reached,
+      code: 'limit_reached',
+    });
     stack.billing.setBalance('low', 3_000, 'professional');
     const low = await ask('low', { query: 'w'.repeat(5_000) });
     expect(low.json()).toMatchObject({ code: 'low_balance', error: BALANCE_MESSAGES.low_balance });
@@ -175,11 +237,18 @@ describe('research with Anthropic (real SDK against the fake Messages API)', () 
     const conversationId = await stack.newConversation('ada');
     const { conversation } = await stack.tokens('ada');
     const tokens = { input: 190_000, output: 1_000, total: 191_000, saved: 0, savingsPercentage: 0 };
-    await stack.conversationApp.inject({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, headers: conversation, payload: { type: 'assistant', content: 'long', tokens } });
+    await stack.conversationApp.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/messages`,
+      headers: conversation,
+      payload: { type: 'assistant', content: 'long', tokens },
+    });
     const res = await ask('ada', { query: 'And then?', conversationId });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(CAPACITY_MESSAGE);
-    expect(CAPACITY_MESSAGE).toBe("This conversation has reached Gene's maximum capacity. Please start a new conversation to continue.");
+    expect(CAPACITY_MESSAGE).toBe(
+      "This conversation has reached Gene's maximum capacity. Please start a new conversation to continue.",
+    );
   });
 
   it('answers 404 for another user’s conversation', async () => {

@@ -18,8 +18,18 @@ const passage = (documentId: string, originalName: string, pageNumber: number, t
   peopleIdentified: [],
 });
 const PASSAGES = [
-  passage(CERT, 'marriage.png', 2, 'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.'),
-  passage(BAPTISM, 'baptism-1834.txt', 1, 'John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax.'),
+  passage(
+    CERT,
+    'marriage.png',
+    2,
+    'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.',
+  ),
+  passage(
+    BAPTISM,
+    'baptism-1834.txt',
+    1,
+    'John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax.',
+  ),
   passage(CERT, 'marriage.png', 1, 'STATE OF NORTH CAROLINA. Certified copy of a record of marriage.'),
 ];
 
@@ -35,9 +45,14 @@ describe('library retrieval in research', () => {
   });
 
   it('carries the source citation of the best page into the sources (decision 0186)', () => {
-    const citation = 'Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh; digital image "marriage.png", p. 2, uploaded to GNology 24 November 2026.';
+    const citation =
+      'Marriage certificate, John Henry Whitfield and Sarah Elizabeth Cole, 14 June 1887, Raleigh; digital image "marriage.png", p. 2, uploaded to GNology 24 November 2026.';
     const [first, ...rest] = PASSAGES;
-    const r = fromPassages([{ ...first!, citation }, { ...rest[1]!, citation: citation.replace('p. 2', 'p. 1') }, rest[0]!]);
+    const r = fromPassages([
+      { ...first!, citation },
+      { ...rest[1]!, citation: citation.replace('p. 2', 'p. 1') },
+      rest[0]!,
+    ]);
     expect(r.sources[0]).toMatchObject({ documentId: CERT, pages: [2, 1], citation });
     expect(r.sources[1]).not.toHaveProperty('citation');
   });
@@ -45,8 +60,12 @@ describe('library retrieval in research', () => {
   it('asks the viewer to highlight the name asked about where the page writes it in full', () => {
     const r = fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?');
     expect(r.sources.map((s) => s.highlight)).toEqual(['John Henry Whitfield', undefined]);
-    expect(fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0]).toMatchObject({ documentId: CERT, pages: [1, 2] });
-    expect(fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0]?.highlight).toBeUndefined();
+    expect(
+      fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0],
+    ).toMatchObject({ documentId: CERT, pages: [1, 2] });
+    expect(
+      fromPassages([...PASSAGES].reverse(), 'Who were the parents of John Henry Whitfield?').sources[0]?.highlight,
+    ).toBeUndefined();
   });
 
   it('marks a found document in the prompt and cites even a one-page one by its page', () => {
@@ -56,19 +75,33 @@ describe('library retrieval in research', () => {
     expect(block).toContain('[Page 1]');
     expect(documentsPreamble(2, 2)).toContain('The user selected no documents');
     expect(documentsPreamble(3, 1)).toContain('The user also selected 2 documents');
-    expect(documentsPreamble(1)).toBe('The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.');
+    expect(documentsPreamble(1)).toBe(
+      'The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.',
+    );
   });
 
   it('answers offline from found pages, keeping out a look-alike who is not named in full', () => {
-    const answer = offlineAnswer({ query: 'Who were the parents of John Henry Whitfield and when did he marry?', documents: fromPassages(PASSAGES).documents, requestType: 'regular' });
+    const answer = offlineAnswer({
+      query: 'Who were the parents of John Henry Whitfield and when did he marry?',
+      documents: fromPassages(PASSAGES).documents,
+      requestType: 'regular',
+    });
     const p2 = `[marriage.png, p. 2](/documents?view=${CERT}&page=2)`;
-    expect(answer.split('\n')[0]).toBe(`John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${p2}); he married on 14 June 1887 in Raleigh (${p2}).`);
+    expect(answer.split('\n')[0]).toBe(
+      `John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${p2}); he married on 14 June 1887 in Raleigh (${p2}).`,
+    );
     expect(answer).not.toContain('William Whitfield');
     expect(answer).toContain('Found by searching your library');
     expect(answer.split('\n---\n')[0]).not.toContain('selected documents');
     // Asked by name, the citations ask the viewer to highlight it.
-    const named = offlineAnswer({ query: 'Who were the parents of John Henry Whitfield?', documents: fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?').documents, requestType: 'regular' });
-    expect(named.split('\n')[0]).toContain(`[marriage.png, p. 2](/documents?view=${CERT}&page=2&q=John%20Henry%20Whitfield)`);
+    const named = offlineAnswer({
+      query: 'Who were the parents of John Henry Whitfield?',
+      documents: fromPassages(PASSAGES, 'Who were the parents of John Henry Whitfield?').documents,
+      requestType: 'regular',
+    });
+    expect(named.split('\n')[0]).toContain(
+      `[marriage.png, p. 2](/documents?view=${CERT}&page=2&q=John%20Henry%20Whitfield)`,
+    );
   });
 
   it('leaves out selected and dropped documents, and answers without the search when it fails', async () => {
@@ -79,14 +112,30 @@ describe('library retrieval in research', () => {
         return PASSAGES;
       },
     };
-    const r = await retrieveFromLibrary(ok, { userId: 'u', query: 'Whitfield', selectedIds: [BAPTISM], excludeIds: [BAPTISM, CERT], requestType: 'regular' });
+    const r = await retrieveFromLibrary(ok, {
+      userId: 'u',
+      query: 'Whitfield',
+      selectedIds: [BAPTISM],
+      excludeIds: [BAPTISM, CERT],
+      requestType: 'regular',
+    });
     expect(r.documents).toEqual([]);
     expect(calls[0]).toEqual(['u', 'Whitfield', 3, [BAPTISM, CERT]]);
 
     const errors: unknown[] = [];
     const failing = { searchLibrary: async () => Promise.reject(new Error('down')) };
-    expect(await retrieveFromLibrary(failing, { userId: 'u', query: 'Whitfield', selectedIds: [], requestType: 'regular', onError: (e) => errors.push(e) })).toEqual({ documents: [], sources: [] });
+    expect(
+      await retrieveFromLibrary(failing, {
+        userId: 'u',
+        query: 'Whitfield',
+        selectedIds: [],
+        requestType: 'regular',
+        onError: (e) => errors.push(e),
+      }),
+    ).toEqual({ documents: [], sources: [] });
     expect(errors).toHaveLength(1);
-    expect(await retrieveFromLibrary(ok, { userId: 'u', query: 'continue', selectedIds: [], requestType: 'book' })).toEqual({ documents: [], sources: [] });
+    expect(
+      await retrieveFromLibrary(ok, { userId: 'u', query: 'continue', selectedIds: [], requestType: 'book' }),
+    ).toEqual({ documents: [], sources: [] });
   });
 });

@@ -95,8 +95,16 @@ describe('estimates, limits and timeouts (docs/contract.md#validation, #constant
 
 describe('error catalogue (docs/contract.md#errors, with Gene for "the assistant")', () => {
   it.each([
-    [529, undefined, 'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.'],
-    [undefined, 'overloaded_error', 'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.'],
+    [
+      529,
+      undefined,
+      'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.',
+    ],
+    [
+      undefined,
+      'overloaded_error',
+      'Gene is experiencing high demand right now. Please wait 5-10 minutes and try your request again.',
+    ],
     [401, undefined, 'Your session has expired. Please refresh the page and log in again.'],
     [403, undefined, 'Access denied. Please check your permissions and try again.'],
     [408, undefined, 'Your request timed out. Please try again or break your request into smaller parts.'],
@@ -106,7 +114,11 @@ describe('error catalogue (docs/contract.md#errors, with Gene for "the assistant
     [502, undefined, 'Gene is temporarily unavailable. Please try again in a few minutes.'],
     [503, undefined, 'Gene is temporarily unavailable. Please try again in a few minutes.'],
     [504, undefined, 'Gene is temporarily unavailable. Please try again in a few minutes.'],
-    [418, undefined, 'Gene encountered an issue processing your request. Please try again or break your request into smaller parts.'],
+    [
+      418,
+      undefined,
+      'Gene encountered an issue processing your request. Please try again or break your request into smaller parts.',
+    ],
   ])('%s %s', (status, type, message) => {
     expect(researchErrorMessage(status, type)).toBe(message);
   });

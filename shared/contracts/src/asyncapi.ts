@@ -7,7 +7,8 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '_');
 function envelope(type: string, dataschema: string, data: unknown) {
   return {
     type: 'object',
-    description: 'Consumers must ignore attributes and data fields they do not know (additive changes within a topic version).',
+    description:
+      'Consumers must ignore attributes and data fields they do not know (additive changes within a topic version).',
     required: ['specversion', 'id', 'type', 'source', 'time', 'datacontenttype', 'data'],
     properties: {
       specversion: { const: '1.0' },
@@ -42,7 +43,9 @@ export function buildAsyncApi() {
     channels[channelId] = {
       address: topic,
       description: `Kafka topic ${topic}, prefixed \`<EVENT_NAMESPACE>.\` when the deployment sets one. Records are keyed by ${[...new Set(entries.map((e) => e.key))].join(' / ')}: ordered per key, not across keys.`,
-      messages: Object.fromEntries(entries.map((e) => [safe(e.type), { $ref: `#/components/messages/${safe(e.type)}` }])),
+      messages: Object.fromEntries(
+        entries.map((e) => [safe(e.type), { $ref: `#/components/messages/${safe(e.type)}` }]),
+      ),
     };
     // AsyncAPI 3 describes the application itself: GNology sends, integrators receive.
     operations[`send_${channelId}`] = {

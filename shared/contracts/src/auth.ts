@@ -24,11 +24,19 @@ const password = z
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
 
 export const RegisterBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Name must be at most 100 characters'),
   email,
   password,
   /** As typed, e.g. "(555) 123-4567"; the server normalises it to E.164. */
-  cellPhone: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(32, 'Please enter a valid phone number'),
+  cellPhone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(1, 'Phone number is required')
+    .max(32, 'Please enter a valid phone number'),
   /** Promo or referral code: letters, digits and hyphens, upper-cased; empty means none. */
   optionalCode: z
     .string()
@@ -56,12 +64,18 @@ export const ResendVerificationBody = z.object({ email });
 
 export const LoginBody = z.object({
   email,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, 'Invalid email or password'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH, 'Invalid email or password'),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const ChangePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH),
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(MAX_PASSWORD_LENGTH),
   newPassword: z
     .string({ error: 'New password is required' })
     .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`)

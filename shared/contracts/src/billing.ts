@@ -141,7 +141,12 @@ export const RefusalCode = z.enum(['trial_ended', 'limit_reached', 'low_balance'
 export type RefusalCode = z.infer<typeof RefusalCode>;
 
 /** The 402 answer: a plan-specific message to show as is. */
-export const ReserveRefusal = z.object({ error: z.string(), code: RefusalCode, remaining: z.number().int(), plan: PlanId });
+export const ReserveRefusal = z.object({
+  error: z.string(),
+  code: RefusalCode,
+  remaining: z.number().int(),
+  plan: PlanId,
+});
 export type ReserveRefusal = z.infer<typeof ReserveRefusal>;
 
 export const SettleRequest = z.object({

@@ -120,7 +120,10 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 export type SearchResult = z.infer<typeof SearchResult>;
 
 /** POST /internal/documents/owned (conversation → documents): which of these ids are the user's documents. */
-export const OwnedDocumentsRequest = z.object({ userId: z.string().min(1), ids: z.array(ObjectId).max(MAX_SELECTED_DOCUMENTS) });
+export const OwnedDocumentsRequest = z.object({
+  userId: z.string().min(1),
+  ids: z.array(ObjectId).max(MAX_SELECTED_DOCUMENTS),
+});
 export type OwnedDocumentsRequest = z.infer<typeof OwnedDocumentsRequest>;
 export const OwnedDocumentsResponse = z.object({ ids: z.array(ObjectId) });
 export type OwnedDocumentsResponse = z.infer<typeof OwnedDocumentsResponse>;

@@ -42,8 +42,29 @@ export type ImageRegion = z.infer<typeof ImageRegion>;
  * informant, the head of a census household), beside `role`, which relates them to the primary subject.
  */
 export const RecordRole = z.enum([
-  'groom', 'bride', 'father_of_groom', 'mother_of_groom', 'father_of_bride', 'mother_of_bride', 'witness', 'officiant', 'informant',
-  'deceased', 'sponsor', 'father', 'mother', 'head', 'wife', 'husband', 'son', 'daughter', 'servant', 'boarder', 'testator', 'executor', 'next_of_kin',
+  'groom',
+  'bride',
+  'father_of_groom',
+  'mother_of_groom',
+  'father_of_bride',
+  'mother_of_bride',
+  'witness',
+  'officiant',
+  'informant',
+  'deceased',
+  'sponsor',
+  'father',
+  'mother',
+  'head',
+  'wife',
+  'husband',
+  'son',
+  'daughter',
+  'servant',
+  'boarder',
+  'testator',
+  'executor',
+  'next_of_kin',
 ]);
 export type RecordRole = z.infer<typeof RecordRole>;
 
@@ -69,7 +90,18 @@ export const PersonTag = z.object({
 });
 export type PersonTag = z.infer<typeof PersonTag>;
 
-export const DocumentType = z.enum(['photo', 'census', 'birth', 'marriage', 'death', 'obituary', 'military', 'letter', 'journal', 'other']);
+export const DocumentType = z.enum([
+  'photo',
+  'census',
+  'birth',
+  'marriage',
+  'death',
+  'obituary',
+  'military',
+  'letter',
+  'journal',
+  'other',
+]);
 export type DocumentType = z.infer<typeof DocumentType>;
 
 /**
@@ -104,7 +136,18 @@ export const DocumentProcessingStatus = z.enum(['pending', 'processing', 'comple
 export type DocumentProcessingStatus = z.infer<typeof DocumentProcessingStatus>;
 
 /** Step codes of a running processing task (Paperless-style), with page progress for OCR and rendering. */
-export const DocumentProcessingStepCode = z.enum(['queued', 'reading', 'text', 'ocr', 'rendering', 'thumbnail', 'extracting', 'saving', 'done', 'failed']);
+export const DocumentProcessingStepCode = z.enum([
+  'queued',
+  'reading',
+  'text',
+  'ocr',
+  'rendering',
+  'thumbnail',
+  'extracting',
+  'saving',
+  'done',
+  'failed',
+]);
 export const DocumentProcessingStep = z.object({
   step: DocumentProcessingStepCode,
   page: z.number().int().optional(),
@@ -114,7 +157,11 @@ export const DocumentProcessingStep = z.object({
 });
 export type DocumentProcessingStep = z.infer<typeof DocumentProcessingStep>;
 
-export const DocumentPageImage = z.object({ pageNumber: z.number().int().min(1), width: z.number().int().optional(), height: z.number().int().optional() });
+export const DocumentPageImage = z.object({
+  pageNumber: z.number().int().min(1),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
 
 /**
  * How a page was read (issue 14): whether by OCR, and OCR's mean word confidence (0–100; null when
@@ -140,7 +187,9 @@ export const DetectedFace = z.object({
   id: z.string(),
   region: ImageRegion,
   score: z.number(),
-  suggestion: z.object({ name: z.string(), documentId: z.string(), faceId: z.string(), similarity: z.number() }).nullable(),
+  suggestion: z
+    .object({ name: z.string(), documentId: z.string(), faceId: z.string(), similarity: z.number() })
+    .nullable(),
 });
 export type DetectedFace = z.infer<typeof DetectedFace>;
 
@@ -212,7 +261,8 @@ export function ocrLanguagesProblem(value: unknown): string | null {
   const parsed = OcrLanguages.safeParse(value);
   if (parsed.success) return null;
   const unknown = value.find((v) => !OcrLanguageCode.safeParse(v).success);
-  if (unknown !== undefined) return `"${String(unknown).slice(0, 20)}" is not a language GNology reads. Choose from: ${LANGUAGE_CHOICES}.`;
+  if (unknown !== undefined)
+    return `"${String(unknown).slice(0, 20)}" is not a language GNology reads. Choose from: ${LANGUAGE_CHOICES}.`;
   return parsed.error.issues[0]?.message ?? 'Choose one to three languages.';
 }
 
@@ -223,13 +273,24 @@ export function parseLanguagesField(value: string): { languages: OcrLanguage[] }
     .map((c) => c.trim().toLowerCase())
     .filter(Boolean);
   const parsed = OcrLanguages.safeParse(codes);
-  return parsed.success ? { languages: parsed.data } : { error: ocrLanguagesProblem(codes) ?? 'Choose one to three languages.' };
+  return parsed.success
+    ? { languages: parsed.data }
+    : { error: ocrLanguagesProblem(codes) ?? 'Choose one to three languages.' };
 }
 
-export const AnalysisDocument = z.object({ _id: ObjectId, originalName: z.string(), documentType: DocumentType, uploadedAt: z.string(), size: z.number().int() });
+export const AnalysisDocument = z.object({
+  _id: ObjectId,
+  originalName: z.string(),
+  documentType: DocumentType,
+  uploadedAt: z.string(),
+  size: z.number().int(),
+});
 
 /** POST /internal/documents/context — the research service's view of a user's documents. */
-export const DocumentContextRequest = z.object({ userId: z.string().min(1), documentIds: z.array(z.string()).max(100) });
+export const DocumentContextRequest = z.object({
+  userId: z.string().min(1),
+  documentIds: z.array(z.string()).max(100),
+});
 export type DocumentContextRequest = z.infer<typeof DocumentContextRequest>;
 
 export const DocumentContext = z.object({

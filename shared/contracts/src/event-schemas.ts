@@ -16,8 +16,10 @@ export function topicVersion(topic: string): number {
   return Number(m[1]);
 }
 
-export const eventSchemaFileName = (e: Pick<EventEntry, 'type' | 'topic'>) => `${e.type}.v${topicVersion(e.topic)}.json`;
-export const eventSchemaUrl = (e: Pick<EventEntry, 'type' | 'topic'>) => `${EVENT_SCHEMA_BASE_URL}/${eventSchemaFileName(e)}`;
+export const eventSchemaFileName = (e: Pick<EventEntry, 'type' | 'topic'>) =>
+  `${e.type}.v${topicVersion(e.topic)}.json`;
+export const eventSchemaUrl = (e: Pick<EventEntry, 'type' | 'topic'>) =>
+  `${EVENT_SCHEMA_BASE_URL}/${eventSchemaFileName(e)}`;
 
 /**
  * Additive changes within a version (new optional fields) must not break a validating consumer,
@@ -37,7 +39,10 @@ function openObjects(node: unknown): unknown {
 
 /** The JSON Schema (draft 2020-12) of one event's `data`, open to additional properties. */
 export function eventDataSchema(e: EventEntry): Record<string, unknown> {
-  const schema = openObjects(z.toJSONSchema(e.data, { target: 'draft-2020-12', unrepresentable: 'any' })) as Record<string, unknown>;
+  const schema = openObjects(z.toJSONSchema(e.data, { target: 'draft-2020-12', unrepresentable: 'any' })) as Record<
+    string,
+    unknown
+  >;
   const { $schema, ...rest } = schema;
   return {
     $schema: $schema ?? 'https://json-schema.org/draft/2020-12/schema',

@@ -40,9 +40,19 @@ export const JournalAncestor = z.object({
 export type JournalAncestor = z.infer<typeof JournalAncestor>;
 
 export const JournalSourceSearched = z.object({ key: z.string(), label: z.string(), notes: z.string().optional() });
-export const JournalLogEntry = z.object({ date: z.string().optional(), repository: z.string().optional(), source: z.string().optional(), result: z.string().optional() });
+export const JournalLogEntry = z.object({
+  date: z.string().optional(),
+  repository: z.string().optional(),
+  source: z.string().optional(),
+  result: z.string().optional(),
+});
 export type JournalLogEntry = z.infer<typeof JournalLogEntry>;
-export const JournalContact = z.object({ date: z.string().optional(), contact: z.string().optional(), subject: z.string().optional(), outcome: z.string().optional() });
+export const JournalContact = z.object({
+  date: z.string().optional(),
+  contact: z.string().optional(),
+  subject: z.string().optional(),
+  outcome: z.string().optional(),
+});
 
 /** A filled journal as read from its form fields (only what was filled in is present). */
 export const Journal = z.object({
@@ -59,6 +69,10 @@ export const Journal = z.object({
   otherSources: z.string().optional(),
   log: z.array(JournalLogEntry),
   contacts: z.array(JournalContact),
-  findings: z.object({ summary: z.string().optional(), conflicts: z.string().optional(), nextSteps: z.string().optional() }),
+  findings: z.object({
+    summary: z.string().optional(),
+    conflicts: z.string().optional(),
+    nextSteps: z.string().optional(),
+  }),
 });
 export type Journal = z.infer<typeof Journal>;

@@ -57,14 +57,33 @@ export const SURNAME_EQUIVALENTS: string[][] = [
 ];
 
 const EQUIVALENT_OF = new Map<string, string[]>();
-for (const group of SURNAME_EQUIVALENTS) for (const name of group) EQUIVALENT_OF.set(name, group.filter((n) => n !== name));
+for (const group of SURNAME_EQUIVALENTS)
+  for (const name of group)
+    EQUIVALENT_OF.set(
+      name,
+      group.filter((n) => n !== name),
+    );
 
 /** The other spellings of a folded name (empty when it has none). */
 export function nameEquivalents(folded: string): string[] {
   return EQUIVALENT_OF.get(folded) ?? [];
 }
 
-const FOLD_SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', œ: 'oe', Œ: 'oe', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', þ: 'th' };
+const FOLD_SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  ø: 'o',
+  Ø: 'o',
+  œ: 'oe',
+  Œ: 'oe',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+};
 
 /** Lowercase, accents removed the way Postgres' unaccent does for the letters family records use (ß → ss, æ → ae, ø → o, ł → l, ...). */
 export function foldText(text: string): string {

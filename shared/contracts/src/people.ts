@@ -41,7 +41,16 @@ export const Evidence = z.object({
 });
 export type Evidence = z.infer<typeof Evidence>;
 
-export const TimelineEventKind = z.enum(['birth', 'baptism', 'marriage', 'residence', 'occupation', 'death', 'burial', 'other']);
+export const TimelineEventKind = z.enum([
+  'birth',
+  'baptism',
+  'marriage',
+  'residence',
+  'occupation',
+  'death',
+  'burial',
+  'other',
+]);
 export type TimelineEventKind = z.infer<typeof TimelineEventKind>;
 
 export const TimelineEvent = z.object({
@@ -55,7 +64,13 @@ export const TimelineEvent = z.object({
 });
 export type TimelineEvent = z.infer<typeof TimelineEvent>;
 
-export const ConflictKind = z.enum(['birth_years', 'event_after_death', 'mother_age', 'marriage_age', 'child_after_parent_death']);
+export const ConflictKind = z.enum([
+  'birth_years',
+  'event_after_death',
+  'mother_age',
+  'marriage_age',
+  'child_after_parent_death',
+]);
 export type ConflictKind = z.infer<typeof ConflictKind>;
 
 export const Conflict = z.object({
@@ -93,11 +108,15 @@ export type IndividualDetail = z.infer<typeof IndividualDetail>;
 export const IndividualIdParams = z.object({ id: z.string().uuid() });
 
 /** POST /api/people/merge: the first id is kept. */
-export const MergePeopleBody = z.object({ ids: z.array(z.string().uuid()).min(2, 'choose at least two people to merge').max(20) });
+export const MergePeopleBody = z.object({
+  ids: z.array(z.string().uuid()).min(2, 'choose at least two people to merge').max(20),
+});
 export type MergePeopleBody = z.infer<typeof MergePeopleBody>;
 
 /** POST /api/people/:id/split: these mentions become a new individual. */
-export const SplitPersonBody = z.object({ mentionIds: z.array(z.string().uuid()).min(1, 'choose at least one mention to split off').max(500) });
+export const SplitPersonBody = z.object({
+  mentionIds: z.array(z.string().uuid()).min(1, 'choose at least one mention to split off').max(500),
+});
 export type SplitPersonBody = z.infer<typeof SplitPersonBody>;
 
 /** PATCH /api/people/:id */
@@ -118,7 +137,10 @@ export const CitationResponse = z.object({ citation: z.string() });
 export type CitationResponse = z.infer<typeof CitationResponse>;
 
 /** POST /internal/people/lookup: Gene asks what the index knows about the names in a question. */
-export const PeopleLookupRequest = z.object({ userId: z.string().min(1).max(100), names: z.array(z.string().trim().min(1).max(200)).min(1).max(10) });
+export const PeopleLookupRequest = z.object({
+  userId: z.string().min(1).max(100),
+  names: z.array(z.string().trim().min(1).max(200)).min(1).max(10),
+});
 export type PeopleLookupRequest = z.infer<typeof PeopleLookupRequest>;
 export const PeopleLookupResponse = z.object({ individuals: z.array(IndividualDetail) });
 export type PeopleLookupResponse = z.infer<typeof PeopleLookupResponse>;

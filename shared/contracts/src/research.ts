@@ -76,7 +76,14 @@ export type Generation = z.infer<typeof Generation>;
 export const ASSISTANT_NAME = 'Gene';
 
 /** Spec section 4: book keywords win over chapter keywords; otherwise regular. */
-export const BOOK_KEYWORDS = ['book', 'write a book', 'family history book', 'autobiography', 'memoir', 'complete family history'];
+export const BOOK_KEYWORDS = [
+  'book',
+  'write a book',
+  'family history book',
+  'autobiography',
+  'memoir',
+  'complete family history',
+];
 export const CHAPTER_KEYWORDS = ['chapter', 'story', 'detailed story', 'narrative', 'full story', 'write about'];
 
 function containsKeyword(text: string, keyword: string): boolean {
@@ -138,7 +145,8 @@ export type CapacityLevel = 'ok' | 'log' | 'warn' | 'block';
 /** Spec section 5: the conversation total plus the new message's estimate against the 200,000 window. */
 export function capacityLevel(conversationTotal: number, newEstimate: number): { level: CapacityLevel; ratio: number } {
   const ratio = (conversationTotal + newEstimate) / CONTEXT_WINDOW;
-  const level: CapacityLevel = ratio > CAPACITY_BLOCK ? 'block' : ratio > CAPACITY_WARN ? 'warn' : ratio > CAPACITY_LOG ? 'log' : 'ok';
+  const level: CapacityLevel =
+    ratio > CAPACITY_BLOCK ? 'block' : ratio > CAPACITY_WARN ? 'warn' : ratio > CAPACITY_LOG ? 'log' : 'ok';
   return { level, ratio };
 }
 
@@ -163,7 +171,8 @@ export type BalanceRefusal = 'trial_ended' | 'limit_reached' | 'low_balance';
 
 /** The refusal message for a billing code and plan. */
 export function balanceMessage(code: BalanceRefusal, plan: string | undefined): string {
-  if (code === 'low_balance') return plan === 'trial' ? BALANCE_MESSAGES.low_balance_trial : BALANCE_MESSAGES.low_balance;
+  if (code === 'low_balance')
+    return plan === 'trial' ? BALANCE_MESSAGES.low_balance_trial : BALANCE_MESSAGES.low_balance;
   if (plan === 'trial') return BALANCE_MESSAGES.trial_ended;
   if (plan === 'professional') return BALANCE_MESSAGES.limit_reached;
   return code === 'trial_ended' ? BALANCE_MESSAGES.trial_ended : BALANCE_MESSAGES.no_tokens;
@@ -175,7 +184,11 @@ export function balanceMessage(code: BalanceRefusal, plan: string | undefined): 
  * research continues into metered overage (remaining stays 0 there), and billing alone refuses
  * once the month's overage safeguard is reached.
  */
-export function balanceRefusal(remaining: number | undefined | null, estimate: number, plan?: string): BalanceRefusal | null {
+export function balanceRefusal(
+  remaining: number | undefined | null,
+  estimate: number,
+  plan?: string,
+): BalanceRefusal | null {
   if (typeof remaining !== 'number' || plan === 'professional') return null;
   if (remaining <= 0) return 'limit_reached';
   if (remaining < LOW_BALANCE && remaining < estimate) return 'low_balance';

@@ -7,7 +7,9 @@ describe('AsyncAPI document', () => {
   const doc = buildAsyncApi();
 
   it('is committed as generated (run `npx tsx scripts/generate-asyncapi.ts` after changing an event)', () => {
-    const committed = JSON.parse(readFileSync(new URL('../../../docs/integrators/asyncapi.json', import.meta.url), 'utf8'));
+    const committed = JSON.parse(
+      readFileSync(new URL('../../../docs/integrators/asyncapi.json', import.meta.url), 'utf8'),
+    );
     expect(committed).toEqual(JSON.parse(JSON.stringify(doc)));
   });
 

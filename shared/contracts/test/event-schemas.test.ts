@@ -19,7 +19,14 @@ const processed = {
   textLength: 231,
   ocrPages: 0,
   extractionMethod: 'rules',
-  entities: { documentType: 'census', peopleIdentified: [{ name: 'Mary Turner', role: 'primary_subject' }], dateInfo: [], geographicalInfo: [], occupations: [], tags: [] },
+  entities: {
+    documentType: 'census',
+    peopleIdentified: [{ name: 'Mary Turner', role: 'primary_subject' }],
+    dateInfo: [],
+    geographicalInfo: [],
+    occupations: [],
+    tags: [],
+  },
   processedAt: '2025-11-22T08:01:12.300Z',
 };
 
@@ -32,13 +39,20 @@ function validator(name: string) {
 describe('published event data schemas (docs/integrators/schemas)', () => {
   it('are committed as generated, one per catalogued event (run `npx tsx scripts/generate-asyncapi.ts`)', () => {
     const files = eventSchemaFiles();
-    expect(readdirSync(dir).filter((f) => f.endsWith('.json')).sort()).toEqual(Object.keys(files).sort());
-    for (const [name, schema] of Object.entries(files)) expect(published(name), name).toEqual(JSON.parse(JSON.stringify(schema)));
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(Object.keys(files).sort());
+    for (const [name, schema] of Object.entries(files))
+      expect(published(name), name).toEqual(JSON.parse(JSON.stringify(schema)));
   });
 
   it('name themselves by the dataschema URL of their event', () => {
     for (const e of eventCatalog) expect(published(eventSchemaFileName(e)).$id).toBe(eventSchemaUrl(e));
-    expect(eventSchemaUrl({ type: 'document.processed', topic: 'gnology.documents.v1' })).toBe('https://gnology.app/schemas/events/document.processed.v1.json');
+    expect(eventSchemaUrl({ type: 'document.processed', topic: 'gnology.documents.v1' })).toBe(
+      'https://gnology.app/schemas/events/document.processed.v1.json',
+    );
   });
 
   it('accept a payload with fields added later (additive changes within v1), at the top and nested', () => {
@@ -47,7 +61,11 @@ describe('published event data schemas (docs/integrators/schemas)', () => {
     const grown = {
       ...processed,
       language: 'en',
-      entities: { ...processed.entities, religion: ['Methodist'], peopleIdentified: [{ name: 'Mary Turner', role: 'primary_subject', age: 70 }] },
+      entities: {
+        ...processed.entities,
+        religion: ['Methodist'],
+        peopleIdentified: [{ name: 'Mary Turner', role: 'primary_subject', age: 70 }],
+      },
     };
     expect(validate(grown), JSON.stringify(validate.errors)).toBe(true);
   });
@@ -61,7 +79,8 @@ describe('published event data schemas (docs/integrators/schemas)', () => {
   });
 
   it('every schema is open: no object forbids additional properties', () => {
-    for (const name of Object.keys(eventSchemaFiles())) expect(JSON.stringify(published(name)), name).not.toContain('"additionalProperties":false');
+    for (const name of Object.keys(eventSchemaFiles()))
+      expect(JSON.stringify(published(name)), name).not.toContain('"additionalProperties":false');
     expect(JSON.stringify(buildAsyncApi())).not.toContain('"additionalProperties":false');
   });
 });
@@ -75,7 +94,9 @@ describe('AsyncAPI operations and envelope', () => {
   });
 
   it('a complete CloudEvent with an extension attribute and added data fields validates against the envelope', () => {
-    const message = Object.values(doc.components.messages).find((m) => (m as { name: string }).name === 'document.processed') as { payload: object };
+    const message = Object.values(doc.components.messages).find(
+      (m) => (m as { name: string }).name === 'document.processed',
+    ) as { payload: object };
     const ajv = new Ajv2020({ strict: false });
     addFormats(ajv);
     const validate = ajv.compile(message.payload);

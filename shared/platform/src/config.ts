@@ -40,7 +40,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 export const env = {
   port: (def: number) => z.coerce.number().int().min(0).max(65535).default(def),
   url: () => z.url({ message: 'a URL such as postgres://user@host:5432/db' }),
-  optionalUrl: () => z.url({ message: 'a URL' }).optional().or(z.literal('').transform(() => undefined)),
+  optionalUrl: () =>
+    z
+      .url({ message: 'a URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   int: (def: number) => z.coerce.number().int().default(def),
   bool: (def: boolean) =>
     z

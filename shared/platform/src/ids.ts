@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
  * document references take inside answers. Time-ordered, so indexes stay compact.
  */
 export function newObjectId(): string {
-  const time = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const time = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return time + randomBytes(8).toString('hex');
 }
 

@@ -42,17 +42,17 @@ const SECRET_FIELDS = [
 /** Paths pino blanks out wherever they appear, request logs included. */
 export const REDACT_PATHS = [
   ...new Set([
-  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
-  'body.code',
-  '*.body.code',
-  'req.headers["x-internal-token"]',
-  'headers["x-internal-token"]',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["set-cookie"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
+    ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+    'body.code',
+    '*.body.code',
+    'req.headers["x-internal-token"]',
+    'headers["x-internal-token"]',
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'req.headers["set-cookie"]',
+    'res.headers["set-cookie"]',
+    'headers.authorization',
+    'headers.cookie',
   ]),
 ];
 

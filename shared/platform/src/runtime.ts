@@ -56,9 +56,19 @@ export interface ServiceDefinition<S extends z.ZodObject> {
  * Builds the infrastructure backends the environment selects (production when configured,
  * embedded otherwise) — the only place that decides between them.
  */
-export async function createServiceDeps<C extends ServiceEnv>(name: string, schema: string, config: C, logger: Logger): Promise<ServiceDeps<C>> {
+export async function createServiceDeps<C extends ServiceEnv>(
+  name: string,
+  schema: string,
+  config: C,
+  logger: Logger,
+): Promise<ServiceDeps<C>> {
   const database = createDatabase({ url: config.DATABASE_URL, schema, applicationName: name });
-  const queue = await createJobQueue({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, logger, prefix: config.REDIS_URL ? config.QUEUE_PREFIX : undefined });
+  const queue = await createJobQueue({
+    redisUrl: config.REDIS_URL,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    prefix: config.REDIS_URL ? config.QUEUE_PREFIX : undefined,
+  });
   const bus = await createEventBus({
     kafkaBrokers: config.KAFKA_BROKERS,
     databaseUrl: config.DATABASE_URL,
@@ -85,7 +95,10 @@ export async function createServiceDeps<C extends ServiceEnv>(name: string, sche
   // Services check token versions themselves too (issue 11, point 3): a session revoked by a
   // password change is refused here even on a route the gateway lets through unchecked.
   const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
-  const verifier = createTokenVerifier({ jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`, isCurrentVersion: versions.isCurrentVersion });
+  const verifier = createTokenVerifier({
+    jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`,
+    isCurrentVersion: versions.isCurrentVersion,
+  });
   return {
     name,
     config,
@@ -114,7 +127,13 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   if (config.ROLE === 'migrate') return migrateAndExit(def, config, logger);
   exitOnConfigError(() => kafkaSecurityFromEnv(config));
   const deps = await createServiceDeps(def.name, def.schema, config, logger);
-  await prepareSchema({ database: deps.database, migrations: def.migrations, logger, migrateOnStart: config.MIGRATE_ON_START, waitMs: config.MIGRATION_WAIT_MS });
+  await prepareSchema({
+    database: deps.database,
+    migrations: def.migrations,
+    logger,
+    migrateOnStart: config.MIGRATE_ON_START,
+    waitMs: config.MIGRATION_WAIT_MS,
+  });
 
   const role = config.ROLE;
   const closers: Closer[] = [];
@@ -124,7 +143,13 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
   const app =
     role === 'api' || role === 'all'
       ? await def.buildApp(deps)
-      : createServiceApp({ name: `${def.name}-${role}`, logger, checks: deps.checks, queue: deps.queue, queues: def.queues });
+      : createServiceApp({
+          name: `${def.name}-${role}`,
+          logger,
+          checks: deps.checks,
+          queue: deps.queue,
+          queues: def.queues,
+        });
   await app.listen({ port, host: config.HOST });
   closers.push({ name: 'http', close: () => app.close() });
   const registry = app.metricsRegistry;
@@ -145,7 +170,11 @@ export async function runService<S extends z.ZodObject>(def: ServiceDefinition<S
     // Topics get their partitions and retention here rather than from broker defaults; if the
     // cluster is unreachable now, the first publish creates them the same way. Not awaited:
     // a slow cluster must not hold the process's start.
-    void deps.bus.provisionTopics?.(Object.values(TOPICS)).catch((err) => logger.warn({ err }, 'could not provision the Kafka topics at start; they are created on first use'));
+    void deps.bus
+      .provisionTopics?.(Object.values(TOPICS))
+      .catch((err) =>
+        logger.warn({ err }, 'could not provision the Kafka topics at start; they are created on first use'),
+      );
     if (registry) registerOutboxMetrics(registry, deps.database);
     const relay = startOutboxRelay({ db: deps.database, bus: deps.bus, logger });
     closers.push({ name: 'relay', close: () => relay.stop() });
@@ -172,8 +201,16 @@ function exitOnConfigError(check: () => unknown): void {
 }
 
 /** ROLE=migrate: only the database is needed; the exit code tells the Job whether it worked. */
-async function migrateAndExit(def: { name: string; schema: string; migrations: Record<string, Migration> }, config: ServiceEnv, logger: Logger): Promise<void> {
-  const database = createDatabase({ url: config.DATABASE_URL, schema: def.schema, applicationName: `${def.name}-migrate` });
+async function migrateAndExit(
+  def: { name: string; schema: string; migrations: Record<string, Migration> },
+  config: ServiceEnv,
+  logger: Logger,
+): Promise<void> {
+  const database = createDatabase({
+    url: config.DATABASE_URL,
+    schema: def.schema,
+    applicationName: `${def.name}-migrate`,
+  });
   try {
     const applied = await migrate(database, def.migrations);
     logger.info({ applied, schema: def.schema }, applied.length ? 'migrations applied' : 'schema already current');

@@ -44,7 +44,10 @@ export const serviceEnvSchema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   /** TLS to the brokers (managed clusters); KAFKA_SSL_CA_FILE for a private CA. Checked together in kafka-security.ts. */
   KAFKA_SSL: env.bool(false),
-  KAFKA_SSL_CA_FILE: z.string().optional().transform((v) => v?.trim() || undefined),
+  KAFKA_SSL_CA_FILE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
   KAFKA_SASL_MECHANISM: z
     .enum(['plain', 'scram-sha-256', 'scram-sha-512', ''], { message: 'one of plain, scram-sha-256, scram-sha-512' })
     .optional()
@@ -52,12 +55,23 @@ export const serviceEnvSchema = z.object({
   KAFKA_SASL_USERNAME: z.string().optional(),
   KAFKA_SASL_PASSWORD: z.string().optional(),
   /** Topics the services provision at start (and on first use): partitions, retention, replication. */
-  KAFKA_TOPIC_PARTITIONS: z.coerce.number().int().min(1, { message: 'a whole number of partitions, at least 1' }).default(6),
-  KAFKA_TOPIC_RETENTION_MS: z.coerce.number().int().min(-1, { message: 'milliseconds, or -1 for unlimited' }).default(30 * 24 * 3600 * 1000),
+  KAFKA_TOPIC_PARTITIONS: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'a whole number of partitions, at least 1' })
+    .default(6),
+  KAFKA_TOPIC_RETENTION_MS: z.coerce
+    .number()
+    .int()
+    .min(-1, { message: 'milliseconds, or -1 for unlimited' })
+    .default(30 * 24 * 3600 * 1000),
   /** Unset or -1: the broker's default.replication.factor. */
   KAFKA_TOPIC_REPLICATION_FACTOR: z.coerce.number().int().min(-1).default(-1),
   /** Prefix of Kafka topics and consumer groups, for deployments that share one Kafka cluster. */
-  EVENT_NAMESPACE: z.string().regex(/^[A-Za-z0-9_-]*$/, { message: 'letters, digits, - and _' }).optional(),
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, { message: 'letters, digits, - and _' })
+    .optional(),
   S3_ENDPOINT: env.optionalUrl(),
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
@@ -65,7 +79,10 @@ export const serviceEnvSchema = z.object({
   S3_BUCKET: z.string().default('gnology'),
   DATA_DIR: z.string().default('.data'),
   /** Key prefix of the BullMQ queues in Redis, so several deployments can share one Redis. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' }).default('gnology'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' })
+    .default('gnology'),
   SHUTDOWN_TIMEOUT_MS: env.int(30_000),
   /**
    * Apply this service's migrations at start (embedded and development default). Production

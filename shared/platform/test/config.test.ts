@@ -16,7 +16,9 @@ describe('loadConfig', () => {
     try {
       loadConfig(schema, { NODE_ENV: 'test' });
     } catch (e) {
-      expect((e as Error).message).toBe('config error: DATABASE_URL is missing: expected a URL such as postgres://user@host:5432/db');
+      expect((e as Error).message).toBe(
+        'config error: DATABASE_URL is missing: expected a URL such as postgres://user@host:5432/db',
+      );
     }
   });
 
@@ -35,11 +37,17 @@ describe('loadConfig', () => {
       cwd: new URL('../../..', import.meta.url).pathname,
     });
     expect(r.status).toBe(78);
-    expect(r.stderr.trim()).toBe('config error: DATABASE_URL is missing: expected a PostgreSQL URL such as postgres://user@host:5432/gnology');
+    expect(r.stderr.trim()).toBe(
+      'config error: DATABASE_URL is missing: expected a PostgreSQL URL such as postgres://user@host:5432/gnology',
+    );
   });
 
   it('service env selects embedded backends when production variables are unset', () => {
-    const c = serviceEnvSchema.parse({ DATABASE_URL: 'postgres://u@h/db', INTERNAL_TOKEN: 'x'.repeat(16), REDIS_URL: '' });
+    const c = serviceEnvSchema.parse({
+      DATABASE_URL: 'postgres://u@h/db',
+      INTERNAL_TOKEN: 'x'.repeat(16),
+      REDIS_URL: '',
+    });
     expect(c.REDIS_URL).toBeUndefined();
     expect(c.KAFKA_BROKERS).toBeUndefined();
     expect(c.S3_ENDPOINT).toBeUndefined();

@@ -21,7 +21,15 @@ function recordingBus() {
   return { bus, published, subs };
 }
 
-const event = { specversion: '1.0', id: 'e1', type: 'document.processed', source: '/s', time: '', datacontenttype: 'application/json', data: {} } as CloudEventJson;
+const event = {
+  specversion: '1.0',
+  id: 'e1',
+  type: 'document.processed',
+  source: '/s',
+  time: '',
+  datacontenttype: 'application/json',
+  data: {},
+} as CloudEventJson;
 
 describe('withNamespace', () => {
   it('prefixes topics and groups on the wire and gives handlers the plain topic', async () => {
@@ -30,7 +38,11 @@ describe('withNamespace', () => {
     await ns.publish([{ topic: 'gnology.documents.v1', key: 'd1', event }]);
     expect(published[0].topic).toBe('stack7.gnology.documents.v1');
     const seen: string[] = [];
-    await ns.subscribe({ group: 'research.documents', topics: ['gnology.documents.v1'], handler: async (_e, meta) => void seen.push(meta.topic) });
+    await ns.subscribe({
+      group: 'research.documents',
+      topics: ['gnology.documents.v1'],
+      handler: async (_e, meta) => void seen.push(meta.topic),
+    });
     expect(subs[0]).toMatchObject({ group: 'stack7.research.documents', topics: ['stack7.gnology.documents.v1'] });
     await subs[0].handler(event, { topic: 'stack7.gnology.documents.v1', key: 'd1' });
     expect(seen).toEqual(['gnology.documents.v1']);

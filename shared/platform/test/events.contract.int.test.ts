@@ -84,7 +84,8 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
   // failed test cannot publish (or hold the schema's relay lock) in the next one.
   let testRelays: OutboxRelay[] = [];
 
-  const makeBus = (clientId: string) => createTestBus(name, { databaseUrl: testDb.url, kafkaBrokers, logger, clientId });
+  const makeBus = (clientId: string) =>
+    createTestBus(name, { databaseUrl: testDb.url, kafkaBrokers, logger, clientId });
 
   beforeAll(async () => {
     if (name === 'kafka') kafkaBrokers = requireInfra('KAFKA_BROKERS');
@@ -113,11 +114,19 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     const from = logLines?.length ?? 0;
     onTestFailed(() => {
       const lines = logLines.slice(from).filter((l) => l.level >= 40);
-      if (lines.length) console.error(`[${name}] warnings and errors logged during the test:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`);
+      if (lines.length)
+        console.error(
+          `[${name}] warnings and errors logged during the test:\n${lines.map((l) => JSON.stringify(l)).join('\n')}`,
+        );
     });
   });
 
-  const subscribe = async (group: string, topics: string[], handler: (e: CloudEventJson, m: { topic: string; key: string }) => Promise<void>, on = bus) => {
+  const subscribe = async (
+    group: string,
+    topics: string[],
+    handler: (e: CloudEventJson, m: { topic: string; key: string }) => Promise<void>,
+    on = bus,
+  ) => {
     const sub: Subscription = await on.subscribe({ group, topics, handler });
     cleanups.push(() => sub.close());
     return sub;
@@ -130,7 +139,9 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
   };
 
   const write = (topic: string, key: string, data: unknown, type = 'gnology.test.happened') =>
-    database.db.transaction().execute((trx) => writeEvent(trx, { topic, key, type, source: '/test/events', subject: key, data }));
+    database.db
+      .transaction()
+      .execute((trx) => writeEvent(trx, { topic, key, type, source: '/test/events', subject: key, data }));
 
   it('delivers an event written in a committed transaction to every consumer group', async () => {
     const topic = uniqueName('t.commit');
@@ -141,7 +152,15 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
 
     const event = await database.db.transaction().execute(async (trx) => {
       await sql`select 1`.execute(trx); // the change the event describes would be here
-      return writeEvent(trx, { topic, key: 'doc-1', type: 'gnology.documents.document.uploaded', source: '/services/documents', subject: 'doc-1', data: { pages: 3 }, requestId: 'req-1' });
+      return writeEvent(trx, {
+        topic,
+        key: 'doc-1',
+        type: 'gnology.documents.document.uploaded',
+        source: '/services/documents',
+        subject: 'doc-1',
+        data: { pages: 3 },
+        requestId: 'req-1',
+      });
     });
     const r = relay();
 
@@ -150,10 +169,19 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
       expect(rec.deliveries).toHaveLength(1);
       expect(rec.deliveries[0]).toEqual({ event, topic, key: 'doc-1' });
     }
-    expect(event).toMatchObject({ specversion: '1.0', datacontenttype: 'application/json', requestid: 'req-1', subject: 'doc-1' });
+    expect(event).toMatchObject({
+      specversion: '1.0',
+      datacontenttype: 'application/json',
+      requestid: 'req-1',
+      subject: 'doc-1',
+    });
     // The relay marks the row once the bus has taken it, which may be after a consumer already got it.
     const publishedAt = async () =>
-      (await sql<{ published_at: Date | null }>`select published_at from outbox where event_id = ${event.id}`.execute(database.db)).rows[0]!.published_at;
+      (
+        await sql<{ published_at: Date | null }>`select published_at from outbox where event_id = ${event.id}`.execute(
+          database.db,
+        )
+      ).rows[0]!.published_at;
     await waitFor('the outbox row is marked published', async () => (await publishedAt()) !== null);
     expect(await publishedAt()).toBeInstanceOf(Date);
     await r.stop();
@@ -167,7 +195,13 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     let rolledBack: CloudEventJson | undefined;
     await expect(
       database.db.transaction().execute(async (trx) => {
-        rolledBack = await writeEvent(trx, { topic, key: 'k', type: 'gnology.test.rolledback', source: '/test', data: { n: 1 } });
+        rolledBack = await writeEvent(trx, {
+          topic,
+          key: 'k',
+          type: 'gnology.test.rolledback',
+          source: '/test',
+          data: { n: 1 },
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -227,12 +261,19 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     const next = await write(topic, 'k1', { poison: false });
     const r = relay();
 
-    const gaveUp = () => logLines.slice(before).filter((l) => l.level === 50 && l.msg.includes('giving up on this event'));
-    await waitFor('the poison event was given up and the next one handled', () => gaveUp().length > 0 && seen.includes(next.id), 30_000);
+    const gaveUp = () =>
+      logLines.slice(before).filter((l) => l.level === 50 && l.msg.includes('giving up on this event'));
+    await waitFor(
+      'the poison event was given up and the next one handled',
+      () => gaveUp().length > 0 && seen.includes(next.id),
+      30_000,
+    );
     expect(gaveUp()).toHaveLength(1);
     expect(gaveUp()[0]).toMatchObject({ eventId: poison.id, group, attempt: 5 });
     expect(poisonCalls).toBe(5); // kafka: maxAttempts 5; pg-boss: the first delivery and retryLimit 4
-    const retries = logLines.slice(before).filter((l) => l.level === 40 && l.msg.includes('will be redelivered') && l.eventId === poison.id);
+    const retries = logLines
+      .slice(before)
+      .filter((l) => l.level === 40 && l.msg.includes('will be redelivered') && l.eventId === poison.id);
     expect(retries).toHaveLength(4);
     expect(seen).toEqual([next.id]);
     // Kafka keeps a partition's order: the next event of the key waited until the poison one was given up.
@@ -246,7 +287,13 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
   it('redelivers an event to another consumer of the group when the first dies before acknowledging', async () => {
     const topic = uniqueName('t.kill');
     const group = uniqueName('g');
-    const child = startChild({ EVENTS_BACKEND: name, EVENTS_GROUP: group, EVENTS_TOPIC: topic, EVENTS_DATABASE_URL: testDb.url, KAFKA_BROKERS: kafkaBrokers ?? '' });
+    const child = startChild({
+      EVENTS_BACKEND: name,
+      EVENTS_GROUP: group,
+      EVENTS_TOPIC: topic,
+      EVENTS_DATABASE_URL: testDb.url,
+      KAFKA_BROKERS: kafkaBrokers ?? '',
+    });
     cleanups.push(() => child.kill());
     await child.waitFor('the child consumer is ready', (m) => m.ready === true, 40_000);
 
@@ -282,7 +329,9 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     await waitFor('second delivery handled', () => outcomes.length === 2);
 
     expect(outcomes).toEqual([true, false]);
-    const effects = await sql<{ n: number }>`select count(*)::int as n from effects where event_id = ${event.id}`.execute(database.db);
+    const effects = await sql<{
+      n: number;
+    }>`select count(*)::int as n from effects where event_id = ${event.id}`.execute(database.db);
     expect(effects.rows[0]!.n).toBe(1);
     await r.stop();
   });
@@ -314,7 +363,9 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     const late = await write(topic, 'k1', { n: 2 });
     await waitFor('the relay tried and failed twice', () => refused >= 2, 10_000);
     expect(rec.deliveries).toHaveLength(0);
-    const pending = await sql<{ n: number }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db);
+    const pending = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db);
     expect(pending.rows[0]!.n).toBe(2);
     expect(logLines.some((l) => l.level === 50 && l.msg.startsWith('outbox relay: publishing failed'))).toBe(true);
 
@@ -322,7 +373,9 @@ describe.each(backends)('event bus contract: $name', ({ name }) => {
     await waitFor('both events delivered after the bus came back', () => rec.deliveries.length >= 2, 20_000);
     await sleep(300);
     expect(rec.ids()).toEqual([early.id, late.id]);
-    const left = await sql<{ n: number }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db);
     expect(left.rows[0]!.n).toBe(0);
     await r.stop();
   });
@@ -388,7 +441,8 @@ function startChild(env: Record<string, string>): ChildHandle {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         if (messages.some(match)) return;
-        if (child.exitCode !== null) throw new Error(`child consumer exited (${child.exitCode}) before: ${what}\n${stderr}`);
+        if (child.exitCode !== null)
+          throw new Error(`child consumer exited (${child.exitCode}) before: ${what}\n${stderr}`);
         await sleep(50);
       }
       throw new Error(`timed out after ${timeoutMs} ms waiting for: ${what}\nchild stderr:\n${stderr}`);

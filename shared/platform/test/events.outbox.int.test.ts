@@ -21,7 +21,10 @@ import { captureLogger } from './fixtures/events-backends';
 
 const effectsMigration: Migration = {
   async up(db) {
-    await db.schema.createTable('effects').addColumn('event_id', 'text', (c) => c.notNull()).execute();
+    await db.schema
+      .createTable('effects')
+      .addColumn('event_id', 'text', (c) => c.notNull())
+      .execute();
   },
 };
 
@@ -85,9 +88,15 @@ describe('outbox, relay and inbox', () => {
     return r;
   };
   const write = (topic: string, key: string, data: unknown) =>
-    database.db.transaction().execute((trx) => writeEvent(trx, { topic, key, type: 'gnology.test.happened', source: '/test', data }));
+    database.db
+      .transaction()
+      .execute((trx) => writeEvent(trx, { topic, key, type: 'gnology.test.happened', source: '/test', data }));
   const unpublished = async (topic: string) =>
-    (await sql<{ n: number }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db)).rows[0]!.n;
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from outbox where topic = ${topic} and published_at is null`.execute(database.db)
+    ).rows[0]!.n;
 
   beforeAll(async () => {
     testDb = await createTestDatabase('gn_outbox');
@@ -121,7 +130,9 @@ describe('outbox, relay and inbox', () => {
 
   it('creates the tables in the service schema, and the migration reverses', async () => {
     const tables = await sql<{ table_schema: string; table_name: string }>`
-      select table_schema, table_name from information_schema.tables where table_name in ('outbox', 'inbox') order by table_name`.execute(database.db);
+      select table_schema, table_name from information_schema.tables where table_name in ('outbox', 'inbox') order by table_name`.execute(
+      database.db,
+    );
     expect(tables.rows).toEqual([
       { table_schema: 'svc_outbox', table_name: 'inbox' },
       { table_schema: 'svc_outbox', table_name: 'outbox' },
@@ -131,7 +142,9 @@ describe('outbox, relay and inbox', () => {
       await other.db.schema.createSchema('svc_other').execute();
       await outboxMigration.up(other.db);
       await outboxMigration.down!(other.db);
-      const left = await sql`select 1 from information_schema.tables where table_schema = 'svc_other'`.execute(other.db);
+      const left = await sql`select 1 from information_schema.tables where table_schema = 'svc_other'`.execute(
+        other.db,
+      );
       expect(left.rows).toHaveLength(0);
     } finally {
       await other.close();
@@ -168,7 +181,9 @@ describe('outbox, relay and inbox', () => {
 
     expect(() => buildEvent({ topic, key: 'k', type: '', source: '/test', data: {} })).toThrow(/invalid CloudEvent/);
     expect(() => buildEvent({ topic, key: '', type: 't', source: '/test', data: {} })).toThrow(/key/);
-    expect(() => buildEvent({ topic: 'no spaces allowed', key: 'k', type: 't', source: '/test', data: {} })).toThrow(/topic/);
+    expect(() => buildEvent({ topic: 'no spaces allowed', key: 'k', type: 't', source: '/test', data: {} })).toThrow(
+      /topic/,
+    );
   });
 
   it('wakes on NOTIFY when a write commits, without waiting for the poll', async () => {
@@ -198,7 +213,8 @@ describe('outbox, relay and inbox', () => {
     const topic = uniqueName('t.batch');
     const ids: string[] = [];
     await database.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 250; i++) ids.push((await writeEvent(trx, { topic, key: `k${i % 7}`, type: 't.t', source: '/test', data: { i } })).id);
+      for (let i = 0; i < 250; i++)
+        ids.push((await writeEvent(trx, { topic, key: `k${i % 7}`, type: 't.t', source: '/test', data: { i } })).id);
     });
     const r = startRelay({ bus, pollMs: 60_000, batchSize: 100 });
     await waitFor('all published', async () => (await unpublished(topic)) === 0);
@@ -256,10 +272,15 @@ describe('outbox, relay and inbox', () => {
     const topic = uniqueName('t.cleanup');
     const old = await write(topic, 'k', { n: 'old' });
     const recent = await write(topic, 'k', { n: 'recent' });
-    await sql`update outbox set published_at = now() - interval '8 days' where event_id = ${old.id}`.execute(database.db);
-    await sql`update outbox set published_at = now() - interval '6 days' where event_id = ${recent.id}`.execute(database.db);
+    await sql`update outbox set published_at = now() - interval '8 days' where event_id = ${old.id}`.execute(
+      database.db,
+    );
+    await sql`update outbox set published_at = now() - interval '6 days' where event_id = ${recent.id}`.execute(
+      database.db,
+    );
     const r = startRelay({ bus, pollMs: 60_000, cleanupIntervalMs: 50 });
-    const exists = async (id: string) => (await sql`select 1 from outbox where event_id = ${id}`.execute(database.db)).rows.length === 1;
+    const exists = async (id: string) =>
+      (await sql`select 1 from outbox where event_id = ${id}`.execute(database.db)).rows.length === 1;
     await waitFor('the old row is gone', async () => !(await exists(old.id)));
     expect(await exists(recent.id)).toBe(true);
     expect(lines.some((l) => l.msg === 'outbox relay: deleted old published events')).toBe(true);
@@ -271,7 +292,9 @@ describe('outbox, relay and inbox', () => {
     const effect = (id: string) => async (trx: Parameters<Parameters<typeof handleOnce>[3]>[0]) => {
       await trx.insertInto('effects').values({ event_id: id }).execute();
     };
-    const count = async (id: string) => (await sql<{ n: number }>`select count(*)::int as n from effects where event_id = ${id}`.execute(database.db)).rows[0]!.n;
+    const count = async (id: string) =>
+      (await sql<{ n: number }>`select count(*)::int as n from effects where event_id = ${id}`.execute(database.db))
+        .rows[0]!.n;
 
     // fn throws: neither the effect nor the inbox row is kept, so a redelivery runs it again.
     await expect(

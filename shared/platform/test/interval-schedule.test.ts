@@ -13,10 +13,20 @@ describe('scheduleEveryInterval', () => {
       },
     };
     const logger = { warn: (_o: unknown, msg: string) => warnings.push(msg) };
-    const timer = scheduleEveryInterval({ queue, logger } as never, { queue: 'maintenance', name: 'sweep', everyMs: 20, idPrefix: 'x-sweep' });
+    const timer = scheduleEveryInterval({ queue, logger } as never, {
+      queue: 'maintenance',
+      name: 'sweep',
+      everyMs: 20,
+      idPrefix: 'x-sweep',
+    });
     try {
       const slot = Math.floor(Date.now() / 20);
-      expect(calls[0]).toEqual(['maintenance', 'sweep', { slot: expect.any(Number) }, { jobId: expect.stringMatching(/^x-sweep-\d+$/), attempts: 1 }]);
+      expect(calls[0]).toEqual([
+        'maintenance',
+        'sweep',
+        { slot: expect.any(Number) },
+        { jobId: expect.stringMatching(/^x-sweep-\d+$/), attempts: 1 },
+      ]);
       expect(Math.abs((calls[0]![2] as { slot: number }).slot - slot)).toBeLessThanOrEqual(1);
       await new Promise((r) => setTimeout(r, 60));
       expect(calls.length).toBeGreaterThan(1);

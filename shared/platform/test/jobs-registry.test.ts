@@ -37,7 +37,12 @@ describe('startWorkers', () => {
   it('starts one worker per queue and dispatches each job to the handler of its name', async () => {
     const { queue, workers } = recordingQueue();
     const jobs = defineJobs([
-      defineJob<{ page: number }>({ queue: 'ocr', name: 'ocr.page', handler: async (job) => `page ${job.data.page}`, concurrency: 2 }),
+      defineJob<{ page: number }>({
+        queue: 'ocr',
+        name: 'ocr.page',
+        handler: async (job) => `page ${job.data.page}`,
+        concurrency: 2,
+      }),
       { queue: 'ocr', name: 'ocr.document', handler: async () => 'document' },
       { queue: 'render', name: 'render.pdf', handler: async () => 'pdf' },
     ]);
@@ -57,12 +62,17 @@ describe('startWorkers', () => {
   it('fails a job whose name has no handler in its queue', async () => {
     const { queue, workers } = recordingQueue();
     await startWorkers(queue, [{ queue: 'ocr', name: 'ocr.page', handler: noop }]);
-    await expect(async () => workers[0]!.handler(context('ocr', 'render.pdf'))).rejects.toThrow('no handler for job "render.pdf" in queue "ocr"');
+    await expect(async () => workers[0]!.handler(context('ocr', 'render.pdf'))).rejects.toThrow(
+      'no handler for job "render.pdf" in queue "ocr"',
+    );
   });
 
   it('refuses to boot, naming the job, when a declared job has no handler', async () => {
     const { queue, workers } = recordingQueue();
-    const jobs = defineJobs([{ queue: 'ocr', name: 'ocr.page', handler: noop }, { queue: 'ocr', name: 'ocr.document' }]);
+    const jobs = defineJobs([
+      { queue: 'ocr', name: 'ocr.page', handler: noop },
+      { queue: 'ocr', name: 'ocr.document' },
+    ]);
     await expect(startWorkers(queue, jobs)).rejects.toThrow('job "ocr.document" in queue "ocr" has no handler');
     expect(workers).toEqual([]);
   });
@@ -92,7 +102,9 @@ describe('startWorkers', () => {
       { queue: 'media', name: 'thumbnail', handler: noop, concurrency: 4 },
       { queue: 'media', name: 'pdf', handler: noop, concurrency: 1 },
     ];
-    await expect(startWorkers(queue, jobs)).rejects.toThrow('jobs of queue "media" declare different concurrency (4, 1)');
+    await expect(startWorkers(queue, jobs)).rejects.toThrow(
+      'jobs of queue "media" declare different concurrency (4, 1)',
+    );
   });
 
   it('works only the queues it is told to', async () => {
@@ -108,9 +120,9 @@ describe('startWorkers', () => {
 
   it('refuses an `only` queue on which no job is declared', async () => {
     const { queue } = recordingQueue();
-    await expect(startWorkers(queue, [{ queue: 'ocr', name: 'ocr.page', handler: noop }], { only: ['orc'] })).rejects.toThrow(
-      'no job is declared on queue(s) "orc"',
-    );
+    await expect(
+      startWorkers(queue, [{ queue: 'ocr', name: 'ocr.page', handler: noop }], { only: ['orc'] }),
+    ).rejects.toThrow('no job is declared on queue(s) "orc"');
   });
 
   it('closes every worker it started', async () => {

@@ -106,7 +106,14 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     const name = queueName('echo');
     const id = await q.enqueue(name, 'echo', { hello: 'world' }, { requestId: 'req-123' });
 
-    expect(await q.getJob(name, id)).toMatchObject({ id, name: 'echo', status: 'waiting', attemptsMade: 0, progress: null, failedReason: null });
+    expect(await q.getJob(name, id)).toMatchObject({
+      id,
+      name: 'echo',
+      status: 'waiting',
+      attemptsMade: 0,
+      progress: null,
+      failedReason: null,
+    });
     expect(await q.depth(name)).toBe(1);
 
     const seen: Omit<JobContext, 'progress' | 'signal'>[] = [];
@@ -116,8 +123,16 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     });
 
     const done = await waitForStatus(name, id, 'completed');
-    expect(done).toMatchObject({ id, name: 'echo', attemptsMade: 1, failedReason: null, result: { echoed: { hello: 'world' } } });
-    expect(seen).toEqual([{ id, queue: name, name: 'echo', data: { hello: 'world' }, attempt: 1, requestId: 'req-123' }]);
+    expect(done).toMatchObject({
+      id,
+      name: 'echo',
+      attemptsMade: 1,
+      failedReason: null,
+      result: { echoed: { hello: 'world' } },
+    });
+    expect(seen).toEqual([
+      { id, queue: name, name: 'echo', data: { hello: 'world' }, attempt: 1, requestId: 'req-123' },
+    ]);
     expect(await q.depth(name)).toBe(0);
     expect(await q.getJob(name, 'no-such-job')).toBeNull();
     queueName('health'); // BullMQ's ping() goes through a 'health' queue handle; clean it up too.
@@ -165,7 +180,11 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
 
-    await waitFor(`the child worker to start job ${id} (output so far: ${output})`, () => output.includes(`started ${id} 1`), 40_000);
+    await waitFor(
+      `the child worker to start job ${id} (output so far: ${output})`,
+      () => output.includes(`started ${id} 1`),
+      40_000,
+    );
     expect(await q.getJob(name, id)).toMatchObject({ status: 'active' });
     child.kill('SIGKILL');
     await exited;

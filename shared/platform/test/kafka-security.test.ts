@@ -20,11 +20,21 @@ describe('Kafka TLS and SASL settings', () => {
     expect(kafkaSecurityFromEnv(parse({ KAFKA_SSL: 'true' }))).toEqual({ ssl: true });
     const ca = path.join(dir, 'ca.pem');
     writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
-    expect(kafkaSecurityFromEnv(parse({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: ca })).ssl).toEqual({ ca: [expect.stringContaining('BEGIN CERTIFICATE')], rejectUnauthorized: true });
+    expect(kafkaSecurityFromEnv(parse({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: ca })).ssl).toEqual({
+      ca: [expect.stringContaining('BEGIN CERTIFICATE')],
+      rejectUnauthorized: true,
+    });
   });
 
   it('SASL SCRAM with user and password', () => {
-    const s = kafkaSecurityFromEnv(parse({ KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'gnology', KAFKA_SASL_PASSWORD: 'pw-123' }));
+    const s = kafkaSecurityFromEnv(
+      parse({
+        KAFKA_SSL: 'true',
+        KAFKA_SASL_MECHANISM: 'scram-sha-512',
+        KAFKA_SASL_USERNAME: 'gnology',
+        KAFKA_SASL_PASSWORD: 'pw-123',
+      }),
+    );
     expect(s).toEqual({ ssl: true, sasl: { mechanism: 'scram-sha-512', username: 'gnology', password: 'pw-123' } });
   });
 
@@ -41,13 +51,28 @@ describe('Kafka TLS and SASL settings', () => {
       expect((err as Error).message).not.toContain('\n');
       expect((err as Error).message).not.toContain('s3cret-pw');
     };
-    fails({ KAFKA_SASL_MECHANISM: 'scram-sha-256', KAFKA_SASL_PASSWORD: 's3cret-pw' }, /^config error: KAFKA_SASL_USERNAME is missing/);
+    fails(
+      { KAFKA_SASL_MECHANISM: 'scram-sha-256', KAFKA_SASL_PASSWORD: 's3cret-pw' },
+      /^config error: KAFKA_SASL_USERNAME is missing/,
+    );
     fails({ KAFKA_SASL_MECHANISM: 'plain', KAFKA_SASL_USERNAME: 'u' }, /^config error: KAFKA_SASL_PASSWORD is missing/);
-    fails({ KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 's3cret-pw' }, /^config error: KAFKA_SASL_MECHANISM is missing/);
-    fails({ KAFKA_SSL_CA_FILE: path.join(dir, 'ca.pem') }, /^config error: KAFKA_SSL_CA_FILE is set but KAFKA_SSL is not true/);
-    fails({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: path.join(dir, 'nope.pem') }, /^config error: KAFKA_SSL_CA_FILE cannot be read \(ENOENT\)/);
+    fails(
+      { KAFKA_SASL_USERNAME: 'u', KAFKA_SASL_PASSWORD: 's3cret-pw' },
+      /^config error: KAFKA_SASL_MECHANISM is missing/,
+    );
+    fails(
+      { KAFKA_SSL_CA_FILE: path.join(dir, 'ca.pem') },
+      /^config error: KAFKA_SSL_CA_FILE is set but KAFKA_SSL is not true/,
+    );
+    fails(
+      { KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: path.join(dir, 'nope.pem') },
+      /^config error: KAFKA_SSL_CA_FILE cannot be read \(ENOENT\)/,
+    );
     writeFileSync(path.join(dir, 'bad.pem'), 'not a certificate');
-    fails({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: path.join(dir, 'bad.pem') }, /^config error: KAFKA_SSL_CA_FILE is invalid/);
+    fails(
+      { KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: path.join(dir, 'bad.pem') },
+      /^config error: KAFKA_SSL_CA_FILE is invalid/,
+    );
   });
 
   it('an unknown mechanism fails the environment schema', () => {
@@ -56,7 +81,9 @@ describe('Kafka TLS and SASL settings', () => {
 
   it('topic defaults: 6 partitions, 30 days retention, the broker replication factor', () => {
     const c = parse({});
-    expect([c.KAFKA_TOPIC_PARTITIONS, c.KAFKA_TOPIC_RETENTION_MS, c.KAFKA_TOPIC_REPLICATION_FACTOR]).toEqual([6, 2_592_000_000, -1]);
+    expect([c.KAFKA_TOPIC_PARTITIONS, c.KAFKA_TOPIC_RETENTION_MS, c.KAFKA_TOPIC_REPLICATION_FACTOR]).toEqual([
+      6, 2_592_000_000, -1,
+    ]);
     expect(serviceEnvSchema.safeParse({ ...base, KAFKA_TOPIC_PARTITIONS: '0' }).success).toBe(false);
   });
 
@@ -79,6 +106,8 @@ describe('Kafka TLS and SASL settings', () => {
       cwd: new URL('../../..', import.meta.url).pathname,
     });
     expect(r.status, r.stderr).toBe(78);
-    expect(r.stderr.trim()).toBe('config error: KAFKA_SASL_USERNAME is missing: expected the SASL user name (KAFKA_SASL_MECHANISM=scram-sha-512)');
+    expect(r.stderr.trim()).toBe(
+      'config error: KAFKA_SASL_USERNAME is missing: expected the SASL user name (KAFKA_SASL_MECHANISM=scram-sha-512)',
+    );
   });
 });

@@ -40,16 +40,23 @@ describe('schema at start', () => {
   it('without MIGRATE_ON_START a replica changes nothing and gives up naming what is missing', async () => {
     const db = database('svc_no_job');
     const { logger } = captureLogger();
-    await expect(prepareSchema({ database: db, migrations, logger, migrateOnStart: false, waitMs: 300, pollMs: 50 })).rejects.toThrow(
-      /missing migrations 0001_people, 0002_places: run the migrations Job/,
-    );
+    await expect(
+      prepareSchema({ database: db, migrations, logger, migrateOnStart: false, waitMs: 300, pollMs: 50 }),
+    ).rejects.toThrow(/missing migrations 0001_people, 0002_places: run the migrations Job/);
     expect(await pendingMigrations(db, migrations)).toEqual(['0001_people', '0002_places']);
   });
 
   it('a replica waits for the migrations Job and serves once the schema is current', async () => {
     const db = database('svc_wait');
     const { logger, lines } = captureLogger();
-    const waiting = prepareSchema({ database: db, migrations, logger, migrateOnStart: false, waitMs: 30_000, pollMs: 50 });
+    const waiting = prepareSchema({
+      database: db,
+      migrations,
+      logger,
+      migrateOnStart: false,
+      waitMs: 30_000,
+      pollMs: 50,
+    });
     let done = false;
     void waiting.then(() => {
       done = true;

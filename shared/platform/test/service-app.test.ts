@@ -15,7 +15,10 @@ afterEach(() => app?.close());
 function build(checks: Record<string, () => Promise<void>> = {}) {
   app = createServiceApp({ name: 'svc', logger, checks });
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.post('/things', { schema: { body: z.object({ title: z.string().min(1) }) } }, async (req) => ({ title: req.body.title, id: req.id }));
+  typed.post('/things', { schema: { body: z.object({ title: z.string().min(1) }) } }, async (req) => ({
+    title: req.body.title,
+    id: req.id,
+  }));
   typed.get('/missing', async () => {
     throw notFound('Document not found');
   });
@@ -44,7 +47,10 @@ describe('service app shell', () => {
       },
     }).inject('/readyz');
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ error: 'not ready', checks: { database: 'ok', storage: 'connect ECONNREFUSED 127.0.0.1:9000' } });
+    expect(down.json()).toEqual({
+      error: 'not ready',
+      checks: { database: 'ok', storage: 'connect ECONNREFUSED 127.0.0.1:9000' },
+    });
   });
 
   it('validation errors answer 400 { error } naming the field', async () => {
@@ -62,7 +68,13 @@ describe('service app shell', () => {
       typed.post('/sentence', { schema: { body } }, async () => ({}));
       typed.post('/both', { config: { validationErrors: 'sentence-and-message' }, schema: { body } }, async () => ({}));
     });
-    app.withTypeProvider<ZodTypeProvider>().post('/field', { schema: { body: z.object({ title: z.string().min(1, 'Title is required') }) } }, async () => ({}));
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/field',
+        { schema: { body: z.object({ title: z.string().min(1, 'Title is required') }) } },
+        async () => ({}),
+      );
     const sentence = await app.inject({ method: 'POST', url: '/sentence', payload: { title: '' } });
     expect([sentence.statusCode, sentence.json()]).toEqual([400, { error: 'Title is required' }]);
     const both = await app.inject({ method: 'POST', url: '/both', payload: { title: '' } });
@@ -90,10 +102,20 @@ describe('service app shell', () => {
 
   it('takes the request id from x-request-id, or makes one, and echoes it', async () => {
     build();
-    const given = await app.inject({ method: 'POST', url: '/things', payload: { title: 'a' }, headers: { 'x-request-id': 'req-123' } });
+    const given = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { title: 'a' },
+      headers: { 'x-request-id': 'req-123' },
+    });
     expect(given.headers['x-request-id']).toBe('req-123');
     expect(given.json().id).toBe('req-123');
-    const made = await app.inject({ method: 'POST', url: '/things', payload: { title: 'a' }, headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { title: 'a' },
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -115,15 +137,31 @@ describe('service app shell', () => {
   it('believes X-Forwarded-For only from the gateway (loopback by default), never from another peer', async () => {
     app = createServiceApp({ name: 'svc', logger });
     app.get('/ip', async (req) => ({ ip: req.ip }));
-    const viaGateway = await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const viaGateway = await app.inject({
+      url: '/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(viaGateway.json()).toEqual({ ip: '203.0.113.9' });
-    const direct = await app.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const direct = await app.inject({
+      url: '/ip',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(direct.json()).toEqual({ ip: '10.1.2.3' });
     await app.close();
     app = createServiceApp({ name: 'svc', logger, trustedProxies: ['10.0.0.0/8'] });
     app.get('/ip', async (req) => ({ ip: req.ip }));
-    expect((await app.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.9' } })).json()).toEqual({ ip: '203.0.113.9' });
-    expect((await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).json()).toEqual({ ip: '127.0.0.1' });
+    expect(
+      (
+        await app.inject({ url: '/ip', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '203.0.113.9' } })
+      ).json(),
+    ).toEqual({ ip: '203.0.113.9' });
+    expect(
+      (
+        await app.inject({ url: '/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })
+      ).json(),
+    ).toEqual({ ip: '127.0.0.1' });
   });
 
   it('/metrics answers peers on this host, or anyone with METRICS_TOKEN when set, and keeps the queue depth', async () => {
@@ -131,13 +169,28 @@ describe('service app shell', () => {
     app = createServiceApp({ name: 'svc', logger, queue, queues: ['documents.process'] });
     expect((await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(404);
     // A forwarded header naming loopback does not make a remote peer local.
-    expect((await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body).toContain('job_queue_depth{queue="documents.process",service="svc"} 7');
+    expect(
+      (await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body).toContain(
+      'job_queue_depth{queue="documents.process",service="svc"} 7',
+    );
     await app.close();
 
-    app = createServiceApp({ name: 'svc', logger, queue, queues: ['documents.process'], metricsToken: 'scrape-token-0123456789' });
+    app = createServiceApp({
+      name: 'svc',
+      logger,
+      queue,
+      queues: ['documents.process'],
+      metricsToken: 'scrape-token-0123456789',
+    });
     expect((await app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
-    const scraped = await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer scrape-token-0123456789' } });
+    const scraped = await app.inject({
+      url: '/metrics',
+      remoteAddress: '10.1.2.3',
+      headers: { authorization: 'Bearer scrape-token-0123456789' },
+    });
     expect(scraped.statusCode).toBe(200);
     expect(scraped.body).toContain('job_queue_depth{queue="documents.process",service="svc"} 7');
   });

@@ -49,7 +49,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
     await expect(storage.ping()).resolves.toBeUndefined();
   });
 
-  it('round-trips a 250 MB stream without holding it in memory, then serves ranges of it', { timeout: 900_000 }, async () => {
+  it('round-trips a 250 MB stream without holding it in memory, then serves ranges of it', {
+    timeout: 900_000,
+  }, async () => {
     const key = 'big/stream.bin';
     const seed = `big-${backend.name}`;
     collectGarbage();
@@ -76,7 +78,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
 
     // Across a part boundary of the S3 upload (8 MiB parts), and the tail to EOF.
     const across = { start: 16 * MiB - 1000, end: 16 * MiB + 999 };
-    expect((await readAll(await storage.get(key, across))).equals(pseudoRandomBytes(seed, across.start, across.end))).toBe(true);
+    expect(
+      (await readAll(await storage.get(key, across))).equals(pseudoRandomBytes(seed, across.start, across.end)),
+    ).toBe(true);
     const tail = await readAll(await storage.get(key, { start: BIG - 5000 }));
     expect(tail.equals(pseudoRandomBytes(seed, BIG - 5000, BIG - 1))).toBe(true);
 
@@ -94,15 +98,21 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
     });
 
     it('returns exactly start..end inclusive', async () => {
-      expect((await readAll(await storage.get(key, { start: 1000, end: 1999 }))).equals(bytes.subarray(1000, 2000))).toBe(true);
+      expect(
+        (await readAll(await storage.get(key, { start: 1000, end: 1999 }))).equals(bytes.subarray(1000, 2000)),
+      ).toBe(true);
       expect((await readAll(await storage.get(key, { start: 0, end: 0 }))).equals(bytes.subarray(0, 1))).toBe(true);
-      expect((await readAll(await storage.get(key, { start: size - 1, end: size - 1 }))).equals(bytes.subarray(size - 1))).toBe(true);
+      expect(
+        (await readAll(await storage.get(key, { start: size - 1, end: size - 1 }))).equals(bytes.subarray(size - 1)),
+      ).toBe(true);
     });
 
     it('returns start..EOF when end is omitted, and clamps an end past EOF', async () => {
       expect((await readAll(await storage.get(key, { start: 99_000 }))).equals(bytes.subarray(99_000))).toBe(true);
       expect((await readAll(await storage.get(key, { start: 0 }))).equals(bytes)).toBe(true);
-      expect((await readAll(await storage.get(key, { start: 99_990, end: size + 500 }))).equals(bytes.subarray(99_990))).toBe(true);
+      expect(
+        (await readAll(await storage.get(key, { start: 99_990, end: size + 500 }))).equals(bytes.subarray(99_990)),
+      ).toBe(true);
     });
 
     it('rejects a range that starts at or past the end, and a malformed range', async () => {
@@ -117,12 +127,16 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
   });
 
   it('keeps the content type, defaulting to application/octet-stream', async () => {
-    expect(await storage.put('types/photo.jpg', Buffer.from('jpeg bytes'), { contentType: 'image/jpeg' })).toMatchObject({
+    expect(
+      await storage.put('types/photo.jpg', Buffer.from('jpeg bytes'), { contentType: 'image/jpeg' }),
+    ).toMatchObject({
       key: 'types/photo.jpg',
       size: 10,
       contentType: 'image/jpeg',
     });
-    await storage.put('types/note.md', Readable.from([Buffer.from('plain text, streamed')]), { contentType: 'text/markdown' });
+    await storage.put('types/note.md', Readable.from([Buffer.from('plain text, streamed')]), {
+      contentType: 'text/markdown',
+    });
     await storage.put('types/note.txt', Buffer.from('with charset'), { contentType: 'text/plain; charset=utf-8' });
     await storage.put('types/untyped', Buffer.from('?'));
 
@@ -152,10 +166,23 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
   });
 
   it('lists exactly the keys under a prefix, sorted, and deletePrefix removes exactly those', async () => {
-    const keys = ['list/b/2.txt', 'list/a.txt', 'list/b/1.txt', 'list/b/deeper/3.txt', 'listing/other.txt', 'lis.txt', 'unrelated/x'];
+    const keys = [
+      'list/b/2.txt',
+      'list/a.txt',
+      'list/b/1.txt',
+      'list/b/deeper/3.txt',
+      'listing/other.txt',
+      'lis.txt',
+      'unrelated/x',
+    ];
     for (const k of keys) await storage.put(k, Buffer.from(k));
 
-    expect(await keysUnder(storage, 'list/')).toEqual(['list/a.txt', 'list/b/1.txt', 'list/b/2.txt', 'list/b/deeper/3.txt']);
+    expect(await keysUnder(storage, 'list/')).toEqual([
+      'list/a.txt',
+      'list/b/1.txt',
+      'list/b/2.txt',
+      'list/b/deeper/3.txt',
+    ]);
     // A prefix need not end at a `/`.
     expect(await keysUnder(storage, 'list')).toEqual([
       'list/a.txt',
@@ -201,7 +228,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
 
   it('rejects unsafe or malformed keys before touching the store', async () => {
     for (const bad of ['', '../escape', 'a/../../escape', '/absolute', 'a//b', 'trailing/', 'a/./b', 'nul\0byte']) {
-      await expect(storage.put(bad, Buffer.from('x')), JSON.stringify(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
+      await expect(storage.put(bad, Buffer.from('x')), JSON.stringify(bad)).rejects.toBeInstanceOf(
+        InvalidObjectKeyError,
+      );
       await expect(storage.get(bad), JSON.stringify(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(storage.stat(bad), JSON.stringify(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
       await expect(storage.delete(bad), JSON.stringify(bad)).rejects.toBeInstanceOf(InvalidObjectKeyError);
@@ -217,7 +246,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
 
   it('concurrent puts to one key leave exactly one whole version', async () => {
     const versions = [1, 2, 3, 4].map((n) => pseudoRandomBytes(`concurrent-${n}`, 0, 3 * MiB - 1));
-    await Promise.all(versions.map((v) => storage.put('concurrent/x.bin', Readable.from([v.subarray(0, MiB), v.subarray(MiB)]))));
+    await Promise.all(
+      versions.map((v) => storage.put('concurrent/x.bin', Readable.from([v.subarray(0, MiB), v.subarray(MiB)]))),
+    );
     const stored = await readAll(await storage.get('concurrent/x.bin'));
     expect(versions.some((v) => v.equals(stored))).toBe(true);
     expect(await keysUnder(storage, 'concurrent/')).toEqual(['concurrent/x.bin']);
@@ -242,7 +273,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
     expect((await storage.stat('visibility/slow.bin')).size).toBe(2 * MiB);
   });
 
-  it('a body that fails mid-stream rejects the put and leaves the previous version in place', { timeout: 120_000 }, async () => {
+  it('a body that fails mid-stream rejects the put and leaves the previous version in place', {
+    timeout: 120_000,
+  }, async () => {
     const key = 'failing/object.bin';
     await storage.put(key, Buffer.from('previous version'), { contentType: 'text/plain' });
     // 20 MB: past the first 8 MiB parts, so the S3 backend has a multipart upload to abort.
@@ -254,7 +287,9 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
     expect(await storage.stat(key)).toMatchObject({ size: 16, contentType: 'text/plain' });
     expect(await keysUnder(storage, 'failing/')).toEqual([key]);
 
-    await expect(storage.put('failing/new.bin', pseudoRandomStream('failing-new', 8 * MiB, { failAfter: 2 * MiB }).stream)).rejects.toThrow();
+    await expect(
+      storage.put('failing/new.bin', pseudoRandomStream('failing-new', 8 * MiB, { failAfter: 2 * MiB }).stream),
+    ).rejects.toThrow();
     await expectNotFound(storage.stat('failing/new.bin'), 'failing/new.bin');
   });
 
@@ -262,6 +297,8 @@ describe.each<BackendUnderTest>([localBackend, s3Backend])('ObjectStorage contra
     await expect(storage.put('sized/short.bin', Readable.from([Buffer.alloc(5)]), { size: 10 })).rejects.toThrow();
     await expect(storage.put('sized/buffer.bin', Buffer.alloc(5), { size: 4 })).rejects.toThrow();
     expect(await keysUnder(storage, 'sized/')).toEqual([]);
-    expect(await storage.put('sized/exact.bin', Readable.from([Buffer.alloc(7)]), { size: 7 })).toMatchObject({ size: 7 });
+    expect(await storage.put('sized/exact.bin', Readable.from([Buffer.alloc(7)]), { size: 7 })).toMatchObject({
+      size: 7,
+    });
   });
 });

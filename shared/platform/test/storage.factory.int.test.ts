@@ -49,13 +49,18 @@ describe('createObjectStorage', () => {
   });
 
   it('refuses an S3 endpoint without credentials', async () => {
-    await expect(createObjectStorage({ s3Endpoint: 'http://127.0.0.1:1', bucket: 'b', localDir: join(dir, 'no') })).rejects.toThrow(
-      /S3_ACCESS_KEY/,
-    );
+    await expect(
+      createObjectStorage({ s3Endpoint: 'http://127.0.0.1:1', bucket: 'b', localDir: join(dir, 'no') }),
+    ).rejects.toThrow(/S3_ACCESS_KEY/);
   });
 
   it('ping fails when the S3 server cannot be reached', async () => {
-    const storage = new S3ObjectStorage({ endpoint: 'http://127.0.0.1:1', accessKey: 'a', secretKey: 'b', bucket: 'nowhere' });
+    const storage = new S3ObjectStorage({
+      endpoint: 'http://127.0.0.1:1',
+      accessKey: 'a',
+      secretKey: 'b',
+      bucket: 'nowhere',
+    });
     await expect(storage.ping()).rejects.toThrow();
     await storage.close();
   });

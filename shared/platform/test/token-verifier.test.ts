@@ -57,7 +57,12 @@ describe('token verifier against a JWKS endpoint', () => {
 
   it('refuses alg none, a wrong key and a wrong issuer', async () => {
     const v = createTokenVerifier({ jwksUrl });
-    const none = new UnsecuredJWT({ sub: 'u1' }).setIssuer(JWT_ISSUER).setAudience(JWT_AUDIENCE).setIssuedAt().setExpirationTime('1h').encode();
+    const none = new UnsecuredJWT({ sub: 'u1' })
+      .setIssuer(JWT_ISSUER)
+      .setAudience(JWT_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .encode();
     const stranger = await newKey('k1'); // same kid, different key
     for (const token of [none, await sign(stranger), await sign(published[0], { iss: 'someone-else' })]) {
       const err = await v.verify(token).catch((e) => e);

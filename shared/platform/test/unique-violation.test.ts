@@ -22,6 +22,7 @@ describe('isUniqueViolation', () => {
   });
 
   it('is false for things that are not database errors', () => {
-    for (const err of [undefined, null, '23505', 23505, new Error('23505'), { code: 23505 }]) expect(isUniqueViolation(err)).toBe(false);
+    for (const err of [undefined, null, '23505', 23505, new Error('23505'), { code: 23505 }])
+      expect(isUniqueViolation(err)).toBe(false);
   });
 });

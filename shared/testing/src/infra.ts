@@ -17,7 +17,9 @@ const HOW: Record<InfraVar, string> = {
 export function requireInfra(name: InfraVar): string {
   const value = process.env[name];
   if (!value) {
-    throw new Error(`${name} is not set: this suite needs ${HOW[name]}. Run it through \`npm test\`, which starts the test infrastructure.`);
+    throw new Error(
+      `${name} is not set: this suite needs ${HOW[name]}. Run it through \`npm test\`, which starts the test infrastructure.`,
+    );
   }
   return value;
 }
@@ -50,7 +52,9 @@ export async function createTestDatabase(prefix = 'gn_test'): Promise<TestDataba
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    await c.query('create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;');
+    await c.query(
+      'create extension if not exists pg_trgm; create extension if not exists unaccent; create extension if not exists btree_gin;',
+    );
   } finally {
     await c.end();
   }

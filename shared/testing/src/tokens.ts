@@ -7,7 +7,10 @@ export interface TestSigner {
   verifier: TokenVerifier;
   jwks: { keys: Record<string, unknown>[] };
   /** Signs a session token the way the auth service does. */
-  sign(user: { id: string; email?: string; name?: string; verified?: boolean; tv?: number }, opts?: { expiresIn?: string | number; issuer?: string }): Promise<string>;
+  sign(
+    user: { id: string; email?: string; name?: string; verified?: boolean; tv?: number },
+    opts?: { expiresIn?: string | number; issuer?: string },
+  ): Promise<string>;
 }
 
 /** An EdDSA key pair standing in for the auth service, so other services test without it. */
@@ -20,7 +23,12 @@ export async function createTestSigner(): Promise<TestSigner> {
     jwks,
     verifier: createTokenVerifier({ jwks }),
     sign: (user, opts = {}) =>
-      new SignJWT({ email: user.email ?? `${user.id}@example.com`, name: user.name, verified: user.verified ?? true, tv: user.tv ?? 0 })
+      new SignJWT({
+        email: user.email ?? `${user.id}@example.com`,
+        name: user.name,
+        verified: user.verified ?? true,
+        tv: user.tv ?? 0,
+      })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setSubject(user.id)
         .setIssuer(opts.issuer ?? JWT_ISSUER)

@@ -74,7 +74,12 @@ async function send(path: string, opts: ApiOptions): Promise<{ res: Response; to
     body = JSON.stringify(opts.body);
   }
   try {
-    const res = await fetch(path, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal: opts.signal });
+    const res = await fetch(path, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal,
+    });
     return { res, token };
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;

@@ -126,7 +126,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      const res = await api<{ token: string; user: SessionUser }>('/api/auth/login', { body: { email, password }, anonymous: true });
+      const res = await api<{ token: string; user: SessionUser }>('/api/auth/login', {
+        body: { email, password },
+        anonymous: true,
+      });
       await acceptToken(res.token, res.user);
       return res.user;
     },

@@ -29,15 +29,22 @@ export function createPhotoSource(config: Pick<AlbumConfig, 'DOCUMENTS_URL' | 'I
       return PhotoLookupResponse.parse(res).photos.filter((p) => wanted.has(p.id));
     },
     async original(userId, id, signal) {
-      const url = new URL(`/internal/documents/${id}/original?userId=${encodeURIComponent(userId)}`, config.DOCUMENTS_URL);
+      const url = new URL(
+        `/internal/documents/${id}/original?userId=${encodeURIComponent(userId)}`,
+        config.DOCUMENTS_URL,
+      );
       let res: Response;
       try {
-        res = await fetch(url, { headers: { [INTERNAL_HEADER]: secret }, signal: signal ?? AbortSignal.timeout(120_000) });
+        res = await fetch(url, {
+          headers: { [INTERNAL_HEADER]: secret },
+          signal: signal ?? AbortSignal.timeout(120_000),
+        });
       } catch (e) {
         throw new HttpError(503, `could not read photo ${id} from the documents service: ${(e as Error).message}`);
       }
       if (res.status === 404) throw new HttpError(404, 'Photo not found');
-      if (!res.ok || !res.body) throw new HttpError(503, `could not read photo ${id} from the documents service (${res.status})`);
+      if (!res.ok || !res.body)
+        throw new HttpError(503, `could not read photo ${id} from the documents service (${res.status})`);
       return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
     },
   };

@@ -6,6 +6,7 @@ export class PermanentAlbumError extends Error {}
 /** The message stored on a failed album: ours when we know what went wrong, a general one otherwise. */
 export function readableAlbumError(err: unknown): string {
   if (err instanceof PermanentAlbumError) return err.message;
-  if (err instanceof HttpError && err.statusCode === 503) return 'The photos could not be read just now. Please try again.';
+  if (err instanceof HttpError && err.statusCode === 503)
+    return 'The photos could not be read just now. Please try again.';
   return 'Failed to generate album. Please try again.';
 }

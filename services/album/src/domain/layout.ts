@@ -33,19 +33,44 @@ const H = PAGE.height;
  * photos edge to edge; minimal sets four in a quiet grid with wide margins.
  */
 export const STYLE_LAYOUTS: Record<AlbumStyle, PageLayout> = {
-  classic: { slots: [{ photo: { x: 84, y: 318, width: W - 168, height: 440 }, text: { x: 84, y: 80, width: W - 168, height: 660 } }] },
-  vintage: { slots: [{ photo: { x: 104, y: 340, width: W - 208, height: 400 }, text: { x: 90, y: 84, width: W - 180, height: 640 } }] },
+  classic: {
+    slots: [
+      { photo: { x: 84, y: 318, width: W - 168, height: 440 }, text: { x: 84, y: 80, width: W - 168, height: 660 } },
+    ],
+  },
+  vintage: {
+    slots: [
+      { photo: { x: 104, y: 340, width: W - 208, height: 400 }, text: { x: 90, y: 84, width: W - 180, height: 640 } },
+    ],
+  },
   // Magazine spreads: each photo bleeds off one side of the page, its words in the column beside it.
   modern: {
     slots: [
-      { photo: { x: 0, y: H - 40 - 360, width: 350, height: 360 }, text: { x: 350 + 30, y: H - 40 - 360, width: W - 350 - 30 - 44, height: 360 - 24 } },
-      { photo: { x: W - 350, y: 64, width: 350, height: 360 }, text: { x: 44, y: 64, width: W - 350 - 30 - 44, height: 360 - 24 } },
+      {
+        photo: { x: 0, y: H - 40 - 360, width: 350, height: 360 },
+        text: { x: 350 + 30, y: H - 40 - 360, width: W - 350 - 30 - 44, height: 360 - 24 },
+      },
+      {
+        photo: { x: W - 350, y: 64, width: 350, height: 360 },
+        text: { x: 44, y: 64, width: W - 350 - 30 - 44, height: 360 - 24 },
+      },
     ],
   },
-  minimal: { slots: gridSlots({ columns: 2, rows: 2, margin: 56, top: 64, bottom: 84, gapX: 28, gapY: 30, textHeight: 66 }) },
+  minimal: {
+    slots: gridSlots({ columns: 2, rows: 2, margin: 56, top: 64, bottom: 84, gapX: 28, gapY: 30, textHeight: 66 }),
+  },
 };
 
-function gridSlots(g: { columns: number; rows: number; margin: number; top: number; bottom: number; gapX: number; gapY: number; textHeight: number }): Slot[] {
+function gridSlots(g: {
+  columns: number;
+  rows: number;
+  margin: number;
+  top: number;
+  bottom: number;
+  gapX: number;
+  gapY: number;
+  textHeight: number;
+}): Slot[] {
   const cellW = (W - 2 * g.margin - (g.columns - 1) * g.gapX) / g.columns;
   const cellH = (H - g.top - g.bottom - (g.rows - 1) * g.gapY) / g.rows;
   const slots: Slot[] = [];
@@ -65,7 +90,8 @@ function gridSlots(g: { columns: number; rows: number; margin: number; top: numb
 /** Splits the album's photos (by index) into pages of the style's slot count. */
 export function paginate(photoCount: number, perPage: number): number[][] {
   const pages: number[][] = [];
-  for (let i = 0; i < photoCount; i += perPage) pages.push(Array.from({ length: Math.min(perPage, photoCount - i) }, (_, k) => i + k));
+  for (let i = 0; i < photoCount; i += perPage)
+    pages.push(Array.from({ length: Math.min(perPage, photoCount - i) }, (_, k) => i + k));
   return pages;
 }
 
@@ -92,7 +118,11 @@ export function shouldFill(imageWidth: number, imageHeight: number, box: Rect, m
  * Pixel size to resize a photo to for a printed rectangle: PRINT_DPI at its printed size, never
  * more pixels than the original has (upscaling adds bytes, not detail).
  */
-export function printPixels(printed: Pick<Rect, 'width' | 'height'>, original: { width: number; height: number }, dpi = PRINT_DPI): { width: number; height: number } {
+export function printPixels(
+  printed: Pick<Rect, 'width' | 'height'>,
+  original: { width: number; height: number },
+  dpi = PRINT_DPI,
+): { width: number; height: number } {
   const width = Math.round((printed.width / 72) * dpi);
   const height = Math.round((printed.height / 72) * dpi);
   const scale = Math.min(1, original.width / width, original.height / height);

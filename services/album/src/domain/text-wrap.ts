@@ -8,7 +8,12 @@ const ELLIPSIS = '…';
  * the line is cut by characters). Paragraph breaks are kept. At most `maxLines` lines: the last
  * one ends with an ellipsis when text was left out.
  */
-export function wrapText(text: string, maxWidth: number, measure: Measure, maxLines = Number.POSITIVE_INFINITY): string[] {
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  measure: Measure,
+  maxLines = Number.POSITIVE_INFINITY,
+): string[] {
   const lines: string[] = [];
   let truncated = false;
   outer: for (const paragraph of text.replace(/\r\n?/g, '\n').split('\n')) {

@@ -11,10 +11,15 @@ export interface RenderAlbumJob {
 
 /** One job per album: the job id is the album id, so enqueueing twice is harmless. */
 export function enqueueRender(queue: JobQueue, albumId: string, requestId?: string): Promise<string> {
-  return queue.enqueue<RenderAlbumJob>(ALBUMS_QUEUE, RENDER_ALBUM_JOB, { albumId }, {
-    jobId: `album-${albumId}`,
-    attempts: RENDER_ATTEMPTS,
-    backoffMs: RENDER_BACKOFF_MS,
-    requestId,
-  });
+  return queue.enqueue<RenderAlbumJob>(
+    ALBUMS_QUEUE,
+    RENDER_ALBUM_JOB,
+    { albumId },
+    {
+      jobId: `album-${albumId}`,
+      attempts: RENDER_ATTEMPTS,
+      backoffMs: RENDER_BACKOFF_MS,
+      requestId,
+    },
+  );
 }

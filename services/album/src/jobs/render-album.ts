@@ -39,10 +39,19 @@ export function createAlbumRenderer(deps: Pick<AlbumDeps, 'database' | 'storage'
 
     try {
       const started = Date.now();
-      const infos = new Map((await deps.photos.lookup(album.owner_id, album.photos.map((p) => p.id), job.requestId)).map((p) => [p.id, p] as const));
+      const infos = new Map(
+        (
+          await deps.photos.lookup(
+            album.owner_id,
+            album.photos.map((p) => p.id),
+            job.requestId,
+          )
+        ).map((p) => [p.id, p] as const),
+      );
       const present = album.photos.filter((p) => infos.has(p.id));
       if (present.length === 0) throw new PermanentAlbumError('The photos of this album are no longer available.');
-      if (present.length < album.photos.length) log.info({ missing: album.photos.length - present.length }, 'photos deleted since the request are left out');
+      if (present.length < album.photos.length)
+        log.info({ missing: album.photos.length - present.length }, 'photos deleted since the request are left out');
 
       let lastSaved = 0;
       const { bytes, pageCount } = await renderAlbumPdf({
@@ -97,7 +106,8 @@ async function openPhoto(deps: Pick<AlbumDeps, 'photos'>, ownerId: string, info:
     return await deps.photos.original(ownerId, info.id, signal);
   } catch (e) {
     // Deleted between the lookup and now: nothing to print, and no retry will bring it back.
-    if (e instanceof HttpError && e.statusCode === 404) throw new PermanentAlbumError(`The photo "${info.originalName}" was deleted while the album was being made.`);
+    if (e instanceof HttpError && e.statusCode === 404)
+      throw new PermanentAlbumError(`The photo "${info.originalName}" was deleted while the album was being made.`);
     throw e;
   }
 }

@@ -32,7 +32,9 @@ export const albumsMigration: Migration = {
       .execute();
     await sql`create index albums_owner_created_idx on albums (owner_id, created_at desc, id desc)`.execute(db);
     // The stale-album sweep's scan.
-    await sql`create index albums_unfinished_idx on albums (updated_at) where status in ('queued', 'rendering')`.execute(db);
+    await sql`create index albums_unfinished_idx on albums (updated_at) where status in ('queued', 'rendering')`.execute(
+      db,
+    );
   },
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {

@@ -34,7 +34,11 @@ function sepiaMatrix(mix: number): [[number, number, number], [number, number, n
  * 300 dpi at its printed size (a 12 MP original is never embedded as it is), cropped to the box
  * only when the style fills boxes and little would be lost, toned for the style, sRGB.
  */
-export async function preparePhoto(original: Readable | Buffer, box: Rect, opts: { fill: boolean; treatment: Treatment }): Promise<PreparedPhoto> {
+export async function preparePhoto(
+  original: Readable | Buffer,
+  box: Rect,
+  opts: { fill: boolean; treatment: Treatment },
+): Promise<PreparedPhoto> {
   const input = Buffer.isBuffer(original) ? original : await collect(original);
   let meta: Metadata;
   try {
@@ -56,7 +60,12 @@ export async function preparePhoto(original: Readable | Buffer, box: Rect, opts:
   let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
     .rotate()
     // A crop keeps the top of a tall photo (heads) and the middle of a wide one.
-    .resize({ width: target.width, height: target.height, fit: fill ? 'cover' : 'fill', position: size.width / size.height < box.width / box.height ? 'top' : 'centre' })
+    .resize({
+      width: target.width,
+      height: target.height,
+      fit: fill ? 'cover' : 'fill',
+      position: size.width / size.height < box.width / box.height ? 'top' : 'centre',
+    })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb');
   if (opts.treatment === 'sepia') pipeline = pipeline.recomb(sepiaMatrix(SEPIA_MIX)).modulate({ brightness: 1.02 });

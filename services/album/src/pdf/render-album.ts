@@ -43,13 +43,20 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
   pdf.setProducer('GNology album service');
   pdf.setCreationDate(input.createdAt);
   const load = fontLoader(pdf);
-  const fonts = Object.fromEntries(await Promise.all(design.fonts.map(async (name) => [name, await load(name)] as const))) as Fonts;
+  const fonts = Object.fromEntries(
+    await Promise.all(design.fonts.map(async (name) => [name, await load(name)] as const)),
+  ) as Fonts;
 
   const size: [number, number] = [PAGE.width, PAGE.height];
   design.cover(pdf.addPage(size), fonts, {
     title: input.title,
     description: input.description,
-    dateLabel: input.createdAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+    dateLabel: input.createdAt.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
     photoCount: input.photos.length,
   });
 
@@ -61,8 +68,12 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
       input.signal?.throwIfAborted();
       const slot = design.layout.slots[slotIndex]!;
       const photo = input.photos[photoIndex]!;
-      const prepared = await preparePhoto(await photo.open(), slot.photo, { fill: design.fill, treatment: design.treatment }).catch((e) => {
-        if (e instanceof UnreadablePhotoError) throw new PermanentAlbumError(`The photo "${photo.name}" could not be read as an image.`);
+      const prepared = await preparePhoto(await photo.open(), slot.photo, {
+        fill: design.fill,
+        treatment: design.treatment,
+      }).catch((e) => {
+        if (e instanceof UnreadablePhotoError)
+          throw new PermanentAlbumError(`The photo "${photo.name}" could not be read as an image.`);
         throw e;
       });
       const image = await pdf.embedJpg(prepared.jpeg);

@@ -67,14 +67,25 @@ export function flowText(page: PDFPage, box: Rect, runs: TextRun[], align: 'left
       y -= leading;
       const width = measure(line);
       const x = align === 'center' ? box.x + (box.width - width) / 2 : box.x;
-      drawLine(page, line, { x, y: y + (leading - run.size) / 2 + run.size * 0.2, font: run.font, size: run.size, color: run.color, tracking });
+      drawLine(page, line, {
+        x,
+        y: y + (leading - run.size) / 2 + run.size * 0.2,
+        font: run.font,
+        size: run.size,
+        color: run.color,
+        tracking,
+      });
     }
   }
   return y;
 }
 
 /** One line of text, with optional tracking (character spacing). */
-export function drawLine(page: PDFPage, text: string, o: { x: number; y: number; font: PDFFont; size: number; color: Color; tracking?: number }): void {
+export function drawLine(
+  page: PDFPage,
+  text: string,
+  o: { x: number; y: number; font: PDFFont; size: number; color: Color; tracking?: number },
+): void {
   if (o.tracking) page.pushOperators(setCharacterSpacing(o.tracking));
   page.drawText(text, { x: o.x, y: o.y, font: o.font, size: o.size, color: o.color });
   if (o.tracking) page.pushOperators(setCharacterSpacing(0));
@@ -86,7 +97,13 @@ export function lineWidth(text: string, font: PDFFont, size: number, tracking = 
 }
 
 /** Draws a line of text centred on `cx`. */
-export function drawCentred(page: PDFPage, text: string, cx: number, y: number, o: { font: PDFFont; size: number; color: Color; tracking?: number }): void {
+export function drawCentred(
+  page: PDFPage,
+  text: string,
+  cx: number,
+  y: number,
+  o: { font: PDFFont; size: number; color: Color; tracking?: number },
+): void {
   drawLine(page, text, { ...o, x: cx - lineWidth(text, o.font, o.size, o.tracking) / 2, y });
 }
 

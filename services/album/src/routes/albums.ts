@@ -21,7 +21,8 @@ import { waitForAlbum } from '../use-cases/wait-for-album';
 const ErrorBody = z.object({ error: z.string() });
 const IdParams = z.object({ id: z.string() });
 const UNKNOWN_STYLE_MESSAGE = `Unknown album style. Choose one of: ${ALBUM_STYLES.join(', ')}.`;
-const STILL_RENDERING_MESSAGE = 'The album is taking longer than expected. It will appear in your albums when it is ready.';
+const STILL_RENDERING_MESSAGE =
+  'The album is taking longer than expected. It will appear in your albums when it is ready.';
 
 /**
  * The album API (contracts/albums.ts). `POST /api/albums/generate` records the album and enqueues
@@ -62,13 +63,20 @@ export const albumRoutes: FastifyPluginAsync<{ deps: AlbumDeps }> = async (plain
       const userId = req.user!.id;
       const row = await generateAlbum(deps, userId, req.body, req.id);
       if (/\brespond-async\b/i.test(req.headers.prefer ?? '')) {
-        return reply.status(202).header('preference-applied', 'respond-async').header('location', `/api/albums/${row.id}`).send(toAlbumRecord(row));
+        return reply
+          .status(202)
+          .header('preference-applied', 'respond-async')
+          .header('location', `/api/albums/${row.id}`)
+          .send(toAlbumRecord(row));
       }
       // The client waits: stop polling if it goes away (the job carries on and the album is kept).
       const gone = new AbortController();
       req.raw.once('close', () => gone.abort());
       reply.raw.once('close', () => gone.abort());
-      const done = await waitForAlbum(deps, row.id, { timeoutMs: deps.config.ALBUM_WAIT_TIMEOUT_MS, signal: gone.signal });
+      const done = await waitForAlbum(deps, row.id, {
+        timeoutMs: deps.config.ALBUM_WAIT_TIMEOUT_MS,
+        signal: gone.signal,
+      });
       if (done?.status === 'completed') {
         const pdf = await openAlbumPdf(deps, userId, row.id);
         return sendPdf(reply, pdf);
@@ -80,25 +88,47 @@ export const albumRoutes: FastifyPluginAsync<{ deps: AlbumDeps }> = async (plain
 
   app.get(
     '/api/albums',
-    { preHandler: auth, schema: { tags: ['albums'], summary: "The user's albums, newest first", response: { 200: AlbumList } } },
+    {
+      preHandler: auth,
+      schema: { tags: ['albums'], summary: "The user's albums, newest first", response: { 200: AlbumList } },
+    },
     async (req) => ({ albums: (await listAlbums(deps, req.user!.id)).map(toAlbumRecord) }),
   );
 
   app.get(
     '/api/albums/:id',
-    { preHandler: auth, schema: { tags: ['albums'], summary: 'An album: status, progress and result', params: IdParams, response: { 200: AlbumRecord, 404: ErrorBody } } },
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['albums'],
+        summary: 'An album: status, progress and result',
+        params: IdParams,
+        response: { 200: AlbumRecord, 404: ErrorBody },
+      },
+    },
     async (req) => toAlbumRecord(await getAlbum(deps, req.user!.id, req.params.id)),
   );
 
   app.get(
     '/api/albums/:id/pdf',
-    { preHandler: auth, schema: { tags: ['albums'], summary: "Download an album's PDF", params: IdParams, response: { 404: ErrorBody } } },
+    {
+      preHandler: auth,
+      schema: { tags: ['albums'], summary: "Download an album's PDF", params: IdParams, response: { 404: ErrorBody } },
+    },
     async (req, reply) => sendPdf(reply, await openAlbumPdf(deps, req.user!.id, req.params.id)),
   );
 
   app.delete(
     '/api/albums/:id',
-    { preHandler: auth, schema: { tags: ['albums'], summary: 'Delete an album and its PDF', params: IdParams, response: { 200: z.object({ message: z.string() }), 404: ErrorBody } } },
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['albums'],
+        summary: 'Delete an album and its PDF',
+        params: IdParams,
+        response: { 200: z.object({ message: z.string() }), 404: ErrorBody },
+      },
+    },
     async (req) => {
       await deleteAlbum(deps, req.user!.id, req.params.id);
       return { message: 'Album deleted' };

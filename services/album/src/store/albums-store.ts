@@ -28,8 +28,23 @@ export async function listOwnedAlbums(db: AlbumsDb, ownerId: string, limit = 200
   const rows = await db
     .selectFrom('albums')
     .select([
-      'id', 'owner_id', 'title', 'description', 'style', 'include_metadata', 'status', 'progress_done', 'progress_total', 'runs',
-      'page_count', 'size', 'storage_key', 'error', 'created_at', 'updated_at', 'completed_at',
+      'id',
+      'owner_id',
+      'title',
+      'description',
+      'style',
+      'include_metadata',
+      'status',
+      'progress_done',
+      'progress_total',
+      'runs',
+      'page_count',
+      'size',
+      'storage_key',
+      'error',
+      'created_at',
+      'updated_at',
+      'completed_at',
     ])
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'desc')
@@ -40,8 +55,17 @@ export async function listOwnedAlbums(db: AlbumsDb, ownerId: string, limit = 200
 }
 
 /** Deletes the user's album; returns its stored PDF's key (or null), undefined when it was not theirs. */
-export async function deleteOwnedAlbum(db: AlbumsDb, id: string, ownerId: string): Promise<{ storage_key: string | null } | undefined> {
-  return db.deleteFrom('albums').where('id', '=', id).where('owner_id', '=', ownerId).returning(['storage_key']).executeTakeFirst();
+export async function deleteOwnedAlbum(
+  db: AlbumsDb,
+  id: string,
+  ownerId: string,
+): Promise<{ storage_key: string | null } | undefined> {
+  return db
+    .deleteFrom('albums')
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .returning(['storage_key'])
+    .executeTakeFirst();
 }
 
 /**
@@ -60,7 +84,12 @@ export async function startRun(db: AlbumsDb, id: string): Promise<number | undef
 }
 
 export async function saveProgress(db: AlbumsDb, id: string, done: number): Promise<void> {
-  await db.updateTable('albums').set({ progress_done: done, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'rendering').execute();
+  await db
+    .updateTable('albums')
+    .set({ progress_done: done, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'rendering')
+    .execute();
 }
 
 /**
@@ -101,7 +130,15 @@ export async function completeAlbum(
       size: r.size,
       generatedAt: new Date(row.completed_at ?? Date.now()).toISOString(),
     };
-    await writeEvent(trx, { topic: ALBUMS_TOPIC, key: row.id, type: ALBUM_GENERATED, source: ALBUMS_EVENT_SOURCE, subject: row.id, data, requestId });
+    await writeEvent(trx, {
+      topic: ALBUMS_TOPIC,
+      key: row.id,
+      type: ALBUM_GENERATED,
+      source: ALBUMS_EVENT_SOURCE,
+      subject: row.id,
+      data,
+      requestId,
+    });
     return true;
   });
 }
@@ -119,7 +156,12 @@ export async function failAlbum(db: AlbumsDb, id: string, error: string): Promis
 
 /** Records a failed try that will be retried (the album stays rendering). */
 export async function saveTryError(db: AlbumsDb, id: string, error: string): Promise<void> {
-  await db.updateTable('albums').set({ error, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'rendering').execute();
+  await db
+    .updateTable('albums')
+    .set({ error, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'rendering')
+    .execute();
 }
 
 /** Albums queued or rendering with no sign of life since `minutes` ago: their job is lost. */

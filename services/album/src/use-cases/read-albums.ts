@@ -20,7 +20,11 @@ export function listAlbums(deps: Pick<AlbumDeps, 'database'>, userId: string): P
 }
 
 /** The finished PDF of the user's album: 404 when it is not theirs, not finished, or gone. */
-export async function openAlbumPdf(deps: Pick<AlbumDeps, 'database' | 'storage'>, userId: string, id: string): Promise<{ album: AlbumRow; size: number; body: Readable }> {
+export async function openAlbumPdf(
+  deps: Pick<AlbumDeps, 'database' | 'storage'>,
+  userId: string,
+  id: string,
+): Promise<{ album: AlbumRow; size: number; body: Readable }> {
   const album = await getAlbum(deps, userId, id);
   if (album.status !== 'completed' || !album.storage_key) throw notFound('This album has no PDF yet');
   try {

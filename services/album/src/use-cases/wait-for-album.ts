@@ -9,7 +9,11 @@ const POLL_MS = 300;
  * run on any worker process, and the row is the one thing they all write. Resolves with the last
  * row seen when `timeoutMs` passes or `signal` aborts (the caller looks at its status).
  */
-export async function waitForAlbum(deps: Pick<AlbumDeps, 'database'>, id: string, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<AlbumRow | undefined> {
+export async function waitForAlbum(
+  deps: Pick<AlbumDeps, 'database'>,
+  id: string,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<AlbumRow | undefined> {
   const deadline = Date.now() + opts.timeoutMs;
   for (;;) {
     const row = await getAlbumById(deps.database.db, id);

@@ -8,7 +8,12 @@ import type { FastifyInstance } from 'fastify';
 
 const run = promisify(execFile);
 
-export function generate(app: FastifyInstance, token: string, body: AlbumRequest | Record<string, unknown>, opts: { async?: boolean } = {}) {
+export function generate(
+  app: FastifyInstance,
+  token: string,
+  body: AlbumRequest | Record<string, unknown>,
+  opts: { async?: boolean } = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/albums/generate',
@@ -18,13 +23,22 @@ export function generate(app: FastifyInstance, token: string, body: AlbumRequest
 }
 
 /** Polls GET /api/albums/:id until the render has finished (completed or failed). */
-export async function waitAlbum(app: FastifyInstance, token: string, id: string, timeoutMs = 90_000, seen?: (a: AlbumRecord) => void): Promise<AlbumRecord> {
+export async function waitAlbum(
+  app: FastifyInstance,
+  token: string,
+  id: string,
+  timeoutMs = 90_000,
+  seen?: (a: AlbumRecord) => void,
+): Promise<AlbumRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const album = (await app.inject({ method: 'GET', url: `/api/albums/${id}`, headers: { authorization: `Bearer ${token}` } })).json() as AlbumRecord;
+    const album = (
+      await app.inject({ method: 'GET', url: `/api/albums/${id}`, headers: { authorization: `Bearer ${token}` } })
+    ).json() as AlbumRecord;
     seen?.(album);
     if (album.status === 'completed' || album.status === 'failed') return album;
-    if (Date.now() > deadline) throw new Error(`album ${id} still ${album.status} (${JSON.stringify(album.progress)}) after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`album ${id} still ${album.status} (${JSON.stringify(album.progress)}) after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

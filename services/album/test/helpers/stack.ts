@@ -37,13 +37,20 @@ export interface AlbumStack {
  * loopback port (the album service reads photos over HTTP, as in production). The album queue is
  * BullMQ or pg-boss as asked, with a key prefix of its own.
  */
-export async function startAlbumStack(opts: { backend?: QueueBackend; tuning?: JobQueueTuning; env?: Record<string, string> } = {}): Promise<AlbumStack> {
+export async function startAlbumStack(
+  opts: { backend?: QueueBackend; tuning?: JobQueueTuning; env?: Record<string, string> } = {},
+): Promise<AlbumStack> {
   const documents = await startDocuments();
   await documents.app.listen({ port: 0, host: '127.0.0.1' });
   const address = documents.app.server.address();
   const documentsUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-  const svc = await createTestService({ name: 'album', schema: 'album', migrations, env: { DOCUMENTS_URL: documentsUrl, ...opts.env } });
+  const svc = await createTestService({
+    name: 'album',
+    schema: 'album',
+    migrations,
+    env: { DOCUMENTS_URL: documentsUrl, ...opts.env },
+  });
   await svc.queue.close();
   const queuePrefix = uniqueName('gna');
   const backend = opts.backend ?? (svc.config.REDIS_URL ? 'bullmq' : 'pg-boss');
@@ -74,13 +81,22 @@ export async function startAlbumStack(opts: { backend?: QueueBackend; tuning?: J
     async upload(userId, name, content) {
       const form = multipart(name, content);
       const token = await documents.token(userId);
-      const res = await documents.app.inject({ method: 'POST', url: '/api/documents/upload', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${token}` } });
+      const res = await documents.app.inject({
+        method: 'POST',
+        url: '/api/documents/upload',
+        payload: form.payload,
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+      });
       if (res.statusCode >= 300) throw new Error(`upload of ${name} failed: ${res.statusCode} ${res.body}`);
       return res.json()._id as string;
     },
     async deletePhoto(userId, id) {
       const token = await documents.token(userId);
-      const res = await documents.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: { authorization: `Bearer ${token}` } });
+      const res = await documents.app.inject({
+        method: 'DELETE',
+        url: `/api/documents/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.statusCode >= 300) throw new Error(`delete failed: ${res.statusCode} ${res.body}`);
     },
     async startWorker() {

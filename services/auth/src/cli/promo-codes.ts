@@ -26,7 +26,10 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-export async function main(argv: string[], out: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+export async function main(
+  argv: string[],
+  out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -42,7 +45,12 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
   if (values.help || !command) return out(USAGE);
   if (!['add', 'list', 'disable'].includes(command)) fail(`unknown command "${command}"\n${USAGE}`);
 
-  const database = createDatabase<AuthDB>({ url: process.env.DATABASE_URL || EMBEDDED_URL, schema: 'auth', max: 1, applicationName: 'auth-promo-codes' });
+  const database = createDatabase<AuthDB>({
+    url: process.env.DATABASE_URL || EMBEDDED_URL,
+    schema: 'auth',
+    max: 1,
+    applicationName: 'auth-promo-codes',
+  });
   try {
     await migrate(database, migrations);
     const db = database.db;
@@ -53,7 +61,12 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
       for (const c of codes) {
         const limit = c.maxUses === null ? 'unlimited' : `max ${c.maxUses}`;
         const expiry = c.expiresAt ? `expires ${c.expiresAt.toISOString().slice(0, 10)}` : 'no expiry';
-        const flags = [c.active ? 'active' : 'disabled', `${c.uses} used (${limit})`, expiry, `${accounts.get(c.code) ?? 0} accounts`];
+        const flags = [
+          c.active ? 'active' : 'disabled',
+          `${c.uses} used (${limit})`,
+          expiry,
+          `${accounts.get(c.code) ?? 0} accounts`,
+        ];
         if (c.marksTestUser) flags.push('test users');
         out(`${c.code.padEnd(20)}  ${flags.join(', ')}${c.description ? `  — ${c.description}` : ''}`);
       }
@@ -67,10 +80,17 @@ export async function main(argv: string[], out: (line: string) => void = (l) => 
       return out(`disabled ${code}`);
     }
     const maxUses = values['max-uses'] === undefined ? null : Number(values['max-uses']);
-    if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1)) fail('--max-uses expects a whole number of at least 1');
+    if (maxUses !== null && (!Number.isInteger(maxUses) || maxUses < 1))
+      fail('--max-uses expects a whole number of at least 1');
     const expiresAt = values.expires ? new Date(values.expires) : null;
     if (expiresAt && Number.isNaN(expiresAt.getTime())) fail('--expires expects a date such as 2026-12-31');
-    const saved = await addPromoCode(db, { code, description: values.description ?? null, maxUses, expiresAt, marksTestUser: values['test-user'] });
+    const saved = await addPromoCode(db, {
+      code,
+      description: values.description ?? null,
+      maxUses,
+      expiresAt,
+      marksTestUser: values['test-user'],
+    });
     out(`added ${saved.code}${saved.marksTestUser ? ' (test users)' : ''}`);
   } finally {
     await database.close();

@@ -17,7 +17,15 @@ export interface DecoyState {
 }
 
 export function decoyAsUser(d: DecoyState): UserRecord {
-  return { id: d.id, email: d.email, name: d.name, plan: 'trial', isTestUser: false, phoneVerified: false, tokenVersion: 0 };
+  return {
+    id: d.id,
+    email: d.email,
+    name: d.name,
+    plan: 'trial',
+    isTestUser: false,
+    phoneVerified: false,
+    tokenVersion: 0,
+  };
 }
 
 export function decoyPendingCode(d: DecoyState): PendingCode {

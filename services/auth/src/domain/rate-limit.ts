@@ -29,7 +29,11 @@ export function decideResend(history: ResendHistory, now: Date): ResendDecision 
     const wait = RESEND_MIN_INTERVAL_MS - (now.getTime() - history.lastSentAt.getTime());
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      return { ok: false, retryAfterSeconds: seconds, message: `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another code.` };
+      return {
+        ok: false,
+        retryAfterSeconds: seconds,
+        message: `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before requesting another code.`,
+      };
     }
   }
   if (history.resendsInLastHour >= RESEND_MAX_PER_HOUR) {

@@ -13,12 +13,19 @@ import { PLAN_CONSUMER, applyPlanChange } from '../use-cases/apply-plan-change';
 const PlanChange = z.object({ userId: z.string().min(1), plan: z.string().min(1) });
 
 /** Reads a subscription.changed event and hands it to the plan-change use case. */
-export async function onSubscriptionChanged(db: AuthDb, event: CloudEventJson, log: AuthPlatformDeps['logger']): Promise<void> {
+export async function onSubscriptionChanged(
+  db: AuthDb,
+  event: CloudEventJson,
+  log: AuthPlatformDeps['logger'],
+): Promise<void> {
   if (event.type !== SUBSCRIPTION_CHANGED) return;
   const parsed = PlanChange.safeParse(event.data);
   if (!parsed.success) {
     // Retrying cannot fix a malformed event; say so loudly and move on.
-    log.error({ eventId: event.id, issues: parsed.error.issues }, 'subscription.changed event without userId/plan; ignored');
+    log.error(
+      { eventId: event.id, issues: parsed.error.issues },
+      'subscription.changed event without userId/plan; ignored',
+    );
     return;
   }
   await applyPlanChange({ db, logger: log }, { eventId: event.id, ...parsed.data, changedAt: new Date(event.time) });

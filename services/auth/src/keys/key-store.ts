@@ -36,7 +36,10 @@ function publicPart(jwk: JWK, kid: string): JWK {
   return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, kid, alg: 'EdDSA', use: 'sig' };
 }
 
-async function fromPrivateJwk(jwk: JWK, kidOverride?: string): Promise<{ kid: string; privateKey: CryptoKey; publicJwk: JWK }> {
+async function fromPrivateJwk(
+  jwk: JWK,
+  kidOverride?: string,
+): Promise<{ kid: string; privateKey: CryptoKey; publicJwk: JWK }> {
   if (typeof jwk.d !== 'string') throw new KeyConfigError('JWT_PRIVATE_KEY: the JWK has no private part ("d")');
   const kid = kidOverride ?? jwk.kid ?? (await calculateJwkThumbprint(publicPart(jwk, 'x')));
   const privateKey = (await importJWK({ ...jwk, alg: 'EdDSA' }, 'EdDSA')) as CryptoKey;
@@ -54,7 +57,10 @@ async function fromEnv(value: string, kidOverride?: string) {
     }
     return fromPrivateJwk(jwk, kidOverride);
   }
-  if (!text.includes('BEGIN PRIVATE KEY')) throw new KeyConfigError('JWT_PRIVATE_KEY: expected a private JWK (JSON) or a PKCS8 PEM ("-----BEGIN PRIVATE KEY-----")');
+  if (!text.includes('BEGIN PRIVATE KEY'))
+    throw new KeyConfigError(
+      'JWT_PRIVATE_KEY: expected a private JWK (JSON) or a PKCS8 PEM ("-----BEGIN PRIVATE KEY-----")',
+    );
   // Env files often carry PEMs with literal "\n".
   const pem = text.replace(/\\n/g, '\n');
   let key: CryptoKey;

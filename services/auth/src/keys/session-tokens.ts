@@ -10,7 +10,10 @@ export interface SessionTokens {
    * `ttl` overrides the session lifetime and `scope` adds a claim naming what the token may do:
    * both are set for the short session a personal access token is exchanged for (decision 0190).
    */
-  sign(user: Pick<UserRecord, 'id' | 'email' | 'name' | 'phoneVerified' | 'tokenVersion'>, opts?: { ttl?: string; scope?: string }): Promise<string>;
+  sign(
+    user: Pick<UserRecord, 'id' | 'email' | 'name' | 'phoneVerified' | 'tokenVersion'>,
+    opts?: { ttl?: string; scope?: string },
+  ): Promise<string>;
   /** Verifies with the service's own key set (no HTTP) and the user's current token version. */
   verifier: TokenVerifier;
 }
@@ -25,7 +28,13 @@ export function createSessionTokens(
 ): SessionTokens {
   return {
     sign: (user, signOpts = {}) =>
-      new SignJWT({ email: user.email, name: user.name ?? undefined, verified: user.phoneVerified, tv: user.tokenVersion, scope: signOpts.scope })
+      new SignJWT({
+        email: user.email,
+        name: user.name ?? undefined,
+        verified: user.phoneVerified,
+        tv: user.tokenVersion,
+        scope: signOpts.scope,
+      })
         .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(JWT_ISSUER)

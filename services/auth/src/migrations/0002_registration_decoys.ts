@@ -18,7 +18,11 @@ export const registrationDecoysMigration: Migration = {
       .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
-    await db.schema.createIndex('registration_decoys_created_idx').on('registration_decoys').column('created_at').execute();
+    await db.schema
+      .createIndex('registration_decoys_created_idx')
+      .on('registration_decoys')
+      .column('created_at')
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('registration_decoys').execute();

@@ -19,7 +19,11 @@ export const accessTokensMigration: Migration = {
       .addColumn('last_used_at', 'timestamptz')
       .addColumn('revoked_at', 'timestamptz')
       .execute();
-    await db.schema.createIndex('access_tokens_user_idx').on('access_tokens').columns(['user_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('access_tokens_user_idx')
+      .on('access_tokens')
+      .columns(['user_id', 'created_at'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('access_tokens').execute();

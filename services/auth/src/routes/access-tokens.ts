@@ -1,4 +1,10 @@
-import { AccessTokenList, CreateAccessTokenBody, CreatedAccessToken, VerifiedAccessToken, VerifyAccessTokenBody } from '@gnology/contracts';
+import {
+  AccessTokenList,
+  CreateAccessTokenBody,
+  CreatedAccessToken,
+  VerifiedAccessToken,
+  VerifyAccessTokenBody,
+} from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,7 +24,10 @@ export const accessTokenRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
 
   app.get(
     '/api/auth/access-tokens',
-    { preValidation: auth, schema: { tags: ['auth'], summary: "The user's access tokens", response: { 200: AccessTokenList } } },
+    {
+      preValidation: auth,
+      schema: { tags: ['auth'], summary: "The user's access tokens", response: { 200: AccessTokenList } },
+    },
     async (req) => listUserAccessTokens(deps, req.user!.id),
   );
 
@@ -26,7 +35,12 @@ export const accessTokenRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
     '/api/auth/access-tokens',
     {
       preValidation: auth,
-      schema: { tags: ['auth'], summary: 'Create an access token (its secret is shown once)', body: CreateAccessTokenBody, response: { 201: CreatedAccessToken } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an access token (its secret is shown once)',
+        body: CreateAccessTokenBody,
+        response: { 201: CreatedAccessToken },
+      },
     },
     async (req, reply) => {
       const created = await createAccessToken(deps, req.user!.id, req.body);

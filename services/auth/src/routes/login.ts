@@ -10,7 +10,14 @@ export const loginRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plain,
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: LoginResponse } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginBody,
+        response: { 200: LoginResponse },
+      },
+    },
     async (req) => login(deps, req.body, { ip: req.ip, log: req.log }),
   );
 };

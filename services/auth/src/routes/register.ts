@@ -11,11 +11,20 @@ export const registerRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (pla
   app.post(
     '/api/auth/register',
     {
-      schema: { tags: ['auth'], summary: 'Sign up: an unverified trial account and a code by SMS', body: RegisterBody, response: { 201: RegisterResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up: an unverified trial account and a code by SMS',
+        body: RegisterBody,
+        response: { 201: RegisterResponse },
+      },
     },
     async (req, reply) => {
       const registered = await register(deps, req.body, { ip: req.ip, requestId: req.id });
-      if (registered.decoyId) req.log.info({ decoyId: registered.decoyId }, 'sign-up for an e-mail that has an account: answered with a decoy');
+      if (registered.decoyId)
+        req.log.info(
+          { decoyId: registered.decoyId },
+          'sign-up for an e-mail that has an account: answered with a decoy',
+        );
       return reply.status(201).send({ token: registered.token });
     },
   );

@@ -15,10 +15,14 @@ const IdParams = z.object({ id: z.string() });
 export const sessionRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/auth/.well-known/jwks.json', { schema: { tags: ['auth'], summary: 'Public keys of the session tokens' } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return deps.keys.jwks;
-  });
+  app.get(
+    '/api/auth/.well-known/jwks.json',
+    { schema: { tags: ['auth'], summary: 'Public keys of the session tokens' } },
+    async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return deps.keys.jwks;
+    },
+  );
 
   // Unverified users may ask who they are: the web uses phoneVerified to send them back to the code step.
   app.get(
@@ -36,7 +40,12 @@ export const sessionRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (plai
       preValidation: requireUser(deps.tokens.verifier),
       // The account page reads `message`: a refused body repeats its sentence there too.
       config: { validationErrors: 'sentence-and-message' },
-      schema: { tags: ['auth'], summary: "Change the signed-in user's password", body: ChangePasswordBody, response: { 200: ChangePasswordResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password",
+        body: ChangePasswordBody,
+        response: { 200: ChangePasswordResponse },
+      },
     },
     async (req) => changePassword(deps, req.user!.id, req.body),
   );

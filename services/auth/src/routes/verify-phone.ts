@@ -24,7 +24,12 @@ export const verifyPhoneRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
     '/api/auth/verify-phone',
     {
       preValidation: session,
-      schema: { tags: ['auth'], summary: "Verify the session's phone with the code sent by SMS", body: VerifyPhoneBody, response: { 200: VerifyPhoneResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: "Verify the session's phone with the code sent by SMS",
+        body: VerifyPhoneBody,
+        response: { 200: VerifyPhoneResponse },
+      },
     },
     async (req) => verifyPhone(deps, callerOf(req), req.body),
   );
@@ -33,7 +38,12 @@ export const verifyPhoneRoutes: FastifyPluginAsync<{ deps: AuthDeps }> = async (
     '/api/auth/resend-verification',
     {
       preValidation: session,
-      schema: { tags: ['auth'], summary: "Send the session's phone a new code", body: ResendVerificationBody, response: { 200: ResendResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: "Send the session's phone a new code",
+        body: ResendVerificationBody,
+        response: { 200: ResendResponse },
+      },
     },
     async (req) => {
       await resendVerification(deps, callerOf(req), req.body);

@@ -14,7 +14,12 @@ export interface AttemptKey {
  * after the check let parallel attempts all pass (issue 11, point 5): now the N+1th of any
  * number of simultaneous attempts is refused without its password being looked at.
  */
-export async function claimAttempt(db: AuthDb, keys: AttemptKey[], windowMs: number, extra: (message: string, minutes: number) => Record<string, unknown>): Promise<void> {
+export async function claimAttempt(
+  db: AuthDb,
+  keys: AttemptKey[],
+  windowMs: number,
+  extra: (message: string, minutes: number) => Record<string, unknown>,
+): Promise<void> {
   const counts = await Promise.all(keys.map(async ({ key, max }) => ({ max, ...(await hit(db, key, windowMs)) })));
   const over = counts.filter((c) => c.count > c.max);
   if (!over.length) return;

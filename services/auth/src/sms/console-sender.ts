@@ -20,7 +20,10 @@ export function createConsoleSender(opts: { outboxFile: string; logger: Logger }
       // One write call per line with O_APPEND: lines of concurrent sends never interleave.
       await appendFile(opts.outboxFile, `${line}\n`, { mode: 0o600 });
       // The code itself goes to the outbox file only: logs are shipped and kept, codes are secrets.
-      opts.logger.info({ to, outbox: opts.outboxFile }, `SMS (console): verification code for ${to} written to the outbox`);
+      opts.logger.info(
+        { to, outbox: opts.outboxFile },
+        `SMS (console): verification code for ${to} written to the outbox`,
+      );
     },
     async check() {
       throw new Error('console sender: codes are checked locally');

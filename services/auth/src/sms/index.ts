@@ -21,10 +21,18 @@ export function createSmsVerifier(config: SmsConfig, logger: Logger): SmsVerifie
   const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_VERIFY_SERVICE_SID: service } = config;
   const set = [sid, token, service].filter(Boolean).length;
   if (set === 3) {
-    return createTwilioVerifier({ accountSid: sid!, authToken: token!, serviceSid: service!, baseUrl: config.TWILIO_VERIFY_BASE_URL, logger });
+    return createTwilioVerifier({
+      accountSid: sid!,
+      authToken: token!,
+      serviceSid: service!,
+      baseUrl: config.TWILIO_VERIFY_BASE_URL,
+      logger,
+    });
   }
   if (set > 0) {
-    throw new Error('SMS: set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID for Twilio Verify, or none for the console sender');
+    throw new Error(
+      'SMS: set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_VERIFY_SERVICE_SID for Twilio Verify, or none for the console sender',
+    );
   }
   const outboxFile = path.resolve(config.SMS_OUTBOX_FILE ?? path.join(config.DATA_DIR, 'sms-outbox.jsonl'));
   return createConsoleSender({ outboxFile, logger });

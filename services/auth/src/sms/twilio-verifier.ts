@@ -42,8 +42,10 @@ export function createTwilioVerifier(opts: TwilioVerifyOptions): SmsVerifier {
       } catch (e) {
         const err = e as TwilioError;
         opts.logger.warn({ to, status: err.status, code: err.code, msg: err.message }, 'Twilio Verify refused a send');
-        if (err.code === MAX_SEND_ATTEMPTS) throw new SmsSendError('Too many codes were sent to this phone number. Please try again later.');
-        if (err.code === INVALID_PARAMETER || err.status === 400) throw new SmsSendError('We could not send a code to this phone number. Please check it and try again.');
+        if (err.code === MAX_SEND_ATTEMPTS)
+          throw new SmsSendError('Too many codes were sent to this phone number. Please try again later.');
+        if (err.code === INVALID_PARAMETER || err.status === 400)
+          throw new SmsSendError('We could not send a code to this phone number. Please check it and try again.');
         throw e;
       }
     },

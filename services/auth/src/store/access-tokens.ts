@@ -8,8 +8,24 @@ type Db = AuthDb | AuthTrx;
 
 const COLUMNS = ['id', 'name', 'scope', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
 
-function toRecord(r: { id: string; name: string; scope: string; prefix: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null }): AccessTokenRecord {
-  return { id: r.id, name: r.name, scope: r.scope as AccessTokenScope, prefix: r.prefix, createdAt: r.created_at, lastUsedAt: r.last_used_at, revokedAt: r.revoked_at };
+function toRecord(r: {
+  id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}): AccessTokenRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    scope: r.scope as AccessTokenScope,
+    prefix: r.prefix,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    revokedAt: r.revoked_at,
+  };
 }
 
 /** The user's tokens, live ones first, newest first within each. */
@@ -43,7 +59,16 @@ export async function insertAccessToken(
 ): Promise<AccessTokenRecord> {
   const row = await trx
     .insertInto('access_tokens')
-    .values({ id: t.id, user_id: t.userId, name: t.name, scope: t.scope, token_hash: t.tokenHash, prefix: t.prefix, last_used_at: null, revoked_at: null })
+    .values({
+      id: t.id,
+      user_id: t.userId,
+      name: t.name,
+      scope: t.scope,
+      token_hash: t.tokenHash,
+      prefix: t.prefix,
+      last_used_at: null,
+      revoked_at: null,
+    })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toRecord(row);
@@ -66,7 +91,16 @@ export async function findLiveAccessToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.scope', 't.last_used_at', 'u.id as user_id', 'u.email', 'u.name', 'u.phone_verified', 'u.token_version'])
+    .select([
+      't.id',
+      't.scope',
+      't.last_used_at',
+      'u.id as user_id',
+      'u.email',
+      'u.name',
+      'u.phone_verified',
+      'u.token_version',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
@@ -78,6 +112,11 @@ export async function touchAccessToken(db: Db, id: string): Promise<void> {
     .updateTable('access_tokens')
     .set({ last_used_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - make_interval(secs => ${LAST_USED_RESOLUTION_MS / 1000})`)]))
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', sql<Date>`now() - make_interval(secs => ${LAST_USED_RESOLUTION_MS / 1000})`),
+      ]),
+    )
     .execute();
 }

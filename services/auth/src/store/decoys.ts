@@ -16,9 +16,15 @@ export interface Decoy {
 /** Decoys live a day: longer than any verification step, shorter than anyone's interest. */
 const DECOY_LIFETIME = sql<Date>`now() - interval '1 day'`;
 
-export async function insertDecoy(trx: AuthTrx, d: { id: string; email: string; name: string; phone: string }): Promise<void> {
+export async function insertDecoy(
+  trx: AuthTrx,
+  d: { id: string; email: string; name: string; phone: string },
+): Promise<void> {
   await trx.deleteFrom('registration_decoys').where('created_at', '<', DECOY_LIFETIME).execute();
-  await trx.insertInto('registration_decoys').values({ id: d.id, email: d.email, name: d.name, phone: d.phone }).execute();
+  await trx
+    .insertInto('registration_decoys')
+    .values({ id: d.id, email: d.email, name: d.name, phone: d.phone })
+    .execute();
 }
 
 export async function findDecoy(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<Decoy | undefined> {
@@ -29,11 +35,25 @@ export async function findDecoy(db: Db, id: string, opts: { forUpdate?: boolean 
     .where('created_at', '>', DECOY_LIFETIME);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row && { id: row.id, email: row.email, name: row.name, phone: row.phone, codeSentAt: row.code_sent_at, resentAt: row.resent_at, failedAttempts: row.failed_attempts };
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      phone: row.phone,
+      codeSentAt: row.code_sent_at,
+      resentAt: row.resent_at,
+      failedAttempts: row.failed_attempts,
+    }
+  );
 }
 
 export async function countDecoyFailure(trx: AuthTrx, id: string): Promise<void> {
-  await trx.updateTable('registration_decoys').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('id', '=', id).execute();
+  await trx
+    .updateTable('registration_decoys')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A "new code" for the decoy: the same bookkeeping as a real resend, and no text sent. */

@@ -11,7 +11,16 @@ export interface PromoCode extends PromoCodeState {
 
 type Db = AuthDb | AuthTrx;
 
-const COLUMNS = ['code', 'description', 'active', 'max_uses', 'uses', 'expires_at', 'marks_test_user', 'created_at'] as const;
+const COLUMNS = [
+  'code',
+  'description',
+  'active',
+  'max_uses',
+  'uses',
+  'expires_at',
+  'marks_test_user',
+  'created_at',
+] as const;
 
 function toPromo(r: {
   code: string;
@@ -37,17 +46,32 @@ function toPromo(r: {
 
 /** Locks the code's row: concurrent sign-ups cannot both take the last use. */
 export async function findPromoCodeForUpdate(trx: AuthTrx, code: string): Promise<PromoCode | undefined> {
-  const row = await trx.selectFrom('promo_codes').select(COLUMNS).where('code', '=', code).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('promo_codes')
+    .select(COLUMNS)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
   return row && toPromo(row);
 }
 
 export async function countPromoUse(trx: AuthTrx, code: string): Promise<void> {
-  await trx.updateTable('promo_codes').set((eb) => ({ uses: eb('uses', '+', 1) })).where('code', '=', code).execute();
+  await trx
+    .updateTable('promo_codes')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('code', '=', code)
+    .execute();
 }
 
 export async function addPromoCode(
   db: Db,
-  p: { code: string; description?: string | null; maxUses?: number | null; expiresAt?: Date | null; marksTestUser?: boolean },
+  p: {
+    code: string;
+    description?: string | null;
+    maxUses?: number | null;
+    expiresAt?: Date | null;
+    marksTestUser?: boolean;
+  },
 ): Promise<PromoCode> {
   const row = await db
     .insertInto('promo_codes')

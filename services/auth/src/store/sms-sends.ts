@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { ResendHistory } from '../domain/rate-limit';
 import type { AuthDb, AuthTrx } from './schema';
 
-export async function recordSmsSend(trx: AuthTrx, userId: string, kind: 'registration' | 'resend' | 'login'): Promise<void> {
+export async function recordSmsSend(
+  trx: AuthTrx,
+  userId: string,
+  kind: 'registration' | 'resend' | 'login',
+): Promise<void> {
   await trx.insertInto('sms_sends').values({ user_id: userId, kind }).execute();
 }
 
@@ -12,8 +16,12 @@ export async function resendHistory(db: AuthDb | AuthTrx, userId: string): Promi
     .selectFrom('sms_sends')
     .select([
       sql<Date | null>`max(sent_at)`.as('last_sent_at'),
-      sql<number>`count(*) filter (where kind <> 'registration' and sent_at > now() - interval '1 hour')::int`.as('resends'),
-      sql<Date | null>`min(sent_at) filter (where kind <> 'registration' and sent_at > now() - interval '1 hour')`.as('oldest_resend'),
+      sql<number>`count(*) filter (where kind <> 'registration' and sent_at > now() - interval '1 hour')::int`.as(
+        'resends',
+      ),
+      sql<Date | null>`min(sent_at) filter (where kind <> 'registration' and sent_at > now() - interval '1 hour')`.as(
+        'oldest_resend',
+      ),
     ])
     .where('user_id', '=', userId)
     .where('sent_at', '>', sql<Date>`now() - interval '1 hour'`)

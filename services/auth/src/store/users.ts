@@ -6,7 +6,15 @@ type Db = AuthDb | AuthTrx;
 
 const RECORD_COLUMNS = ['id', 'email', 'name', 'plan', 'is_test_user', 'phone_verified', 'token_version'] as const;
 
-function toRecord(row: { id: string; email: string; name: string | null; plan: string; is_test_user: boolean; phone_verified: boolean; token_version: number }): UserRecord {
+function toRecord(row: {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: string;
+  is_test_user: boolean;
+  phone_verified: boolean;
+  token_version: number;
+}): UserRecord {
   return {
     id: row.id,
     email: row.email,
@@ -23,15 +31,29 @@ export interface UserWithSecrets extends UserRecord {
   phone: string;
 }
 
-export async function findUserByEmail(db: Db, email: string, opts: { forUpdate?: boolean } = {}): Promise<UserWithSecrets | undefined> {
-  let q = db.selectFrom('users').select([...RECORD_COLUMNS, 'password_hash', 'phone']).where('email', '=', email);
+export async function findUserByEmail(
+  db: Db,
+  email: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserWithSecrets | undefined> {
+  let q = db
+    .selectFrom('users')
+    .select([...RECORD_COLUMNS, 'password_hash', 'phone'])
+    .where('email', '=', email);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row && { ...toRecord(row), passwordHash: row.password_hash, phone: row.phone };
 }
 
-export async function findUserById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserWithSecrets | undefined> {
-  let q = db.selectFrom('users').select([...RECORD_COLUMNS, 'password_hash', 'phone']).where('id', '=', id);
+export async function findUserById(
+  db: Db,
+  id: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<UserWithSecrets | undefined> {
+  let q = db
+    .selectFrom('users')
+    .select([...RECORD_COLUMNS, 'password_hash', 'phone'])
+    .where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   return row && { ...toRecord(row), passwordHash: row.password_hash, phone: row.phone };
@@ -60,19 +82,43 @@ export async function sessionVersionOf(db: Db, id: string): Promise<number | und
 
 export async function insertUser(
   trx: AuthTrx,
-  u: { id: string; email: string; name: string; passwordHash: string; phone: string; promoCode: string | null; isTestUser: boolean },
+  u: {
+    id: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    phone: string;
+    promoCode: string | null;
+    isTestUser: boolean;
+  },
 ): Promise<UserRecord> {
   const row = await trx
     .insertInto('users')
-    .values({ id: u.id, email: u.email, name: u.name, password_hash: u.passwordHash, phone: u.phone, promo_code: u.promoCode, is_test_user: u.isTestUser })
+    .values({
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      password_hash: u.passwordHash,
+      phone: u.phone,
+      promo_code: u.promoCode,
+      is_test_user: u.isTestUser,
+    })
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();
   return toRecord(row);
 }
 
 /** An unverified sign-up submitted again (Change Phone Number): new name, phone and code. */
-export async function updatePendingRegistration(trx: AuthTrx, id: string, u: { name: string; phone: string }): Promise<void> {
-  await trx.updateTable('users').set({ name: u.name, phone: u.phone, updated_at: new Date() }).where('id', '=', id).execute();
+export async function updatePendingRegistration(
+  trx: AuthTrx,
+  id: string,
+  u: { name: string; phone: string },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ name: u.name, phone: u.phone, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markPhoneVerified(trx: AuthTrx, id: string): Promise<UserRecord> {

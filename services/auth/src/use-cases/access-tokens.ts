@@ -1,15 +1,28 @@
-import { MAX_LIVE_ACCESS_TOKENS, type AccessTokenList, type CreateAccessTokenBody, type CreatedAccessToken } from '@gnology/contracts';
+import {
+  MAX_LIVE_ACCESS_TOKENS,
+  type AccessTokenList,
+  type CreateAccessTokenBody,
+  type CreatedAccessToken,
+} from '@gnology/contracts';
 import { conflict, notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID, newObjectId } from '@gnology/platform/ids';
 import type { z } from 'zod';
 import type { AuthDeps } from '../context';
 import { hashAccessToken, newAccessTokenSecret, toPublicAccessToken, visiblePrefix } from '../domain/access-token';
-import { countLiveAccessTokensLocked, insertAccessToken, listAccessTokens, revokeAccessToken } from '../store/access-tokens';
+import {
+  countLiveAccessTokensLocked,
+  insertAccessToken,
+  listAccessTokens,
+  revokeAccessToken,
+} from '../store/access-tokens';
 
 export const TOO_MANY_ACCESS_TOKENS = `You already have ${MAX_LIVE_ACCESS_TOKENS} access tokens. Revoke one you no longer use to create another.`;
 
 /** Account → Integrations (issue 18): the user's personal access tokens, newest first. */
-export async function listUserAccessTokens(deps: Pick<AuthDeps, 'db'>, userId: string): Promise<z.infer<typeof AccessTokenList>> {
+export async function listUserAccessTokens(
+  deps: Pick<AuthDeps, 'db'>,
+  userId: string,
+): Promise<z.infer<typeof AccessTokenList>> {
   const tokens = await listAccessTokens(deps.db, userId);
   return { accessTokens: tokens.map(toPublicAccessToken) };
 }
@@ -25,8 +38,14 @@ export async function createAccessToken(
 ): Promise<z.infer<typeof CreatedAccessToken>> {
   const secret = newAccessTokenSecret();
   const created = await deps.db.transaction().execute(async (trx) => {
-    if ((await countLiveAccessTokensLocked(trx, userId)) >= MAX_LIVE_ACCESS_TOKENS) throw conflict(TOO_MANY_ACCESS_TOKENS);
-    const token = { name: body.name, scope: body.scope, tokenHash: hashAccessToken(secret), prefix: visiblePrefix(secret) };
+    if ((await countLiveAccessTokensLocked(trx, userId)) >= MAX_LIVE_ACCESS_TOKENS)
+      throw conflict(TOO_MANY_ACCESS_TOKENS);
+    const token = {
+      name: body.name,
+      scope: body.scope,
+      tokenHash: hashAccessToken(secret),
+      prefix: visiblePrefix(secret),
+    };
     return insertAccessToken(trx, { id: newObjectId(), userId, ...token });
   });
   return { token: secret, accessToken: toPublicAccessToken(created) };

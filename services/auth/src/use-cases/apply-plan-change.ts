@@ -16,7 +16,10 @@ export async function applyPlanChange(
   await handleOnce(deps.db, PLAN_CONSUMER, change.eventId, async (trx) => {
     const applied = await applyPlan(trx, change.userId, change.plan, change.changedAt);
     if (!applied) {
-      deps.logger.info({ eventId: change.eventId, userId: change.userId }, 'plan change not applied (unknown user or a newer change already stored)');
+      deps.logger.info(
+        { eventId: change.eventId, userId: change.userId },
+        'plan change not applied (unknown user or a newer change already stored)',
+      );
     }
   });
 }

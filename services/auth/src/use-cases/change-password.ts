@@ -22,7 +22,9 @@ export async function changePassword(
 ): Promise<{ success: true; message: string; token: string }> {
   if (isCommonPassword(body.newPassword)) throw badRequest(COMMON_PASSWORD, { message: COMMON_PASSWORD });
   const limitKey = `password:user:${userId}`;
-  await claimAttempt(deps.db, [{ key: limitKey, max: PASSWORD_MAX_FAILURES }], PASSWORD_WINDOW_MS, (message) => ({ message }));
+  await claimAttempt(deps.db, [{ key: limitKey, max: PASSWORD_MAX_FAILURES }], PASSWORD_WINDOW_MS, (message) => ({
+    message,
+  }));
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized(INVALID_SESSION, { expired: false });
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {

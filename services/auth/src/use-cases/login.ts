@@ -49,7 +49,10 @@ export async function login(
   await resetCount(deps.db, emailKey);
   await forgiveAttempt(deps.db, [ipKey]);
   if (needsRehash(user.passwordHash)) await rehashPassword(deps.db, user.id, await hashPassword(body.password));
-  if (!user.phoneVerified) await offerFreshCode(deps, user, from.ip).catch((err) => from.log.warn({ err }, 'could not send a code at sign-in'));
+  if (!user.phoneVerified)
+    await offerFreshCode(deps, user, from.ip).catch((err) =>
+      from.log.warn({ err }, 'could not send a code at sign-in'),
+    );
 
   return { token: await deps.tokens.sign(user), user: toPublicUser(user) };
 }

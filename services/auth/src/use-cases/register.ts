@@ -19,8 +19,10 @@ import { type SmsGuardConfig, guardCodeSend } from '../verification/sms-guard';
 import { refuseUnless, resendDecision } from './resend-limit';
 
 export const INVALID_PHONE = 'Please enter a valid phone number, e.g. (555) 123-4567.';
-export const PHONE_COUNTRY_NOT_SERVED = 'We can only send verification codes to phone numbers in the United States and Canada for now.';
-export const invalidPromo = (code: string) => `The code ${code} is not valid. Please check it, or leave the field empty.`;
+export const PHONE_COUNTRY_NOT_SERVED =
+  'We can only send verification codes to phone numbers in the United States and Canada for now.';
+export const invalidPromo = (code: string) =>
+  `The code ${code} is not valid. Please check it, or leave the field empty.`;
 
 type Registered = { kind: 'account'; user: UserRecord } | { kind: 'decoy'; user: UserRecord };
 
@@ -76,7 +78,15 @@ export async function register(
 
     let created: UserRecord;
     try {
-      created = await insertUser(trx, { id: newObjectId(), email: body.email, name: body.name, passwordHash, phone, promoCode: promo, isTestUser: marksTestUser });
+      created = await insertUser(trx, {
+        id: newObjectId(),
+        email: body.email,
+        name: body.name,
+        passwordHash,
+        phone,
+        promoCode: promo,
+        isTestUser: marksTestUser,
+      });
     } catch (e) {
       // Two sign-ups with one e-mail at the same moment: the second waits on the index, then lands here.
       if (isUniqueViolation(e)) throw new HttpError(409, 'Registration failed. Please try again.');
@@ -113,9 +123,22 @@ export async function register(
  * (hitting them must look the same), then stands in for the account. Nothing is texted: the
  * number typed is the caller's, and the real owner's number is not theirs to trigger.
  */
-async function registerDecoy(trx: AuthTrx, body: { email: string; name: string }, phone: string, guard: { config: SmsGuardConfig; ip: string }): Promise<UserRecord> {
+async function registerDecoy(
+  trx: AuthTrx,
+  body: { email: string; name: string },
+  phone: string,
+  guard: { config: SmsGuardConfig; ip: string },
+): Promise<UserRecord> {
   await guardCodeSend(trx, guard.config, { ip: guard.ip, phone });
   const id = newObjectId();
   await insertDecoy(trx, { id, email: body.email, name: body.name, phone });
-  return { id, email: body.email, name: body.name, plan: 'trial', isTestUser: false, phoneVerified: false, tokenVersion: 0 };
+  return {
+    id,
+    email: body.email,
+    name: body.name,
+    plan: 'trial',
+    isTestUser: false,
+    phoneVerified: false,
+    tokenVersion: 0,
+  };
 }

@@ -18,7 +18,11 @@ export interface SmsGuardConfig {
  * The per-account resend limits still apply on top; these stop one address, or one walk through
  * a number block, from buying thousands of texts across many fresh accounts.
  */
-export async function guardCodeSend(trx: AuthTrx, config: SmsGuardConfig, send: { ip: string; phone: string }): Promise<void> {
+export async function guardCodeSend(
+  trx: AuthTrx,
+  config: SmsGuardConfig,
+  send: { ip: string; phone: string },
+): Promise<void> {
   const ip = await hit(trx, `sms:ip:${send.ip}`, HOUR_MS);
   const prefix = await hit(trx, `sms:prefix:${numberPrefix(send.phone)}`, HOUR_MS);
   if (ip.count > config.SMS_MAX_PER_IP_PER_HOUR || prefix.count > config.SMS_MAX_PER_PREFIX_PER_HOUR) {

@@ -38,21 +38,43 @@ export interface PeriodTerms {
 }
 
 /** Terms of a plan starting at `now` (billing off, trial, test and basic). */
-export function termsFor(plan: PlanId, now: Date, opts: { interval?: BillingInterval | null; paidUntil?: Date | null } = {}): PeriodTerms {
+export function termsFor(
+  plan: PlanId,
+  now: Date,
+  opts: { interval?: BillingInterval | null; paidUntil?: Date | null } = {},
+): PeriodTerms {
   const def = planDefinition(plan);
   const paidUntil = opts.paidUntil ?? null;
   let periodEnd: Date | null = null;
   if (def.allowancePeriod === 'trial') periodEnd = addDays(now, def.trialDays ?? 0);
   if (def.allowancePeriod === 'month') periodEnd = monthlyPeriodAt(now, now, paidUntil).end;
-  return { plan, periodStart: now, periodEnd, anchorAt: now, interval: opts.interval ?? null, paidUntil, accessUntil: null };
+  return {
+    plan,
+    periodStart: now,
+    periodEnd,
+    anchorAt: now,
+    interval: opts.interval ?? null,
+    paidUntil,
+    accessUntil: null,
+  };
 }
 
 /** A new account, granted its plan's allowance. */
 export function openAccount(userId: string, plan: PlanId, now: Date): Change {
   const terms = termsFor(plan, now);
   const allowance = planDefinition(plan).tokens;
-  const next: AccountState = { userId, ...terms, allowance, used: 0, held: 0, balance: allowance, overageTokens: 0, periodUsage: NO_USAGE };
-  const entries: EntryDraft[] = allowance > 0 ? [{ kind: 'grant', amount: allowance, tokens: allowance, meta: { plan } }] : [];
+  const next: AccountState = {
+    userId,
+    ...terms,
+    allowance,
+    used: 0,
+    held: 0,
+    balance: allowance,
+    overageTokens: 0,
+    periodUsage: NO_USAGE,
+  };
+  const entries: EntryDraft[] =
+    allowance > 0 ? [{ kind: 'grant', amount: allowance, tokens: allowance, meta: { plan } }] : [];
   return { next, entries, planChange: { from: null, to: plan, reason: 'opened' } };
 }
 
@@ -64,8 +86,10 @@ export function startPeriod(state: AccountState, terms: PeriodTerms, reason: str
   const allowance = planDefinition(terms.plan).tokens;
   const leftover = state.allowance - state.used; // = balance + held
   const entries: EntryDraft[] = [];
-  if (leftover !== 0) entries.push({ kind: 'reset', amount: -leftover, tokens: leftover, meta: { reason, plan: state.plan } });
-  if (allowance > 0) entries.push({ kind: 'grant', amount: allowance, tokens: allowance, meta: { reason, plan: terms.plan } });
+  if (leftover !== 0)
+    entries.push({ kind: 'reset', amount: -leftover, tokens: leftover, meta: { reason, plan: state.plan } });
+  if (allowance > 0)
+    entries.push({ kind: 'grant', amount: allowance, tokens: allowance, meta: { reason, plan: terms.plan } });
   const next: AccountState = {
     ...state,
     ...terms,
@@ -95,7 +119,15 @@ export function applyTime(state: AccountState, now: Date): Change | null {
   const { start, end } = monthlyPeriodAt(state.anchorAt, now, state.paidUntil);
   return startPeriod(
     state,
-    { plan: state.plan, periodStart: start, periodEnd: end, anchorAt: state.anchorAt, interval: state.interval, paidUntil: state.paidUntil, accessUntil: state.accessUntil },
+    {
+      plan: state.plan,
+      periodStart: start,
+      periodEnd: end,
+      anchorAt: state.anchorAt,
+      interval: state.interval,
+      paidUntil: state.paidUntil,
+      accessUntil: state.accessUntil,
+    },
     'renewal',
   );
 }
@@ -161,7 +193,12 @@ export function settleUsage(state: AccountState, reserved: number, usage: Usage,
     amount: -charged,
     tokens: used,
     requestId,
-    meta: { input: usage.inputTokens, output: usage.outputTokens, saved: usage.savedTokens, ...(used > charged ? { writtenOff: used - charged } : {}) },
+    meta: {
+      input: usage.inputTokens,
+      output: usage.outputTokens,
+      saved: usage.savedTokens,
+      ...(used > charged ? { writtenOff: used - charged } : {}),
+    },
   });
   if (overage > 0) entries.push({ kind: 'overage', amount: 0, tokens: overage, requestId });
   return { next, entries, charged, overage, writtenOff: used - charged, remaining: remainingOf(next) };
@@ -191,7 +228,22 @@ export function refundExpiryCharge(state: AccountState, charged: number, request
     used: state.used - charged,
     balance: state.balance + charged,
     overageTokens: Math.max(0, state.overageTokens - (overBefore - overAfter)),
-    periodUsage: { ...state.periodUsage, input: Math.max(0, state.periodUsage.input - charged), requests: Math.max(0, state.periodUsage.requests - 1) },
+    periodUsage: {
+      ...state.periodUsage,
+      input: Math.max(0, state.periodUsage.input - charged),
+      requests: Math.max(0, state.periodUsage.requests - 1),
+    },
   };
-  return { next, entries: [{ kind: 'release', amount: charged, tokens: charged, requestId, meta: { reason: 'expiry charge replaced by the real usage' } }] };
+  return {
+    next,
+    entries: [
+      {
+        kind: 'release',
+        amount: charged,
+        tokens: charged,
+        requestId,
+        meta: { reason: 'expiry charge replaced by the real usage' },
+      },
+    ],
+  };
 }

@@ -1,4 +1,11 @@
-import { OVERAGE_PER_TOKENS, OVERAGE_PRICE_TEXT, OVERAGE_RATE_USD, type PlanDisplay, type PlanId, tokensCostUsd } from '@gnology/contracts';
+import {
+  OVERAGE_PER_TOKENS,
+  OVERAGE_PRICE_TEXT,
+  OVERAGE_RATE_USD,
+  type PlanDisplay,
+  type PlanId,
+  tokensCostUsd,
+} from '@gnology/contracts';
 
 /**
  * The plans as data (docs/contract.md#entities, #permissions, #constants). The display fields feed /pricing; the rest
@@ -38,7 +45,10 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       'Photo gallery, people tagging and printable albums',
       'The fillable GNology Journal',
     ],
-    limitations: ['Ends after 14 days or 50,000 tokens, whichever comes first', 'No overage tokens: upgrade to keep researching'],
+    limitations: [
+      'Ends after 14 days or 50,000 tokens, whichever comes first',
+      'No overage tokens: upgrade to keep researching',
+    ],
     overage: null,
     ctaText: 'Start Free Trial',
     ctaLink: '/register',

@@ -28,7 +28,8 @@ export const PRICING_FAQ: PlansResponse['faq'] = [
   },
   {
     question: 'What does the free trial include?',
-    answer: '50,000 tokens and 14 days of full access, with no card required. The trial ends after 14 days or 50,000 tokens, whichever comes first.',
+    answer:
+      '50,000 tokens and 14 days of full access, with no card required. The trial ends after 14 days or 50,000 tokens, whichever comes first.',
   },
   {
     question: 'Do unused tokens roll over?',
@@ -36,16 +37,17 @@ export const PRICING_FAQ: PlansResponse['faq'] = [
   },
   {
     question: 'What happens if I use more than 1,000,000 tokens in a month?',
-    answer:
-      `On Professional, research continues and the extra tokens are charged automatically at ${OVERAGE_PRICE_TEXT}. Your account page shows your usage as you go, with a notice once you pass 80% of your allowance.`,
+    answer: `On Professional, research continues and the extra tokens are charged automatically at ${OVERAGE_PRICE_TEXT}. Your account page shows your usage as you go, with a notice once you pass 80% of your allowance.`,
   },
   {
     question: 'Can I cancel at any time?',
-    answer: 'Yes. Cancel from your account page; your access continues to the end of the billing period you have paid for.',
+    answer:
+      'Yes. Cancel from your account page; your access continues to the end of the billing period you have paid for.',
   },
   {
     question: 'Is yearly billing cheaper?',
-    answer: 'Yes. Yearly billing is $1,044 a year, about $87 a month, which saves $156 a year against paying monthly. Tokens still reset each month.',
+    answer:
+      'Yes. Yearly billing is $1,044 a year, about $87 a month, which saves $156 a year against paying monthly. Tokens still reset each month.',
   },
   {
     question: 'Are payments refundable?',

@@ -18,7 +18,13 @@ export type ReservationDecision =
  */
 export function decideReservation(state: AccountState, estimate: number, now: Date, minimum = 0): ReservationDecision {
   const remaining = remainingOf(state);
-  const refuse = (code: RefusalCode): ReservationDecision => ({ ok: false, code, message: refusalMessage(state, code, now), remaining, plan: state.plan });
+  const refuse = (code: RefusalCode): ReservationDecision => ({
+    ok: false,
+    code,
+    message: refusalMessage(state, code, now),
+    remaining,
+    plan: state.plan,
+  });
   if (trialExpired(state, now)) return refuse('trial_ended');
   if (state.plan === 'basic') return refuse('limit_reached');
   const available = availableOf(state);

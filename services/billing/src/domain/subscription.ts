@@ -43,15 +43,29 @@ export function applySubscription(state: AccountState, facts: SubscriptionFacts,
   const accessUntil = facts.cancelAtPeriodEnd ? facts.paidUntil : null;
   const newPeriod = state.plan !== 'professional' || facts.paidFrom > state.anchorAt;
   if (newPeriod) {
-    const { start, end } = monthlyPeriodAt(facts.paidFrom, now < facts.paidFrom ? facts.paidFrom : now, facts.paidUntil);
+    const { start, end } = monthlyPeriodAt(
+      facts.paidFrom,
+      now < facts.paidFrom ? facts.paidFrom : now,
+      facts.paidUntil,
+    );
     return startPeriod(
       state,
-      { plan: 'professional', periodStart: start, periodEnd: end, anchorAt: facts.paidFrom, interval: facts.interval, paidUntil: facts.paidUntil, accessUntil },
+      {
+        plan: 'professional',
+        periodStart: start,
+        periodEnd: end,
+        anchorAt: facts.paidFrom,
+        interval: facts.interval,
+        paidUntil: facts.paidUntil,
+        accessUntil,
+      },
       state.plan === 'professional' ? 'renewal' : 'subscribed',
     );
   }
   const same =
-    state.interval === facts.interval && state.paidUntil?.getTime() === facts.paidUntil.getTime() && (state.accessUntil?.getTime() ?? null) === (accessUntil?.getTime() ?? null);
+    state.interval === facts.interval &&
+    state.paidUntil?.getTime() === facts.paidUntil.getTime() &&
+    (state.accessUntil?.getTime() ?? null) === (accessUntil?.getTime() ?? null);
   if (same) return null;
   return { next: { ...state, interval: facts.interval, paidUntil: facts.paidUntil, accessUntil }, entries: [] };
 }

@@ -17,7 +17,11 @@ const Registered = z.object({
 });
 
 /** Opens the new user's account (trial, or test for test users) when auth announces the registration; the inbox row commits with it. */
-export async function onUserRegistered(deps: BillingPlatformDeps, event: CloudEventJson, now = new Date()): Promise<boolean> {
+export async function onUserRegistered(
+  deps: BillingPlatformDeps,
+  event: CloudEventJson,
+  now = new Date(),
+): Promise<boolean> {
   const data = Registered.parse(event.data);
   const user = {
     userId: data.userId,
@@ -26,5 +30,7 @@ export async function onUserRegistered(deps: BillingPlatformDeps, event: CloudEv
     isTestUser: data.isTestUser ?? false,
     registeredAt: new Date(data.registeredAt ?? event.time),
   };
-  return handleOnce(deps.database.db, USER_REGISTERED_CONSUMER, event.id, (trx) => openRegisteredAccount(trx as Trx, user, now));
+  return handleOnce(deps.database.db, USER_REGISTERED_CONSUMER, event.id, (trx) =>
+    openRegisteredAccount(trx as Trx, user, now),
+  );
 }

@@ -40,17 +40,27 @@ export const ledgerMigration: Migration = {
     // Every reserve and settle rewrites its account row and no indexed column: room on each page
     // lets Postgres keep the new version there (HOT update) without touching the indexes.
     await sql`alter table accounts set (fillfactor = 70)`.execute(db);
-    await sql`create index accounts_stripe_customer_idx on accounts (stripe_customer_id) where stripe_customer_id is not null`.execute(db);
-    await sql`create index accounts_stripe_subscription_idx on accounts (stripe_subscription_id) where stripe_subscription_id is not null`.execute(db);
+    await sql`create index accounts_stripe_customer_idx on accounts (stripe_customer_id) where stripe_customer_id is not null`.execute(
+      db,
+    );
+    await sql`create index accounts_stripe_subscription_idx on accounts (stripe_subscription_id) where stripe_subscription_id is not null`.execute(
+      db,
+    );
     // The lifecycle sweep's scan: accounts whose period or paid access ends.
-    await sql`create index accounts_period_end_idx on accounts (period_end) where plan in ('professional', 'test')`.execute(db);
-    await sql`create index accounts_access_until_idx on accounts (access_until) where access_until is not null`.execute(db);
+    await sql`create index accounts_period_end_idx on accounts (period_end) where plan in ('professional', 'test')`.execute(
+      db,
+    );
+    await sql`create index accounts_access_until_idx on accounts (access_until) where access_until is not null`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('ledger_entries')
       .addColumn('id', 'bigserial', (c) => c.primaryKey())
       .addColumn('user_id', 'text', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('grant', 'reservation', 'release', 'usage', 'reset', 'overage')`))
+      .addColumn('kind', 'text', (c) =>
+        c.notNull().check(sql`kind in ('grant', 'reservation', 'release', 'usage', 'reset', 'overage')`),
+      )
       .addColumn('amount', 'bigint', (c) => c.notNull())
       .addColumn('tokens', 'bigint', (c) => c.notNull())
       .addColumn('request_id', 'text')
@@ -60,7 +70,9 @@ export const ledgerMigration: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
     await sql`create index ledger_entries_user_idx on ledger_entries (user_id, id)`.execute(db);
-    await sql`create index ledger_entries_unreported_idx on ledger_entries (id) where report_status = 'pending'`.execute(db);
+    await sql`create index ledger_entries_unreported_idx on ledger_entries (id) where report_status = 'pending'`.execute(
+      db,
+    );
 
     await db.schema
       .createTable('reservations')
@@ -68,7 +80,9 @@ export const ledgerMigration: Migration = {
       .addColumn('id', 'text', (c) => c.notNull())
       .addColumn('user_id', 'text', (c) => c.notNull())
       .addColumn('amount', 'bigint', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('held', 'settled', 'released', 'expired', 'refused')`))
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql`status in ('held', 'settled', 'released', 'expired', 'refused')`),
+      )
       // The answer given, so a repeat of the same request id gets it again.
       .addColumn('response_status', 'integer', (c) => c.notNull())
       .addColumn('response', 'jsonb', (c) => c.notNull())

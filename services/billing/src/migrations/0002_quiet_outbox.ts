@@ -18,6 +18,8 @@ export const quietOutboxMigration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await sql`drop trigger if exists outbox_notify_rare on outbox`.execute(db);
-    await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(db);
+    await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(
+      db,
+    );
   },
 };

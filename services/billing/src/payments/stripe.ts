@@ -10,7 +10,12 @@ import type { BillingConfig } from '../config';
 export interface Payments {
   stripe: Stripe;
   webhookSecret: string;
-  checkoutUrl(input: { userId: string; email: string; customerId: string | null; interval: BillingInterval }): Promise<string>;
+  checkoutUrl(input: {
+    userId: string;
+    email: string;
+    customerId: string | null;
+    interval: BillingInterval;
+  }): Promise<string>;
   portalUrl(customerId: string): Promise<string>;
   subscription(id: string): Promise<SubscriptionFacts>;
   reportOverage(input: { customerId: string; tokens: number; identifier: string; at: Date }): Promise<void>;
@@ -18,11 +23,22 @@ export interface Payments {
 
 export function createPayments(config: BillingConfig): Payments | null {
   if (!config.STRIPE_SECRET_KEY) return null;
-  const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const).filter((k) => !config[k]);
-  if (missing.length) throw new Error(`config error: STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
-  const stripe = new Stripe(config.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...apiBase(config.STRIPE_API_BASE) });
+  const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const).filter(
+    (k) => !config[k],
+  );
+  if (missing.length)
+    throw new Error(`config error: STRIPE_SECRET_KEY is set, so ${missing.join(', ')} must be set too`);
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...apiBase(config.STRIPE_API_BASE),
+  });
   const appUrl = config.APP_URL.replace(/\/$/, '');
-  const prices: Record<BillingInterval, string> = { monthly: config.STRIPE_PRICE_MONTHLY!, yearly: config.STRIPE_PRICE_YEARLY! };
+  const prices: Record<BillingInterval, string> = {
+    monthly: config.STRIPE_PRICE_MONTHLY!,
+    yearly: config.STRIPE_PRICE_YEARLY!,
+  };
 
   return {
     stripe,
@@ -46,7 +62,10 @@ export function createPayments(config: BillingConfig): Payments | null {
       return session.url;
     },
     async portalUrl(customerId) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${appUrl}/account` });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: `${appUrl}/account`,
+      });
       return session.url;
     },
     async subscription(id) {
@@ -76,7 +95,8 @@ function apiBase(base: string | undefined): Partial<Stripe.StripeConfig> {
 export function subscriptionFacts(sub: Stripe.Subscription): SubscriptionFacts {
   const item = sub.items.data[0];
   if (!item) throw new Error(`subscription ${sub.id} has no items`);
-  const recurring = sub.items.data.map((i) => i.price.recurring).find((r) => r && r.usage_type !== 'metered') ?? item.price.recurring;
+  const recurring =
+    sub.items.data.map((i) => i.price.recurring).find((r) => r && r.usage_type !== 'metered') ?? item.price.recurring;
   return {
     subscriptionId: sub.id,
     customerId: typeof sub.customer === 'string' ? sub.customer : (sub.customer?.id ?? null),

@@ -11,9 +11,15 @@ export const checkoutRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (
   const app = base.withTypeProvider<ZodTypeProvider>();
   const signedIn = requireUser(deps.verifier);
 
-  app.post('/api/billing/checkout', { preHandler: signedIn, schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } }, async (req): Promise<CheckoutResponse> =>
-    subscribe(deps, req.user!, req.body.plan, req.id),
+  app.post(
+    '/api/billing/checkout',
+    { preHandler: signedIn, schema: { body: CheckoutRequest, response: { 200: CheckoutResponse } } },
+    async (req): Promise<CheckoutResponse> => subscribe(deps, req.user!, req.body.plan, req.id),
   );
 
-  app.post('/api/billing/portal', { preHandler: signedIn, schema: { response: { 200: PortalResponse } } }, async (req): Promise<PortalResponse> => openPortal(deps, req.user!, req.id));
+  app.post(
+    '/api/billing/portal',
+    { preHandler: signedIn, schema: { response: { 200: PortalResponse } } },
+    async (req): Promise<PortalResponse> => openPortal(deps, req.user!, req.id),
+  );
 };

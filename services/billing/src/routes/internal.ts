@@ -28,15 +28,21 @@ export const internalRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.post('/internal/reservations/:requestId/settle', { schema: { params: RequestIdParams, body: SettleRequest } }, async (req) =>
-    settle(deps.db, deps.meteringPool, req.params.requestId, req.body, metering(req.id)),
+  app.post(
+    '/internal/reservations/:requestId/settle',
+    { schema: { params: RequestIdParams, body: SettleRequest } },
+    async (req) => settle(deps.db, deps.meteringPool, req.params.requestId, req.body, metering(req.id)),
   );
 
-  app.get('/internal/reservations/:requestId', { schema: { params: RequestIdParams } }, async (req) => reservationStatus(deps.db, req.params.requestId, deps.now()));
+  app.get('/internal/reservations/:requestId', { schema: { params: RequestIdParams } }, async (req) =>
+    reservationStatus(deps.db, req.params.requestId, deps.now()),
+  );
 
   app.post('/internal/reservations/:requestId/release', { schema: { params: RequestIdParams } }, async (req) =>
     release(deps.db, req.params.requestId, metering(req.id)),
   );
 
-  app.get('/internal/balances/:userId', { schema: { params: UserParams } }, async (req) => balanceOf(deps.db, req.params.userId, deps.now()));
+  app.get('/internal/balances/:userId', { schema: { params: UserParams } }, async (req) =>
+    balanceOf(deps.db, req.params.userId, deps.now()),
+  );
 };

@@ -8,5 +8,9 @@ import { tokenUsage } from '../use-cases/token-usage';
 /** GET /api/users/token-usage (bearer): the Token Usage panel of /account. */
 export const usageRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (base, { deps }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/users/token-usage', { preHandler: requireUser(deps.verifier), schema: { response: { 200: TokenUsageResponse } } }, async (req) => tokenUsage(deps, req.user!));
+  app.get(
+    '/api/users/token-usage',
+    { preHandler: requireUser(deps.verifier), schema: { response: { 200: TokenUsageResponse } } },
+    async (req) => tokenUsage(deps, req.user!),
+  );
 };

@@ -14,9 +14,11 @@ export const webhookRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (a
 
   app.post('/api/billing/webhook', async (req) => {
     const payments = deps.payments;
-    if (!payments) throw new HttpError(404, 'Billing is off on this server: there is no payment provider to receive events from.');
+    if (!payments)
+      throw new HttpError(404, 'Billing is off on this server: there is no payment provider to receive events from.');
     const signature = req.headers['stripe-signature'];
-    if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) throw new HttpError(400, 'Missing Stripe signature or body.');
+    if (typeof signature !== 'string' || !Buffer.isBuffer(req.body))
+      throw new HttpError(400, 'Missing Stripe signature or body.');
     let event: Stripe.Event;
     try {
       event = payments.stripe.webhooks.constructEvent(req.body, signature, payments.webhookSecret);

@@ -21,7 +21,12 @@ export function toState(row: AccountRow): AccountState {
     interval: row.interval as BillingInterval | null,
     paidUntil: row.paid_until,
     accessUntil: row.access_until,
-    periodUsage: { input: row.period_input, output: row.period_output, saved: row.period_saved, requests: row.period_requests },
+    periodUsage: {
+      input: row.period_input,
+      output: row.period_output,
+      saved: row.period_saved,
+      requests: row.period_requests,
+    },
   };
 }
 
@@ -78,8 +83,17 @@ export async function writeChange(trx: Trx, change: Change, ctx: ChangeContext):
 }
 
 /** Sets the extra columns (Stripe ids, e-mail) of an account whose totals do not change. */
-export async function setAccountColumns(trx: Trx, userId: string, extra: NonNullable<ChangeContext['extra']>, now: Date): Promise<void> {
-  await trx.updateTable('accounts').set({ ...extra, updated_at: now }).where('user_id', '=', userId).execute();
+export async function setAccountColumns(
+  trx: Trx,
+  userId: string,
+  extra: NonNullable<ChangeContext['extra']>,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('accounts')
+    .set({ ...extra, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 async function insertEntries(trx: Trx, userId: string, change: Change, ctx: ChangeContext): Promise<void> {
@@ -105,7 +119,11 @@ async function insertEntries(trx: Trx, userId: string, change: Change, ctx: Chan
  * Inserts a new account opened by `change` (with its entries), unless one exists already:
  * concurrent first uses race on the primary key and one inserts. True when this call inserted.
  */
-export async function insertAccount(trx: Trx, change: Change, ctx: ChangeContext & { openedAt: Date }): Promise<boolean> {
+export async function insertAccount(
+  trx: Trx,
+  change: Change,
+  ctx: ChangeContext & { openedAt: Date },
+): Promise<boolean> {
   const s = change.next;
   const inserted = await trx
     .insertInto('accounts')

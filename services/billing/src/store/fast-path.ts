@@ -151,4 +151,3 @@ export async function settleFast(
   });
   return (rows[0]?.body as SettleResponse | undefined) ?? null;
 }
-

@@ -10,7 +10,11 @@ export async function listAccountsDueByTime(db: Db, now: Date, batch: number): P
     .select('user_id')
     .where((eb) =>
       eb.or([
-        eb.and([eb('plan', 'in', ['professional', 'test']), eb('period_end', '<=', now), eb.or([eb('paid_until', 'is', null), eb('paid_until', '>', eb.ref('period_end'))])]),
+        eb.and([
+          eb('plan', 'in', ['professional', 'test']),
+          eb('period_end', '<=', now),
+          eb.or([eb('paid_until', 'is', null), eb('paid_until', '>', eb.ref('period_end'))]),
+        ]),
         eb('access_until', '<=', now),
       ]),
     )
@@ -20,7 +24,11 @@ export async function listAccountsDueByTime(db: Db, now: Date, batch: number): P
 }
 
 export async function accountPlanAndPeriod(db: Db, userId: string) {
-  return db.selectFrom('accounts').select(['period_end', 'plan']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('accounts')
+    .select(['period_end', 'plan'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** Overage entries not yet reported to Stripe, oldest first, with their account's customer. */

@@ -7,5 +7,11 @@ import { currentAccount } from './current-account';
 /** A user's balance as research sees it (GET /internal/balances/:userId). */
 export async function balanceOf(db: Db, userId: string, now: Date): Promise<BalanceResponse> {
   const s = toState(await currentAccount(db, userId, { now }));
-  return { plan: s.plan, remaining: remainingOf(s), tokensUsed: s.used, monthlyTokenLimit: s.allowance, periodEnd: s.periodEnd?.toISOString() ?? null };
+  return {
+    plan: s.plan,
+    remaining: remainingOf(s),
+    tokensUsed: s.used,
+    monthlyTokenLimit: s.allowance,
+    periodEnd: s.periodEnd?.toISOString() ?? null,
+  };
 }

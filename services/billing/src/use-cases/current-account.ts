@@ -7,7 +7,11 @@ import { applyChange, lockOrOpenAccount } from './account-change';
  * The account as of now, opened on first use and brought up to date with the clock. Reads
  * without a lock; only an account that is missing or due a period change takes the write path.
  */
-export async function currentAccount(db: Db, userId: string, ctx: { now: Date; email?: string; name?: string }): Promise<AccountRow> {
+export async function currentAccount(
+  db: Db,
+  userId: string,
+  ctx: { now: Date; email?: string; name?: string },
+): Promise<AccountRow> {
   const row = await findAccount(db, userId);
   if (row && !applyTime(toState(row), ctx.now)) return row;
   return db.transaction().execute(async (trx) => {

@@ -15,7 +15,11 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown-accoun
  * or twice converge on the same account. The event id is recorded in the same transaction as
  * the change: a replay finds it and changes nothing; a failure records nothing and Stripe retries.
  */
-export async function handleStripeEvent(deps: BillingDeps & { payments: Payments }, event: Stripe.Event, requestId: string): Promise<EventOutcome> {
+export async function handleStripeEvent(
+  deps: BillingDeps & { payments: Payments },
+  event: Stripe.Event,
+  requestId: string,
+): Promise<EventOutcome> {
   const { db, payments } = deps;
   if (await stripeEventSeen(db, event.id)) return 'duplicate';
   const subscriptionId = subscriptionIdOf(event);
@@ -34,12 +38,16 @@ export async function handleStripeEvent(deps: BillingDeps & { payments: Payments
   }
   const session = event.type === 'checkout.session.completed' ? event.data.object : null;
   const customerId = facts.customerId ?? (typeof session?.customer === 'string' ? session.customer : null);
-  const userId = facts.userId ?? session?.client_reference_id ?? (await findUserByStripeIds(db, subscriptionId, customerId));
+  const userId =
+    facts.userId ?? session?.client_reference_id ?? (await findUserByStripeIds(db, subscriptionId, customerId));
 
   return db.transaction().execute(async (trx) => {
     if (!(await recordStripeEvent(trx, event.id, event.type))) return 'duplicate';
     if (!userId) {
-      deps.logger.warn({ stripeEvent: event.id, subscriptionId }, 'stripe event for a subscription of no known account');
+      deps.logger.warn(
+        { stripeEvent: event.id, subscriptionId },
+        'stripe event for a subscription of no known account',
+      );
       return 'unknown-account';
     }
     const now = deps.now();
@@ -54,7 +62,11 @@ export async function handleStripeEvent(deps: BillingDeps & { payments: Payments
       const live = isLive(facts);
       const extra = {
         stripe_customer_id: customerId ?? row.stripe_customer_id,
-        stripe_subscription_id: live ? facts.subscriptionId : change?.next.plan === 'basic' ? null : row.stripe_subscription_id,
+        stripe_subscription_id: live
+          ? facts.subscriptionId
+          : change?.next.plan === 'basic'
+            ? null
+            : row.stripe_subscription_id,
       };
       return { ...(change ?? { next: state, entries: [] }), extra };
     });

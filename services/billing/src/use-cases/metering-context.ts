@@ -10,6 +10,10 @@ export interface MeteringContext {
   billingOn: boolean;
 }
 
-export function meteringContext(deps: Pick<BillingDeps, 'config' | 'payments'>, now: Date, requestId?: string): MeteringContext {
+export function meteringContext(
+  deps: Pick<BillingDeps, 'config' | 'payments'>,
+  now: Date,
+  requestId?: string,
+): MeteringContext {
   return { now, requestId, ttlMinutes: deps.config.RESERVATION_TTL_MINUTES, billingOn: deps.payments !== null };
 }

@@ -25,5 +25,7 @@ export async function openRegisteredAccount(trx: Trx, user: RegisteredUser, now:
     openedAt: user.registeredAt,
     extra: { email: user.email, name: user.name },
   };
-  await changeAccount(trx, user.userId, ctx, (state) => (plan === 'test' && state.plan === 'trial' ? startPeriod(state, termsFor('test', now), 'test-account') : null));
+  await changeAccount(trx, user.userId, ctx, (state) =>
+    plan === 'test' && state.plan === 'trial' ? startPeriod(state, termsFor('test', now), 'test-account') : null,
+  );
 }

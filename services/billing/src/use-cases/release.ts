@@ -14,7 +14,11 @@ export async function release(db: Db, requestId: string, ctx: MeteringContext): 
 }
 
 /** `release` inside a caller's transaction. An expired reservation's charge is given back too: the request failed. */
-export async function releaseInTransaction(trx: Trx, requestId: string, ctx: MeteringContext): Promise<ReleaseResponse> {
+export async function releaseInTransaction(
+  trx: Trx,
+  requestId: string,
+  ctx: MeteringContext,
+): Promise<ReleaseResponse> {
   const { account, reservation } = await lockReservation(trx, requestId);
   const state = toState(account);
   if (reservation.status === 'expired' && reservation.expired_charge > 0) {

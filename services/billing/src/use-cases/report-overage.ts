@@ -14,7 +14,12 @@ export async function reportOverage(db: Db, payments: Payments | null, batch = 1
       await setReportStatus(db, entry.id, 'not_billed');
       continue;
     }
-    await payments.reportOverage({ customerId: entry.stripe_customer_id, tokens: entry.tokens, identifier: `gnology-overage-${entry.id}`, at: entry.created_at });
+    await payments.reportOverage({
+      customerId: entry.stripe_customer_id,
+      tokens: entry.tokens,
+      identifier: `gnology-overage-${entry.id}`,
+      at: entry.created_at,
+    });
     await setReportStatus(db, entry.id, 'reported');
     reported += 1;
   }

@@ -11,5 +11,10 @@ export async function reservationStatus(db: Db, requestId: string, now: Date): P
   const r = await readReservation(db, requestId);
   if (!r) throw notFound('No reservation exists for this request.');
   const s = toState(await currentAccount(db, r.user_id, { now }));
-  return { status: r.status, amount: r.status === 'held' ? Number(r.amount) : 0, plan: s.plan, remaining: remainingOf(s) };
+  return {
+    status: r.status,
+    amount: r.status === 'held' ? Number(r.amount) : 0,
+    plan: s.plan,
+    remaining: remainingOf(s),
+  };
 }

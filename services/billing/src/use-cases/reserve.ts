@@ -22,7 +22,13 @@ export type ReserveAnswer = { status: 200; body: ReserveResponse } | { status: 4
  * by time, a grant) takes the optimistic fast path; everything else, and a fast write that lost
  * a race, takes the locking transaction. Both decide with the same domain functions.
  */
-export async function reserve(db: Db, pool: pg.Pool, input: ReserveRequest, ctx: MeteringContext, opts: { fast?: boolean } = {}): Promise<ReserveAnswer> {
+export async function reserve(
+  db: Db,
+  pool: pg.Pool,
+  input: ReserveRequest,
+  ctx: MeteringContext,
+  opts: { fast?: boolean } = {},
+): Promise<ReserveAnswer> {
   if (opts.fast !== false) {
     try {
       const body = await reserveFast(pool, {
@@ -60,9 +66,15 @@ async function reserveLocked(db: Db, input: ReserveRequest, ctx: MeteringContext
       const change = hold(state, decision.amount, input.requestId);
       await applyChange(trx, change, ctx);
       amount = decision.amount;
-      answer = { status: 200, body: { reservationId: id, remaining: remainingOf(change.next), plan: state.plan, amount: decision.amount } };
+      answer = {
+        status: 200,
+        body: { reservationId: id, remaining: remainingOf(change.next), plan: state.plan, amount: decision.amount },
+      };
     } else {
-      answer = { status: 402, body: { error: decision.message, code: decision.code, remaining: decision.remaining, plan: decision.plan } };
+      answer = {
+        status: 402,
+        body: { error: decision.message, code: decision.code, remaining: decision.remaining, plan: decision.plan },
+      };
     }
     await insertReservation(trx, {
       request_id: input.requestId,

@@ -17,7 +17,11 @@ export const RESEARCH_USAGE_CONSUMER = 'billing.research-usage';
  * billing was down when the answer ended (the event waits on the bus). The inbox row and the
  * settlement commit together.
  */
-export async function settleResearchCompletion(deps: BillingDeps, event: CloudEventJson, now = new Date()): Promise<boolean> {
+export async function settleResearchCompletion(
+  deps: BillingDeps,
+  event: CloudEventJson,
+  now = new Date(),
+): Promise<boolean> {
   const data = ResearchCompletedData.parse(event.data);
   const requestId = data.reservationId ?? data.requestId;
   const charge = data.charge ?? data.usage;
@@ -26,13 +30,22 @@ export async function settleResearchCompletion(deps: BillingDeps, event: CloudEv
     return await handleOnce(deps.db, RESEARCH_USAGE_CONSUMER, event.id, async (trx) => {
       const nothingToCharge = charge.inputTokens + charge.outputTokens === 0;
       if (data.outcome === 'failed' && nothingToCharge) await releaseInTransaction(trx as Trx, requestId, ctx);
-      else await settleInTransaction(trx as Trx, requestId, { inputTokens: charge.inputTokens, outputTokens: charge.outputTokens, savedTokens: charge.savedTokens }, ctx);
+      else
+        await settleInTransaction(
+          trx as Trx,
+          requestId,
+          { inputTokens: charge.inputTokens, outputTokens: charge.outputTokens, savedTokens: charge.savedTokens },
+          ctx,
+        );
     });
   } catch (err) {
     // No reservation (an offline request that never reserved, another deployment's event) or a
     // refused one: nothing to charge, and redelivering would not change that.
     if (err instanceof HttpError && (err.statusCode === 404 || err.statusCode === 409)) {
-      deps.logger.warn({ requestId, eventId: event.id, reason: err.message }, 'research.completed without a reservation to settle');
+      deps.logger.warn(
+        { requestId, eventId: event.id, reason: err.message },
+        'research.completed without a reservation to settle',
+      );
       return false;
     }
     throw err;

@@ -1,4 +1,10 @@
-import { type SettleRequest, type SettleResponse, savingsPercentage, TOKENS_CONSUMED, type TokensConsumedData } from '@gnology/contracts';
+import {
+  type SettleRequest,
+  type SettleResponse,
+  savingsPercentage,
+  TOKENS_CONSUMED,
+  type TokensConsumedData,
+} from '@gnology/contracts';
 import { buildEvent, type WriteEventInput, writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { conflict } from '@gnology/platform/http/errors';
@@ -18,10 +24,25 @@ import type { MeteringContext } from './metering-context';
  * (the tokens were used), within what the plan allows. Emits `tokens.consumed` in the same
  * transaction. Like `reserve`, it tries the optimistic fast path first.
  */
-export async function settle(db: Db, pool: pg.Pool, requestId: string, usage: SettleRequest, ctx: MeteringContext, opts: { fast?: boolean } = {}): Promise<SettleResponse> {
+export async function settle(
+  db: Db,
+  pool: pg.Pool,
+  requestId: string,
+  usage: SettleRequest,
+  ctx: MeteringContext,
+  opts: { fast?: boolean } = {},
+): Promise<SettleResponse> {
   if (opts.fast !== false) {
     // A validated CloudEvent without data; the statement adds the subject and data (it is what finds the account).
-    const { data: _data, ...envelope } = buildEvent({ topic: TOPICS.billing, key: requestId, type: TOKENS_CONSUMED, source: EVENT_SOURCE, requestId: ctx.requestId, time: ctx.now, data: {} });
+    const { data: _data, ...envelope } = buildEvent({
+      topic: TOPICS.billing,
+      key: requestId,
+      type: TOKENS_CONSUMED,
+      source: EVENT_SOURCE,
+      requestId: ctx.requestId,
+      time: ctx.now,
+      data: {},
+    });
     try {
       const body = await settleFast(pool, {
         requestId,
@@ -46,7 +67,12 @@ export async function settle(db: Db, pool: pg.Pool, requestId: string, usage: Se
  * its inbox row in the same one). A repeat returns the first answer; an expired reservation's
  * expiry charge is replaced by the real usage.
  */
-export async function settleInTransaction(trx: Trx, requestId: string, usage: SettleRequest, ctx: MeteringContext): Promise<SettleResponse> {
+export async function settleInTransaction(
+  trx: Trx,
+  requestId: string,
+  usage: SettleRequest,
+  ctx: MeteringContext,
+): Promise<SettleResponse> {
   const { account, reservation } = await lockReservation(trx, requestId);
   if (reservation.status === 'settled') return reservation.settle_response as SettleResponse;
   if (reservation.status === 'refused') throw conflict('This request was refused, so there is nothing to settle.');
@@ -61,7 +87,11 @@ export async function settleInTransaction(trx: Trx, requestId: string, usage: Se
   const outcome = settleUsage(state, reserved, usage, requestId);
   await applyChange(trx, outcome, changeCtx);
   const body = settleAnswer(usage, outcome);
-  await updateReservation(trx, requestId, { status: 'settled', settle_response: JSON.stringify(body), closed_at: ctx.now });
+  await updateReservation(trx, requestId, {
+    status: 'settled',
+    settle_response: JSON.stringify(body),
+    closed_at: ctx.now,
+  });
   await writeEvent(trx, consumedEvent(account.user_id, requestId, usage, outcome, ctx));
   return body;
 }
@@ -71,11 +101,22 @@ function settleAnswer(usage: Usage, outcome: SettleOutcome): SettleResponse {
     // What was charged, which is what the user's balance moved by (issue 11: not the provider's count).
     used: outcome.charged,
     remaining: outcome.remaining,
-    breakdown: { input: usage.inputTokens, output: usage.outputTokens, saved: usage.savedTokens, savingsPercentage: savingsPercentage(usage) },
+    breakdown: {
+      input: usage.inputTokens,
+      output: usage.outputTokens,
+      saved: usage.savedTokens,
+      savingsPercentage: savingsPercentage(usage),
+    },
   };
 }
 
-function consumedEvent(userId: string, requestId: string, usage: Usage, outcome: SettleOutcome, ctx: MeteringContext): WriteEventInput<TokensConsumedData> {
+function consumedEvent(
+  userId: string,
+  requestId: string,
+  usage: Usage,
+  outcome: SettleOutcome,
+  ctx: MeteringContext,
+): WriteEventInput<TokensConsumedData> {
   return {
     topic: TOPICS.billing,
     key: userId,

@@ -19,12 +19,21 @@ export interface Subscriber {
  * A user chooses Professional. Billing off: the plan applies at once, free. Billing on: a Stripe
  * Checkout session, unless the account already has a subscription.
  */
-export async function subscribe(deps: BillingDeps, user: Subscriber, interval: BillingInterval, requestId: string): Promise<CheckoutResponse> {
+export async function subscribe(
+  deps: BillingDeps,
+  user: Subscriber,
+  interval: BillingInterval,
+  requestId: string,
+): Promise<CheckoutResponse> {
   const now = deps.now();
   if (!deps.payments) {
     await deps.db
       .transaction()
-      .execute((trx) => changeAccount(trx, user.id, { now, requestId, extra: { email: user.email } }, (state) => subscribeWithoutBilling(state, interval, now)));
+      .execute((trx) =>
+        changeAccount(trx, user.id, { now, requestId, extra: { email: user.email } }, (state) =>
+          subscribeWithoutBilling(state, interval, now),
+        ),
+      );
     deps.logger.info({ userId: user.id, interval, requestId }, 'billing off: Professional applied without charge');
     return { url: BILLING_OFF_RETURN, billingEnabled: false };
   }
@@ -33,7 +42,12 @@ export async function subscribe(deps: BillingDeps, user: Subscriber, interval: B
     throw new HttpError(409, 'You already subscribe to Professional. Manage your subscription from your account page.');
   }
   try {
-    const url = await deps.payments.checkoutUrl({ userId: user.id, email: user.email, customerId: row.stripe_customer_id, interval });
+    const url = await deps.payments.checkoutUrl({
+      userId: user.id,
+      email: user.email,
+      customerId: row.stripe_customer_id,
+      interval,
+    });
     return { url, billingEnabled: true };
   } catch (err) {
     deps.logger.error({ err, requestId }, 'stripe checkout session failed');

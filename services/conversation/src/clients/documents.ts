@@ -8,7 +8,9 @@ export interface DocumentOwnership {
   owned(userId: string, ids: string[], requestId?: string): Promise<Set<string>>;
 }
 
-export function createDocumentOwnership(config: Pick<ConversationConfig, 'DOCUMENTS_URL' | 'INTERNAL_TOKEN'>): DocumentOwnership {
+export function createDocumentOwnership(
+  config: Pick<ConversationConfig, 'DOCUMENTS_URL' | 'INTERNAL_TOKEN'>,
+): DocumentOwnership {
   return {
     async owned(userId, ids, requestId) {
       if (ids.length === 0) return new Set();

@@ -37,7 +37,10 @@ export function expandWords(words: string[], known: WordAlternatives[]): Expande
 }
 
 /** The rows, best conversation first, grouped into one result per conversation with its previews. */
-export function toSearchResults(rows: SearchMatchRow[], terms: string[]): { results: SearchResult[]; totalFound: number } {
+export function toSearchResults(
+  rows: SearchMatchRow[],
+  terms: string[],
+): { results: SearchResult[]; totalFound: number } {
   const results: SearchResult[] = [];
   const byId = new Map<string, SearchResult>();
   let totalFound = 0;
@@ -57,11 +60,16 @@ export function toSearchResults(rows: SearchMatchRow[], terms: string[]): { resu
     }
     if (row.rn === null || row.type === null || row.created_at === null) continue;
     // Excerpts are plain text: Markdown marks would show as raw "##" and "**" (issue 13).
-    const preview = row.headline !== null ? headlineToHtml(stripMarkdown(row.headline)) : excerptHtml(stripMarkdown(row.content_head ?? ''), terms);
+    const preview =
+      row.headline !== null
+        ? headlineToHtml(stripMarkdown(row.headline))
+        : excerptHtml(stripMarkdown(row.content_head ?? ''), terms);
     result.relevantMessages.push({
       type: row.type,
       timestamp: new Date(row.created_at).toISOString(),
-      content: stripMarkdown(row.content_start ?? '').replace(/\s+/g, ' ').trim(),
+      content: stripMarkdown(row.content_start ?? '')
+        .replace(/\s+/g, ' ')
+        .trim(),
       preview,
     });
   }

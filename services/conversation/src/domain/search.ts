@@ -40,7 +40,9 @@ export function headlineToHtml(headline: string): string {
  */
 export function excerptHtml(text: string, terms: string[], maxLength = 220): string {
   const folded = foldAligned(text);
-  const stems = [...new Set(terms.filter((t) => t.length >= 2).map((t) => (t.length > 5 ? t.slice(0, t.length - 1) : t)))];
+  const stems = [
+    ...new Set(terms.filter((t) => t.length >= 2).map((t) => (t.length > 5 ? t.slice(0, t.length - 1) : t))),
+  ];
   if (stems.length === 0) return escapeHtml(clip(text, 0, maxLength));
   const pattern = new RegExp(`\\b(?:${stems.map(escapeRegExp).join('|')})[a-z0-9]*`, 'g');
   const first = pattern.exec(folded);
@@ -53,7 +55,11 @@ export function excerptHtml(text: string, terms: string[], maxLength = 220): str
   let last = 0;
   pattern.lastIndex = 0;
   for (const m of foldedPiece.matchAll(pattern)) {
-    html += escapeHtml(piece.slice(last, m.index)) + '<mark>' + escapeHtml(piece.slice(m.index, m.index + m[0].length)) + '</mark>';
+    html +=
+      escapeHtml(piece.slice(last, m.index)) +
+      '<mark>' +
+      escapeHtml(piece.slice(m.index, m.index + m[0].length)) +
+      '</mark>';
     last = m.index + m[0].length;
   }
   html += escapeHtml(piece.slice(last));

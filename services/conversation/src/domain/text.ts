@@ -2,7 +2,21 @@
  * Text folding shared by search and vocabulary: lowercase, accents removed the way Postgres'
  * unaccent does for the letters family records use (ß → ss, æ → ae, ø → o, ł → l, ...).
  */
-const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', œ: 'oe', Œ: 'oe', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd', ð: 'd', þ: 'th' };
+const SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  ø: 'o',
+  Ø: 'o',
+  œ: 'oe',
+  Œ: 'oe',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  þ: 'th',
+};
 
 export function fold(text: string): string {
   let out = '';
@@ -26,7 +40,7 @@ export function foldAligned(text: string): string {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     const base = ch.normalize('NFD')[0] ?? ch;
-    out += base.length === 1 ? base.toLowerCase()[0] ?? base : ch;
+    out += base.length === 1 ? (base.toLowerCase()[0] ?? base) : ch;
   }
   return out;
 }

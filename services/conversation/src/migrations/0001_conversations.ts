@@ -20,7 +20,9 @@ export const conversationsMigration: Migration = {
     await sql`create extension if not exists btree_gin with schema public`.execute(db);
 
     await sql`create text search configuration gn_search (copy = pg_catalog.english)`.execute(db);
-    await sql`alter text search configuration gn_search alter mapping for hword, hword_part, word with public.unaccent, english_stem`.execute(db);
+    await sql`alter text search configuration gn_search alter mapping for hword, hword_part, word with public.unaccent, english_stem`.execute(
+      db,
+    );
 
     await sql`
       create table conversations (
@@ -65,7 +67,11 @@ export const conversationsMigration: Migration = {
     await sql`create table surname_equivalents (name text primary key, group_id integer not null)`.execute(db);
     await sql`create index surname_equivalents_group_idx on surname_equivalents (group_id)`.execute(db);
     const rows = SURNAME_EQUIVALENTS.flatMap((group, i) => group.map((name) => ({ name, group_id: i + 1 })));
-    await db.insertInto('surname_equivalents').values(rows).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('surname_equivalents')
+      .values(rows)
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   },
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {

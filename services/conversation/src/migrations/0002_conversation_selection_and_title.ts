@@ -10,10 +10,14 @@ export const selectionAndTitleMigration: Migration = {
   async up(db: Kysely<any>) {
     await sql`alter table conversations add column selected_documents jsonb not null default '[]'::jsonb`.execute(db);
     await sql`alter table conversations add column title_is_default boolean not null default false`.execute(db);
-    await sql`update conversations set title_is_default = true where message_count = 0 and title like 'Research Session %'`.execute(db);
+    await sql`update conversations set title_is_default = true where message_count = 0 and title like 'Research Session %'`.execute(
+      db,
+    );
   },
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {
-    await sql`alter table conversations drop column if exists selected_documents, drop column if exists title_is_default`.execute(db);
+    await sql`alter table conversations drop column if exists selected_documents, drop column if exists title_is_default`.execute(
+      db,
+    );
   },
 };

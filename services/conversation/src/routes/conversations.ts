@@ -1,4 +1,10 @@
-import { CreateConversationBody, ListConversationsQuery, RenameConversationBody, SaveMessageBody, SelectDocumentsBody } from '@gnology/contracts';
+import {
+  CreateConversationBody,
+  ListConversationsQuery,
+  RenameConversationBody,
+  SaveMessageBody,
+  SelectDocumentsBody,
+} from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +33,9 @@ export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps 
     reply.status(201).send(await createConversation(deps, req.user!.id, req.body?.title)),
   );
 
-  r.get('/api/conversations/:id', { schema: { params: IdParams } }, async (req) => getConversation(deps, req.user!.id, req.params.id));
+  r.get('/api/conversations/:id', { schema: { params: IdParams } }, async (req) =>
+    getConversation(deps, req.user!.id, req.params.id),
+  );
 
   r.put('/api/conversations/:id', { schema: { params: IdParams, body: RenameConversationBody } }, async (req) =>
     renameConversation(deps, req.user!.id, req.params.id, req.body.title),
@@ -36,8 +44,16 @@ export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps 
   // The documents selected for the conversation (issue 13): only the user's own documents are kept.
   r.put(
     '/api/conversations/:id/documents',
-    { schema: { params: IdParams, body: SelectDocumentsBody, summary: 'Replace the documents selected for a conversation; ids that are not your documents are dropped' } },
-    async (req) => ({ documentIds: await selectDocuments(deps, req.user!.id, req.params.id, req.body.documentIds, req.id) }),
+    {
+      schema: {
+        params: IdParams,
+        body: SelectDocumentsBody,
+        summary: 'Replace the documents selected for a conversation; ids that are not your documents are dropped',
+      },
+    },
+    async (req) => ({
+      documentIds: await selectDocuments(deps, req.user!.id, req.params.id, req.body.documentIds, req.id),
+    }),
   );
 
   r.delete('/api/conversations/:id', { schema: { params: IdParams } }, async (req) => {
@@ -45,7 +61,10 @@ export const conversationApiRoutes: FastifyPluginAsync<{ deps: ConversationDeps 
     return { success: true };
   });
 
-  r.post('/api/conversations/:id/messages', { schema: { params: IdParams, body: SaveMessageBody } }, async (req, reply) =>
-    reply.status(201).send(await saveMessage(deps, req.user!.id, req.params.id, req.body, req.id)),
+  r.post(
+    '/api/conversations/:id/messages',
+    { schema: { params: IdParams, body: SaveMessageBody } },
+    async (req, reply) =>
+      reply.status(201).send(await saveMessage(deps, req.user!.id, req.params.id, req.body, req.id)),
   );
 };

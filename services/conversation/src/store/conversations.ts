@@ -8,11 +8,21 @@ type ConversationRow = Selectable<ConversationsTable>;
 
 /** The user's conversations, most recent activity first. */
 export function listConversationRows(db: Db, userId: string, limit: number): Promise<ConversationRow[]> {
-  return db.selectFrom('conversations').selectAll().where('user_id', '=', userId).orderBy('last_activity', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('last_activity', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** `titleIsDefault`: the title is a placeholder, to be replaced by the first question. */
-export function insertConversation(db: Db, row: { id: string; userId: string; title: string; titleIsDefault: boolean }): Promise<ConversationRow> {
+export function insertConversation(
+  db: Db,
+  row: { id: string; userId: string; title: string; titleIsDefault: boolean },
+): Promise<ConversationRow> {
   return db
     .insertInto('conversations')
     .values({ id: row.id, user_id: row.userId, title: row.title, title_is_default: row.titleIsDefault })
@@ -22,7 +32,12 @@ export function insertConversation(db: Db, row: { id: string; userId: string; ti
 
 /** The conversation if it belongs to the user, else undefined. */
 export function findConversation(db: Db, userId: string, id: string): Promise<ConversationRow | undefined> {
-  return db.selectFrom('conversations').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function listMessageRows(db: Db, conversationId: string): Promise<Selectable<MessagesTable>[]> {
@@ -30,7 +45,12 @@ export function listMessageRows(db: Db, conversationId: string): Promise<Selecta
 }
 
 /** Stores the selection as given; undefined when the conversation is not the user's. */
-export async function setSelectedDocuments(db: Db, userId: string, id: string, documentIds: string[]): Promise<string[] | undefined> {
+export async function setSelectedDocuments(
+  db: Db,
+  userId: string,
+  id: string,
+  documentIds: string[],
+): Promise<string[] | undefined> {
   const row = await db
     .updateTable('conversations')
     .set({ selected_documents: JSON.stringify(documentIds) })
@@ -43,17 +63,31 @@ export async function setSelectedDocuments(db: Db, userId: string, id: string, d
 
 /** A title chosen (by the user or from the first question) is no longer the default one. */
 export function setTitle(db: Db, userId: string, id: string, title: string): Promise<ConversationRow | undefined> {
-  return db.updateTable('conversations').set({ title, title_is_default: false }).where('id', '=', id).where('user_id', '=', userId).returningAll().executeTakeFirst();
+  return db
+    .updateTable('conversations')
+    .set({ title, title_is_default: false })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Deletes the conversation and (by cascade) its messages. */
 export async function deleteConversation(db: Db, userId: string, id: string): Promise<boolean> {
-  const res = await db.deleteFrom('conversations').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const res = await db
+    .deleteFrom('conversations')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
 
 /** Counts a new message on the user's conversation and moves its last activity; undefined when not theirs. */
-export function touchConversation(db: Db, userId: string, id: string): Promise<{ id: string; title_is_default: boolean } | undefined> {
+export function touchConversation(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<{ id: string; title_is_default: boolean } | undefined> {
   return db
     .updateTable('conversations')
     .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', 1) }))
@@ -63,7 +97,10 @@ export function touchConversation(db: Db, userId: string, id: string): Promise<{
     .executeTakeFirst();
 }
 
-export function insertMessage(db: Db, message: { id: string; conversationId: string; userId: string; body: SaveMessageBody }): Promise<Selectable<MessagesTable>> {
+export function insertMessage(
+  db: Db,
+  message: { id: string; conversationId: string; userId: string; body: SaveMessageBody },
+): Promise<Selectable<MessagesTable>> {
   const { body } = message;
   return db
     .insertInto('messages')

@@ -70,12 +70,25 @@ const SEARCH_SQL = `
 
 /** The surname equivalents and similar vocabulary terms the database knows for each word. */
 export async function findAlternatives(pool: pg.Pool, userId: string, words: string[]): Promise<WordAlternatives[]> {
-  const res = await pool.query<WordAlternatives>({ name: 'conversation_search_expand', text: EXPAND_SQL, values: [userId, words] });
+  const res = await pool.query<WordAlternatives>({
+    name: 'conversation_search_expand',
+    text: EXPAND_SQL,
+    values: [userId, words],
+  });
   return res.rows;
 }
 
 /** The user's best-matching conversations for the tsquery, with up to three matching messages each. */
-export async function findMatches(pool: pg.Pool, userId: string, tsQuery: string, limit: number): Promise<SearchMatchRow[]> {
-  const res = await pool.query<SearchMatchRow>({ name: 'conversation_search', text: SEARCH_SQL, values: [userId, tsQuery, limit, HEADLINE_OPTIONS] });
+export async function findMatches(
+  pool: pg.Pool,
+  userId: string,
+  tsQuery: string,
+  limit: number,
+): Promise<SearchMatchRow[]> {
+  const res = await pool.query<SearchMatchRow>({
+    name: 'conversation_search',
+    text: SEARCH_SQL,
+    values: [userId, tsQuery, limit, HEADLINE_OPTIONS],
+  });
   return res.rows;
 }

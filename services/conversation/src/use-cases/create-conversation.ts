@@ -10,7 +10,11 @@ import { addUserTerms, insertConversation } from '../store/conversations';
  * A new, empty conversation. Without a title (or with a placeholder one) it gets the default
  * title and the first question names it later; the title's words join the user's vocabulary.
  */
-export async function createConversation(deps: Pick<ConversationDeps, 'database'>, userId: string, requestedTitle: string | undefined): Promise<Conversation> {
+export async function createConversation(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  requestedTitle: string | undefined,
+): Promise<Conversation> {
   const given = cleanTitle(requestedTitle);
   const title = given ?? defaultTitle();
   const titleIsDefault = given === null || isPlaceholderTitle(given);

@@ -8,7 +8,11 @@ import { findConversation, listMessageRows } from '../store/conversations';
  * The user's conversation with its messages in order and its document selection, or 404
  * (another user's conversation is not found either). The research service reads it the same way.
  */
-export async function getConversation(deps: Pick<ConversationDeps, 'database'>, userId: string, id: string): Promise<Conversation> {
+export async function getConversation(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  id: string,
+): Promise<Conversation> {
   const db = deps.database.db;
   const row = await findConversation(db, userId, conversationId(id));
   if (!row) throw conversationNotFound();

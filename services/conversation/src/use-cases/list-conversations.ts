@@ -4,6 +4,10 @@ import { toSummary } from '../domain/conversation-record';
 import { listConversationRows } from '../store/conversations';
 
 /** The user's conversations, most recent activity first. */
-export async function listConversations(deps: Pick<ConversationDeps, 'database'>, userId: string, limit: number): Promise<ConversationSummary[]> {
+export async function listConversations(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  limit: number,
+): Promise<ConversationSummary[]> {
   return (await listConversationRows(deps.database.db, userId, limit)).map(toSummary);
 }

@@ -8,7 +8,12 @@ import { cleanTitle } from '../domain/titles';
 import { addUserTerms, setTitle } from '../store/conversations';
 
 /** Renames the user's conversation: a chosen title is never replaced by the first question. */
-export async function renameConversation(deps: Pick<ConversationDeps, 'database'>, userId: string, id: string, requestedTitle: string): Promise<ConversationSummary> {
+export async function renameConversation(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  id: string,
+  requestedTitle: string,
+): Promise<ConversationSummary> {
   const title = cleanTitle(requestedTitle);
   if (!title) throw badRequest('title must not be blank');
   const owned = conversationId(id);

@@ -1,4 +1,9 @@
-import { CONVERSATION_MESSAGE_CREATED, type ConversationMessageCreatedData, type Message, type SaveMessageBody } from '@gnology/contracts';
+import {
+  CONVERSATION_MESSAGE_CREATED,
+  type ConversationMessageCreatedData,
+  type Message,
+  type SaveMessageBody,
+} from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { newObjectId } from '@gnology/platform/ids';
@@ -27,7 +32,8 @@ export async function saveMessage(
     const conversation = await touchConversation(trx, userId, owned);
     if (!conversation) return undefined;
     // The first question names a conversation that still has its default title (issue 13).
-    const questionTitle = body.type === 'user' && conversation.title_is_default ? titleFromQuestion(body.content) : null;
+    const questionTitle =
+      body.type === 'user' && conversation.title_is_default ? titleFromQuestion(body.content) : null;
     if (questionTitle) await setTitle(trx, userId, owned, questionTitle);
     const saved = toMessage(await insertMessage(trx, { id: newObjectId(), conversationId: owned, userId, body }));
     await addUserTerms(trx, userId, vocabularyTerms(body.content));

@@ -9,11 +9,22 @@ import { findAlternatives, findMatches } from '../store/search';
  * Searches the user's own conversations: each query word also stands for its surname equivalents
  * and similar words of the user's vocabulary; titles and messages both count.
  */
-export async function searchConversations(deps: Pick<ConversationDeps, 'database'>, userId: string, query: string, limit: number): Promise<SearchResponse> {
+export async function searchConversations(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  query: string,
+  limit: number,
+): Promise<SearchResponse> {
   const words = queryWords(query);
   if (words.length === 0) return { query, results: [], totalFound: 0 };
   const pool = deps.database.pool;
   const expanded = expandWords(words, await findAlternatives(pool, userId, words));
   const rows = await findMatches(pool, userId, buildTsQuery(expanded), limit);
-  return { query, ...toSearchResults(rows, expanded.flatMap((e) => [e.word, ...e.alternatives])) };
+  return {
+    query,
+    ...toSearchResults(
+      rows,
+      expanded.flatMap((e) => [e.word, ...e.alternatives]),
+    ),
+  };
 }

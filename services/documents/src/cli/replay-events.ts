@@ -28,7 +28,11 @@ export async function main(
 ): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { user: { type: 'string' }, all: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      user: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
   if (values.help) {
     out(USAGE);
@@ -38,10 +42,17 @@ export async function main(
   if (values.user !== undefined && !values.user.trim()) throw new UsageError('--user needs a user id');
 
   const replayId = `replay-${randomUUID()}`;
-  const database = createDatabase<DocumentsDB>({ url: databaseUrl, schema: 'documents', max: 1, applicationName: 'documents-replay' });
+  const database = createDatabase<DocumentsDB>({
+    url: databaseUrl,
+    schema: 'documents',
+    max: 1,
+    applicationName: 'documents-replay',
+  });
   try {
     const n = await replayProcessedEvents(database.db, { ownerId: values.user?.trim(), replayId });
-    out(`${replayId}: ${n} document.processed event${n === 1 ? '' : 's'} written to the outbox for ${values.all ? 'all users' : `user ${values.user}`}; the documents relay publishes them`);
+    out(
+      `${replayId}: ${n} document.processed event${n === 1 ? '' : 's'} written to the outbox for ${values.all ? 'all users' : `user ${values.user}`}; the documents relay publishes them`,
+    );
     return n;
   } finally {
     await database.close();

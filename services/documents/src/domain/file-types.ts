@@ -62,14 +62,22 @@ export function decideKind(
   if (!claimed) return { ok: false, error: ACCEPTED_TYPES_MESSAGE };
   // No signature at offset 0 but a PDF header a little further: a PDF, unless it is a .txt that
   // reads as text (a note that mentions "%PDF-" is still a note).
-  const seen = sniffed ?? (pdfHeaderAt >= 0 && !(claimed === 'txt' && looksLikeText) ? { ext: 'pdf', mime: 'application/pdf' } : undefined);
+  const seen =
+    sniffed ??
+    (pdfHeaderAt >= 0 && !(claimed === 'txt' && looksLikeText) ? { ext: 'pdf', mime: 'application/pdf' } : undefined);
   const actual = kindOfSniffed(seen, claimed, looksLikeText);
   if (!actual) {
     const what = seen ? `a ${seen.ext.toUpperCase()} file` : 'not a document of a supported type';
-    return { ok: false, error: `The file's content does not match its .${ext} extension (it is ${what}). ${ACCEPTED_TYPES_MESSAGE}` };
+    return {
+      ok: false,
+      error: `The file's content does not match its .${ext} extension (it is ${what}). ${ACCEPTED_TYPES_MESSAGE}`,
+    };
   }
   if (actual !== claimed) {
-    return { ok: false, error: `The file's content (${actual.toUpperCase()}) does not match its .${ext} extension. Rename it or convert it. ${ACCEPTED_TYPES_MESSAGE}` };
+    return {
+      ok: false,
+      error: `The file's content (${actual.toUpperCase()}) does not match its .${ext} extension. Rename it or convert it. ${ACCEPTED_TYPES_MESSAGE}`,
+    };
   }
   return { ok: true, kind: actual, mimetype: KIND_MIME[actual] };
 }
@@ -80,7 +88,11 @@ export function decideKind(
  */
 const WEAK_SIGNATURES = new Set(['mp1', 'mp2', 'mp3', 'aac', 'mpg']);
 
-function kindOfSniffed(sniffed: { ext: string; mime: string } | undefined, claimed: DocumentKind, looksLikeText: boolean): DocumentKind | undefined {
+function kindOfSniffed(
+  sniffed: { ext: string; mime: string } | undefined,
+  claimed: DocumentKind,
+  looksLikeText: boolean,
+): DocumentKind | undefined {
   if (sniffed && claimed === 'txt' && looksLikeText && WEAK_SIGNATURES.has(sniffed.ext)) return 'txt';
   if (!sniffed) return looksLikeText ? 'txt' : undefined;
   switch (sniffed.ext) {

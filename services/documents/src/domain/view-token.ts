@@ -17,7 +17,13 @@ export function isViewToken(token: string): boolean {
 }
 
 /** Whether the token was issued for this document and its owner and has not expired. */
-export function verifyViewToken(secret: string, token: string, documentId: string, userId: string, nowMs = Date.now()): boolean {
+export function verifyViewToken(
+  secret: string,
+  token: string,
+  documentId: string,
+  userId: string,
+  nowMs = Date.now(),
+): boolean {
   if (!isViewToken(token)) return false;
   const [exp, sig] = token.slice(PREFIX.length).split('.');
   if (!exp || !sig || !/^[0-9a-z]+$/.test(exp)) return false;
@@ -33,5 +39,8 @@ function mac(secret: string, documentId: string, userId: string, exp: string): s
 
 /** The secret: DOCUMENT_URL_SECRET, or one derived from the internal token so every replica agrees. */
 export function viewTokenSecret(config: { DOCUMENT_URL_SECRET?: string; INTERNAL_TOKEN: string }): string {
-  return config.DOCUMENT_URL_SECRET || createHmac('sha256', config.INTERNAL_TOKEN).update('gnology document url tokens').digest('hex');
+  return (
+    config.DOCUMENT_URL_SECRET ||
+    createHmac('sha256', config.INTERNAL_TOKEN).update('gnology document url tokens').digest('hex')
+  );
 }

@@ -40,19 +40,27 @@ export function readZipDirectory(buf: Buffer): ZipEntryInfo[] | undefined {
   return entries;
 }
 
-export type ZipVerdict = { ok: true } | { ok: false; reason: 'not-zip' | 'not-docx' | 'too-large' | 'ratio'; detail: string };
+export type ZipVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'not-zip' | 'not-docx' | 'too-large' | 'ratio'; detail: string };
 
 /** Whether a DOCX is safe to inflate: a real Word package whose parts stay under `maxBytes` in total. */
 export function checkDocxArchive(buf: Buffer, maxBytes: number, maxRatio = 200): ZipVerdict {
   const entries = readZipDirectory(buf);
   if (!entries) return { ok: false, reason: 'not-zip', detail: 'the archive is damaged or incomplete' };
-  if (!entries.some((e) => e.name === 'word/document.xml')) return { ok: false, reason: 'not-docx', detail: 'it has no word/document.xml part' };
+  if (!entries.some((e) => e.name === 'word/document.xml'))
+    return { ok: false, reason: 'not-docx', detail: 'it has no word/document.xml part' };
   const total = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  if (total > maxBytes) return { ok: false, reason: 'too-large', detail: `its parts expand to ${Math.round(total / 1048576)} MB` };
+  if (total > maxBytes)
+    return { ok: false, reason: 'too-large', detail: `its parts expand to ${Math.round(total / 1048576)} MB` };
   for (const e of entries) {
     // Ordinary XML compresses ~10-30×; hundreds of times over many megabytes is a bomb.
     if (e.uncompressedSize > 16 * 1048576 && e.uncompressedSize > e.compressedSize * maxRatio) {
-      return { ok: false, reason: 'ratio', detail: `${e.name} expands ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times` };
+      return {
+        ok: false,
+        reason: 'ratio',
+        detail: `${e.name} expands ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times`,
+      };
     }
   }
   return { ok: true };

@@ -17,7 +17,10 @@ export async function onDocumentEvent(deps: Pick<DocumentsDeps, 'database'>, eve
   if (event.type === 'document.processed' || event.type === 'document.updated') {
     const data = DocumentProcessedEvent.pick({ documentId: true, ownerId: true }).parse(event.data);
     return handleOnce(deps.database.db, PEOPLE_INDEX_CONSUMER, event.id, async (trx) => {
-      await updatePeopleIndex(trx as unknown as DocumentsDb, data.ownerId, { kind: 'documents', documentIds: [data.documentId] });
+      await updatePeopleIndex(trx as unknown as DocumentsDb, data.ownerId, {
+        kind: 'documents',
+        documentIds: [data.documentId],
+      });
     });
   }
   if (event.type === 'document.deleted') {

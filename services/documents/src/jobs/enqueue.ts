@@ -28,11 +28,16 @@ export function enqueueProcessing(
   doc: { id: string; kind: string; size: number; reprocessCount?: number },
   requestId?: string,
 ): Promise<string> {
-  return deps.queue.enqueue<ProcessDocumentJob>(LANE_QUEUES[laneOf(doc.kind)], PROCESS_DOCUMENT_JOB, { documentId: doc.id }, {
-    jobId: processingJobId(doc),
-    attempts: PROCESS_ATTEMPTS,
-    backoffMs: PROCESS_BACKOFF_MS,
-    requestId,
-    priority: processingPriority(doc.kind, doc.size),
-  });
+  return deps.queue.enqueue<ProcessDocumentJob>(
+    LANE_QUEUES[laneOf(doc.kind)],
+    PROCESS_DOCUMENT_JOB,
+    { documentId: doc.id },
+    {
+      jobId: processingJobId(doc),
+      attempts: PROCESS_ATTEMPTS,
+      backoffMs: PROCESS_BACKOFF_MS,
+      requestId,
+      priority: processingPriority(doc.kind, doc.size),
+    },
+  );
 }

@@ -22,7 +22,10 @@ export function documentsJobs(deps: DocumentsDeps): JobDefinition[] {
  * it; the service process exits with it). `sweep: false` leaves out the maintenance sweep's timer
  * (its job is declared either way, so a test can run one).
  */
-export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boolean } = {}): { jobs: JobDefinition[]; ocr: OcrEngine } {
+export function createDocumentsWorker(
+  deps: DocumentsDeps,
+  opts: { sweep?: boolean } = {},
+): { jobs: JobDefinition[]; ocr: OcrEngine } {
   const ocr = createOcrPool({
     workers: deps.config.OCR_WORKERS,
     cacheDir: deps.config.OCR_CACHE_DIR ?? path.resolve(deps.config.DATA_DIR, 'cache', 'tesseract'),
@@ -33,7 +36,13 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
   const fastConcurrency = deps.config.DOCUMENTS_FAST_CONCURRENCY;
   const faces = deps.config.FACE_DETECTION === 'on' ? createFaceDetector({ logger: deps.logger }) : undefined;
   deps.logger.info(
-    { extraction: extraction.configured, ocrWorkers: ocr.size, ocrConcurrency, fastConcurrency, faceDetection: deps.config.FACE_DETECTION },
+    {
+      extraction: extraction.configured,
+      ocrWorkers: ocr.size,
+      ocrConcurrency,
+      fastConcurrency,
+      faceDetection: deps.config.FACE_DETECTION,
+    },
     'document processing configured',
   );
   if (opts.sweep !== false) startSweepTimer(deps);
@@ -44,8 +53,18 @@ export function createDocumentsWorker(deps: DocumentsDeps, opts: { sweep?: boole
   const handler = createDocumentProcessor({ deps, ocr, extraction, faces });
   // Two lanes, one handler: each lane its own queue and worker pool (domain/processing-lanes.ts).
   const jobs = [
-    defineJob<ProcessDocumentJob>({ queue: LANE_QUEUES.fast, name: PROCESS_DOCUMENT_JOB, concurrency: fastConcurrency, handler }),
-    defineJob<ProcessDocumentJob>({ queue: LANE_QUEUES.ocr, name: PROCESS_DOCUMENT_JOB, concurrency: ocrConcurrency, handler }),
+    defineJob<ProcessDocumentJob>({
+      queue: LANE_QUEUES.fast,
+      name: PROCESS_DOCUMENT_JOB,
+      concurrency: fastConcurrency,
+      handler,
+    }),
+    defineJob<ProcessDocumentJob>({
+      queue: LANE_QUEUES.ocr,
+      name: PROCESS_DOCUMENT_JOB,
+      concurrency: ocrConcurrency,
+      handler,
+    }),
     sweepJob(deps),
     reextractJob(deps),
     peopleRebuildJob(deps),

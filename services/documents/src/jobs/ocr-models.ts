@@ -9,7 +9,11 @@ export const OCR_MODEL = '4.0.0_best_int';
 /** One language's model as its `@tesseract.js-data/<code>` package ships it. */
 export function modelFile(code: string): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), OCR_MODEL, `${code}.traineddata.gz`);
+  return path.join(
+    path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)),
+    OCR_MODEL,
+    `${code}.traineddata.gz`,
+  );
 }
 
 /** English's model folder (benchmarks give it to the native CLI). */

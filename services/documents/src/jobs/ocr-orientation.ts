@@ -26,7 +26,11 @@ const MIN_MEASURED_SKEW = 1;
  * image the words' boxes refer to comes back as `upright` whenever it differs from the input, so
  * the viewer shows the page as it was read.
  */
-export async function readUpright(reader: PageReader, image: Buffer, opts: { langs: string; orient: boolean }): Promise<OcrResult> {
+export async function readUpright(
+  reader: PageReader,
+  image: Buffer,
+  opts: { langs: string; orient: boolean },
+): Promise<OcrResult> {
   let best = await reading(reader, image, opts.langs, { rotation: 0, skew: 0 });
   if (!opts.orient || readsUpright(best)) return best;
 
@@ -49,7 +53,12 @@ export async function readUpright(reader: PageReader, image: Buffer, opts: { lan
 }
 
 /** Reads `image`, already turned by `given.rotation` and straightened by `given.skew` (then returned as `upright`). */
-async function reading(reader: PageReader, image: Buffer, langs: string, given: { rotation: number; skew: number }): Promise<OcrResult> {
+async function reading(
+  reader: PageReader,
+  image: Buffer,
+  langs: string,
+  given: { rotation: number; skew: number },
+): Promise<OcrResult> {
   const page: Tesseract.Page = await reader.recognize(image, langs);
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const radians = page.rotateRadians ?? 0;
@@ -93,7 +102,12 @@ async function straighten(image: Buffer, radians: number, width: number, height:
   const left = Math.max(0, Math.round((turned.info.width - width) / 2));
   const top = Math.max(0, Math.round((turned.info.height - height) / 2));
   return sharp(turned.data)
-    .extract({ left, top, width: Math.min(width, turned.info.width - left), height: Math.min(height, turned.info.height - top) })
+    .extract({
+      left,
+      top,
+      width: Math.min(width, turned.info.width - left),
+      height: Math.min(height, turned.info.height - top),
+    })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

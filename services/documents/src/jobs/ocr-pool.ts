@@ -48,7 +48,12 @@ interface Waiting {
  * cachePath of its own per model (the cache is read before langPath, so a shared one would serve
  * another model's data).
  */
-export function createOcrPool(opts: { workers: number; cacheDir: string; logger?: Logger; langPath?: string }): OcrEngine {
+export function createOcrPool(opts: {
+  workers: number;
+  cacheDir: string;
+  logger?: Logger;
+  langPath?: string;
+}): OcrEngine {
   const size = Math.max(1, opts.workers);
   const cachePath = path.join(opts.cacheDir, OCR_MODEL);
   let library: Promise<{ tesseract: typeof Tesseract; langPath: string }> | undefined;
@@ -155,7 +160,10 @@ export function createOcrPool(opts: { workers: number; cacheDir: string; logger?
 
   const reader: PageReader = {
     recognize: (image, langs) =>
-      withWorker(langs, async (worker) => (await worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true })).data),
+      withWorker(
+        langs,
+        async (worker) => (await worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true })).data,
+      ),
     async detectOrientation(image) {
       const worker = await osdWorker();
       // One page at a time on the one orientation worker.
@@ -176,7 +184,10 @@ export function createOcrPool(opts: { workers: number; cacheDir: string; logger?
     },
     async close() {
       closed = true;
-      const workers = await Promise.all([...slots.map((s) => s.then((x) => x.worker).catch(() => undefined)), osd?.catch(() => undefined)]);
+      const workers = await Promise.all([
+        ...slots.map((s) => s.then((x) => x.worker).catch(() => undefined)),
+        osd?.catch(() => undefined),
+      ]);
       await Promise.all(workers.map((w) => w?.terminate().catch(() => undefined)));
     },
   };

@@ -27,8 +27,18 @@ export interface PeopleRebuildJob {
 }
 
 /** Rebuilds the indexes of the next batch of users after `after`; returns the last one (null when done). */
-export async function rebuildBatch(db: DocumentsDb, after: string | undefined, batch = OWNERS_PER_BATCH): Promise<string | null> {
-  let q = db.selectFrom('documents').select('owner_id').distinct().where('processing_status', '=', 'completed').orderBy('owner_id').limit(batch);
+export async function rebuildBatch(
+  db: DocumentsDb,
+  after: string | undefined,
+  batch = OWNERS_PER_BATCH,
+): Promise<string | null> {
+  let q = db
+    .selectFrom('documents')
+    .select('owner_id')
+    .distinct()
+    .where('processing_status', '=', 'completed')
+    .orderBy('owner_id')
+    .limit(batch);
   if (after) q = q.where('owner_id', '>', after);
   const owners = (await q.execute()).map((r) => r.owner_id);
   for (const owner of owners) await updatePeopleIndex(db, owner, { kind: 'rebuild' });
@@ -38,9 +48,11 @@ export async function rebuildBatch(db: DocumentsDb, after: string | undefined, b
 const jobId = (part: number) => `people-backfill-v${PEOPLE_INDEX_VERSION}-${part}`;
 
 export async function startPeopleBackfill(deps: Pick<DocumentsDeps, 'queue' | 'logger'>): Promise<void> {
-  await deps.queue.enqueue(MAINTENANCE_QUEUE, PEOPLE_REBUILD_JOB, { part: 0 }, { jobId: jobId(0), attempts: 3 }).catch((err) => {
-    deps.logger.warn({ err }, 'could not enqueue the people index backfill');
-  });
+  await deps.queue
+    .enqueue(MAINTENANCE_QUEUE, PEOPLE_REBUILD_JOB, { part: 0 }, { jobId: jobId(0), attempts: 3 })
+    .catch((err) => {
+      deps.logger.warn({ err }, 'could not enqueue the people index backfill');
+    });
 }
 
 export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): JobDefinition {
@@ -49,15 +61,20 @@ export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' 
     name: PEOPLE_REBUILD_JOB,
     handler: async (job) => {
       const { ownerId, documentIds } = job.data;
-      if (ownerId && documentIds) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'documents', documentIds });
+      if (ownerId && documentIds)
+        return updatePeopleIndex(deps.database.db, ownerId, { kind: 'documents', documentIds });
       if (ownerId) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'rebuild' });
       const last = await rebuildBatch(deps.database.db, job.data.after);
       if (last) {
         const part = (job.data.part ?? 0) + 1;
-        await deps.queue.enqueue(MAINTENANCE_QUEUE, PEOPLE_REBUILD_JOB, { after: last, part }, { jobId: jobId(part), attempts: 3 });
+        await deps.queue.enqueue(
+          MAINTENANCE_QUEUE,
+          PEOPLE_REBUILD_JOB,
+          { after: last, part },
+          { jobId: jobId(part), attempts: 3 },
+        );
       }
       return { last };
     },
   });
 }
-

@@ -10,7 +10,14 @@ import { documentLanguages } from '../domain/ocr-languages';
 import { PermanentProcessingError, readableError } from '../domain/processing';
 import type { ExtractionService } from '../llm/select-extractor';
 import { saveJournal } from '../store/journal-store';
-import { getDocumentById, saveAttemptError, saveStep, startProcessing, trimPages, upsertPage } from '../store/documents-store';
+import {
+  getDocumentById,
+  saveAttemptError,
+  saveStep,
+  startProcessing,
+  trimPages,
+  upsertPage,
+} from '../store/documents-store';
 import { completeProcessing, failProcessing } from '../use-cases/finish-processing';
 import { pageImageKey, thumbnailKey } from '../store/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
@@ -25,7 +32,8 @@ import { readJournalForm } from './parsers/journal-form';
 const MAX_STORED_TEXT = 20_000_000;
 
 /** What a user reads when the worker's own disk is the problem (not their file). */
-export const NO_WORKSPACE_MESSAGE = 'Processing failed: the server could not make room to read this file. Please try again later.';
+export const NO_WORKSPACE_MESSAGE =
+  'Processing failed: the server could not make room to read this file. Please try again later.';
 
 /** The worker could not make its temporary folder (read-only, full or missing /tmp): not the file's fault. */
 class WorkspaceError extends Error {
@@ -63,7 +71,8 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
     const doc = await getDocumentById(db, id);
     // Deleted meanwhile, or finished by an earlier run whose acknowledgement was lost.
     if (!doc) return { skipped: 'deleted' };
-    if (doc.processing_status === 'completed' || doc.processing_status === 'failed') return { skipped: doc.processing_status };
+    if (doc.processing_status === 'completed' || doc.processing_status === 'failed')
+      return { skipped: doc.processing_status };
 
     const run = await startProcessing(db, id);
     const log = deps.logger.child({ documentId: id, attempt: job.attempt, run, requestId: job.requestId });
@@ -117,7 +126,11 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
       await trimPages(db, id, parsed.pages.length);
       // Low-confidence pages: a vision model's transcription, metered, or a note saying why not (decision 0155).
-      await readHandwriting(parsed, { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal: job.signal }, { db, storage: deps.storage, config: deps.config, logger: log });
+      await readHandwriting(
+        parsed,
+        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal: job.signal },
+        { db, storage: deps.storage, config: deps.config, logger: log },
+      );
       let thumb: string | null = null;
       if (parsed.thumbnail) {
         thumb = thumbnailKey(doc.owner_id, id);
@@ -131,21 +144,41 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       const text = journal?.text ?? pageText;
       const extracted = journal
         ? { entities: journal.entities, method: 'rules' as const }
-        : await extraction.extract({ text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name }, job.signal);
+        : await extraction.extract(
+            { text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name },
+            job.signal,
+          );
       const { method } = extracted;
       const read = journal
         ? journal.entities
         : await analysePhoto(
-            { documentId: id, ownerId: doc.owner_id, kind: doc.kind, file, ocrWords: parsed.ocrWords, entities: extracted.entities },
+            {
+              documentId: id,
+              ownerId: doc.owner_id,
+              kind: doc.kind,
+              file,
+              ocrWords: parsed.ocrWords,
+              entities: extracted.entities,
+            },
             { db, faces, logger: log },
           );
       // "Read again": the people the user tagged on a face stay; the rest come from the new reading.
-      const entities = doc.reprocess_count > 0 ? { ...read, peopleIdentified: keepFaceTags(doc.people_identified, read.peopleIdentified) } : read;
+      const entities =
+        doc.reprocess_count > 0
+          ? { ...read, peopleIdentified: keepFaceTags(doc.people_identified, read.peopleIdentified) }
+          : read;
       if (journal) await saveJournal(db, id, journal.journal);
       const written = await completeProcessing(
         db,
         id,
-        { text, pageCount: parsed.pages.length, ocrPages: parsed.pages.filter((p) => p.ocr).length, thumbnailKey: thumb, entities, extractionMethod: method },
+        {
+          text,
+          pageCount: parsed.pages.length,
+          ocrPages: parsed.pages.filter((p) => p.ocr).length,
+          thumbnailKey: thumb,
+          entities,
+          extractionMethod: method,
+        },
         job.requestId,
       );
       log.info({ pages: parsed.pages.length, chars: text.length, method, written }, 'document processed');

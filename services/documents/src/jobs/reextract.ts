@@ -30,7 +30,10 @@ export interface ReextractResult {
 type Db = Kysely<DocumentsDB>;
 
 /** Reads one batch of older documents again. Exported for tests and for running by hand. */
-export async function reextractOlderDocuments(db: Db, opts: { batch?: number; gazetteer?: Gazetteer } = {}): Promise<ReextractResult> {
+export async function reextractOlderDocuments(
+  db: Db,
+  opts: { batch?: number; gazetteer?: Gazetteer } = {},
+): Promise<ReextractResult> {
   const batch = opts.batch ?? BATCH;
   const rows = await db
     .selectFrom('documents')
@@ -45,7 +48,10 @@ export async function reextractOlderDocuments(db: Db, opts: { batch?: number; ga
     .execute();
   let reextracted = 0;
   for (const row of rows.slice(0, batch)) {
-    const entities = extractWithRules({ text: row.extracted_text, isImage: row.mimetype.startsWith('image/'), originalName: row.original_name }, opts.gazetteer);
+    const entities = extractWithRules(
+      { text: row.extracted_text, isImage: row.mimetype.startsWith('image/'), originalName: row.original_name },
+      opts.gazetteer,
+    );
     const people = keepPlacedTags(row.people_identified ?? [], entities.peopleIdentified);
     // Integrators and the people index learn of the new entities as of an edit: document.updated, in the same transaction.
     const updated = await db.transaction().execute(async (trx) => {
@@ -88,9 +94,11 @@ export function reextractJobId(part = 0): string {
 
 /** Enqueues this version's first re-extraction batch (a no-op when it was enqueued before: same job id). */
 export async function startReextraction(deps: Pick<DocumentsDeps, 'queue' | 'logger'>): Promise<void> {
-  await deps.queue.enqueue(MAINTENANCE_QUEUE, REEXTRACT_JOB, { part: 0 }, { jobId: reextractJobId(0), attempts: 3 }).catch((err) => {
-    deps.logger.warn({ err }, 'could not enqueue the re-extraction of older documents');
-  });
+  await deps.queue
+    .enqueue(MAINTENANCE_QUEUE, REEXTRACT_JOB, { part: 0 }, { jobId: reextractJobId(0), attempts: 3 })
+    .catch((err) => {
+      deps.logger.warn({ err }, 'could not enqueue the re-extraction of older documents');
+    });
 }
 
 export function reextractJob(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): JobDefinition {
@@ -102,7 +110,12 @@ export function reextractJob(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'l
       if (result.reextracted) deps.logger.info({ ...result, version: EXTRACTOR_VERSION }, 'documents re-extracted');
       if (result.more) {
         const part = (job.data.part ?? 0) + 1;
-        await deps.queue.enqueue(MAINTENANCE_QUEUE, REEXTRACT_JOB, { part }, { jobId: reextractJobId(part), attempts: 3 });
+        await deps.queue.enqueue(
+          MAINTENANCE_QUEUE,
+          REEXTRACT_JOB,
+          { part },
+          { jobId: reextractJobId(part), attempts: 3 },
+        );
       }
       return result;
     },

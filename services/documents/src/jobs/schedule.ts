@@ -4,5 +4,10 @@ import { MAINTENANCE_QUEUE, SWEEP_JOB } from './sweep';
 
 /** The documents sweep, once per interval whatever the number of worker replicas. */
 export function startSweepTimer(deps: Pick<DocumentsDeps, 'queue' | 'logger' | 'config'>): NodeJS.Timeout {
-  return scheduleEveryInterval(deps, { queue: MAINTENANCE_QUEUE, name: SWEEP_JOB, everyMs: deps.config.DOCUMENTS_SWEEP_INTERVAL_MS, idPrefix: 'documents-sweep' });
+  return scheduleEveryInterval(deps, {
+    queue: MAINTENANCE_QUEUE,
+    name: SWEEP_JOB,
+    everyMs: deps.config.DOCUMENTS_SWEEP_INTERVAL_MS,
+    idPrefix: 'documents-sweep',
+  });
 }

@@ -2,7 +2,12 @@ import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../context';
 import { sweepUnfinishedDocuments } from '../use-cases/sweep-unfinished-documents';
 
-export { JOB_LOST_MESSAGE, QUIET_FOR, type SweepResult, sweepUnfinishedDocuments } from '../use-cases/sweep-unfinished-documents';
+export {
+  JOB_LOST_MESSAGE,
+  QUIET_FOR,
+  type SweepResult,
+  sweepUnfinishedDocuments,
+} from '../use-cases/sweep-unfinished-documents';
 
 export const MAINTENANCE_QUEUE = 'documents.maintenance';
 export const SWEEP_JOB = 'sweep';

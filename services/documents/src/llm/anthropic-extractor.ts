@@ -10,7 +10,12 @@ const TOOL = 'record_genealogical_facts';
  * is JSON of the right shape; it is validated again with zod. Short timeout and one retry: the
  * rules are a fallback, a user should not wait minutes for a tag list.
  */
-export function createAnthropicExtractor(opts: { apiKey: string; baseURL?: string; model: string; timeoutMs: number }): Extractor {
+export function createAnthropicExtractor(opts: {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+}): Extractor {
   const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 1, timeout: opts.timeoutMs });
   const schema = extractionJsonSchema();
   return {
@@ -21,7 +26,13 @@ export function createAnthropicExtractor(opts: { apiKey: string; baseURL?: strin
           model: opts.model,
           max_tokens: 4096,
           system: EXTRACTION_INSTRUCTIONS,
-          tools: [{ name: TOOL, description: 'Records the facts found in the document.', input_schema: schema as Anthropic.Tool.InputSchema }],
+          tools: [
+            {
+              name: TOOL,
+              description: 'Records the facts found in the document.',
+              input_schema: schema as Anthropic.Tool.InputSchema,
+            },
+          ],
           tool_choice: { type: 'tool', name: TOOL },
           messages: [{ role: 'user', content: userMessage(input.text, input.originalName, input.hints) }],
         },

@@ -6,7 +6,12 @@ import { EXTRACTION_INSTRUCTIONS, extractionJsonSchema, userMessage } from './pr
  * Extraction with any OpenAI-compatible server (Ollama, vLLM): chat completions with a JSON-schema
  * response format, validated with zod. Plain fetch: the endpoint is one POST.
  */
-export function createOpenAiExtractor(opts: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }): Extractor {
+export function createOpenAiExtractor(opts: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}): Extractor {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const schema = extractionJsonSchema();
   return {
@@ -15,7 +20,10 @@ export function createOpenAiExtractor(opts: { baseUrl: string; apiKey?: string; 
       const timeout = AbortSignal.timeout(opts.timeoutMs);
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: opts.model,
           temperature: 0,

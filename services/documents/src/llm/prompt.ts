@@ -25,13 +25,19 @@ export function userMessage(text: string, originalName?: string, hints?: Documen
   const body = text.length > MAX_LLM_TEXT ? `${text.slice(0, MAX_LLM_TEXT)}\n[…truncated]` : text;
   // The rules' findings (issue 15): a starting point the model checks against the text and completes.
   const found = hints
-    ? `\nA rule-based extractor found the following; it may miss people or get roles wrong. Check it against the text, correct and complete it, and add nobody the text does not name:\n<rule_findings>\n${JSON.stringify({
-        documentType: hints.documentType,
-        peopleIdentified: hints.peopleIdentified,
-        personDetails: hints.personDetails ?? [],
-        dateInfo: hints.dateInfo.map((d) => ({ original: d.original, normalized: d.normalized, qualifier: d.qualifier })),
-        geographicalInfo: hints.geographicalInfo.map((g) => ({ name: g.name, kind: g.kind })),
-      })}\n</rule_findings>`
+    ? `\nA rule-based extractor found the following; it may miss people or get roles wrong. Check it against the text, correct and complete it, and add nobody the text does not name:\n<rule_findings>\n${JSON.stringify(
+        {
+          documentType: hints.documentType,
+          peopleIdentified: hints.peopleIdentified,
+          personDetails: hints.personDetails ?? [],
+          dateInfo: hints.dateInfo.map((d) => ({
+            original: d.original,
+            normalized: d.normalized,
+            qualifier: d.qualifier,
+          })),
+          geographicalInfo: hints.geographicalInfo.map((g) => ({ name: g.name, kind: g.kind })),
+        },
+      )}\n</rule_findings>`
     : '';
   return `${originalName ? `File name: ${originalName}\n` : ''}Document text:\n<document>\n${body}\n</document>${found}`;
 }

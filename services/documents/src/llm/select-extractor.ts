@@ -1,6 +1,12 @@
 import type { Logger } from '@gnology/platform/logger';
 import type { DocumentsConfig } from '../config';
-import { createRulesExtractor, deriveTags, type ExtractionInput, type Extractor, keepNamesInText } from '../domain/extraction';
+import {
+  createRulesExtractor,
+  deriveTags,
+  type ExtractionInput,
+  type Extractor,
+  keepNamesInText,
+} from '../domain/extraction';
 import { createAnthropicExtractor } from './anthropic-extractor';
 import { createOpenAiExtractor } from './openai-extractor';
 
@@ -22,12 +28,24 @@ export interface ExtractionService {
  */
 export function createExtractionService(config: DocumentsConfig, logger?: Logger): ExtractionService {
   const rules = createRulesExtractor();
-  const provider = config.EXTRACTION_PROVIDER ?? (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'rules');
+  const provider =
+    config.EXTRACTION_PROVIDER ??
+    (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'rules');
   let llm: Extractor | undefined;
   if (provider === 'anthropic' && config.ANTHROPIC_API_KEY) {
-    llm = createAnthropicExtractor({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, model: config.EXTRACTION_ANTHROPIC_MODEL, timeoutMs: config.EXTRACTION_TIMEOUT_MS });
+    llm = createAnthropicExtractor({
+      apiKey: config.ANTHROPIC_API_KEY,
+      baseURL: config.ANTHROPIC_BASE_URL,
+      model: config.EXTRACTION_ANTHROPIC_MODEL,
+      timeoutMs: config.EXTRACTION_TIMEOUT_MS,
+    });
   } else if (provider === 'openai' && config.OPENAI_BASE_URL) {
-    llm = createOpenAiExtractor({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.EXTRACTION_OPENAI_MODEL, timeoutMs: config.EXTRACTION_TIMEOUT_MS });
+    llm = createOpenAiExtractor({
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.EXTRACTION_OPENAI_MODEL,
+      timeoutMs: config.EXTRACTION_TIMEOUT_MS,
+    });
   }
   return {
     configured: llm ? (provider as 'anthropic' | 'openai') : 'rules',
@@ -40,11 +58,16 @@ export function createExtractionService(config: DocumentsConfig, logger?: Logger
           // Checked against the rules' ground: a person the text does not name is dropped.
           const peopleIdentified = keepNamesInText(answer.peopleIdentified, input.text);
           if (answer.peopleIdentified.length !== peopleIdentified.length) {
-            logger?.info({ dropped: answer.peopleIdentified.length - peopleIdentified.length }, 'LLM extraction named people the text does not');
+            logger?.info(
+              { dropped: answer.peopleIdentified.length - peopleIdentified.length },
+              'LLM extraction named people the text does not',
+            );
           }
           const personDetails = keepNamesInText(answer.personDetails ?? ruled.personDetails ?? [], input.text);
           // The model may not know the product's tag conventions; add them.
-          const tags = [...new Set([...answer.tags, ...deriveTags(answer.documentType, answer.dateInfo, answer.geographicalInfo)])].slice(0, 20);
+          const tags = [
+            ...new Set([...answer.tags, ...deriveTags(answer.documentType, answer.dateInfo, answer.geographicalInfo)]),
+          ].slice(0, 20);
           const entities = { ...answer, peopleIdentified, tags, ...(personDetails.length ? { personDetails } : {}) };
           return { entities, method: 'llm' };
         } catch (err) {

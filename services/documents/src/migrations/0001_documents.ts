@@ -33,7 +33,10 @@ export const documentsMigration: Migration = {
       .addColumn('ocr_pages', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('thumbnail_key', 'text')
       .addColumn('extraction_method', 'text')
-      .addCheckConstraint('documents_status_check', sql`processing_status in ('pending', 'processing', 'completed', 'failed')`)
+      .addCheckConstraint(
+        'documents_status_check',
+        sql`processing_status in ('pending', 'processing', 'completed', 'failed')`,
+      )
       .execute();
     await sql`create index documents_owner_uploaded_idx on documents (owner_id, uploaded_at desc, id desc)`.execute(db);
 

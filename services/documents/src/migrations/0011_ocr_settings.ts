@@ -32,7 +32,13 @@ export const ocrSettingsMigration: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {
     await db.schema.dropTable('ocr_settings').ifExists().execute();
-    await db.schema.alterTable('document_pages').dropColumn('words').dropColumn('skew').dropColumn('rotation').dropColumn('confidence').execute();
+    await db.schema
+      .alterTable('document_pages')
+      .dropColumn('words')
+      .dropColumn('skew')
+      .dropColumn('rotation')
+      .dropColumn('confidence')
+      .execute();
     await db.schema.alterTable('documents').dropColumn('reprocess_count').dropColumn('ocr_languages').execute();
   },
 };

@@ -9,8 +9,15 @@ import type { Kysely, Migration } from 'kysely';
 export const extractorVersionMigration: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations run against the schema as it was, not the current types
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('documents').addColumn('extractor_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.createIndex('documents_extractor_version_idx').on('documents').columns(['extractor_version', 'id']).execute();
+    await db.schema
+      .alterTable('documents')
+      .addColumn('extractor_version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('documents_extractor_version_idx')
+      .on('documents')
+      .columns(['extractor_version', 'id'])
+      .execute();
   },
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {

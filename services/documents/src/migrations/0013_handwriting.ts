@@ -19,6 +19,11 @@ export const handwritingMigration: Migration = {
   },
   // biome-ignore lint/suspicious/noExplicitAny: as above
   async down(db: Kysely<any>) {
-    await db.schema.alterTable('document_pages').dropColumn('handwriting_note').dropColumn('transcribed_by').dropColumn('ocr_text').execute();
+    await db.schema
+      .alterTable('document_pages')
+      .dropColumn('handwriting_note')
+      .dropColumn('transcribed_by')
+      .dropColumn('ocr_text')
+      .execute();
   },
 };

@@ -18,10 +18,14 @@ export const librarySearchMigration: Migration = {
     await sql`create extension if not exists unaccent with schema public`.execute(db);
     await sql`create extension if not exists btree_gin with schema public`.execute(db);
     await sql`create text search configuration gn_library (copy = pg_catalog.english)`.execute(db);
-    await sql`alter text search configuration gn_library alter mapping for hword, hword_part, word with public.unaccent, english_stem`.execute(db);
+    await sql`alter text search configuration gn_library alter mapping for hword, hword_part, word with public.unaccent, english_stem`.execute(
+      db,
+    );
 
     await sql`alter table document_pages add column owner_id text`.execute(db);
-    await sql`update document_pages p set owner_id = d.owner_id from documents d where d.id = p.document_id`.execute(db);
+    await sql`update document_pages p set owner_id = d.owner_id from documents d where d.id = p.document_id`.execute(
+      db,
+    );
     await sql`
       create function document_pages_owner() returns trigger language plpgsql as $$
       begin
@@ -30,7 +34,9 @@ export const librarySearchMigration: Migration = {
         end if;
         return new;
       end $$`.execute(db);
-    await sql`create trigger document_pages_owner before insert on document_pages for each row execute function document_pages_owner()`.execute(db);
+    await sql`create trigger document_pages_owner before insert on document_pages for each row execute function document_pages_owner()`.execute(
+      db,
+    );
     await sql`
       alter table document_pages add column search_tsv tsvector
         generated always as (to_tsvector('gn_library'::regconfig, left(text, 200000))) stored`.execute(db);

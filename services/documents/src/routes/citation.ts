@@ -21,7 +21,8 @@ export const citationRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
       preHandler: requireUser(deps.verifier),
       schema: {
         tags: ['documents'],
-        summary: "The document's source citation (Evidence Explained style), built from what was extracted; `page` cites one page",
+        summary:
+          "The document's source citation (Evidence Explained style), built from what was extracted; `page` cites one page",
         params: z.object({ id: z.string() }),
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).optional() }),
         response: { 200: CitationResponse },

@@ -22,10 +22,14 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   // Newest first. A plain array: the clients accept it (and an object with `documents`).
   app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(db, req.user!.id, present));
 
-  app.get('/api/documents/available/for-analysis', { preHandler: auth }, async (req) => documentsForAnalysis(db, req.user!.id));
+  app.get('/api/documents/available/for-analysis', { preHandler: auth }, async (req) =>
+    documentsForAnalysis(db, req.user!.id),
+  );
 
   // Photos and scans of the gallery, each with its faces and their suggestions.
-  app.get('/api/documents/images', { preHandler: auth }, async (req) => ({ images: await listImages(db, req.user!.id, present) }));
+  app.get('/api/documents/images', { preHandler: auth }, async (req) => ({
+    images: await listImages(db, req.user!.id, present),
+  }));
 
   app.get('/api/documents/:id', { preHandler: auth }, async (req) => {
     const { id } = req.params as { id: string };

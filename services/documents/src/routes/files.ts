@@ -29,7 +29,11 @@ export const fileRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (ap
       .header('cross-origin-resource-policy', 'same-origin')
       .header('referrer-policy', 'no-referrer');
     if (inline) reply.header('content-disposition', 'inline');
-    else reply.header('content-disposition', `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(downloadName ?? 'document')}`);
+    else
+      reply.header(
+        'content-disposition',
+        `attachment; filename="document"; filename*=UTF-8''${encodeURIComponent(downloadName ?? 'document')}`,
+      );
     // PDFs are shown by the browser's viewer, which a CSP sandbox would disable.
     if (contentType === 'application/pdf') reply.removeHeader('content-security-policy');
     return reply.send(file.body);

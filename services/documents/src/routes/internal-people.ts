@@ -15,6 +15,8 @@ export const internalPeopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> =
   app.post(
     '/internal/people/lookup',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: PeopleLookupRequest, hide: true } },
-    async (req): Promise<PeopleLookupResponse> => ({ individuals: await lookupPeople(deps.database.db, req.body.userId, req.body.names) }),
+    async (req): Promise<PeopleLookupResponse> => ({
+      individuals: await lookupPeople(deps.database.db, req.body.userId, req.body.names),
+    }),
   );
 };

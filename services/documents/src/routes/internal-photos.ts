@@ -15,13 +15,22 @@ export const internalPhotoRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = 
   const app = plain.withTypeProvider<ZodTypeProvider>();
   const internal = requireInternal(deps.config.INTERNAL_TOKEN);
 
-  app.post('/internal/documents/photos', { preHandler: internal, schema: { body: PhotoLookupRequest, hide: true } }, async (req): Promise<PhotoLookupResponse> =>
-    lookUpPhotos(deps.database.db, req.body.userId, req.body.ids),
+  app.post(
+    '/internal/documents/photos',
+    { preHandler: internal, schema: { body: PhotoLookupRequest, hide: true } },
+    async (req): Promise<PhotoLookupResponse> => lookUpPhotos(deps.database.db, req.body.userId, req.body.ids),
   );
 
   app.get(
     '/internal/documents/:id/original',
-    { preHandler: internal, schema: { params: z.object({ id: z.string() }), querystring: z.object({ userId: z.string().min(1) }), hide: true } },
+    {
+      preHandler: internal,
+      schema: {
+        params: z.object({ id: z.string() }),
+        querystring: z.object({ userId: z.string().min(1) }),
+        hide: true,
+      },
+    },
     async (req, reply) => {
       const photo = await openPhotoOriginal(deps, req.query.userId, req.params.id);
       reply.header('content-type', photo.mimetype).header('content-length', photo.size);

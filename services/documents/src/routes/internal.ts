@@ -16,6 +16,7 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   app.post(
     '/internal/documents/context',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: DocumentContextRequest } },
-    async (req): Promise<DocumentContextResponse> => documentContext(deps.database.db, req.body.userId, req.body.documentIds),
+    async (req): Promise<DocumentContextResponse> =>
+      documentContext(deps.database.db, req.body.userId, req.body.documentIds),
   );
 };

@@ -13,17 +13,28 @@ const Query = z.object({ paper: JournalPaper.default('letter').describe('Paper s
  * pages, and the signed-in download saved under its fixed file name. Both serve the same bytes,
  * built once per (version, paper) and kept in memory.
  */
-export const journalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps; journals?: JournalCache }> = async (plain, { deps, journals = createJournalCache() }) => {
+export const journalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps; journals?: JournalCache }> = async (
+  plain,
+  { deps, journals = createJournalCache() },
+) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
   // A first build takes a second or more of CPU: in production it starts once the service is up, so
   // the first person to click Download does not wait for it (tests build on demand).
   if (deps.config.NODE_ENV === 'production') {
     app.addHook('onReady', async () => {
-      journals.get('letter').catch((err) => deps.logger.warn({ err }, 'journal pre-build failed; it will be built on first request'));
+      journals
+        .get('letter')
+        .catch((err) => deps.logger.warn({ err }, 'journal pre-build failed; it will be built on first request'));
     });
   }
 
-  const send = async (req: FastifyRequest, reply: FastifyReply, paper: JournalPaper, disposition: 'inline' | 'attachment', cacheControl: string) => {
+  const send = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    paper: JournalPaper,
+    disposition: 'inline' | 'attachment',
+    cacheControl: string,
+  ) => {
     const file = await journals.get(paper);
     reply
       .header('etag', file.etag)
@@ -43,7 +54,14 @@ export const journalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps; journals?:
 
   app.get(
     '/api/journal/pdf/download',
-    { preHandler: requireUser(deps.verifier), schema: { summary: 'Download the fillable GNology Journal as GNology-Journal.pdf', tags: ['journal'], querystring: Query } },
+    {
+      preHandler: requireUser(deps.verifier),
+      schema: {
+        summary: 'Download the fillable GNology Journal as GNology-Journal.pdf',
+        tags: ['journal'],
+        querystring: Query,
+      },
+    },
     // Asked with a bearer token: the browser may keep it, shared caches may not.
     (req, reply) => send(req, reply, req.query.paper, 'attachment', 'private, max-age=3600'),
   );

@@ -27,7 +27,10 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
   app.setErrorHandler((err, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err) && err.validationContext === 'body') {
       const languages = (req.body as { languages?: unknown } | undefined)?.languages;
-      const problem = req.body && typeof req.body === 'object' ? ocrLanguagesProblem(languages) : 'Send a JSON body such as {"languages": ["deu", "eng"]}.';
+      const problem =
+        req.body && typeof req.body === 'object'
+          ? ocrLanguagesProblem(languages)
+          : 'Send a JSON body such as {"languages": ["deu", "eng"]}.';
       if (problem) return reply.status(400).send({ error: problem });
     }
     throw err;
@@ -37,7 +40,11 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
     '/api/documents/settings/ocr',
     {
       preHandler: auth,
-      schema: { tags: ['documents'], summary: 'The languages your scanned documents are read in (English until you choose)', response: { 200: OcrSettings } },
+      schema: {
+        tags: ['documents'],
+        summary: 'The languages your scanned documents are read in (English until you choose)',
+        response: { 200: OcrSettings },
+      },
     },
     async (req) => readOcrSettings(db, req.user!.id),
   );
@@ -49,7 +56,8 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
       schema: {
         tags: ['documents'],
         summary: 'Choose the languages your scanned documents are read in (one to three)',
-        description: 'Applies to uploads from now on; an upload may choose its own with the `languages` form field. Documents already read keep theirs (use reprocess).',
+        description:
+          'Applies to uploads from now on; an upload may choose its own with the `languages` form field. Documents already read keep theirs (use reprocess).',
         body: OcrSettings,
         response: { 200: OcrSettings, 400: ErrorBody },
       },
@@ -73,7 +81,14 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
       },
     },
     async (req, reply) => {
-      const record = await reprocessDocument(deps, { id: req.params.id, userId: req.user!.id, languages: req.body?.languages, requestId: req.id, present, log: req.log });
+      const record = await reprocessDocument(deps, {
+        id: req.params.id,
+        userId: req.user!.id,
+        languages: req.body?.languages,
+        requestId: req.id,
+        present,
+        log: req.log,
+      });
       return reply.status(202).send(record);
     },
   );

@@ -1,5 +1,12 @@
 import {
-  ErrorBody, IndividualDetail, IndividualResponse, MergePeopleBody, PeopleListQuery, PeopleListResponse, RenamePersonBody, SplitPersonBody,
+  ErrorBody,
+  IndividualDetail,
+  IndividualResponse,
+  MergePeopleBody,
+  PeopleListQuery,
+  PeopleListResponse,
+  RenamePersonBody,
+  SplitPersonBody,
 } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { notFound } from '@gnology/platform/http/errors';
@@ -31,7 +38,15 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
 
   app.get(
     '/api/people',
-    { preHandler: auth, schema: { tags: ['people'], summary: 'Everyone your documents name, grouped into individuals (q filters by name)', querystring: PeopleListQuery, response: { 200: PeopleListResponse } } },
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['people'],
+        summary: 'Everyone your documents name, grouped into individuals (q filters by name)',
+        querystring: PeopleListQuery,
+        response: { 200: PeopleListResponse },
+      },
+    },
     async (req): Promise<PeopleListResponse> => {
       const rows = await listIndividuals(db, req.user!.id, req.query.q || undefined);
       return { individuals: rows.map(summaryOf) };
@@ -42,14 +57,33 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     '/api/people/merge',
     {
       preHandler: auth,
-      schema: { tags: ['people'], summary: 'Merge individuals into the first (your decision wins over automatic grouping)', body: MergePeopleBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['people'],
+        summary: 'Merge individuals into the first (your decision wins over automatic grouping)',
+        body: MergePeopleBody,
+        response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody },
+      },
     },
-    async (req): Promise<IndividualResponse> => ({ individual: await mergePeople(db, req.user!.id, req.body.ids.map((id) => id.toLowerCase())) }),
+    async (req): Promise<IndividualResponse> => ({
+      individual: await mergePeople(
+        db,
+        req.user!.id,
+        req.body.ids.map((id) => id.toLowerCase()),
+      ),
+    }),
   );
 
   app.get(
     '/api/people/:id',
-    { preHandler: auth, schema: { tags: ['people'], summary: 'One individual: evidence, timeline, conflicts and relatives', params: Params, response: { 200: IndividualDetail, 404: ErrorBody } } },
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['people'],
+        summary: 'One individual: evidence, timeline, conflicts and relatives',
+        params: Params,
+        response: { 200: IndividualDetail, 404: ErrorBody },
+      },
+    },
     async (req): Promise<IndividualDetail> => {
       const id = checkedId(req.params.id);
       const row = await getIndividual(db, req.user!.id, id);
@@ -62,17 +96,39 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     '/api/people/:id/split',
     {
       preHandler: auth,
-      schema: { tags: ['people'], summary: 'Split mentions off into a new individual (kept against regrouping)', params: Params, body: SplitPersonBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } },
+      schema: {
+        tags: ['people'],
+        summary: 'Split mentions off into a new individual (kept against regrouping)',
+        params: Params,
+        body: SplitPersonBody,
+        response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody },
+      },
     },
     async (req): Promise<IndividualResponse> => {
       const id = checkedId(req.params.id);
-      return { individual: await splitPerson(db, req.user!.id, id, req.body.mentionIds.map((m) => m.toLowerCase())) };
+      return {
+        individual: await splitPerson(
+          db,
+          req.user!.id,
+          id,
+          req.body.mentionIds.map((m) => m.toLowerCase()),
+        ),
+      };
     },
   );
 
   app.patch(
     '/api/people/:id',
-    { preHandler: auth, schema: { tags: ['people'], summary: 'Rename an individual (your name wins)', params: Params, body: RenamePersonBody, response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody } } },
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['people'],
+        summary: 'Rename an individual (your name wins)',
+        params: Params,
+        body: RenamePersonBody,
+        response: { 200: IndividualResponse, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
     async (req): Promise<IndividualResponse> => {
       const id = checkedId(req.params.id);
       return { individual: await renamePerson(db, req.user!.id, id, req.body.name) };

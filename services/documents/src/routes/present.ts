@@ -9,13 +9,28 @@ export interface PresentOptions {
   now?: number;
 }
 
-type PageInfo = { page_number: number; width: number | null; height: number | null; image_key: string | null; ocr: boolean; confidence: number | null; transcribed_by?: string | null; handwriting_note?: string | null };
+type PageInfo = {
+  page_number: number;
+  width: number | null;
+  height: number | null;
+  image_key: string | null;
+  ocr: boolean;
+  confidence: number | null;
+  transcribed_by?: string | null;
+  handwriting_note?: string | null;
+};
 
 /** Confidence as shown: a whole-ish number 0–100 (Postgres `real` reads back as 61.29999923706055). */
-const roundConfidence = (c: number | null) => (c === null || !Number.isFinite(c) ? null : Math.min(100, Math.max(0, Math.round(c * 10) / 10)));
+const roundConfidence = (c: number | null) =>
+  c === null || !Number.isFinite(c) ? null : Math.min(100, Math.max(0, Math.round(c * 10) / 10));
 
 /** A stored document as the API shows it (docs/contract.md#entities), with a scoped image token. */
-export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: PresentOptions, extractedText?: string): DocumentRecord {
+export function presentDocument(
+  row: ListedDocument,
+  pages: PageInfo[],
+  opts: PresentOptions,
+  extractedText?: string,
+): DocumentRecord {
   const expiresAt = (opts.now ?? Date.now()) + opts.ttlSeconds * 1000;
   const uploadedAt = new Date(row.uploaded_at).toISOString();
   const active = row.processing_status === 'pending' || row.processing_status === 'processing';
@@ -41,7 +56,11 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
     pageCount: row.page_count,
     pageImages: pages
       .filter((p) => p.image_key)
-      .map((p) => ({ pageNumber: p.page_number, ...(p.width ? { width: p.width } : {}), ...(p.height ? { height: p.height } : {}) })),
+      .map((p) => ({
+        pageNumber: p.page_number,
+        ...(p.width ? { width: p.width } : {}),
+        ...(p.height ? { height: p.height } : {}),
+      })),
     ocrLanguages: [...documentLanguages(row.ocr_languages)],
     pages: pages.map((p) => ({
       pageNumber: p.page_number,
@@ -51,7 +70,9 @@ export function presentDocument(row: ListedDocument, pages: PageInfo[], opts: Pr
       ...(p.transcribed_by ? { transcribedByAi: true } : {}),
       ...(p.handwriting_note ? { handwritingNote: p.handwriting_note } : {}),
     })),
-    lowConfidencePages: pages.filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE).map((p) => p.page_number),
+    lowConfidencePages: pages
+      .filter((p) => p.confidence !== null && p.confidence < LOW_OCR_CONFIDENCE)
+      .map((p) => p.page_number),
     hasThumbnail: Boolean(row.thumbnail_key),
     textLength: row.text_length,
     extractionMethod: row.extraction_method,

@@ -1,5 +1,10 @@
 import { once } from 'node:events';
-import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES, type OcrLanguage, parseLanguagesField } from '@gnology/contracts';
+import {
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_UPLOAD_LIMIT_BYTES,
+  type OcrLanguage,
+  parseLanguagesField,
+} from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
 import { badRequest, HttpError } from '@gnology/platform/http/errors';
 import { lingerAfterAnswer } from '@gnology/platform/http/linger';
@@ -42,7 +47,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     tags: ['documents'],
     summary: 'Upload a document',
     description:
-      'multipart/form-data. `languages` (optional, before the file): the OCR languages of the document as comma-separated codes, for example `deu,eng` (one to three of eng, deu, frk, fra, spa, ita, nld, por, pol, swe, nor, dan, lat); without it, your account\'s (GET /api/documents/settings/ocr). `document`: the file, PDF, JPG, PNG, DOC, DOCX or TXT, up to 200 MB. Answers 201 and the document, pending; 400 for a refused file or languages, 413 over the limit.',
+      "multipart/form-data. `languages` (optional, before the file): the OCR languages of the document as comma-separated codes, for example `deu,eng` (one to three of eng, deu, frk, fra, spa, ita, nld, por, pol, swe, nor, dan, lat); without it, your account's (GET /api/documents/settings/ocr). `document`: the file, PDF, JPG, PNG, DOC, DOCX or TXT, up to 200 MB. Answers 201 and the document, pending; 400 for a refused file or languages, 413 over the limit.",
   };
 
   app.post('/api/documents/upload', { preHandler: requireUser(deps.verifier), schema }, async (req, reply) => {
@@ -52,7 +57,9 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE);
     }
     if (!req.isMultipart()) throw badRequest('Please select a file to upload');
-    const part = await req.file({ limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20, fieldNameSize: 100 } });
+    const part = await req.file({
+      limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20, fieldNameSize: 100 },
+    });
     if (!part) throw badRequest('Please select a file to upload');
     if (part.fieldname !== 'document') {
       part.file.destroy();

@@ -22,12 +22,14 @@ export function viewAccess(deps: DocumentsDeps): (req: FastifyRequest) => Promis
     const headerToken = bearerToken(req, false);
     const token = headerToken ?? (typeof queryToken === 'string' && queryToken ? queryToken : undefined);
     if (!token) throw unauthorized();
-    if (!headerToken && !isViewToken(token)) throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
+    if (!headerToken && !isViewToken(token))
+      throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
     if (!OBJECT_ID.test(id)) throw notFound('Document not found');
     const doc = await getDocumentById(deps.database.db, id);
     if (isViewToken(token)) {
       const exp = Number.parseInt(token.split('.')[1] ?? '', 36) * 1000;
-      if (!(exp >= Date.now())) throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
+      if (!(exp >= Date.now()))
+        throw new HttpError(401, 'This link has expired. Please reload the page.', { expired: true });
       if (!doc || !verifyViewToken(secret, token, id, doc.owner_id)) throw notFound('Document not found');
       return doc;
     }
@@ -39,7 +41,9 @@ export function viewAccess(deps: DocumentsDeps): (req: FastifyRequest) => Promis
     } catch (e) {
       if (e instanceof HttpError) throw e;
       const expired = e instanceof TokenError && e.expired;
-      throw new HttpError(401, expired ? 'Session expired. Please log in again.' : 'Invalid session token', { expired });
+      throw new HttpError(401, expired ? 'Session expired. Please log in again.' : 'Invalid session token', {
+        expired,
+      });
     }
     if (!doc || doc.owner_id !== userId) throw notFound('Document not found');
     return doc;

@@ -7,7 +7,16 @@ type Updated = DocumentEventData<'document.updated'>;
 export async function currentEntities(trx: DocumentsDb, documentId: string): Promise<Omit<Updated, 'updatedAt'>> {
   const row = await trx
     .selectFrom('documents')
-    .select(['owner_id', 'document_type', 'people_identified', 'date_info', 'geographical_info', 'occupations', 'tags', 'person_details'])
+    .select([
+      'owner_id',
+      'document_type',
+      'people_identified',
+      'date_info',
+      'geographical_info',
+      'occupations',
+      'tags',
+      'person_details',
+    ])
     .where('id', '=', documentId)
     .executeTakeFirstOrThrow();
   const documentType = row.document_type as Updated['documentType'];

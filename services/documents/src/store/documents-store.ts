@@ -5,13 +5,39 @@ import type { ParsedPage } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
 export type DocumentsDb = Kysely<DocumentsDB>;
-export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & { task_step: TaskRow['step'] | null; task_error: string | null };
+export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & {
+  task_step: TaskRow['step'] | null;
+  task_error: string | null;
+};
 
 // Everything but the text, which can be megabytes: lists never need it.
 const LIST_COLUMNS = [
-  'd.id', 'd.owner_id', 'd.original_name', 'd.filename', 'd.mimetype', 'd.kind', 'd.document_type', 'd.size', 'd.storage_key', 'd.uploaded_at',
-  'd.processing_status', 'd.processed_at', 'd.text_length', 'd.people_identified', 'd.date_info', 'd.geographical_info', 'd.occupations', 'd.tags',
-  'd.page_count', 'd.ocr_pages', 'd.thumbnail_key', 'd.extraction_method', 'd.journal', 'd.ocr_languages', 'd.reprocess_count', 'd.extractor_version',
+  'd.id',
+  'd.owner_id',
+  'd.original_name',
+  'd.filename',
+  'd.mimetype',
+  'd.kind',
+  'd.document_type',
+  'd.size',
+  'd.storage_key',
+  'd.uploaded_at',
+  'd.processing_status',
+  'd.processed_at',
+  'd.text_length',
+  'd.people_identified',
+  'd.date_info',
+  'd.geographical_info',
+  'd.occupations',
+  'd.tags',
+  'd.page_count',
+  'd.ocr_pages',
+  'd.thumbnail_key',
+  'd.extraction_method',
+  'd.journal',
+  'd.ocr_languages',
+  'd.reprocess_count',
+  'd.extractor_version',
   'd.person_details',
 ] as const;
 
@@ -21,7 +47,10 @@ const LIST_COLUMNS = [
  */
 export async function insertDocumentRows(trx: DocumentsDb, row: NewDocumentRow & { uploaded_at: Date }): Promise<void> {
   await trx.insertInto('documents').values(row).execute();
-  await trx.insertInto('processing_tasks').values({ document_id: row.id, status: 'pending', step: JSON.stringify({ step: 'queued' }) }).execute();
+  await trx
+    .insertInto('processing_tasks')
+    .values({ document_id: row.id, status: 'pending', step: JSON.stringify({ step: 'queued' }) })
+    .execute();
 }
 
 function listQuery(db: DocumentsDb) {
@@ -32,10 +61,18 @@ function listQuery(db: DocumentsDb) {
 }
 
 export async function listDocuments(db: DocumentsDb, ownerId: string): Promise<ListedDocument[]> {
-  return listQuery(db).where('d.owner_id', '=', ownerId).orderBy('d.uploaded_at', 'desc').orderBy('d.id', 'desc').execute();
+  return listQuery(db)
+    .where('d.owner_id', '=', ownerId)
+    .orderBy('d.uploaded_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .execute();
 }
 
-export async function listDocumentsWhere(db: DocumentsDb, ownerId: string, filter: { status?: 'completed'; kinds?: string[] }): Promise<ListedDocument[]> {
+export async function listDocumentsWhere(
+  db: DocumentsDb,
+  ownerId: string,
+  filter: { status?: 'completed'; kinds?: string[] },
+): Promise<ListedDocument[]> {
   let q = listQuery(db).where('d.owner_id', '=', ownerId);
   if (filter.status) q = q.where('d.processing_status', '=', filter.status);
   if (filter.kinds) q = q.where('d.kind', 'in', filter.kinds);
@@ -43,7 +80,11 @@ export async function listDocumentsWhere(db: DocumentsDb, ownerId: string, filte
 }
 
 /** The document when it exists and belongs to `ownerId` (anything else is "not found"). */
-export async function getOwnedDocument(db: DocumentsDb, id: string, ownerId: string): Promise<ListedDocument | undefined> {
+export async function getOwnedDocument(
+  db: DocumentsDb,
+  id: string,
+  ownerId: string,
+): Promise<ListedDocument | undefined> {
   return listQuery(db).where('d.id', '=', id).where('d.owner_id', '=', ownerId).executeTakeFirst();
 }
 
@@ -57,7 +98,10 @@ export async function getDocumentById(db: DocumentsDb, id: string): Promise<Docu
 }
 
 /** A page as the document record shows it: its image, and how sure OCR was of it. */
-export type PageSummaryRow = Pick<PageRow, 'page_number' | 'width' | 'height' | 'image_key' | 'ocr' | 'confidence' | 'transcribed_by' | 'handwriting_note'>;
+export type PageSummaryRow = Pick<
+  PageRow,
+  'page_number' | 'width' | 'height' | 'image_key' | 'ocr' | 'confidence' | 'transcribed_by' | 'handwriting_note'
+>;
 
 export async function listPages(db: DocumentsDb, documentId: string): Promise<PageSummaryRow[]> {
   return db
@@ -69,14 +113,24 @@ export async function listPages(db: DocumentsDb, documentId: string): Promise<Pa
 }
 
 export async function getPage(db: DocumentsDb, documentId: string, pageNumber: number) {
-  return db.selectFrom('document_pages').select(['image_key']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
+  return db
+    .selectFrom('document_pages')
+    .select(['image_key'])
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', pageNumber)
+    .executeTakeFirst();
 }
 
 /**
  * Saves the people list the user edited. The record roles and titles extraction read stay for the
  * names still listed (compared without case) and go with the names removed.
  */
-export async function updatePeople(db: DocumentsDb, id: string, ownerId: string, people: PersonTag[]): Promise<boolean> {
+export async function updatePeople(
+  db: DocumentsDb,
+  id: string,
+  ownerId: string,
+  people: PersonTag[],
+): Promise<boolean> {
   const names = JSON.stringify([...new Set(people.map((p) => p.name.toLowerCase()))]);
   const res = await db
     .updateTable('documents')
@@ -96,7 +150,12 @@ export async function updatePeople(db: DocumentsDb, id: string, ownerId: string,
 
 /** Deletes the user's record (pages and task cascade), in the caller's transaction; returns what was deleted. */
 export async function deleteOwnedDocumentRow(trx: DocumentsDb, id: string, ownerId: string) {
-  return trx.deleteFrom('documents').where('id', '=', id).where('owner_id', '=', ownerId).returning(['id', 'owner_id', 'storage_key']).executeTakeFirst();
+  return trx
+    .deleteFrom('documents')
+    .where('id', '=', id)
+    .where('owner_id', '=', ownerId)
+    .returning(['id', 'owner_id', 'storage_key'])
+    .executeTakeFirst();
 }
 
 /** Completed documents of one user among `ids`, with their text, in the order asked. */
@@ -125,7 +184,12 @@ export type ReprocessStart =
  * document still pending or processing is `busy`, another user's (or none) is `missing`. The old
  * pages stay until the new run replaces them.
  */
-export async function startReprocessing(db: DocumentsDb, id: string, ownerId: string, languages?: readonly OcrLanguage[]): Promise<ReprocessStart> {
+export async function startReprocessing(
+  db: DocumentsDb,
+  id: string,
+  ownerId: string,
+  languages?: readonly OcrLanguage[],
+): Promise<ReprocessStart> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('documents')
@@ -140,10 +204,23 @@ export async function startReprocessing(db: DocumentsDb, id: string, ownerId: st
       .returning(['kind', 'size', 'reprocess_count'])
       .executeTakeFirst();
     if (!row) {
-      const exists = await trx.selectFrom('documents').select('id').where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+      const exists = await trx
+        .selectFrom('documents')
+        .select('id')
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
       return exists ? { status: 'busy' } : { status: 'missing' };
     }
-    const task = { status: 'pending', step: JSON.stringify({ step: 'queued' }), attempts: 0, error: null, started_at: null, finished_at: null, updated_at: sql<Date>`now()` };
+    const task = {
+      status: 'pending',
+      step: JSON.stringify({ step: 'queued' }),
+      attempts: 0,
+      error: null,
+      started_at: null,
+      finished_at: null,
+      updated_at: sql<Date>`now()`,
+    };
     await trx
       .insertInto('processing_tasks')
       .values({ document_id: id, ...task })
@@ -162,7 +239,12 @@ export async function startReprocessing(db: DocumentsDb, id: string, ownerId: st
  */
 export async function startProcessing(db: DocumentsDb, id: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('documents').set({ processing_status: 'processing' }).where('id', '=', id).where('processing_status', 'in', ['pending', 'processing']).execute();
+    await trx
+      .updateTable('documents')
+      .set({ processing_status: 'processing' })
+      .where('id', '=', id)
+      .where('processing_status', 'in', ['pending', 'processing'])
+      .execute();
     const row = await trx
       .updateTable('processing_tasks')
       .set({
@@ -180,12 +262,20 @@ export async function startProcessing(db: DocumentsDb, id: string): Promise<numb
 }
 
 export async function saveStep(db: DocumentsDb, id: string, step: DocumentProcessingStep): Promise<void> {
-  await db.updateTable('processing_tasks').set({ step: JSON.stringify(step), updated_at: sql`now()` }).where('document_id', '=', id).execute();
+  await db
+    .updateTable('processing_tasks')
+    .set({ step: JSON.stringify(step), updated_at: sql`now()` })
+    .where('document_id', '=', id)
+    .execute();
 }
 
 /** Records a failed try that will be retried; the document stays "processing". */
 export async function saveAttemptError(db: DocumentsDb, id: string, error: string): Promise<void> {
-  await db.updateTable('processing_tasks').set({ error, updated_at: sql`now()` }).where('document_id', '=', id).execute();
+  await db
+    .updateTable('processing_tasks')
+    .set({ error, updated_at: sql`now()` })
+    .where('document_id', '=', id)
+    .execute();
 }
 
 /** A parsed page (jobs/parsers/types.ts) and the document it belongs to. */
@@ -213,7 +303,11 @@ export async function upsertPage(db: DocumentsDb, page: PageToSave) {
 
 /** Pages beyond `pageCount` left by an earlier run of a different parser version. */
 export async function trimPages(db: DocumentsDb, documentId: string, pageCount: number) {
-  await db.deleteFrom('document_pages').where('document_id', '=', documentId).where('page_number', '>', pageCount).execute();
+  await db
+    .deleteFrom('document_pages')
+    .where('document_id', '=', documentId)
+    .where('page_number', '>', pageCount)
+    .execute();
 }
 
 export interface ProcessingResult {
@@ -258,7 +352,13 @@ export async function markCompleted(trx: DocumentsDb, id: string, r: ProcessingR
   if (!row) return undefined;
   await trx
     .updateTable('processing_tasks')
-    .set({ status: 'completed', step: JSON.stringify({ step: 'done' }), error: null, finished_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      status: 'completed',
+      step: JSON.stringify({ step: 'done' }),
+      error: null,
+      finished_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
     .where('document_id', '=', id)
     .execute();
   return row;
@@ -276,7 +376,13 @@ export async function markFailed(trx: DocumentsDb, id: string, error: string) {
   if (!row) return undefined;
   await trx
     .updateTable('processing_tasks')
-    .set({ status: 'failed', step: JSON.stringify({ step: 'failed' }), error, finished_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      status: 'failed',
+      step: JSON.stringify({ step: 'failed' }),
+      error,
+      finished_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
     .where('document_id', '=', id)
     .execute();
   return row;

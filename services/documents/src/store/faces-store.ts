@@ -16,7 +16,12 @@ export interface FaceWithDescriptor extends StoredFace {
 }
 
 /** Replaces a document's faces (a re-run of the job writes the same ids again, never duplicates). */
-export async function replaceFaces(db: DocumentsDb, documentId: string, ownerId: string, faces: readonly NewFace[]): Promise<void> {
+export async function replaceFaces(
+  db: DocumentsDb,
+  documentId: string,
+  ownerId: string,
+  faces: readonly NewFace[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('document_faces').where('document_id', '=', documentId).execute();
     if (faces.length === 0) return;
@@ -41,7 +46,16 @@ export async function replaceFaces(db: DocumentsDb, documentId: string, ownerId:
 
 const FACE_COLUMNS = ['document_id', 'face_id', 'x', 'y', 'width', 'height', 'score', 'descriptor'] as const;
 
-function toFace(r: { document_id: string; face_id: string; x: number; y: number; width: number; height: number; score: number; descriptor: Buffer }): FaceWithDescriptor {
+function toFace(r: {
+  document_id: string;
+  face_id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+  descriptor: Buffer;
+}): FaceWithDescriptor {
   return {
     documentId: r.document_id,
     faceId: r.face_id,
@@ -52,7 +66,11 @@ function toFace(r: { document_id: string; face_id: string; x: number; y: number;
 }
 
 /** Every face of one user's photos (or of some of them), in one index scan (owner_id, document_id), in no order. */
-export async function listOwnerFaces(db: DocumentsDb, ownerId: string, documentIds?: readonly string[]): Promise<FaceWithDescriptor[]> {
+export async function listOwnerFaces(
+  db: DocumentsDb,
+  ownerId: string,
+  documentIds?: readonly string[],
+): Promise<FaceWithDescriptor[]> {
   let q = db.selectFrom('document_faces').select(FACE_COLUMNS).where('owner_id', '=', ownerId);
   if (documentIds) {
     if (documentIds.length === 0) return [];
@@ -65,6 +83,11 @@ export async function listOwnerFaces(db: DocumentsDb, ownerId: string, documentI
 
 /** One document's faces (already checked to be the user's). */
 export async function listDocumentFaces(db: DocumentsDb, documentId: string): Promise<FaceWithDescriptor[]> {
-  const rows = await db.selectFrom('document_faces').select(FACE_COLUMNS).where('document_id', '=', documentId).orderBy('face_id').execute();
+  const rows = await db
+    .selectFrom('document_faces')
+    .select(FACE_COLUMNS)
+    .where('document_id', '=', documentId)
+    .orderBy('face_id')
+    .execute();
   return rows.map(toFace);
 }

@@ -3,5 +3,9 @@ import type { DocumentsDb } from './documents-store';
 
 /** Stores the structured journal read from a filled GNology Journal (a re-run overwrites it). */
 export async function saveJournal(db: DocumentsDb, documentId: string, journal: Journal): Promise<void> {
-  await db.updateTable('documents').set({ journal: JSON.stringify(journal) }).where('id', '=', documentId).execute();
+  await db
+    .updateTable('documents')
+    .set({ journal: JSON.stringify(journal) })
+    .where('id', '=', documentId)
+    .execute();
 }

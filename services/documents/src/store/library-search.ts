@@ -21,7 +21,30 @@ const QUESTION_WORDS = new Set(
 );
 
 /** Capitalised words that start a question or a clause rather than name someone. */
-const NOT_NAMES = new Set(['who', 'what', 'when', 'where', 'which', 'why', 'how', 'did', 'does', 'do', 'was', 'were', 'is', 'are', 'tell', 'show', 'find', 'list', 'give', 'please', 'gene', 'i']);
+const NOT_NAMES = new Set([
+  'who',
+  'what',
+  'when',
+  'where',
+  'which',
+  'why',
+  'how',
+  'did',
+  'does',
+  'do',
+  'was',
+  'were',
+  'is',
+  'are',
+  'tell',
+  'show',
+  'find',
+  'list',
+  'give',
+  'please',
+  'gene',
+  'i',
+]);
 
 export interface LibraryQuery {
   /** Each word of the question with its alternative spellings (tsquery text of one OR group). */
@@ -52,7 +75,9 @@ export function readLibraryQuery(query: string): LibraryQuery {
     run = [];
   };
   for (const t of tokens) {
-    const word = foldText(t.raw).replace(/['’]s$/, '').replace(/[^a-z0-9]/g, '');
+    const word = foldText(t.raw)
+      .replace(/['’]s$/, '')
+      .replace(/[^a-z0-9]/g, '');
     const between = lastEnd >= 0 ? query.slice(lastEnd, t.index) : ' ';
     lastEnd = t.index + t.raw.length;
     if (!word || QUESTION_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) {
@@ -61,7 +86,9 @@ export function readLibraryQuery(query: string): LibraryQuery {
     }
     const capitalised = /^\p{Lu}/u.test(t.raw) && !NOT_NAMES.has(word);
     // English stemming leaves "-men" plurals ("ploughmen", "fishermen") apart from their "-man".
-    const alternatives = /^\d+$/.test(word) ? [] : [...nameEquivalents(word), ...(/..men$/.test(word) ? [`${word.slice(0, -3)}man`] : [])];
+    const alternatives = /^\d+$/.test(word)
+      ? []
+      : [...nameEquivalents(word), ...(/..men$/.test(word) ? [`${word.slice(0, -3)}man`] : [])];
     const group = [word, ...alternatives];
     const text = group.length === 1 ? word : `(${group.join(' | ')})`;
     if (!groups.has(word)) groups.set(word, group);
@@ -78,7 +105,14 @@ export function readLibraryQuery(query: string): LibraryQuery {
   endRun();
   const words = [...groups.values()].slice(0, 16).map((g) => (g.length === 1 ? g[0]! : `(${g.join(' | ')})`));
   const years = [...groups.keys()].filter((w) => /^1[4-9]\d\d$|^20[0-4]\d$/.test(w)).map(Number);
-  return { words, names: names.slice(0, 8), phrases: phrases.slice(0, 4), terms: [...groups.values()].flat(), nameGroups: nameGroups.slice(0, 8), years };
+  return {
+    words,
+    names: names.slice(0, 8),
+    phrases: phrases.slice(0, 4),
+    terms: [...groups.values()].flat(),
+    nameGroups: nameGroups.slice(0, 8),
+    years,
+  };
 }
 
 interface Row {
@@ -114,7 +148,10 @@ const RELATIVE_CUTOFF = 0.25;
 const PAGES_PER_DOCUMENT = 2;
 const PASSAGE_TEXT_LIMIT = 6_000;
 
-export async function searchLibrary(db: DocumentsDb, p: { userId: string; query: string; limit: number; excludeDocumentIds: string[] }): Promise<LibraryPassage[]> {
+export async function searchLibrary(
+  db: DocumentsDb,
+  p: { userId: string; query: string; limit: number; excludeDocumentIds: string[] },
+): Promise<LibraryPassage[]> {
   const q = readLibraryQuery(p.query);
   if (q.words.length === 0) return [];
   // Most specific first: pages holding every name asked about (or every word, when no name is);
@@ -126,7 +163,8 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
   const stages: string[] = [];
   if (!(await isSmallLibrary(db, p.userId))) {
     stages.push(all.join(' & '));
-    if (all.length >= 2 && all.length <= 6) stages.push(all.map((_, i) => `(${all.filter((__, j) => j !== i).join(' & ')})`).join(' | '));
+    if (all.length >= 2 && all.length <= 6)
+      stages.push(all.map((_, i) => `(${all.filter((__, j) => j !== i).join(' & ')})`).join(' | '));
   }
   stages.push(q.words.join(' | '));
   let rows: Row[] = [];
@@ -136,7 +174,15 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
   }
 
   const scored = rows.map((r) => ({ r, score: scoreOf(r, q) }));
-  scored.sort((a, b) => b.score - a.score || (a.r.document_id < b.r.document_id ? -1 : a.r.document_id > b.r.document_id ? 1 : a.r.page_number - b.r.page_number));
+  scored.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.r.document_id < b.r.document_id
+        ? -1
+        : a.r.document_id > b.r.document_id
+          ? 1
+          : a.r.page_number - b.r.page_number),
+  );
   const perDocument = new Map<string, number>();
   const out: LibraryPassage[] = [];
   const best = scored[0]?.score ?? 0;
@@ -153,7 +199,9 @@ export async function searchLibrary(db: DocumentsDb, p: { userId: string; query:
       snippet: snippetOf(r.text, q.terms),
       text: r.text,
       score: Math.round(score * 1000) / 1000,
-      peopleIdentified: (r.people_identified ?? []).filter((x) => x && typeof x.name === 'string').map((x) => ({ name: x.name, role: x.role ?? null })),
+      peopleIdentified: (r.people_identified ?? [])
+        .filter((x) => x && typeof x.name === 'string')
+        .map((x) => ({ name: x.name, role: x.role ?? null })),
     });
     if (out.length >= p.limit) break;
   }
@@ -164,7 +212,11 @@ const SMALL_LIBRARY = 1_000;
 
 /** Whether the user has at most SMALL_LIBRARY documents (an index range on documents_owner_uploaded_idx). */
 async function isSmallLibrary(db: DocumentsDb, userId: string): Promise<boolean> {
-  const res = await sql<{ n: number }>`select count(*)::int as n from (select 1 from documents where owner_id = ${userId} limit ${SMALL_LIBRARY + 1}) d`.execute(db);
+  const res = await sql<{
+    n: number;
+  }>`select count(*)::int as n from (select 1 from documents where owner_id = ${userId} limit ${SMALL_LIBRARY + 1}) d`.execute(
+    db,
+  );
   return (res.rows[0]?.n ?? 0) <= SMALL_LIBRARY;
 }
 
@@ -173,7 +225,13 @@ async function isSmallLibrary(db: DocumentsDb, userId: string): Promise<boolean>
  * question's words, names and whole names it holds (each tsquery parsed once, not per page) and
  * ts_rank; the best CANDIDATE_LIMIT of them with their documents.
  */
-async function candidates(db: DocumentsDb, p: { userId: string; excludeDocumentIds: string[] }, q: LibraryQuery, match: string, cap: number | null): Promise<Row[]> {
+async function candidates(
+  db: DocumentsDb,
+  p: { userId: string; excludeDocumentIds: string[] },
+  q: LibraryQuery,
+  match: string,
+  cap: number | null,
+): Promise<Row[]> {
   const res = await sql<Row>`
     with q as (
       select to_tsquery('gn_library', ${match}) as tq,
@@ -205,7 +263,8 @@ async function candidates(db: DocumentsDb, p: { userId: string; excludeDocumentI
  * its dates that the question names (the page text alone cannot tell a place or a date from a word).
  */
 export function scoreOf(
-  r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phrase_hits' | 'people_identified'> & Partial<Pick<Row, 'geographical_info' | 'date_info'>>,
+  r: Pick<Row, 'base' | 'word_hits' | 'name_hits' | 'phrase_hits' | 'people_identified'> &
+    Partial<Pick<Row, 'geographical_info' | 'date_info'>>,
   q: Pick<LibraryQuery, 'nameGroups' | 'years'>,
 ): number {
   let people = 0;
@@ -224,7 +283,15 @@ export function scoreOf(
   }
   const years = new Set((r.date_info ?? []).map((d) => d?.year));
   const dated = q.years.filter((y) => years.has(y)).length;
-  return r.phrase_hits * 4 + r.name_hits * 2 + r.word_hits + r.base * 10 + people * 3 + Math.min(places, 2) * 0.5 + Math.min(dated, 2) * 0.5;
+  return (
+    r.phrase_hits * 4 +
+    r.name_hits * 2 +
+    r.word_hits +
+    r.base * 10 +
+    people * 3 +
+    Math.min(places, 2) * 0.5 +
+    Math.min(dated, 2) * 0.5
+  );
 }
 
 /** About 240 characters of the page around its first matching word, on word boundaries. */

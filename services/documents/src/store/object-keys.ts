@@ -4,5 +4,7 @@
  */
 export const documentPrefix = (ownerId: string, documentId: string) => `documents/${ownerId}/${documentId}/`;
 export const originalKey = (ownerId: string, documentId: string) => `${documentPrefix(ownerId, documentId)}original`;
-export const pageImageKey = (ownerId: string, documentId: string, page: number) => `${documentPrefix(ownerId, documentId)}pages/${page}.jpg`;
-export const thumbnailKey = (ownerId: string, documentId: string) => `${documentPrefix(ownerId, documentId)}thumbnail.jpg`;
+export const pageImageKey = (ownerId: string, documentId: string, page: number) =>
+  `${documentPrefix(ownerId, documentId)}pages/${page}.jpg`;
+export const thumbnailKey = (ownerId: string, documentId: string) =>
+  `${documentPrefix(ownerId, documentId)}thumbnail.jpg`;

@@ -27,7 +27,11 @@ function toBox(v: unknown): PageWordBox | null {
  * order: columns of a newspaper stay columns). Null when the document has no such page; an empty
  * list for a page that was not OCR'd (a PDF text layer, a DOCX) or was read before words were kept.
  */
-export async function pageWords(db: DocumentsDb, documentId: string, pageNumber: number): Promise<PageWordBox[] | null> {
+export async function pageWords(
+  db: DocumentsDb,
+  documentId: string,
+  pageNumber: number,
+): Promise<PageWordBox[] | null> {
   const row = await db
     .selectFrom('document_pages')
     // `words` (jsonb, migration 0011) is read by name so this query does not depend on the row type's shape.

@@ -6,7 +6,17 @@ export async function pagesOf(db: DocumentsDb, ids: string[]) {
   if (ids.length === 0) return out;
   const rows = await db
     .selectFrom('document_pages')
-    .select(['document_id', 'page_number', 'width', 'height', 'image_key', 'ocr', 'confidence', 'transcribed_by', 'handwriting_note'])
+    .select([
+      'document_id',
+      'page_number',
+      'width',
+      'height',
+      'image_key',
+      'ocr',
+      'confidence',
+      'transcribed_by',
+      'handwriting_note',
+    ])
     .where('document_id', 'in', ids)
     .orderBy('document_id')
     .orderBy('page_number')

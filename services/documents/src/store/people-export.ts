@@ -1,4 +1,14 @@
-import type { DateInfoItem, DocumentType, Evidence, GeoInfoItem, IndividualSummary, PersonDetail, PersonTag, Relative, TimelineEvent } from '@gnology/contracts';
+import type {
+  DateInfoItem,
+  DocumentType,
+  Evidence,
+  GeoInfoItem,
+  IndividualSummary,
+  PersonDetail,
+  PersonTag,
+  Relative,
+  TimelineEvent,
+} from '@gnology/contracts';
 import type { DocumentsDb } from './documents-store';
 import type { Conflict } from '@gnology/contracts';
 import { evidenceOf, summaryOf } from './people-query';
@@ -44,8 +54,19 @@ export interface PeopleExport {
  * family is a 'spouse' pair plus the 'child' entries of either), and the documents cited.
  */
 export async function loadPeopleForExport(db: DocumentsDb, ownerId: string): Promise<PeopleExport> {
-  const rows = await db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId).where('mention_count', '>', 0).orderBy('sort_key').orderBy('id').execute();
-  const evidence = await evidenceOf(db, ownerId, rows.map((r) => r.id));
+  const rows = await db
+    .selectFrom('people_individuals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('mention_count', '>', 0)
+    .orderBy('sort_key')
+    .orderBy('id')
+    .execute();
+  const evidence = await evidenceOf(
+    db,
+    ownerId,
+    rows.map((r) => r.id),
+  );
   const byIndividual = new Map<string, Evidence[]>();
   for (const { individualId, ...e } of evidence) {
     const list = byIndividual.get(individualId);
@@ -64,14 +85,27 @@ export async function loadPeopleForExport(db: DocumentsDb, ownerId: string): Pro
       evidence: byIndividual.get(r.id) ?? [],
       timeline: (r.facts.timeline ?? []).map(({ estimated: _e, ...t }) => t),
       conflicts: r.facts.conflicts ?? [],
-      relatives: (r.facts.relatives ?? []).filter((x) => present.has(x.individualId)).map((x) => ({ ...x, name: names.get(x.individualId) ?? x.name })),
+      relatives: (r.facts.relatives ?? [])
+        .filter((x) => present.has(x.individualId))
+        .map((x) => ({ ...x, name: names.get(x.individualId) ?? x.name })),
     };
   });
   const documentIds = [...new Set(evidence.map((e) => e.documentId))];
   const docs = documentIds.length
     ? await db
         .selectFrom('documents')
-        .select(['id', 'original_name', 'document_type', 'uploaded_at', 'page_count', 'people_identified', 'person_details', 'date_info', 'geographical_info', 'occupations'])
+        .select([
+          'id',
+          'original_name',
+          'document_type',
+          'uploaded_at',
+          'page_count',
+          'people_identified',
+          'person_details',
+          'date_info',
+          'geographical_info',
+          'occupations',
+        ])
         .where('owner_id', '=', ownerId)
         .where('id', 'in', documentIds)
         .orderBy('original_name')

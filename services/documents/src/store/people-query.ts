@@ -1,4 +1,12 @@
-import { type DocumentType, type Evidence, foldText, type IndividualSummary, nameEquivalents, type PersonRole, type RecordRole } from '@gnology/contracts';
+import {
+  type DocumentType,
+  type Evidence,
+  foldText,
+  type IndividualSummary,
+  nameEquivalents,
+  type PersonRole,
+  type RecordRole,
+} from '@gnology/contracts';
 import { sql } from 'kysely';
 import type { DocumentsDb } from './documents-store';
 import { canonicalName } from '../domain/people/names';
@@ -25,8 +33,17 @@ export function summaryOf(r: IndividualRow): IndividualSummary {
  * name as a document wrote it, contains every word (accents folded, surname variants included).
  */
 export async function listIndividuals(db: DocumentsDb, ownerId: string, q?: string): Promise<IndividualRow[]> {
-  let query = db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId).where('mention_count', '>', 0);
-  const words = q ? foldText(q).split(/[^a-z0-9]+/).filter(Boolean).slice(0, 8) : [];
+  let query = db
+    .selectFrom('people_individuals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('mention_count', '>', 0);
+  const words = q
+    ? foldText(q)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean)
+        .slice(0, 8)
+    : [];
   for (const word of words) {
     const forms = [word, ...nameEquivalents(word)].map((w) => `%${w}%`);
     query = query.where((eb) =>
@@ -56,16 +73,37 @@ export async function listIndividuals(db: DocumentsDb, ownerId: string, q?: stri
 }
 
 export async function getIndividual(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualRow | undefined> {
-  return db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('people_individuals')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Every mention of the individuals, with its document, oldest record first. */
-export async function evidenceOf(db: DocumentsDb, ownerId: string, individualIds: readonly string[]): Promise<(Evidence & { individualId: string })[]> {
+export async function evidenceOf(
+  db: DocumentsDb,
+  ownerId: string,
+  individualIds: readonly string[],
+): Promise<(Evidence & { individualId: string })[]> {
   if (individualIds.length === 0) return [];
   const rows = await db
     .selectFrom('people_mentions as m')
     .innerJoin('documents as d', 'd.id', 'm.document_id')
-    .select(['m.id', 'm.individual_id', 'm.document_id', 'd.original_name', 'd.document_type', 'm.name_as_written', 'm.role', 'm.record_role', 'm.date', 'm.place', 'm.page'])
+    .select([
+      'm.id',
+      'm.individual_id',
+      'm.document_id',
+      'd.original_name',
+      'd.document_type',
+      'm.name_as_written',
+      'm.role',
+      'm.record_role',
+      'm.date',
+      'm.place',
+      'm.page',
+    ])
     .where('m.owner_id', '=', ownerId)
     .where('m.individual_id', 'in', individualIds)
     .orderBy(sql`m.date nulls last`)
@@ -90,6 +128,11 @@ export async function evidenceOf(db: DocumentsDb, ownerId: string, individualIds
 /** The current names of individuals (a relative's name may have changed since the facts were computed). */
 export async function namesOf(db: DocumentsDb, ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('people_individuals').select(['id', 'name']).where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('people_individuals')
+    .select(['id', 'name'])
+    .where('owner_id', '=', ownerId)
+    .where('id', 'in', ids)
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

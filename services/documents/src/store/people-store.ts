@@ -32,18 +32,38 @@ export interface StoredMention {
 }
 
 /** The completed documents of a user (all, or those among `ids`) with what the index reads of them. */
-export async function loadDocumentFacts(db: DocumentsDb, ownerId: string, ids?: readonly string[]): Promise<DocumentFacts[]> {
+export async function loadDocumentFacts(
+  db: DocumentsDb,
+  ownerId: string,
+  ids?: readonly string[],
+): Promise<DocumentFacts[]> {
   if (ids && ids.length === 0) return [];
   let q = db
     .selectFrom('documents')
-    .select(['id', 'original_name', 'document_type', 'extracted_text', 'people_identified', 'person_details', 'date_info', 'geographical_info', 'occupations', 'page_count'])
+    .select([
+      'id',
+      'original_name',
+      'document_type',
+      'extracted_text',
+      'people_identified',
+      'person_details',
+      'date_info',
+      'geographical_info',
+      'occupations',
+      'page_count',
+    ])
     .where('owner_id', '=', ownerId)
     .where('processing_status', '=', 'completed');
   if (ids) q = q.where('id', 'in', ids);
   const rows = await q.execute();
   const multi = rows.filter((r) => (r.page_count ?? 1) > 1).map((r) => r.id);
   const pages = multi.length
-    ? await db.selectFrom('document_pages').select(['document_id', 'page_number', 'text']).where('document_id', 'in', multi).orderBy('page_number').execute()
+    ? await db
+        .selectFrom('document_pages')
+        .select(['document_id', 'page_number', 'text'])
+        .where('document_id', 'in', multi)
+        .orderBy('page_number')
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -70,8 +90,24 @@ export async function loadMentions(db: DocumentsDb, ownerId: string): Promise<St
     .selectFrom('people_mentions as m')
     .innerJoin('documents as d', 'd.id', 'm.document_id')
     .select([
-      'm.id', 'm.document_id', 'd.original_name', 'd.document_type', 'm.mention_key', 'm.name_as_written', 'm.given', 'm.surname_keys', 'm.sex', 'm.role',
-      'm.record_role', 'm.date', 'm.place', 'm.country', 'm.page', 'm.birth_year', 'm.events', 'm.individual_id',
+      'm.id',
+      'm.document_id',
+      'd.original_name',
+      'd.document_type',
+      'm.mention_key',
+      'm.name_as_written',
+      'm.given',
+      'm.surname_keys',
+      'm.sex',
+      'm.role',
+      'm.record_role',
+      'm.date',
+      'm.place',
+      'm.country',
+      'm.page',
+      'm.birth_year',
+      'm.events',
+      'm.individual_id',
     ])
     .where('m.owner_id', '=', ownerId)
     .orderBy('m.document_id')
@@ -110,10 +146,19 @@ export async function deleteMentionsOf(
     q = q.where('document_id', 'in', documentIds);
   }
   const rows = await q.returning(['document_id', 'mention_key', 'surname_keys', 'individual_id']).execute();
-  return rows.map((r) => ({ documentId: r.document_id, mentionKey: r.mention_key, surnameKeys: r.surname_keys, individualId: r.individual_id }));
+  return rows.map((r) => ({
+    documentId: r.document_id,
+    mentionKey: r.mention_key,
+    surnameKeys: r.surname_keys,
+    individualId: r.individual_id,
+  }));
 }
 
-export async function insertMentions(db: DocumentsDb, ownerId: string, rows: readonly (MentionDraft & { id: string; documentId: string; individualId: string | null })[]): Promise<void> {
+export async function insertMentions(
+  db: DocumentsDb,
+  ownerId: string,
+  rows: readonly (MentionDraft & { id: string; documentId: string; individualId: string | null })[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     await db
       .insertInto('people_mentions')
@@ -145,7 +190,10 @@ export async function insertMentions(db: DocumentsDb, ownerId: string, rows: rea
 }
 
 /** Moves mentions to their (new) individuals, in one statement per 1,000. */
-export async function assignMentions(db: DocumentsDb, moves: readonly { id: string; individualId: string }[]): Promise<void> {
+export async function assignMentions(
+  db: DocumentsDb,
+  moves: readonly { id: string; individualId: string }[],
+): Promise<void> {
   for (let i = 0; i < moves.length; i += 1000) {
     const chunk = moves.slice(i, i + 1000);
     await sql`
@@ -157,20 +205,43 @@ export async function assignMentions(db: DocumentsDb, moves: readonly { id: stri
 
 /** The user's pins: `documentId|mentionKey` → individual. */
 export async function loadPins(db: DocumentsDb, ownerId: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('people_pins').select(['document_id', 'mention_key', 'individual_id']).where('owner_id', '=', ownerId).execute();
+  const rows = await db
+    .selectFrom('people_pins')
+    .select(['document_id', 'mention_key', 'individual_id'])
+    .where('owner_id', '=', ownerId)
+    .execute();
   return new Map(rows.map((r) => [`${r.document_id}|${r.mention_key}`, r.individual_id]));
 }
 
-export async function savePins(db: DocumentsDb, ownerId: string, pins: readonly { documentId: string; mentionKey: string; individualId: string }[]): Promise<void> {
+export async function savePins(
+  db: DocumentsDb,
+  ownerId: string,
+  pins: readonly { documentId: string; mentionKey: string; individualId: string }[],
+): Promise<void> {
   if (pins.length === 0) return;
   await db
     .insertInto('people_pins')
-    .values(pins.map((p) => ({ owner_id: ownerId, document_id: p.documentId, mention_key: p.mentionKey, individual_id: p.individualId })))
-    .onConflict((oc) => oc.columns(['owner_id', 'document_id', 'mention_key']).doUpdateSet({ individual_id: (eb) => eb.ref('excluded.individual_id') }))
+    .values(
+      pins.map((p) => ({
+        owner_id: ownerId,
+        document_id: p.documentId,
+        mention_key: p.mentionKey,
+        individual_id: p.individualId,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['owner_id', 'document_id', 'mention_key'])
+        .doUpdateSet({ individual_id: (eb) => eb.ref('excluded.individual_id') }),
+    )
     .execute();
 }
 
-export async function loadIndividualRows(db: DocumentsDb, ownerId: string, ids?: readonly string[]): Promise<IndividualRow[]> {
+export async function loadIndividualRows(
+  db: DocumentsDb,
+  ownerId: string,
+  ids?: readonly string[],
+): Promise<IndividualRow[]> {
   if (ids && ids.length === 0) return [];
   let q = db.selectFrom('people_individuals').selectAll().where('owner_id', '=', ownerId);
   if (ids) q = q.where('id', 'in', ids);
@@ -178,8 +249,15 @@ export async function loadIndividualRows(db: DocumentsDb, ownerId: string, ids?:
 }
 
 /** Every individual of a user without its facts: what regrouping needs to know of the others. */
-export async function loadIndividualFlags(db: DocumentsDb, ownerId: string): Promise<{ id: string; name: string; user_named: boolean; user_edited: boolean }[]> {
-  return db.selectFrom('people_individuals').select(['id', 'name', 'user_named', 'user_edited']).where('owner_id', '=', ownerId).execute();
+export async function loadIndividualFlags(
+  db: DocumentsDb,
+  ownerId: string,
+): Promise<{ id: string; name: string; user_named: boolean; user_edited: boolean }[]> {
+  return db
+    .selectFrom('people_individuals')
+    .select(['id', 'name', 'user_named', 'user_edited'])
+    .where('owner_id', '=', ownerId)
+    .execute();
 }
 
 /** What the worker computed of one individual. */
@@ -197,7 +275,11 @@ export interface IndividualWrite {
 }
 
 /** Creates or refreshes individuals; a name the user gave is kept. */
-export async function upsertIndividuals(db: DocumentsDb, ownerId: string, rows: readonly IndividualWrite[]): Promise<void> {
+export async function upsertIndividuals(
+  db: DocumentsDb,
+  ownerId: string,
+  rows: readonly IndividualWrite[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 300) {
     await db
       .insertInto('people_individuals')
@@ -239,7 +321,12 @@ export async function deleteIndividuals(db: DocumentsDb, ownerId: string, ids: r
   await db.deleteFrom('people_individuals').where('owner_id', '=', ownerId).where('id', 'in', ids).execute();
 }
 
-export async function markEdited(db: DocumentsDb, ownerId: string, ids: readonly string[], name?: { name: string; sortKey: string }): Promise<void> {
+export async function markEdited(
+  db: DocumentsDb,
+  ownerId: string,
+  ids: readonly string[],
+  name?: { name: string; sortKey: string },
+): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable('people_individuals')

@@ -14,8 +14,18 @@ export async function ownedImages(db: Kysely<DocumentsDB>, ownerId: string, ids:
     .selectFrom('documents as d')
     .leftJoin('document_pages as p', (j) => j.onRef('p.document_id', '=', 'd.id').on('p.page_number', '=', 1))
     .select([
-      'd.id', 'd.owner_id', 'd.original_name', 'd.mimetype', 'd.size', 'd.storage_key', 'd.people_identified', 'd.date_info',
-      'd.geographical_info', 'd.tags', 'p.width', 'p.height',
+      'd.id',
+      'd.owner_id',
+      'd.original_name',
+      'd.mimetype',
+      'd.size',
+      'd.storage_key',
+      'd.people_identified',
+      'd.date_info',
+      'd.geographical_info',
+      'd.tags',
+      'p.width',
+      'p.height',
     ])
     .where('d.owner_id', '=', ownerId)
     .where('d.id', 'in', [...new Set(ids)])

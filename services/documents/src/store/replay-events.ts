@@ -9,8 +9,21 @@ export async function lockCompletedBatch(trx: DocumentsDb, p: { after: string; l
   let q = trx
     .selectFrom('documents')
     .select([
-      'id', 'owner_id', 'document_type', 'mimetype', 'page_count', 'text_length', 'ocr_pages', 'extraction_method', 'processed_at',
-      'people_identified', 'person_details', 'date_info', 'geographical_info', 'occupations', 'tags',
+      'id',
+      'owner_id',
+      'document_type',
+      'mimetype',
+      'page_count',
+      'text_length',
+      'ocr_pages',
+      'extraction_method',
+      'processed_at',
+      'people_identified',
+      'person_details',
+      'date_info',
+      'geographical_info',
+      'occupations',
+      'tags',
     ])
     .where('processing_status', '=', 'completed')
     .where('id', '>', p.after)

@@ -1,11 +1,27 @@
-import type { DateInfoItem, DocumentProcessingStep, GeoInfoItem, Journal, OcrLanguage, PersonDetail, PersonTag } from '@gnology/contracts';
+import type {
+  DateInfoItem,
+  DocumentProcessingStep,
+  GeoInfoItem,
+  Journal,
+  OcrLanguage,
+  PersonDetail,
+  PersonTag,
+} from '@gnology/contracts';
 import type { PageWord } from '../jobs/parsers/types';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PeopleTables } from './people-schema';
 
 // The people index's tables live in their own file (its owner's); every DB type is reachable from here.
-export type { IndividualFactsJson, IndividualRow, MentionRow, PeopleIndividualsTable, PeopleMentionsTable, PeoplePinsTable, PeopleTables } from './people-schema';
+export type {
+  IndividualFactsJson,
+  IndividualRow,
+  MentionRow,
+  PeopleIndividualsTable,
+  PeopleMentionsTable,
+  PeoplePinsTable,
+  PeopleTables,
+} from './people-schema';
 
 /** JSON columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
 type Json<T> = ColumnType<T, string | undefined, string>;

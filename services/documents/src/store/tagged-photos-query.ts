@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import type { DocumentsDb } from './documents-store';
 
 /** The user's documents with at least one tag naming a face, with their people lists. */
-export async function listTaggedPhotoPeople(db: DocumentsDb, ownerId: string): Promise<{ id: string; people: PersonTag[] }[]> {
+export async function listTaggedPhotoPeople(
+  db: DocumentsDb,
+  ownerId: string,
+): Promise<{ id: string; people: PersonTag[] }[]> {
   const rows = await db
     .selectFrom('documents')
     .select(['id', 'people_identified'])

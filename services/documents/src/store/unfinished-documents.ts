@@ -20,11 +20,24 @@ export interface UnfinishedDocument {
  * pending since upload, or processing with no step saved since. A live job saves a step at
  * least every page, so a quiet one is either waiting its turn or has lost its job.
  */
-export async function listQuietUnfinishedDocuments(db: DocumentsDb, quietFor: string, limit = 500): Promise<UnfinishedDocument[]> {
+export async function listQuietUnfinishedDocuments(
+  db: DocumentsDb,
+  quietFor: string,
+  limit = 500,
+): Promise<UnfinishedDocument[]> {
   const rows = await db
     .selectFrom('documents as d')
     .leftJoin('processing_tasks as t', 't.document_id', 'd.id')
-    .select(['d.id', 'd.kind', 'd.size', 'd.processing_status as status', 't.error as lastError', 't.step as lastStep', sql<number>`coalesce(t.attempts, 0)`.as('attempts'), 'd.reprocess_count as reprocessCount'])
+    .select([
+      'd.id',
+      'd.kind',
+      'd.size',
+      'd.processing_status as status',
+      't.error as lastError',
+      't.step as lastStep',
+      sql<number>`coalesce(t.attempts, 0)`.as('attempts'),
+      'd.reprocess_count as reprocessCount',
+    ])
     .where('d.processing_status', 'in', ['pending', 'processing'])
     .where(sql<boolean>`coalesce(t.updated_at, d.uploaded_at) < now() - ${quietFor}::interval`)
     .where('d.uploaded_at', '<', sql<Date>`now() - ${quietFor}::interval`)

@@ -21,9 +21,20 @@ export async function deleteOwnDocument(
   const db: DocumentsDb = deps.database.db;
   const deleted = await db.transaction().execute(async (trx) => {
     const row = await deleteOwnedDocumentRow(trx, id, userId);
-    if (row) await writeEvent(trx, documentEvent('document.deleted', id, { documentId: id, ownerId: userId, deletedAt: new Date().toISOString() }, opts.requestId));
+    if (row)
+      await writeEvent(
+        trx,
+        documentEvent(
+          'document.deleted',
+          id,
+          { documentId: id, ownerId: userId, deletedAt: new Date().toISOString() },
+          opts.requestId,
+        ),
+      );
     return row;
   });
   if (!deleted) throw notFound(DOCUMENT_NOT_FOUND);
-  await deps.storage.deletePrefix(documentPrefix(deleted.owner_id, id)).catch((err) => opts.log.warn({ err, documentId: id }, 'could not delete stored objects'));
+  await deps.storage
+    .deletePrefix(documentPrefix(deleted.owner_id, id))
+    .catch((err) => opts.log.warn({ err, documentId: id }, 'could not delete stored objects'));
 }

@@ -15,7 +15,11 @@ export function citationOf(row: CitationRow, page?: number | null): string {
     documentType: type.success ? type.data : 'other',
     fileName: row.original_name,
     uploadedAt: new Date(row.uploaded_at),
-    people: (row.people_identified ?? []).map((p) => ({ name: p.name, role: p.role, recordRole: details.find((d) => d.name === p.name)?.recordRole ?? null })),
+    people: (row.people_identified ?? []).map((p) => ({
+      name: p.name,
+      role: p.role,
+      recordRole: details.find((d) => d.name === p.name)?.recordRole ?? null,
+    })),
     dates: row.date_info ?? [],
     places: row.geographical_info ?? [],
     page: page ?? null,
@@ -23,14 +27,31 @@ export function citationOf(row: CitationRow, page?: number | null): string {
 }
 
 /** The citation of one of the user's documents; undefined when it is not theirs. */
-export async function documentCitation(db: DocumentsDb, ownerId: string, id: string, page?: number): Promise<string | undefined> {
+export async function documentCitation(
+  db: DocumentsDb,
+  ownerId: string,
+  id: string,
+  page?: number,
+): Promise<string | undefined> {
   const [row] = await citationRows(db, ownerId, [id]);
   return row ? citationOf(row, page) : undefined;
 }
 
 /** Each item with the citation of its document and page (items of documents not the user's get none). */
-export async function withCitations<T extends { documentId: string; pageNumber: number }>(db: DocumentsDb, ownerId: string, items: T[]): Promise<(T & { citation?: string })[]> {
-  const rows = new Map((await citationRows(db, ownerId, items.map((i) => i.documentId))).map((r) => [r.id, r]));
+export async function withCitations<T extends { documentId: string; pageNumber: number }>(
+  db: DocumentsDb,
+  ownerId: string,
+  items: T[],
+): Promise<(T & { citation?: string })[]> {
+  const rows = new Map(
+    (
+      await citationRows(
+        db,
+        ownerId,
+        items.map((i) => i.documentId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   return items.map((i) => {
     const row = rows.get(i.documentId);
     return row ? { ...i, citation: citationOf(row, i.pageNumber) } : i;

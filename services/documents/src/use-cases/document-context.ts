@@ -10,7 +10,11 @@ import { citationOf } from './document-citation';
  * to a question; unknown, foreign or unfinished ids are absent. Documents of several pages carry
  * each page's text, so a fact can be cited by its page.
  */
-export async function documentContext(db: DocumentsDb, userId: string, documentIds: readonly string[]): Promise<DocumentContextResponse> {
+export async function documentContext(
+  db: DocumentsDb,
+  userId: string,
+  documentIds: readonly string[],
+): Promise<DocumentContextResponse> {
   const ids = documentIds.filter((id) => OBJECT_ID.test(id));
   const rows = await contextDocuments(db, userId, ids);
   // A journal's text is its form, not its pages: it is cited as a whole.

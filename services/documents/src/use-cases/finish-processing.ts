@@ -8,7 +8,12 @@ import { type DocumentsDb, markCompleted, markFailed, type ProcessingResult } fr
  * guarded (not already completed), so a job re-run after a crash between commit and
  * acknowledgement writes no second event. Returns false when nothing changed.
  */
-export async function completeProcessing(db: DocumentsDb, id: string, r: ProcessingResult, requestId?: string): Promise<boolean> {
+export async function completeProcessing(
+  db: DocumentsDb,
+  id: string,
+  r: ProcessingResult,
+  requestId?: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await markCompleted(trx, id, r);
     if (!row) return false;
@@ -37,13 +42,30 @@ export async function completeProcessing(db: DocumentsDb, id: string, r: Process
 }
 
 /** Marks the document failed with a readable error and writes `document.failed`, once. */
-export async function failProcessing(db: DocumentsDb, id: string, f: { error: string; step: DocumentProcessingStep['step']; attempts: number }, requestId?: string): Promise<boolean> {
+export async function failProcessing(
+  db: DocumentsDb,
+  id: string,
+  f: { error: string; step: DocumentProcessingStep['step']; attempts: number },
+  requestId?: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await markFailed(trx, id, f.error);
     if (!row) return false;
     await writeEvent(
       trx,
-      documentEvent('document.failed', id, { documentId: id, ownerId: row.owner_id, error: f.error, step: f.step, attempts: f.attempts, failedAt: new Date().toISOString() }, requestId),
+      documentEvent(
+        'document.failed',
+        id,
+        {
+          documentId: id,
+          ownerId: row.owner_id,
+          error: f.error,
+          step: f.step,
+          attempts: f.attempts,
+          failedAt: new Date().toISOString(),
+        },
+        requestId,
+      ),
     );
     return true;
   });

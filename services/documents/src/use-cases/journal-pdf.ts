@@ -33,7 +33,12 @@ export function loadJournalFonts(): Promise<JournalFonts> {
 /** Builds a journal (no cache): tests and the benchmark call this directly. */
 export async function buildJournal(paper: JournalPaper, version = JOURNAL_VERSION): Promise<JournalFile> {
   const bytes = Buffer.from(await renderJournalPdf({ paper, version, fonts: await loadJournalFonts() }));
-  return { bytes, etag: `"journal-${version}-${paper}-${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`, version, paper };
+  return {
+    bytes,
+    etag: `"journal-${version}-${paper}-${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`,
+    version,
+    paper,
+  };
 }
 
 /**

@@ -8,7 +8,11 @@ export async function readOcrSettings(db: DocumentsDb, userId: string): Promise<
 }
 
 /** The user's choice, for uploads from now on; documents already read keep theirs. */
-export async function chooseOcrLanguages(db: DocumentsDb, userId: string, languages: OcrLanguage[]): Promise<{ languages: OcrLanguage[] }> {
+export async function chooseOcrLanguages(
+  db: DocumentsDb,
+  userId: string,
+  languages: OcrLanguage[],
+): Promise<{ languages: OcrLanguage[] }> {
   await saveOcrLanguages(db, userId, languages);
   return { languages };
 }

@@ -2,7 +2,11 @@ import type { DocumentsDb } from '../store/documents-store';
 import { ownedDocumentIds } from '../store/owned-ids';
 
 /** Which of `ids` are the user's documents (issue 13): unknown and foreign ids are absent. */
-export async function ownedDocuments(db: DocumentsDb, userId: string, ids: readonly string[]): Promise<{ ids: string[] }> {
+export async function ownedDocuments(
+  db: DocumentsDb,
+  userId: string,
+  ids: readonly string[],
+): Promise<{ ids: string[] }> {
   if (ids.length === 0) return { ids: [] };
   return { ids: await ownedDocumentIds(db, userId, [...new Set(ids)]) };
 }

@@ -12,7 +12,12 @@ import {
   writeGedcom7,
 } from '../domain/gedcom';
 import type { DocumentsDb } from '../store/documents-store';
-import { type ExportDocument, type ExportIndividual, loadPeopleForExport, type PeopleExport } from '../store/people-export';
+import {
+  type ExportDocument,
+  type ExportIndividual,
+  loadPeopleForExport,
+  type PeopleExport,
+} from '../store/people-export';
 
 /*
  * The user's people index as a GEDCOM file (issue 16, decision 0186). Individuals come from the
@@ -22,7 +27,12 @@ import { type ExportDocument, type ExportIndividual, loadPeopleForExport, type P
  * and page it was read from; conflicts and other spellings become notes.
  */
 
-export async function exportPeopleGedcom(db: DocumentsDb, ownerId: string, format: PeopleExportFormat, now = new Date()): Promise<string> {
+export async function exportPeopleGedcom(
+  db: DocumentsDb,
+  ownerId: string,
+  format: PeopleExportFormat,
+  now = new Date(),
+): Promise<string> {
   const input = gedcomInputOf(await loadPeopleForExport(db, ownerId), now);
   return format === 'gedcom-7' ? writeGedcom7(input) : writeGedcom551(input);
 }
@@ -37,16 +47,38 @@ export function gedcomInputOf(data: PeopleExport, exportedAt: Date, submitter = 
 
   const individuals: GedcomIndividual[] = data.individuals.map((p) => {
     const pageOf = pagesOf(p);
-    const cite = (documentId: string): GedcomCitation => ({ sourceId: documentId, page: pageOf.get(documentId) ?? null });
+    const cite = (documentId: string): GedcomCitation => ({
+      sourceId: documentId,
+      page: pageOf.get(documentId) ?? null,
+    });
     const events: GedcomEvent[] = [];
     for (const t of p.timeline) {
-      const e: GedcomEvent = { kind: t.kind, date: dateOf(t, docs.get(t.documentId)), place: t.place, detail: t.detail, citations: docs.has(t.documentId) ? [cite(t.documentId)] : [] };
+      const e: GedcomEvent = {
+        kind: t.kind,
+        date: dateOf(t, docs.get(t.documentId)),
+        place: t.place,
+        detail: t.detail,
+        citations: docs.has(t.documentId) ? [cite(t.documentId)] : [],
+      };
       // A marriage is the family's: on the family of the spouse the same record names, else of any spouse.
       if (t.kind === 'marriage') {
         const own = familyOfSpouses.get(p.summary.id) ?? [];
-        const family = own.find((f) => [f.husbandId, f.wifeId].some((id) => id && id !== p.summary.id && byId.get(id)?.evidence.some((x) => x.documentId === t.documentId))) ?? own[0];
+        const family =
+          own.find((f) =>
+            [f.husbandId, f.wifeId].some(
+              (id) => id && id !== p.summary.id && byId.get(id)?.evidence.some((x) => x.documentId === t.documentId),
+            ),
+          ) ?? own[0];
         if (family) {
-          if (!family.events.some((x) => x.kind === 'marriage' && x.citations[0]?.sourceId === t.documentId && x.date?.normalized === e.date?.normalized)) family.events.push(e);
+          if (
+            !family.events.some(
+              (x) =>
+                x.kind === 'marriage' &&
+                x.citations[0]?.sourceId === t.documentId &&
+                x.date?.normalized === e.date?.normalized,
+            )
+          )
+            family.events.push(e);
           continue;
         }
       }
@@ -55,7 +87,9 @@ export function gedcomInputOf(data: PeopleExport, exportedAt: Date, submitter = 
     const name = splitName(p.summary.name);
     const notes = [
       ...p.conflicts.map((c) => `Conflict: ${c.message}`),
-      ...(p.variants.filter((v) => v !== p.summary.name).length ? [`Also written: ${p.variants.filter((v) => v !== p.summary.name).join('; ')}.`] : []),
+      ...(p.variants.filter((v) => v !== p.summary.name).length
+        ? [`Also written: ${p.variants.filter((v) => v !== p.summary.name).join('; ')}.`]
+        : []),
     ];
     return {
       id: p.summary.id,
@@ -85,7 +119,12 @@ function dateOf(t: TimelineEvent, doc: ExportDocument | undefined): GedcomDateIn
   if (!t.date) return null;
   const written: DateInfoItem | undefined = doc?.dates.find((d) => d.normalized === t.date);
   if (/^estimated\b/i.test(t.detail ?? '')) return { normalized: t.date, qualifier: 'about' };
-  if (written) return { normalized: written.normalized, qualifier: written.qualifier, ...(written.calendar ? { calendar: written.calendar } : {}) };
+  if (written)
+    return {
+      normalized: written.normalized,
+      qualifier: written.qualifier,
+      ...(written.calendar ? { calendar: written.calendar } : {}),
+    };
   return { normalized: t.date, qualifier: t.date.includes('/') ? 'between' : 'exact' };
 }
 
@@ -94,7 +133,11 @@ function citationOf(d: ExportDocument): string {
     documentType: d.documentType,
     fileName: d.fileName,
     uploadedAt: new Date(d.uploadedAt),
-    people: d.people.map((p) => ({ name: p.name, role: p.role, recordRole: d.personDetails.find((x) => x.name === p.name)?.recordRole ?? null })),
+    people: d.people.map((p) => ({
+      name: p.name,
+      role: p.role,
+      recordRole: d.personDetails.find((x) => x.name === p.name)?.recordRole ?? null,
+    })),
     dates: d.dates,
     places: d.places,
   });
@@ -134,7 +177,13 @@ export function familiesOf(individuals: ExportIndividual[]): GedcomFamily[] {
       // Men first, then unknown, then women: the first takes the husband slot unless she is a woman alone.
       const [a = null, b = null] = [...members].sort((x, y) => rank(sex.get(x)) - rank(sex.get(y)));
       const aloneWoman = a !== null && b === null && sex.get(a) === 'F';
-      f = { id: `family-${families.size + 1}`, husbandId: aloneWoman ? null : a, wifeId: aloneWoman ? a : b, childIds: [], events: [] };
+      f = {
+        id: `family-${families.size + 1}`,
+        husbandId: aloneWoman ? null : a,
+        wifeId: aloneWoman ? a : b,
+        childIds: [],
+        events: [],
+      };
       families.set(key, f);
     }
     return f;
@@ -142,7 +191,10 @@ export function familiesOf(individuals: ExportIndividual[]): GedcomFamily[] {
   for (const [child, ps] of parents) {
     // More than two "parents" is a grouping mistake the user has not fixed: keep a father and a mother.
     const chosen = [...ps].sort((x, y) => rank(sex.get(x)) - rank(sex.get(y)) || (x < y ? -1 : 1));
-    const two = chosen.length > 2 ? [chosen.find((x) => sex.get(x) === 'M') ?? chosen[0]!, chosen.find((x) => sex.get(x) === 'F') ?? chosen[1]!] : chosen;
+    const two =
+      chosen.length > 2
+        ? [chosen.find((x) => sex.get(x) === 'M') ?? chosen[0]!, chosen.find((x) => sex.get(x) === 'F') ?? chosen[1]!]
+        : chosen;
     familyOf([...new Set(two)]).childIds.push(child);
   }
   for (const key of spouses) familyOf(key.split('|'));
@@ -165,7 +217,13 @@ export function familiesOf(individuals: ExportIndividual[]): GedcomFamily[] {
       continue;
     }
     const key = `siblings:${group.sort().join('|')}`;
-    families.set(key, { id: `family-${families.size + 1}`, husbandId: null, wifeId: null, childIds: group, events: [] });
+    families.set(key, {
+      id: `family-${families.size + 1}`,
+      husbandId: null,
+      wifeId: null,
+      childIds: group,
+      events: [],
+    });
   }
   return [...families.values()];
 }

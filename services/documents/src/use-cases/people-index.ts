@@ -5,8 +5,20 @@ import { mentionsOfDocument } from '../domain/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
 import {
-  assignMentions, deleteIndividuals, deleteMentionsOf, insertMentions, type IndividualWrite, loadDocumentFacts, loadIndividualFlags, loadIndividualRows, loadMentions, loadPins,
-  lockOwner, type StoredMention, staleIndividuals, upsertIndividuals,
+  assignMentions,
+  deleteIndividuals,
+  deleteMentionsOf,
+  insertMentions,
+  type IndividualWrite,
+  loadDocumentFacts,
+  loadIndividualFlags,
+  loadIndividualRows,
+  loadMentions,
+  loadPins,
+  lockOwner,
+  type StoredMention,
+  staleIndividuals,
+  upsertIndividuals,
 } from '../store/people-store';
 
 /** What changed in a user's library, for the index to follow (decision 0185). */
@@ -32,7 +44,11 @@ export interface PeopleUpdateResult {
  * regrouped: the block of mentions sharing a surname key (variants and maiden names) with the
  * changed ones, and the individuals those belong to. Runs under a per-user lock.
  */
-export async function updatePeopleIndex(db: DocumentsDb, ownerId: string, change: PeopleChange): Promise<PeopleUpdateResult> {
+export async function updatePeopleIndex(
+  db: DocumentsDb,
+  ownerId: string,
+  change: PeopleChange,
+): Promise<PeopleUpdateResult> {
   // An event consumer passes its inbox transaction: the index commits with the event's record.
   if (db.isTransaction) return update(db, ownerId, change);
   return db.transaction().execute((trx) => update(trx, ownerId, change));
@@ -53,16 +69,43 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
       if (r.individualId) seedIndividuals.add(r.individualId);
     }
     const docs = await loadDocumentFacts(trx, ownerId, ids);
-    const drafts = docs.flatMap((d) => mentionsOfDocument(d).map((m) => ({ ...m, id: randomUUID(), documentId: d.id, fileName: d.fileName, documentType: d.documentType })));
+    const drafts = docs.flatMap((d) =>
+      mentionsOfDocument(d).map((m) => ({
+        ...m,
+        id: randomUUID(),
+        documentId: d.id,
+        fileName: d.fileName,
+        documentType: d.documentType,
+      })),
+    );
     for (const m of drafts) for (const k of m.surnameKeys) seedKeys.add(k);
     fresh.push(
       ...drafts.map((m) => ({
-        id: m.id, documentId: m.documentId, fileName: m.fileName, documentType: m.documentType, mentionKey: m.key, nameAsWritten: m.nameAsWritten, given: m.given,
-        surnameKeys: m.surnameKeys, sex: m.sex, role: m.role, recordRole: m.recordRole, date: m.date, place: m.place, country: m.country, page: m.page,
-        birthYear: m.birthYear, events: m.events, individualId: was.get(`${m.documentId}|${m.key}`) ?? null,
+        id: m.id,
+        documentId: m.documentId,
+        fileName: m.fileName,
+        documentType: m.documentType,
+        mentionKey: m.key,
+        nameAsWritten: m.nameAsWritten,
+        given: m.given,
+        surnameKeys: m.surnameKeys,
+        sex: m.sex,
+        role: m.role,
+        recordRole: m.recordRole,
+        date: m.date,
+        place: m.place,
+        country: m.country,
+        page: m.page,
+        birthYear: m.birthYear,
+        events: m.events,
+        individualId: was.get(`${m.documentId}|${m.key}`) ?? null,
       })),
     );
-    await insertMentions(trx, ownerId, fresh.map((f, i) => ({ ...drafts[i]!, individualId: f.individualId })));
+    await insertMentions(
+      trx,
+      ownerId,
+      fresh.map((f, i) => ({ ...drafts[i]!, individualId: f.individualId })),
+    );
   } else if (change.kind === 'deleted') {
     for (const id of await staleIndividuals(trx, ownerId)) seedIndividuals.add(id);
   } else {
@@ -116,8 +159,20 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   const names = new Map([...existing.values()].filter((r) => r.user_named).map((r) => [r.id, r.name]));
   const facts = describeIndividuals(all, touched, names).map(toWrite);
   // Relatives are recomputed to be sure, but most come out as they were: only changes are written.
-  const before = new Map((await loadIndividualRows(trx, ownerId, facts.map((f) => f.id).filter((id) => existing.has(id)))).map((r) => [r.id, r]));
-  await upsertIndividuals(trx, ownerId, facts.filter((f) => changed(before.get(f.id), f)));
+  const before = new Map(
+    (
+      await loadIndividualRows(
+        trx,
+        ownerId,
+        facts.map((f) => f.id).filter((id) => existing.has(id)),
+      )
+    ).map((r) => [r.id, r]),
+  );
+  await upsertIndividuals(
+    trx,
+    ownerId,
+    facts.filter((f) => changed(before.get(f.id), f)),
+  );
   await assignMentions(trx, moves);
   const gone = [...previous].filter((id) => !taken.has(id) && existing.has(id));
   const emptied = change.kind === 'rebuild' ? [...existing.keys()].filter((id) => !taken.has(id)) : gone;
@@ -128,14 +183,24 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
 function changed(row: IndividualRow | undefined, f: IndividualWrite): boolean {
   if (!row) return true;
   return (
-    (!row.user_named && row.name !== f.name) || row.sex !== f.sex || row.birth_year !== f.birthYear || row.death_year !== f.deathYear || row.document_count !== f.documentCount ||
-    row.mention_count !== f.mentionCount || row.conflict_count !== f.conflictCount || stable(row.facts) !== stable(f.facts)
+    (!row.user_named && row.name !== f.name) ||
+    row.sex !== f.sex ||
+    row.birth_year !== f.birthYear ||
+    row.death_year !== f.deathYear ||
+    row.document_count !== f.documentCount ||
+    row.mention_count !== f.mentionCount ||
+    row.conflict_count !== f.conflictCount ||
+    stable(row.facts) !== stable(f.facts)
   );
 }
 
 /** JSON with sorted keys: jsonb gives keys back in its own order. */
 function stable(value: unknown): string {
-  return JSON.stringify(value, (_k, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(value, (_k, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 }
 
 function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualWrite {
@@ -149,7 +214,13 @@ function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualW
     documentCount: f.documentCount,
     mentionCount: f.mentionCount,
     conflictCount: f.conflicts.length,
-    facts: { variants: f.variants, surnameKeys: f.surnameKeys, timeline: f.timeline, conflicts: f.conflicts, relatives: f.relatives },
+    facts: {
+      variants: f.variants,
+      surnameKeys: f.surnameKeys,
+      timeline: f.timeline,
+      conflicts: f.conflicts,
+      relatives: f.relatives,
+    },
   };
 }
 
@@ -159,8 +230,15 @@ function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualW
  * individual is always regrouped whole. Not closed further: maiden names link most surnames of a
  * library, and a mention outside the block keeps the individual it has.
  */
-export function blockOf(all: readonly StoredMention[], keys: ReadonlySet<string>, individuals: ReadonlySet<string>): StoredMention[] {
+export function blockOf(
+  all: readonly StoredMention[],
+  keys: ReadonlySet<string>,
+  individuals: ReadonlySet<string>,
+): StoredMention[] {
   const owners = new Set(individuals);
-  for (const m of all) if (m.individualId !== null && m.surnameKeys.some((k) => keys.has(k))) owners.add(m.individualId);
-  return all.filter((m) => m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && owners.has(m.individualId)));
+  for (const m of all)
+    if (m.individualId !== null && m.surnameKeys.some((k) => keys.has(k))) owners.add(m.individualId);
+  return all.filter(
+    (m) => m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && owners.has(m.individualId)),
+  );
 }

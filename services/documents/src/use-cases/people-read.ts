@@ -6,8 +6,16 @@ import type { IndividualRow } from '../store/people-schema';
 import { evidenceOf, listIndividuals, namesOf, summaryOf } from '../store/people-query';
 
 /** GET /api/people/:id's answer for rows already known to be the user's. */
-export async function describeRows(db: DocumentsDb, ownerId: string, rows: readonly IndividualRow[]): Promise<IndividualDetail[]> {
-  const evidence = await evidenceOf(db, ownerId, rows.map((r) => r.id));
+export async function describeRows(
+  db: DocumentsDb,
+  ownerId: string,
+  rows: readonly IndividualRow[],
+): Promise<IndividualDetail[]> {
+  const evidence = await evidenceOf(
+    db,
+    ownerId,
+    rows.map((r) => r.id),
+  );
   const relativeIds = [...new Set(rows.flatMap((r) => (r.facts.relatives ?? []).map((x) => x.individualId)))];
   const names = await namesOf(db, ownerId, relativeIds);
   return rows.map((r) => ({
@@ -17,7 +25,9 @@ export async function describeRows(db: DocumentsDb, ownerId: string, rows: reado
     timeline: (r.facts.timeline ?? []).map(({ estimated: _e, ...t }) => t),
     conflicts: r.facts.conflicts ?? [],
     // A relative whose individual went away since (a merge) is left out; names are today's.
-    relatives: (r.facts.relatives ?? []).filter((x) => names.has(x.individualId)).map((x) => ({ ...x, name: names.get(x.individualId)! })),
+    relatives: (r.facts.relatives ?? [])
+      .filter((x) => names.has(x.individualId))
+      .map((x) => ({ ...x, name: names.get(x.individualId)! })),
   }));
 }
 
@@ -26,7 +36,11 @@ export async function describeRows(db: DocumentsDb, ownerId: string, rows: reado
  * individual whose surname keys (variants, maiden name) and given names agree with it; a surname
  * alone matches the whole family, the most documented first. At most 5 per name.
  */
-export async function lookupPeople(db: DocumentsDb, ownerId: string, names: readonly string[]): Promise<IndividualDetail[]> {
+export async function lookupPeople(
+  db: DocumentsDb,
+  ownerId: string,
+  names: readonly string[],
+): Promise<IndividualDetail[]> {
   const found = new Map<string, IndividualRow>();
   for (const asked of names) {
     // "Thomas Whitfield's will": the possessive is not part of the name.

@@ -9,13 +9,22 @@ import { listTaggedPhotoPeople } from '../store/tagged-photos-query';
  * tags naming them are read in one query each and matched in memory, so a suggestion is never
  * stale after a tag change and nothing is stored twice. Everything read is the one user's.
  */
-export function facesWithSuggestions(faces: readonly FaceWithDescriptor[], people: readonly { id: string; people: readonly PersonTag[] }[], allFaces: readonly StoredFace[]) {
+export function facesWithSuggestions(
+  faces: readonly FaceWithDescriptor[],
+  people: readonly { id: string; people: readonly PersonTag[] }[],
+  allFaces: readonly StoredFace[],
+) {
   const tagged = taggedFaces(people, allFaces);
   const keys = taggedKeySet(tagged);
   const byDocument = new Map<string, DetectedFace[]>();
   for (const f of faces) {
     const list = byDocument.get(f.documentId) ?? [];
-    list.push({ id: f.faceId, region: f.region, score: Math.round(f.score * 1000) / 1000, suggestion: suggestFor(f, tagged, keys) });
+    list.push({
+      id: f.faceId,
+      region: f.region,
+      score: Math.round(f.score * 1000) / 1000,
+      suggestion: suggestFor(f, tagged, keys),
+    });
     byDocument.set(f.documentId, list);
   }
   for (const list of byDocument.values()) list.sort((a, b) => a.id.localeCompare(b.id));
@@ -23,7 +32,11 @@ export function facesWithSuggestions(faces: readonly FaceWithDescriptor[], peopl
 }
 
 /** Every face of the user's photos by document (the images listing: one faces query in all). */
-export async function ownerFacesByDocument(db: DocumentsDb, ownerId: string, documents: readonly { id: string; people: readonly PersonTag[] }[]) {
+export async function ownerFacesByDocument(
+  db: DocumentsDb,
+  ownerId: string,
+  documents: readonly { id: string; people: readonly PersonTag[] }[],
+) {
   const faces = await listOwnerFaces(db, ownerId);
   return facesWithSuggestions(faces, documents, faces);
 }

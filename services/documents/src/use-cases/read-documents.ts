@@ -2,7 +2,15 @@ import type { DocumentRecord } from '@gnology/contracts';
 import { notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import { type PresentOptions, presentDocument } from '../routes/present';
-import { type DocumentsDb, getDocumentText, getOwnedDocument, type ListedDocument, listDocuments, listDocumentsWhere, listPages } from '../store/documents-store';
+import {
+  type DocumentsDb,
+  getDocumentText,
+  getOwnedDocument,
+  type ListedDocument,
+  listDocuments,
+  listDocumentsWhere,
+  listPages,
+} from '../store/documents-store';
 import { pagesOf } from '../store/pages-query';
 import { documentFaces } from './photo-faces';
 
@@ -17,7 +25,11 @@ export async function ownedDocument(db: DocumentsDb, id: string, userId: string)
 }
 
 /** GET /api/documents: the user's documents, newest first; pages read in one query for all. */
-export async function listOwnDocuments(db: DocumentsDb, userId: string, present: PresentOptions): Promise<DocumentRecord[]> {
+export async function listOwnDocuments(
+  db: DocumentsDb,
+  userId: string,
+  present: PresentOptions,
+): Promise<DocumentRecord[]> {
   const rows = await listDocuments(db, userId);
   const pages = await pagesOf(
     db,
@@ -29,7 +41,13 @@ export async function listOwnDocuments(db: DocumentsDb, userId: string, present:
 /** GET /api/documents/available/for-analysis: the completed documents Gene may read. */
 export async function documentsForAnalysis(db: DocumentsDb, userId: string) {
   const rows = await listDocumentsWhere(db, userId, { status: 'completed' });
-  return rows.map((r) => ({ _id: r.id, originalName: r.original_name, documentType: r.document_type, uploadedAt: new Date(r.uploaded_at).toISOString(), size: Number(r.size) }));
+  return rows.map((r) => ({
+    _id: r.id,
+    originalName: r.original_name,
+    documentType: r.document_type,
+    uploadedAt: new Date(r.uploaded_at).toISOString(),
+    size: Number(r.size),
+  }));
 }
 
 /** GET /api/documents/:id: the document with its text and its faces. */

@@ -16,7 +16,11 @@ export async function openStoredFile(deps: Pick<DocumentsDeps, 'storage'>, key: 
 }
 
 /** The image of page `n` of a document already known to be the caller's; 404 for a page without one. */
-export async function pageImageKey(deps: Pick<DocumentsDeps, 'database'>, documentId: string, n: number): Promise<string> {
+export async function pageImageKey(
+  deps: Pick<DocumentsDeps, 'database'>,
+  documentId: string,
+  n: number,
+): Promise<string> {
   if (!Number.isInteger(n) || n < 1) throw notFound('Page not found');
   const page = await getPage(deps.database.db, documentId, n);
   if (!page?.image_key) throw notFound('Page not found');

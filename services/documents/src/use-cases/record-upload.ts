@@ -5,7 +5,11 @@ import { type DocumentsDb, insertDocumentRows } from '../store/documents-store';
 import type { NewDocumentRow } from '../store/schema';
 
 /** Records an uploaded document, its pending task and `document.uploaded`, in one transaction. */
-export async function insertUploadedDocument(db: DocumentsDb, row: NewDocumentRow & { uploaded_at: Date }, requestId?: string): Promise<void> {
+export async function insertUploadedDocument(
+  db: DocumentsDb,
+  row: NewDocumentRow & { uploaded_at: Date },
+  requestId?: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await insertDocumentRows(trx, row);
     await writeEvent(

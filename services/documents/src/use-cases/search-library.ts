@@ -8,7 +8,10 @@ import { withCitations } from './document-citation';
  * The pages of the user's completed documents that answer a question (issue 16, decision 0170),
  * leaving out the documents the user dropped; each passage carries its page's source citation.
  */
-export async function searchOwnLibrary(db: DocumentsDb, p: { userId: string; query: string; limit: number; excludeDocumentIds: readonly string[] }): Promise<LibrarySearchResponse> {
+export async function searchOwnLibrary(
+  db: DocumentsDb,
+  p: { userId: string; query: string; limit: number; excludeDocumentIds: readonly string[] },
+): Promise<LibrarySearchResponse> {
   const excludeDocumentIds = p.excludeDocumentIds.filter((id) => OBJECT_ID.test(id));
   const passages = await searchLibrary(db, { userId: p.userId, query: p.query, limit: p.limit, excludeDocumentIds });
   return { passages: await withCitations(db, p.userId, passages) };

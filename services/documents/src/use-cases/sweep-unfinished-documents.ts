@@ -21,7 +21,9 @@ export interface SweepResult {
  *   document is failed with its last error, so nobody watches "processing" forever;
  * - a job waiting, delayed or running: left alone.
  */
-export async function sweepUnfinishedDocuments(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>): Promise<SweepResult> {
+export async function sweepUnfinishedDocuments(
+  deps: Pick<DocumentsDeps, 'database' | 'queue' | 'logger'>,
+): Promise<SweepResult> {
   const result: SweepResult = { requeued: 0, failed: 0 };
   for (const doc of await listQuietUnfinishedDocuments(deps.database.db, QUIET_FOR)) {
     const job = await deps.queue.getJob(LANE_QUEUES[laneOf(doc.kind)], processingJobId(doc));
@@ -30,7 +32,11 @@ export async function sweepUnfinishedDocuments(deps: Pick<DocumentsDeps, 'databa
       result.requeued++;
     } else if (!job || job.status === 'failed' || job.status === 'completed') {
       // The task's last error was written for users (readableError); the queue's reason was not.
-      const failed = await failProcessing(deps.database.db, doc.id, { error: doc.lastError ?? JOB_LOST_MESSAGE, step: doc.lastStep?.step ?? 'reading', attempts: doc.attempts });
+      const failed = await failProcessing(deps.database.db, doc.id, {
+        error: doc.lastError ?? JOB_LOST_MESSAGE,
+        step: doc.lastStep?.step ?? 'reading',
+        attempts: doc.attempts,
+      });
       if (failed) result.failed++;
     }
   }

@@ -11,7 +11,13 @@ import { listDocumentFaces } from '../store/faces-store';
  * otherwise) and is stored with that face's region. A change writes `document.updated` in the
  * same transaction (issue 18); saving the same people again announces nothing.
  */
-export async function tagPeople(db: DocumentsDb, documentId: string, ownerId: string, people: readonly PersonTag[], requestId?: string): Promise<void> {
+export async function tagPeople(
+  db: DocumentsDb,
+  documentId: string,
+  ownerId: string,
+  people: readonly PersonTag[],
+  requestId?: string,
+): Promise<void> {
   const seen = new Set<string>();
   const unique = people.filter((p) => {
     const key = `${p.name.toLowerCase()}|${p.role}`;
@@ -24,8 +30,15 @@ export async function tagPeople(db: DocumentsDb, documentId: string, ownerId: st
   const tagged = attachFaceRegions(unique, faces);
   if (!tagged.ok) throw badRequest(tagged.error);
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('documents').select('people_identified').where('id', '=', documentId).where('owner_id', '=', ownerId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('documents')
+      .select('people_identified')
+      .where('id', '=', documentId)
+      .where('owner_id', '=', ownerId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before || !(await updatePeople(trx, documentId, ownerId, tagged.people))) throw notFound('Document not found');
-    if (JSON.stringify(before.people_identified) !== JSON.stringify(tagged.people)) await writeDocumentUpdated(trx, documentId, requestId);
+    if (JSON.stringify(before.people_identified) !== JSON.stringify(tagged.people))
+      await writeDocumentUpdated(trx, documentId, requestId);
   });
 }

@@ -6,7 +6,14 @@ import { ownedDocument } from './read-documents';
 import { tagPeople } from './tag-people';
 
 /** PUT /api/documents/:id: the people identified in the user's document; answers the document as saved. */
-export async function updateDocumentPeople(db: DocumentsDb, id: string, userId: string, people: readonly PersonTag[], present: PresentOptions, requestId?: string) {
+export async function updateDocumentPeople(
+  db: DocumentsDb,
+  id: string,
+  userId: string,
+  people: readonly PersonTag[],
+  present: PresentOptions,
+  requestId?: string,
+) {
   await ownedDocument(db, id, userId);
   await tagPeople(db, id, userId, people, requestId);
   const row = (await getOwnedDocument(db, id, userId))!;

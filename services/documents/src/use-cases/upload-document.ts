@@ -40,7 +40,10 @@ export interface UploadInput {
  * the limit (the partial object deleted, 413, nothing recorded); then the record, its task and
  * `document.uploaded` are written in one transaction and processing is enqueued.
  */
-export async function uploadDocument(deps: DocumentsDeps, input: UploadInput): Promise<{ row: ListedDocument; pages: Awaited<ReturnType<typeof listPages>> }> {
+export async function uploadDocument(
+  deps: DocumentsDeps,
+  input: UploadInput,
+): Promise<{ row: ListedDocument; pages: Awaited<ReturnType<typeof listPages>> }> {
   const limit = DOCUMENT_UPLOAD_LIMIT_BYTES;
   const { file, userId } = input;
   const { head, ended } = await readHead(file, HEAD_BYTES);

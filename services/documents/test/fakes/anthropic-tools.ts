@@ -26,7 +26,12 @@ export async function startToolFake(): Promise<ToolFake> {
     const answer = fake.respond(body);
     if (answer.status) {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ type: 'error', error: { type: answer.status === 529 ? 'overloaded_error' : 'api_error', message: 'scripted failure' } }));
+      return res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: answer.status === 529 ? 'overloaded_error' : 'api_error', message: 'scripted failure' },
+        }),
+      );
     }
     const tool = body.tool_choice?.name ?? body.tools?.[0]?.name ?? 'tool';
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': randomUUID() });

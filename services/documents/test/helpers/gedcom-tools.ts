@@ -31,9 +31,14 @@ export function grampsImport(file: string): GrampsImport {
   try {
     const out = path.join(home, 'out.gramps');
     // GRAMPSHOME keeps the throwaway tree and Gramps' settings out of the user's home.
-    const r = spawnSync('gramps', ['-y', '-i', file, '-e', out], { env: { ...process.env, GRAMPSHOME: home, LANG: 'C.UTF-8' }, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('gramps', ['-y', '-i', file, '-e', out], {
+      env: { ...process.env, GRAMPSHOME: home, LANG: 'C.UTF-8' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     const log = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-    if (r.status !== 0 || !existsSync(out)) throw new Error(`gramps could not import ${file} (exit ${r.status}): ${log.slice(-2_000)}`);
+    if (r.status !== 0 || !existsSync(out))
+      throw new Error(`gramps could not import ${file} (exit ${r.status}): ${log.slice(-2_000)}`);
     const xml = gunzipSync(readFileSync(out)).toString('utf8');
     const count = (tag: string) => (xml.match(new RegExp(`<${tag} `, 'g')) ?? []).length;
     return { people: count('person'), families: count('family'), sources: count('source'), log, xml };
@@ -47,12 +52,21 @@ export type Gedcom7Reader = { python: string } | { python: null; reason: string 
 /** The venv's python with `gedcom7` installed (made once, kept in .cache/), or why it could not be made. */
 export function ensureGedcom7(): Gedcom7Reader {
   const python = path.join(VENV, 'bin', 'python');
-  const importable = () => existsSync(python) && spawnSync(python, ['-c', 'import gedcom7'], { stdio: 'ignore' }).status === 0;
+  const importable = () =>
+    existsSync(python) && spawnSync(python, ['-c', 'import gedcom7'], { stdio: 'ignore' }).status === 0;
   if (importable()) return { python };
   const venv = spawnSync('/usr/bin/python3', ['-m', 'venv', VENV], { encoding: 'utf8' });
   if (venv.status !== 0) return { python: null, reason: `python3 -m venv failed: ${venv.stderr}` };
-  const pip = spawnSync(python, ['-m', 'pip', 'install', '--disable-pip-version-check', '--retries', '1', '--timeout', '15', 'gedcom7'], { encoding: 'utf8', timeout: 180_000 });
-  if (pip.status !== 0 || !importable()) return { python: null, reason: `pip install gedcom7 failed: ${(pip.stderr ?? '').trim().split('\n').slice(-2).join(' ')}` };
+  const pip = spawnSync(
+    python,
+    ['-m', 'pip', 'install', '--disable-pip-version-check', '--retries', '1', '--timeout', '15', 'gedcom7'],
+    { encoding: 'utf8', timeout: 180_000 },
+  );
+  if (pip.status !== 0 || !importable())
+    return {
+      python: null,
+      reason: `pip install gedcom7 failed: ${(pip.stderr ?? '').trim().split('\n').slice(-2).join(' ')}`,
+    };
   return { python };
 }
 

@@ -7,7 +7,10 @@ import type { DocumentsDb } from '../../src/store/documents-store';
  * pages' text, and the people, dates and places the rule extractor finds in it. For the library
  * search tests and benchmark (decision 0170), which need many documents and no OCR.
  */
-export async function seedDocument(db: DocumentsDb, p: { ownerId: string; name: string; pages: string[]; id?: string }): Promise<string> {
+export async function seedDocument(
+  db: DocumentsDb,
+  p: { ownerId: string; name: string; pages: string[]; id?: string },
+): Promise<string> {
   const id = p.id ?? newObjectId();
   const text = p.pages.join('\n\n');
   const e = extractWithRules({ text, isImage: /\.(png|jpe?g)$/i.test(p.name), originalName: p.name });
@@ -41,7 +44,18 @@ export async function seedDocument(db: DocumentsDb, p: { ownerId: string; name: 
     .execute();
   await db
     .insertInto('document_pages')
-    .values(p.pages.map((t, i) => ({ document_id: id, page_number: i + 1, text: t, image_key: null, width: null, height: null, confidence: null, words: '[]' })))
+    .values(
+      p.pages.map((t, i) => ({
+        document_id: id,
+        page_number: i + 1,
+        text: t,
+        image_key: null,
+        width: null,
+        height: null,
+        confidence: null,
+        words: '[]',
+      })),
+    )
     .execute();
   return id;
 }

@@ -7,5 +7,11 @@ export function multipart(filename: string, content: Buffer, opts: { field?: str
     `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'document'}"; filename="${filename}"\r\nContent-Type: ${opts.contentType ?? 'application/octet-stream'}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, boundary, head, tail };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    boundary,
+    head,
+    tail,
+  };
 }

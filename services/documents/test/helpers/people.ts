@@ -6,7 +6,10 @@ import type { DocumentsDb } from '../../src/store/documents-store';
  * A completed document as processing leaves it, people details (record roles) included, for the
  * people index tests and benchmark: the rule extractor reads the text, nothing is faked.
  */
-export async function seedRecord(db: DocumentsDb, p: { ownerId: string; name: string; text: string; id?: string }): Promise<string> {
+export async function seedRecord(
+  db: DocumentsDb,
+  p: { ownerId: string; name: string; text: string; id?: string },
+): Promise<string> {
   const id = p.id ?? newObjectId();
   const e = extractWithRules({ text: p.text, isImage: false, originalName: p.name });
   await db
@@ -38,6 +41,18 @@ export async function seedRecord(db: DocumentsDb, p: { ownerId: string; name: st
       ocr_languages: JSON.stringify(['eng']),
     })
     .execute();
-  await db.insertInto('document_pages').values({ document_id: id, page_number: 1, text: p.text, image_key: null, width: null, height: null, confidence: null, words: '[]' }).execute();
+  await db
+    .insertInto('document_pages')
+    .values({
+      document_id: id,
+      page_number: 1,
+      text: p.text,
+      image_key: null,
+      width: null,
+      height: null,
+      confidence: null,
+      words: '[]',
+    })
+    .execute();
   return id;
 }

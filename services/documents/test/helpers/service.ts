@@ -27,7 +27,9 @@ export interface DocumentsHarness {
  * environment selects. The queue gets a key prefix of its own (the platform's default prefix is
  * shared by every process on the Redis server), and optionally short lock timings.
  */
-export async function startDocuments(opts: { env?: Record<string, string>; tuning?: JobQueueTuning } = {}): Promise<DocumentsHarness> {
+export async function startDocuments(
+  opts: { env?: Record<string, string>; tuning?: JobQueueTuning } = {},
+): Promise<DocumentsHarness> {
   const svc = await createTestService({ name: 'documents', schema: 'documents', migrations, env: opts.env });
   await svc.queue.close();
   const queuePrefix = uniqueName('gnd');

@@ -60,11 +60,20 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
   return {
     async reserve(userId, reqId, estimatedTokens, minimumTokens) {
       try {
-        const res = await internalCall<{ remaining: number; plan: string; amount?: number }>(config.BILLING_URL, '/internal/reservations', {
-          secret,
-          requestId,
-          body: { userId, requestId: reqId, estimatedTokens, ...(minimumTokens ? { minimumTokens: Math.min(minimumTokens, estimatedTokens) } : {}) },
-        });
+        const res = await internalCall<{ remaining: number; plan: string; amount?: number }>(
+          config.BILLING_URL,
+          '/internal/reservations',
+          {
+            secret,
+            requestId,
+            body: {
+              userId,
+              requestId: reqId,
+              estimatedTokens,
+              ...(minimumTokens ? { minimumTokens: Math.min(minimumTokens, estimatedTokens) } : {}),
+            },
+          },
+        );
         // A billing that does not say how much it held held the whole estimate.
         return { remaining: res.remaining, plan: res.plan, amount: res.amount ?? estimatedTokens };
       } catch (e) {
@@ -82,52 +91,80 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
       const res = await internalCall<{ used: number; remaining: number; breakdown: TokenBalance['breakdown'] }>(
         config.BILLING_URL,
         `/internal/reservations/${encodeURIComponent(reqId)}/settle`,
-        { secret, requestId, body: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, savedTokens: usage.savedTokens } },
+        {
+          secret,
+          requestId,
+          body: { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, savedTokens: usage.savedTokens },
+        },
       );
       return { used: res.used, remaining: res.remaining, breakdown: res.breakdown };
     },
     async reservation(reqId) {
-      return internalCall<ReservationStatusResponse>(config.BILLING_URL, `/internal/reservations/${encodeURIComponent(reqId)}`, { secret, requestId });
+      return internalCall<ReservationStatusResponse>(
+        config.BILLING_URL,
+        `/internal/reservations/${encodeURIComponent(reqId)}`,
+        { secret, requestId },
+      );
     },
     async release(reqId) {
-      return internalCall<{ remaining: number }>(config.BILLING_URL, `/internal/reservations/${encodeURIComponent(reqId)}/release`, { secret, requestId, body: {} });
+      return internalCall<{ remaining: number }>(
+        config.BILLING_URL,
+        `/internal/reservations/${encodeURIComponent(reqId)}/release`,
+        { secret, requestId, body: {} },
+      );
     },
     async documents(userId, documentIds) {
       if (documentIds.length === 0) return [];
-      const res = await internalCall<{ documents: ContextDocument[] }>(config.DOCUMENTS_URL, '/internal/documents/context', {
-        secret,
-        requestId,
-        body: { userId, documentIds },
-        timeoutMs: 30_000,
-      });
+      const res = await internalCall<{ documents: ContextDocument[] }>(
+        config.DOCUMENTS_URL,
+        '/internal/documents/context',
+        {
+          secret,
+          requestId,
+          body: { userId, documentIds },
+          timeoutMs: 30_000,
+        },
+      );
       // Only this user's documents come back; keep only what was asked for, whatever the answer holds.
       const wanted = new Set(documentIds);
       return (res.documents ?? []).filter((d) => wanted.has(d._id));
     },
     async searchLibrary(userId, query, limit, excludeDocumentIds) {
-      const res = await internalCall<{ passages?: LibraryPassage[] }>(config.DOCUMENTS_URL, '/internal/documents/search', {
-        secret,
-        requestId,
-        // The documents service caps a question at 4,000 characters: its first words name what is asked.
-        body: { userId, query: query.slice(0, 4_000), limit, excludeDocumentIds },
-        timeoutMs: 5_000,
-      });
+      const res = await internalCall<{ passages?: LibraryPassage[] }>(
+        config.DOCUMENTS_URL,
+        '/internal/documents/search',
+        {
+          secret,
+          requestId,
+          // The documents service caps a question at 4,000 characters: its first words name what is asked.
+          body: { userId, query: query.slice(0, 4_000), limit, excludeDocumentIds },
+          timeoutMs: 5_000,
+        },
+      );
       return res.passages ?? [];
     },
     async lookupPeople(userId, names) {
-      const res = await internalCall<{ individuals?: IndividualDetail[] }>(config.DOCUMENTS_URL, '/internal/people/lookup', {
-        secret,
-        requestId,
-        body: { userId, names: names.slice(0, 10) },
-        timeoutMs: 5_000,
-      });
+      const res = await internalCall<{ individuals?: IndividualDetail[] }>(
+        config.DOCUMENTS_URL,
+        '/internal/people/lookup',
+        {
+          secret,
+          requestId,
+          body: { userId, names: names.slice(0, 10) },
+          timeoutMs: 5_000,
+        },
+      );
       return res.individuals ?? [];
     },
     async conversation(userId, conversationId) {
-      return internalCall<Conversation>(config.CONVERSATION_URL, `/internal/conversations/${conversationId}?userId=${encodeURIComponent(userId)}`, {
-        secret,
-        requestId,
-      });
+      return internalCall<Conversation>(
+        config.CONVERSATION_URL,
+        `/internal/conversations/${conversationId}?userId=${encodeURIComponent(userId)}`,
+        {
+          secret,
+          requestId,
+        },
+      );
     },
     async saveMessage(userId, conversationId, message) {
       return internalCall<Message>(config.CONVERSATION_URL, `/internal/conversations/${conversationId}/messages`, {

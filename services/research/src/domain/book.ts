@@ -37,7 +37,13 @@ export function nextBookContext(p: ProjectState): BookContext | null {
 
 /** The context of the first book request: the plan (three titles and the creation process). */
 export function planContext(title: string): BookContext {
-  return { title, outline: DEFAULT_OUTLINE, summaries: [], section: { index: PLAN_INDEX, title: 'Plan', resume: false }, tail: '' };
+  return {
+    title,
+    outline: DEFAULT_OUTLINE,
+    summaries: [],
+    section: { index: PLAN_INDEX, title: 'Plan', resume: false },
+    tail: '',
+  };
 }
 
 /**
@@ -45,14 +51,21 @@ export function planContext(title: string): BookContext {
  * and will be resumed from its tail. Each part keeps a short summary of what it says.
  */
 export function advanceProject(p: ProjectState, ctx: BookContext, text: string, finished: boolean): ProjectState {
-  const tail = text.length >= TAIL_CHARS ? text.slice(-TAIL_CHARS) : `${ctx.section.resume ? p.tail : ''}${text}`.slice(-TAIL_CHARS);
+  const tail =
+    text.length >= TAIL_CHARS
+      ? text.slice(-TAIL_CHARS)
+      : `${ctx.section.resume ? p.tail : ''}${text}`.slice(-TAIL_CHARS);
   if (ctx.section.index === PLAN_INDEX) {
     return { ...p, title: titleFromPlan(text) ?? p.title, currentSection: 0, resume: false, tail: '' };
   }
   const sections = [...p.sections];
   const existing = sections.findIndex((s) => s.title === ctx.section.title);
   const summary = summarise(text);
-  if (existing >= 0) sections[existing] = { title: ctx.section.title, summary: `${sections[existing]!.summary} ${summary}`.trim().slice(0, 900) };
+  if (existing >= 0)
+    sections[existing] = {
+      title: ctx.section.title,
+      summary: `${sections[existing]!.summary} ${summary}`.trim().slice(0, 900),
+    };
   else sections.push({ title: ctx.section.title, summary });
   return {
     ...p,
@@ -67,7 +80,13 @@ export function advanceProject(p: ProjectState, ctx: BookContext, text: string, 
 export function summarise(text: string, maxChars = 600): string {
   const paragraphs = text
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/^#+\s*/gm, '').replace(/[*_>`|]/g, '').replace(/\s+/g, ' ').trim())
+    .map((p) =>
+      p
+        .replace(/^#+\s*/gm, '')
+        .replace(/[*_>`|]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((p) => p.length > 30);
   // The opening of each paragraph: whole sentences until there are at least 60 characters.
   const firsts = paragraphs.map((p) => {

@@ -20,6 +20,9 @@ export function escapeLinkText(text: string): string {
  * (`&q=`, decision 0170), which it does where the page has word positions.
  */
 export function citation(doc: { _id: string; originalName: string; highlight?: string }, page?: number | null): string {
-  const q = doc.highlight && page ? `&q=${encodeURIComponent(doc.highlight).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}` : '';
+  const q =
+    doc.highlight && page
+      ? `&q=${encodeURIComponent(doc.highlight).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
+      : '';
   return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${viewerHref(doc._id, page)}${q})`;
 }

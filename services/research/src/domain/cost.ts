@@ -28,7 +28,10 @@ export function tokensOfChars(chars: number): number {
  */
 export function promptTokenBound(req: ProviderRequest): number {
   let chars = req.system.length;
-  if (req.documents.length) chars += documentsPreamble(req.documents.length, req.documents.filter((d) => d.retrieved).length).length + req.documents.reduce((n, d) => n + documentBlock(d).length, 0);
+  if (req.documents.length)
+    chars +=
+      documentsPreamble(req.documents.length, req.documents.filter((d) => d.retrieved).length).length +
+      req.documents.reduce((n, d) => n + documentBlock(d).length, 0);
   if (req.book) chars += bookInstructions(req.book).length;
   if (req.people?.length) chars += peopleBlock(req.people).length;
   const turns = req.messages.length ? req.messages : [{ content: req.query }];

@@ -19,7 +19,9 @@ function ancestorLines(a: JournalAncestor): string[] {
     event('marriage', a.marriage, a.marriage?.spouse ? `spouse ${a.marriage.spouse}` : undefined),
     event('death', a.death),
     event('burial', a.burial),
-    a.father || a.mother ? `  parents: ${[a.father && `father ${a.father}`, a.mother && `mother ${a.mother}`].filter(Boolean).join('; ')}` : '',
+    a.father || a.mother
+      ? `  parents: ${[a.father && `father ${a.father}`, a.mother && `mother ${a.mother}`].filter(Boolean).join('; ')}`
+      : '',
     a.children.length ? `  children: ${a.children.join('; ')}` : '',
     a.occupation ? `  occupation: ${a.occupation}` : '',
     a.residences.length ? `  residences: ${a.residences.join('; ')}` : '',
@@ -32,10 +34,14 @@ function ancestorLines(a: JournalAncestor): string[] {
 export function journalBlock(j: Journal): string {
   const lines = [`<journal version="${j.version}" ancestors="${j.ancestors.length}">`];
   const p = j.project;
-  if (p.title || p.researcher) lines.push(`Project: ${[p.title, p.researcher && `researcher ${p.researcher}`].filter(Boolean).join(', ')}`);
+  if (p.title || p.researcher)
+    lines.push(`Project: ${[p.title, p.researcher && `researcher ${p.researcher}`].filter(Boolean).join(', ')}`);
   if (p.goal) lines.push(`Research goal: ${p.goal.replace(/\n/g, ' ')}`);
   for (const a of j.ancestors) lines.push(...ancestorLines(a));
-  if (j.sourcesSearched.length) lines.push(`Sources searched: ${j.sourcesSearched.map((s) => (s.notes ? `${s.label} (${s.notes.replace(/\n/g, ' ')})` : s.label)).join('; ')}`);
+  if (j.sourcesSearched.length)
+    lines.push(
+      `Sources searched: ${j.sourcesSearched.map((s) => (s.notes ? `${s.label} (${s.notes.replace(/\n/g, ' ')})` : s.label)).join('; ')}`,
+    );
   if (j.log.length) {
     lines.push(`Research log (${j.log.length} entries):`);
     for (const e of j.log) lines.push(`  - ${[e.date, e.repository, e.source, e.result].filter(Boolean).join(' | ')}`);
@@ -50,7 +56,9 @@ export function journalBlock(j: Journal): string {
 const years = (e: JournalEvent | undefined) => e?.date?.match(/\b(1[4-9]\d\d|20\d\d)\b/)?.[1];
 
 /** The offline answer's list of a journal's ancestors, one line each: name, years, places. */
-export function journalAncestorsMarkdown(docs: { originalName: string; _id: string; journal?: Journal | null }[]): string[] {
+export function journalAncestorsMarkdown(
+  docs: { originalName: string; _id: string; journal?: Journal | null }[],
+): string[] {
   const out: string[] = [];
   for (const d of docs) {
     if (!d.journal?.ancestors.length) continue;
@@ -59,7 +67,9 @@ export function journalAncestorsMarkdown(docs: { originalName: string; _id: stri
       const life = [years(a.birth) ?? years(a.baptism), years(a.death) ?? years(a.burial)];
       const span = life[0] || life[1] ? ` (${life[0] ?? '?'}–${life[1] ?? '?'})` : '';
       const places = [a.birth?.place, a.death?.place].filter(Boolean).join(' → ');
-      out.push(`${a.number}. **${a.name || 'No name given'}**${span}${places ? `, ${places}` : ''}${a.marriage?.spouse ? `; married ${a.marriage.spouse}` : ''}`);
+      out.push(
+        `${a.number}. **${a.name || 'No name given'}**${span}${places ? `, ${places}` : ''}${a.marriage?.spouse ? `; married ${a.marriage.spouse}` : ''}`,
+      );
     }
     out.push('');
   }

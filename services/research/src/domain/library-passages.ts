@@ -15,7 +15,8 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
   const byDoc = new Map<string, { passage: LibraryPassage; pages: { pageNumber: number; text: string }[] }>();
   for (const x of passages) {
     const entry = byDoc.get(x.documentId) ?? { passage: x, pages: [] };
-    if (!entry.pages.some((pg) => pg.pageNumber === x.pageNumber)) entry.pages.push({ pageNumber: x.pageNumber, text: x.text });
+    if (!entry.pages.some((pg) => pg.pageNumber === x.pageNumber))
+      entry.pages.push({ pageNumber: x.pageNumber, text: x.text });
     byDoc.set(x.documentId, entry);
   }
   const documents: ContextDocument[] = [];

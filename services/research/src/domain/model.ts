@@ -70,7 +70,9 @@ export interface ProviderUsage {
 export type StopReason = 'end' | 'max_tokens' | 'aborted';
 
 /** `estimated`: the provider reported no usage; `usage` is counted from the prompt and the text (decision 0085). */
-export type ProviderEvent = { type: 'delta'; text: string } | { type: 'done'; usage: ProviderUsage; stopReason: StopReason; estimated?: boolean };
+export type ProviderEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'done'; usage: ProviderUsage; stopReason: StopReason; estimated?: boolean };
 
 export interface LlmProvider {
   readonly name: 'anthropic' | 'openai' | 'offline';

@@ -30,7 +30,8 @@ const lifeYears = (p: IndividualDetail['individual']) =>
 const roleOf = (e: IndividualDetail['evidence'][number]) => (e.recordRole ?? e.role).replace(/_/g, ' ');
 
 /** The other spellings of a name: the name itself is not one of them. */
-const otherSpellings = (p: IndividualDetail) => p.variants.filter((v) => v.toLowerCase() !== p.individual.name.toLowerCase());
+const otherSpellings = (p: IndividualDetail) =>
+  p.variants.filter((v) => v.toLowerCase() !== p.individual.name.toLowerCase());
 
 /**
  * The index's knowledge without the documents the user dropped from the question (decision 0170):
@@ -54,17 +55,23 @@ export function peopleBlock(people: IndividualDetail[]): string {
   if (!people.length) return '';
   const esc = escapeDocumentText;
   const lines = [
-    "<people-index>",
+    '<people-index>',
     "GNology's people index grouped the names in the user's documents into individuals. For the people this question names, it holds the following. Use it with the documents, cite the documents it names, and point out each conflict.",
   ];
   for (const p of people) {
     const variants = otherSpellings(p);
-    lines.push(`Individual: ${esc(p.individual.name)}${lifeYears(p.individual)}${variants.length ? `; also written ${esc(variants.join(', '))}` : ''}`);
+    lines.push(
+      `Individual: ${esc(p.individual.name)}${lifeYears(p.individual)}${variants.length ? `; also written ${esc(variants.join(', '))}` : ''}`,
+    );
     for (const e of p.evidence.slice(0, 20)) {
-      lines.push(`- Evidence: ${esc(e.nameAsWritten)} as ${roleOf(e)} in "${esc(e.fileName)}" (id ${e.documentId}${e.page ? `, page ${e.page}` : ''})${e.date ? `, ${e.date}` : ''}${e.place ? `, ${esc(e.place)}` : ''}`);
+      lines.push(
+        `- Evidence: ${esc(e.nameAsWritten)} as ${roleOf(e)} in "${esc(e.fileName)}" (id ${e.documentId}${e.page ? `, page ${e.page}` : ''})${e.date ? `, ${e.date}` : ''}${e.place ? `, ${esc(e.place)}` : ''}`,
+      );
     }
     for (const t of p.timeline.slice(0, 20)) {
-      lines.push(`- Timeline: ${EVENT_LABEL[t.kind] ?? t.kind} ${t.date ?? t.year ?? 'date unknown'}${t.place ? `, ${esc(t.place)}` : ''}${t.detail ? ` (${esc(t.detail)})` : ''} — "${esc(t.fileName)}"`);
+      lines.push(
+        `- Timeline: ${EVENT_LABEL[t.kind] ?? t.kind} ${t.date ?? t.year ?? 'date unknown'}${t.place ? `, ${esc(t.place)}` : ''}${t.detail ? ` (${esc(t.detail)})` : ''} — "${esc(t.fileName)}"`,
+      );
     }
     for (const r of p.relatives.slice(0, 12)) lines.push(`- Relative: ${r.relation} ${esc(r.name)}`);
     for (const c of p.conflicts) lines.push(`- Conflict: ${esc(c.message)}`);
@@ -88,13 +95,21 @@ export function peopleIndexSection(people: IndividualDetail[]): string[] {
       out.push('| Date | Event | Place | Source |', '|---|---|---|---|');
       for (const t of p.timeline.slice(0, 30)) {
         const page = p.evidence.find((e) => e.documentId === t.documentId)?.page;
-        out.push(`| ${t.date ?? t.year ?? '—'} | ${EVENT_LABEL[t.kind] ?? t.kind}${t.detail ? `: ${t.detail.replace(/\|/g, '/')}` : ''} | ${(t.place ?? '—').replace(/\|/g, '/')} | ${cite(t.fileName, t.documentId, page)} |`);
+        out.push(
+          `| ${t.date ?? t.year ?? '—'} | ${EVENT_LABEL[t.kind] ?? t.kind}${t.detail ? `: ${t.detail.replace(/\|/g, '/')}` : ''} | ${(t.place ?? '—').replace(/\|/g, '/')} | ${cite(t.fileName, t.documentId, page)} |`,
+        );
       }
       out.push('');
     }
-    const evidence = p.evidence.slice(0, 20).map((e) => `- ${e.nameAsWritten}, ${roleOf(e)}${e.date ? `, ${e.date}` : ''}${e.place ? `, ${e.place}` : ''}: ${cite(e.fileName, e.documentId, e.page)}`);
+    const evidence = p.evidence
+      .slice(0, 20)
+      .map(
+        (e) =>
+          `- ${e.nameAsWritten}, ${roleOf(e)}${e.date ? `, ${e.date}` : ''}${e.place ? `, ${e.place}` : ''}: ${cite(e.fileName, e.documentId, e.page)}`,
+      );
     if (evidence.length) out.push('**Evidence**', ...evidence, '');
-    if (p.relatives.length) out.push(`**Family in the index:** ${p.relatives.map((r) => `${r.name} (${r.relation})`).join(', ')}.`, '');
+    if (p.relatives.length)
+      out.push(`**Family in the index:** ${p.relatives.map((r) => `${r.name} (${r.relation})`).join(', ')}.`, '');
     if (p.conflicts.length) {
       out.push('**Conflicts to resolve**', ...p.conflicts.map((c) => `- ⚠ ${c.message}`), '');
     }

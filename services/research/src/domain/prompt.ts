@@ -57,7 +57,12 @@ export function escapeDocumentText(text: string): string {
 function escapedJournalBlock(block: string): string {
   const lines = block.split('\n');
   return lines
-    .map((line, i) => ((i === 0 && /^<journal version="[\w.-]*" ancestors="\d+">$/.test(line)) || (i === lines.length - 1 && line === '</journal>') ? line : escapeDocumentText(line)))
+    .map((line, i) =>
+      (i === 0 && /^<journal version="[\w.-]*" ancestors="\d+">$/.test(line)) ||
+      (i === lines.length - 1 && line === '</journal>')
+        ? line
+        : escapeDocumentText(line),
+    )
     .join('\n');
 }
 
@@ -69,7 +74,9 @@ export function documentBlock(doc: ContextDocument): string {
   const lines = [
     `<document name="${attr(doc.originalName)}" id="${attr(doc._id)}" link="${attr(viewerHref(doc._id))}"${paged && !doc.retrieved ? ` pages="${paged.length}"` : ''}${doc.retrieved ? ' found="library search"' : ''}${doc.documentType ? ` type="${attr(doc.documentType)}"` : ''}>`,
   ];
-  const people = (doc.peopleIdentified ?? []).map((p) => (p.role ? `${p.name} (${p.role.replace(/_/g, ' ')})` : p.name)).join('; ');
+  const people = (doc.peopleIdentified ?? [])
+    .map((p) => (p.role ? `${p.name} (${p.role.replace(/_/g, ' ')})` : p.name))
+    .join('; ');
   const esc = escapeDocumentText;
   if (people) lines.push(`People identified: ${esc(people)}`);
   const dates = describe(doc.dateInfo);
@@ -82,8 +89,14 @@ export function documentBlock(doc: ContextDocument): string {
   if (doc.citation) lines.push(`Source citation: ${esc(doc.citation)}`);
   if (doc.journal) lines.push(escapedJournalBlock(journalBlock(doc.journal)));
   // Several pages: each page's text under a "[Page N]" marker, so the model can cite the page.
-  const text = (paged ? paged.map((p) => `[Page ${p.pageNumber}]\n${p.text.trim()}`).join('\n\n') : (doc.extractedText ?? '')).trim();
-  if (text) lines.push('Extracted text:', text.length > DOC_TEXT_LIMIT ? `${esc(text.slice(0, DOC_TEXT_LIMIT))}\n[… text truncated]` : esc(text));
+  const text = (
+    paged ? paged.map((p) => `[Page ${p.pageNumber}]\n${p.text.trim()}`).join('\n\n') : (doc.extractedText ?? '')
+  ).trim();
+  if (text)
+    lines.push(
+      'Extracted text:',
+      text.length > DOC_TEXT_LIMIT ? `${esc(text.slice(0, DOC_TEXT_LIMIT))}\n[… text truncated]` : esc(text),
+    );
   else lines.push('(No text could be extracted from this document.)');
   lines.push('</document>');
   return lines.join('\n');
@@ -93,7 +106,10 @@ export function documentsPreamble(count: number, retrieved = 0): string {
   if (retrieved > 0) {
     const selected = count - retrieved;
     const found = `Gene searched the user's library for this question and found ${retrieved === 1 ? '1 document' : `${retrieved} documents`} (marked found="library search"; only the pages that matched are given, each marked "[Page N]").`;
-    const chosen = selected > 0 ? ` The user also selected ${selected === 1 ? '1 document' : `${selected} documents`}.` : ' The user selected no documents.';
+    const chosen =
+      selected > 0
+        ? ` The user also selected ${selected === 1 ? '1 document' : `${selected} documents`}.`
+        : ' The user selected no documents.';
     return `${found}${chosen} Cite each fact's document by file name and page, linked to the viewer, e.g. [marriage.png, p. 1](/documents?view=<id>&page=1), and say plainly when the documents found do not answer the question.`;
   }
   return count === 1

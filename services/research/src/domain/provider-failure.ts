@@ -11,5 +11,9 @@ export function providerFailure(err: unknown): HttpError {
   // A 401/403 from the provider is about our key, not the user's session: never make the web sign
   // out. Server-side failures answer 503, the one 5xx status whose message reaches the user.
   const safeStatus = status && status >= 400 && status < 500 && status !== 401 && status !== 403 ? status : 503;
-  return new HttpError(safeStatus, message, { code: 'provider_error', providerStatus: status ?? null, providerType: type ?? null });
+  return new HttpError(safeStatus, message, {
+    code: 'provider_error',
+    providerStatus: status ?? null,
+    providerType: type ?? null,
+  });
 }

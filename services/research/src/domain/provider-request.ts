@@ -15,8 +15,14 @@ export function buildProviderRequest(p: {
   people?: IndividualDetail[];
 }): ProviderRequest {
   const fixedChars =
-    GENE_SYSTEM_PROMPT.length + p.documents.reduce((n, d) => n + documentBlock(d).length, 0) + peopleBlock(p.people ?? []).length + p.query.length + (p.continuation?.length ?? 0);
-  const history: ChatTurn[] = p.history.filter((m) => m.content.trim()).map((m) => ({ role: m.type, content: m.content }));
+    GENE_SYSTEM_PROMPT.length +
+    p.documents.reduce((n, d) => n + documentBlock(d).length, 0) +
+    peopleBlock(p.people ?? []).length +
+    p.query.length +
+    (p.continuation?.length ?? 0);
+  const history: ChatTurn[] = p.history
+    .filter((m) => m.content.trim())
+    .map((m) => ({ role: m.type, content: m.content }));
   const trimmed = trimHistory(history, historyBudget(fixedChars, p.plan.maxTokens));
   const messages: ChatTurn[] = [...trimmed];
   const last = messages[messages.length - 1];

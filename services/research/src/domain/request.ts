@@ -24,7 +24,11 @@ export interface RequestPlan {
   asJob: boolean;
 }
 
-export function planRequest(query: string, requested: RequestType | undefined, opts: { maxRetries: number; continuesBook?: RequestType }): RequestPlan {
+export function planRequest(
+  query: string,
+  requested: RequestType | undefined,
+  opts: { maxRetries: number; continuesBook?: RequestType },
+): RequestPlan {
   const requestType = opts.continuesBook ?? requested ?? inferRequestType(query);
   const estimate = estimateMessageTokens(query, requestType);
   return {

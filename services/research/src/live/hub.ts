@@ -69,7 +69,10 @@ export class GenerationHub {
    * A waiter armed now: `wait()` resolves at the first change after arming (even one that came
    * before `wait()` was called), after `timeoutMs`, or when `signal` aborts.
    */
-  arm(id: string): { wait(timeoutMs: number, signal?: AbortSignal): Promise<'changed' | 'timeout' | 'aborted'>; dispose(): void } {
+  arm(id: string): {
+    wait(timeoutMs: number, signal?: AbortSignal): Promise<'changed' | 'timeout' | 'aborted'>;
+    dispose(): void;
+  } {
     let changed = false;
     let wake: ((v: 'changed') => void) | undefined;
     const fn = () => {

@@ -18,7 +18,9 @@ export const inFlightMigration: Migration = {
       .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
       .execute();
     await sql`create index requests_in_flight_user_idx on requests_in_flight (user_id, expires_at)`.execute(db);
-    await sql`create index requests_in_flight_ip_idx on requests_in_flight (client_ip, expires_at) where trial`.execute(db);
+    await sql`create index requests_in_flight_ip_idx on requests_in_flight (client_ip, expires_at) where trial`.execute(
+      db,
+    );
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('requests_in_flight').ifExists().execute();

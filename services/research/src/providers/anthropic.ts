@@ -51,7 +51,8 @@ export class AnthropicProvider implements LlmProvider {
             if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'delta', text: event.delta.text };
             break;
           case 'message_delta':
-            if (event.usage?.output_tokens !== undefined && event.usage.output_tokens !== null) outputTokens = event.usage.output_tokens;
+            if (event.usage?.output_tokens !== undefined && event.usage.output_tokens !== null)
+              outputTokens = event.usage.output_tokens;
             if (event.delta.stop_reason === 'max_tokens') stopReason = 'max_tokens';
             break;
         }
@@ -83,7 +84,10 @@ export function buildSystem(req: ProviderRequest): TextBlock[] {
 
 function buildMessages(req: ProviderRequest): { role: 'user' | 'assistant'; content: string | TextBlock[] }[] {
   const turns: ChatTurn[] = req.messages.length ? req.messages : [{ role: 'user', content: req.query }];
-  const out: { role: 'user' | 'assistant'; content: string | TextBlock[] }[] = turns.map((t) => ({ role: t.role, content: t.content }));
+  const out: { role: 'user' | 'assistant'; content: string | TextBlock[] }[] = turns.map((t) => ({
+    role: t.role,
+    content: t.content,
+  }));
   // Cache the history too: the next question in this conversation repeats all of it.
   if (out.length >= 3) {
     const lastHistory = out[out.length - 2]!;

@@ -38,13 +38,24 @@ export class AbortedError extends Error {
 export function toProviderError(err: unknown, deadline: { timedOut: boolean; parentAborted(): boolean }): Error {
   if (err instanceof ProviderError || err instanceof AbortedError) return err;
   if (deadline.timedOut) return new ProviderError('request timed out', 408, 'timeout_error');
-  const e = err as { name?: string; status?: number; type?: string | null; error?: unknown; message?: string; constructor?: { name?: string } };
+  const e = err as {
+    name?: string;
+    status?: number;
+    type?: string | null;
+    error?: unknown;
+    message?: string;
+    constructor?: { name?: string };
+  };
   const className = e?.constructor?.name ?? e?.name ?? '';
   if (className === 'APIConnectionTimeoutError') return new ProviderError('request timed out', 408, 'timeout_error');
-  if (deadline.parentAborted() || className === 'APIUserAbortError' || e?.name === 'AbortError') return new AbortedError();
+  if (deadline.parentAborted() || className === 'APIUserAbortError' || e?.name === 'AbortError')
+    return new AbortedError();
   const body = e?.error as { type?: string; error?: { type?: string }; code?: string } | undefined;
-  const type = e?.type ?? body?.error?.type ?? (body?.type !== 'error' ? body?.type : undefined) ?? body?.code ?? undefined;
-  if (typeof e?.status === 'number' || type) return new ProviderError(e?.message ?? 'provider error', e?.status, type ?? undefined);
-  if (className === 'APIConnectionError') return new ProviderError(e?.message ?? 'connection error', 503, 'connection_error');
+  const type =
+    e?.type ?? body?.error?.type ?? (body?.type !== 'error' ? body?.type : undefined) ?? body?.code ?? undefined;
+  if (typeof e?.status === 'number' || type)
+    return new ProviderError(e?.message ?? 'provider error', e?.status, type ?? undefined);
+  if (className === 'APIConnectionError')
+    return new ProviderError(e?.message ?? 'connection error', 503, 'connection_error');
   return new ProviderError(e?.message ?? String(err), undefined, undefined);
 }

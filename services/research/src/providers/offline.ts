@@ -12,7 +12,13 @@ export class OfflineProvider implements LlmProvider {
   constructor(private readonly opts: { chunkDelayMs?: number } = {}) {}
 
   async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
-    const full = offlineAnswer({ query: req.query, documents: req.documents, requestType: req.requestType, book: req.book, people: req.people });
+    const full = offlineAnswer({
+      query: req.query,
+      documents: req.documents,
+      requestType: req.requestType,
+      book: req.book,
+      people: req.people,
+    });
     const already = req.continuation && full.startsWith(req.continuation) ? req.continuation.length : 0;
     const rest = full.slice(already);
     const pieces = rest.match(/[\s\S]{1,48}(?=\s|$)|[\s\S]{1,48}/g) ?? [];
@@ -23,6 +29,10 @@ export class OfflineProvider implements LlmProvider {
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     }
     // No model, no tokens: offline answers are not charged (decision 0043).
-    yield { type: 'done', usage: { inputTokens: 0, outputTokens: 0, savedTokens: 0 }, stopReason: signal.aborted ? 'aborted' : 'end' };
+    yield {
+      type: 'done',
+      usage: { inputTokens: 0, outputTokens: 0, savedTokens: 0 },
+      stopReason: signal.aborted ? 'aborted' : 'end',
+    };
   }
 }

@@ -21,14 +21,24 @@ export class OpenAiCompatibleProvider implements LlmProvider {
   async *stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
     const deadline = deadlineSignal(signal, req.timeoutMs);
     const docs = sortDocuments(req.documents);
-    const system = [req.system, ...(docs.length ? [documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length), ...docs.map(documentBlock)] : []), ...(req.people?.length ? [peopleBlock(req.people)] : []), ...(req.book ? [bookInstructions(req.book)] : [])].join('\n\n');
+    const system = [
+      req.system,
+      ...(docs.length
+        ? [documentsPreamble(docs.length, docs.filter((d) => d.retrieved).length), ...docs.map(documentBlock)]
+        : []),
+      ...(req.people?.length ? [peopleBlock(req.people)] : []),
+      ...(req.book ? [bookInstructions(req.book)] : []),
+    ].join('\n\n');
     const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
       { role: 'system', content: system },
       ...(req.messages.length ? req.messages : [{ role: 'user' as const, content: req.query }]),
     ];
     if (req.continuation) {
       messages.push({ role: 'assistant', content: req.continuation });
-      messages.push({ role: 'user', content: 'Continue exactly where your previous answer stops. Do not repeat anything already written.' });
+      messages.push({
+        role: 'user',
+        content: 'Continue exactly where your previous answer stops. Do not repeat anything already written.',
+      });
     }
     let inputTokens = 0;
     let outputTokens = 0;
@@ -38,7 +48,13 @@ export class OpenAiCompatibleProvider implements LlmProvider {
     let written = 0;
     try {
       const stream = await this.client.chat.completions.create(
-        { model: this.opts.model, messages, max_tokens: req.maxTokens, stream: true, stream_options: { include_usage: true } },
+        {
+          model: this.opts.model,
+          messages,
+          max_tokens: req.maxTokens,
+          stream: true,
+          stream_options: { include_usage: true },
+        },
         { timeout: req.timeoutMs, maxRetries: req.maxRetries, signal: deadline.signal },
       );
       for await (const chunk of stream) {
@@ -67,7 +83,12 @@ export class OpenAiCompatibleProvider implements LlmProvider {
       // Some servers ignore stream_options.include_usage: an answer is never free, so count it
       // from what was sent and written (issue 11).
       const promptChars = messages.reduce((n, m) => n + String(m.content ?? '').length, 0);
-      yield { type: 'done', usage: { inputTokens: tokensOfChars(promptChars), outputTokens: tokensOfChars(written), savedTokens: 0 }, stopReason, estimated: true };
+      yield {
+        type: 'done',
+        usage: { inputTokens: tokensOfChars(promptChars), outputTokens: tokensOfChars(written), savedTokens: 0 },
+        stopReason,
+        estimated: true,
+      };
       return;
     }
     yield { type: 'done', usage: { inputTokens, outputTokens, savedTokens }, stopReason };

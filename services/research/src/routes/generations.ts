@@ -25,8 +25,18 @@ export const generationRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asyn
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('preHandler', requireUser(deps.verifier));
 
-  r.get('/api/research/generations', { schema: { querystring: z.object({ conversationId: ObjectId.optional(), active: z.enum(['true', 'false']).optional() }) } }, async (req) =>
-    listGenerations(deps, req.user!.id, { conversationId: req.query.conversationId, activeOnly: req.query.active === 'true' }),
+  r.get(
+    '/api/research/generations',
+    {
+      schema: {
+        querystring: z.object({ conversationId: ObjectId.optional(), active: z.enum(['true', 'false']).optional() }),
+      },
+    },
+    async (req) =>
+      listGenerations(deps, req.user!.id, {
+        conversationId: req.query.conversationId,
+        activeOnly: req.query.active === 'true',
+      }),
   );
 
   r.get('/api/research/generations/:id', { schema: { params: Params } }, async (req) => {

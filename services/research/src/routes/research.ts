@@ -35,30 +35,53 @@ export const researchApiRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = asy
     });
     for await (const ev of tailGeneration(deps, req.user!.id, id, 0, controller.signal)) {
       if (ev.type === 'done') return ev.result;
-      if (ev.type === 'error') throw new HttpError(ev.status && ev.status >= 400 && ev.status < 500 ? ev.status : 503, ev.error, { code: 'provider_error' });
+      if (ev.type === 'error')
+        throw new HttpError(ev.status && ev.status >= 400 && ev.status < 500 ? ev.status : 503, ev.error, {
+          code: 'provider_error',
+        });
     }
     throw new HttpError(499, 'Client closed the request');
   });
 
-  r.post('/api/research/stream', { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } }, async (req, reply) => {
-    const prepared = await prepareRequest(deps, req.user!.id, req.body, req.id, req.ip);
-    if (!prepared.plan.asJob) {
-      const sse = startSse(req, reply);
-      sse.send('start', { requestType: prepared.plan.requestType, provider: deps.provider.name, generationId: null, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
-      try {
-        const done = await runInline(deps, prepared, (text) => sse.send('delta', { text }));
-        sse.send('done', doneEvent(done as unknown as Record<string, unknown>));
-      } catch (err) {
-        const e = err instanceof HttpError ? err : null;
-        if (!e || e.statusCode >= 500) req.log.error({ err }, 'research stream failed');
-        sse.send('error', { error: e?.message ?? researchErrorMessage(undefined), status: e?.statusCode ?? 500, ...(e?.extra ?? {}) });
+  r.post(
+    '/api/research/stream',
+    { preHandler: requireUser(deps.verifier), schema: { body: ResearchBody } },
+    async (req, reply) => {
+      const prepared = await prepareRequest(deps, req.user!.id, req.body, req.id, req.ip);
+      if (!prepared.plan.asJob) {
+        const sse = startSse(req, reply);
+        sse.send('start', {
+          requestType: prepared.plan.requestType,
+          provider: deps.provider.name,
+          generationId: null,
+          userMessageId: prepared.userMessageId,
+          ...sourcesOf(prepared),
+        });
+        try {
+          const done = await runInline(deps, prepared, (text) => sse.send('delta', { text }));
+          sse.send('done', doneEvent(done as unknown as Record<string, unknown>));
+        } catch (err) {
+          const e = err instanceof HttpError ? err : null;
+          if (!e || e.statusCode >= 500) req.log.error({ err }, 'research stream failed');
+          sse.send('error', {
+            error: e?.message ?? researchErrorMessage(undefined),
+            status: e?.statusCode ?? 500,
+            ...(e?.extra ?? {}),
+          });
+        }
+        sse.end();
+        return;
       }
-      sse.end();
-      return;
-    }
-    const id = await startGeneration(deps, prepared);
-    const sse = startSse(req, reply);
-    sse.send('start', { requestType: prepared.plan.requestType, provider: deps.provider.name, generationId: id, userMessageId: prepared.userMessageId, ...sourcesOf(prepared) });
-    await pipeTail(deps, req.user!.id, id, 0, sse);
-  });
+      const id = await startGeneration(deps, prepared);
+      const sse = startSse(req, reply);
+      sse.send('start', {
+        requestType: prepared.plan.requestType,
+        provider: deps.provider.name,
+        generationId: id,
+        userMessageId: prepared.userMessageId,
+        ...sourcesOf(prepared),
+      });
+      await pipeTail(deps, req.user!.id, id, 0, sse);
+    },
+  );
 };

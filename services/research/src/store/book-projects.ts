@@ -20,7 +20,13 @@ export function toState(row: Row): ProjectState {
 
 /** The user's most recently worked book (any conversation): "continue" picks it up. */
 export async function activeProject(db: Db, userId: string): Promise<Row | undefined> {
-  return db.selectFrom('book_projects').selectAll().where('user_id', '=', userId).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('book_projects')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function getProject(db: Db, id: string): Promise<Row | undefined> {

@@ -9,7 +9,15 @@ export const GENERATION_CHANNEL = 'research_generation';
 
 export async function createGeneration(
   db: Db,
-  g: { id: string; userId: string; conversationId: string | null; requestType: GenerationsTable['request_type']; input: GenerationInput; bookProjectId: string | null; provider: string },
+  g: {
+    id: string;
+    userId: string;
+    conversationId: string | null;
+    requestType: GenerationsTable['request_type'];
+    input: GenerationInput;
+    bookProjectId: string | null;
+    provider: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('generations')
@@ -37,7 +45,11 @@ export async function findUserGeneration(db: Db, userId: string, id: string): Pr
 }
 
 /** A user's latest generations (20), of one conversation or all, running ones only when asked. */
-export async function listUserGenerations(db: Db, userId: string, f: { conversationId?: string; activeOnly: boolean }): Promise<GenerationRow[]> {
+export async function listUserGenerations(
+  db: Db,
+  userId: string,
+  f: { conversationId?: string; activeOnly: boolean },
+): Promise<GenerationRow[]> {
   return db
     .selectFrom('generations')
     .selectAll()
@@ -51,7 +63,14 @@ export async function listUserGenerations(db: Db, userId: string, f: { conversat
 
 /** The text after `from` characters (Postgres characters), with the state a reader needs. */
 export async function readGenerationFrom(db: Db, userId: string, id: string, from: number) {
-  const r = await sql<{ status: GenerationStatus; length: number; chunk: string; error: string | null; error_status: number | null; result: Record<string, unknown> | null }>`
+  const r = await sql<{
+    status: GenerationStatus;
+    length: number;
+    chunk: string;
+    error: string | null;
+    error_status: number | null;
+    result: Record<string, unknown> | null;
+  }>`
     select status, char_length(text) as length, substr(text, ${from + 1}) as chunk, error, error_status, result
     from generations where id = ${id} and user_id = ${userId}`.execute(db);
   return r.rows[0];
@@ -80,7 +99,11 @@ export async function markAttempt(db: Db, id: string): Promise<void> {
   await notify(db, id);
 }
 
-export async function addUsage(db: Db, id: string, u: { inputTokens: number; outputTokens: number; savedTokens: number }): Promise<void> {
+export async function addUsage(
+  db: Db,
+  id: string,
+  u: { inputTokens: number; outputTokens: number; savedTokens: number },
+): Promise<void> {
   await db
     .updateTable('generations')
     .set((eb) => ({
@@ -95,7 +118,13 @@ export async function addUsage(db: Db, id: string, u: { inputTokens: number; out
 export async function finishGeneration(
   db: Db,
   id: string,
-  f: { status: 'completed' | 'stopped' | 'failed'; text?: string; error?: string | null; errorStatus?: number | null; result?: Record<string, unknown> | null },
+  f: {
+    status: 'completed' | 'stopped' | 'failed';
+    text?: string;
+    error?: string | null;
+    errorStatus?: number | null;
+    result?: Record<string, unknown> | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('generations')

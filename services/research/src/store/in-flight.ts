@@ -24,7 +24,8 @@ export interface SlotRequest {
 export async function acquireSlot(db: Db, r: SlotRequest): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`inflight-user:${r.userId}`}, 0))`.execute(trx);
-    if (r.trial && r.clientIp) await sql`select pg_advisory_xact_lock(hashtextextended(${`inflight-ip:${r.clientIp}`}, 0))`.execute(trx);
+    if (r.trial && r.clientIp)
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`inflight-ip:${r.clientIp}`}, 0))`.execute(trx);
     const now = new Date();
     const byUser = await trx
       .selectFrom('requests_in_flight')
@@ -46,7 +47,13 @@ export async function acquireSlot(db: Db, r: SlotRequest): Promise<boolean> {
     await trx.deleteFrom('requests_in_flight').where('expires_at', '<=', now).where('user_id', '=', r.userId).execute();
     await trx
       .insertInto('requests_in_flight')
-      .values({ request_id: r.requestId, user_id: r.userId, client_ip: r.clientIp, trial: r.trial, expires_at: new Date(now.getTime() + r.ttlMs) })
+      .values({
+        request_id: r.requestId,
+        user_id: r.userId,
+        client_ip: r.clientIp,
+        trial: r.trial,
+        expires_at: new Date(now.getTime() + r.ttlMs),
+      })
       .onConflict((oc) => oc.column('request_id').doNothing())
       .execute();
     return true;

@@ -15,7 +15,11 @@ const NO_USAGE: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 
  * settles and saves. The client going away does not stop it: the answer is still saved. A model
  * failure after text has streamed charges what was streamed (decision 0085).
  */
-export async function runInline(deps: ResearchDeps, p: PreparedRequest, onDelta: (text: string) => void): Promise<ResearchStreamDone> {
+export async function runInline(
+  deps: ResearchDeps,
+  p: PreparedRequest,
+  onDelta: (text: string) => void,
+): Promise<ResearchStreamDone> {
   const request = p.request;
   let text = '';
   let usage: ProviderUsage = NO_USAGE;
@@ -42,12 +46,24 @@ export async function runInline(deps: ResearchDeps, p: PreparedRequest, onDelta:
       // The question must be saved before the answer (history order); normally it long has been.
       await p.userMessageSaved;
     } catch (err) {
-      const streamed = text ? ((err as { usage?: ProviderUsage }).usage ?? estimatedUsage(p.promptTokens, text.length)) : NO_USAGE;
-      await settleOutcome(deps, { ...base, usage: NO_USAGE, charge: streamed, outcome: 'failed' }).catch((e) => deps.logger.warn({ err: e }, 'recording the failed request failed'));
+      const streamed = text
+        ? ((err as { usage?: ProviderUsage }).usage ?? estimatedUsage(p.promptTokens, text.length))
+        : NO_USAGE;
+      await settleOutcome(deps, { ...base, usage: NO_USAGE, charge: streamed, outcome: 'failed' }).catch((e) =>
+        deps.logger.warn({ err: e }, 'recording the failed request failed'),
+      );
       if (!(err instanceof AbortedError)) deps.logger.warn({ err, provider: deps.provider.name }, 'provider failed');
       throw providerFailure(err);
     }
-    return await completeResearch(deps, { ...base, documentIds: p.documentIds, sources: p.sources, text, usage, charge, stopped: false });
+    return await completeResearch(deps, {
+      ...base,
+      documentIds: p.documentIds,
+      sources: p.sources,
+      text,
+      usage,
+      charge,
+      stopped: false,
+    });
   } finally {
     await endInFlight(deps, p.ids);
   }

@@ -13,7 +13,13 @@ const TERMINAL = new Set(['completed', 'stopped', 'failed']);
  * Follows a generation from a character offset: what is saved beyond it, then each save as the
  * worker makes it, until the generation ends. Used by the stream routes and the JSON route alike.
  */
-export async function* tailGeneration(deps: ResearchDeps, userId: string, id: string, from: number, signal: AbortSignal): AsyncIterable<TailEvent> {
+export async function* tailGeneration(
+  deps: ResearchDeps,
+  userId: string,
+  id: string,
+  from: number,
+  signal: AbortSignal,
+): AsyncIterable<TailEvent> {
   const db = deps.database.db;
   let offset = from;
   const waiter = deps.hub.arm(id);
@@ -29,7 +35,8 @@ export async function* tailGeneration(deps: ResearchDeps, userId: string, id: st
         yield { type: 'delta', text: r.chunk, offset };
       }
       if (TERMINAL.has(r.status)) {
-        if (r.status === 'failed') yield { type: 'error', error: r.error ?? 'Generation failed', status: r.error_status };
+        if (r.status === 'failed')
+          yield { type: 'error', error: r.error ?? 'Generation failed', status: r.error_status };
         else yield { type: 'done', result: r.result ?? {} };
         return;
       }

@@ -21,7 +21,11 @@ export async function lookupPeopleAsked(
   const names = fullNamesAsked(p.query).slice(0, 5);
   if (!names.length) return [];
   try {
-    const people = await withinBudget(clients.lookupPeople(p.userId, names), LOOKUP_BUDGET_MS, 'people lookup took too long');
+    const people = await withinBudget(
+      clients.lookupPeople(p.userId, names),
+      LOOKUP_BUDGET_MS,
+      'people lookup took too long',
+    );
     return withoutDocuments(people, p.excludeIds ?? []);
   } catch (err) {
     p.onError?.(err);

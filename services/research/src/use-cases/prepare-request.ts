@@ -1,4 +1,11 @@
-import { CAPACITY_MESSAGE, type Conversation, ERROR_MESSAGES, type Message, type ResearchBody, type RetrievedSource } from '@gnology/contracts';
+import {
+  CAPACITY_MESSAGE,
+  type Conversation,
+  ERROR_MESSAGES,
+  type Message,
+  type ResearchBody,
+  type RetrievedSource,
+} from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
 import { nextBookContext, planContext } from '../domain/book';
@@ -44,14 +51,23 @@ export interface PreparedRequest {
  * its answer limit: decision 0085), take a slot among the user's requests in flight, and only
  * then save the user's message.
  */
-export async function prepareRequest(deps: ResearchDeps, userId: string, body: ResearchBody, httpRequestId: string, clientIp: string | null = null): Promise<PreparedRequest> {
+export async function prepareRequest(
+  deps: ResearchDeps,
+  userId: string,
+  body: ResearchBody,
+  httpRequestId: string,
+  clientIp: string | null = null,
+): Promise<PreparedRequest> {
   const clients = deps.clients(httpRequestId);
   const startedAt = Date.now();
   const reservationId = newObjectId();
   // "continue" needs the user's book first (it decides the request type); everything else runs at once.
   const project = isContinueRequest(body.query) ? await activeProject(deps.database.db, userId) : undefined;
   const continuing = project ? nextBookContext(toState(project)) : null;
-  const plan = planRequest(body.query, body.requestType, { maxRetries: deps.config.LLM_MAX_RETRIES, continuesBook: continuing ? 'book' : undefined });
+  const plan = planRequest(body.query, body.requestType, {
+    maxRetries: deps.config.LLM_MAX_RETRIES,
+    continuesBook: continuing ? 'book' : undefined,
+  });
   // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
   const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
 
@@ -68,23 +84,35 @@ export async function prepareRequest(deps: ResearchDeps, userId: string, body: R
       onError: (err) => deps.logger.warn({ err }, 'library search failed; answering without it'),
     }),
     // And what the people index holds about the people the question names (issue 16).
-    lookupPeopleAsked(clients, { userId, query: body.query, excludeIds: body.excludeDocumentIds, onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it') }),
+    lookupPeopleAsked(clients, {
+      userId,
+      query: body.query,
+      excludeIds: body.excludeDocumentIds,
+      onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it'),
+    }),
   ]);
   const documents = [...selected, ...library.documents];
   const history = conversation?.messages ?? [];
   const capacity = capacityFor(history, plan.estimate);
   if (capacity.level === 'block') throw new HttpError(400, CAPACITY_MESSAGE, { code: 'at_capacity' });
-  if (capacity.level === 'warn') deps.logger.warn({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation near capacity');
-  else if (capacity.level === 'log') deps.logger.info({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation above 85% of capacity');
+  if (capacity.level === 'warn')
+    deps.logger.warn({ ratio: capacity.ratio, conversationId: body.conversationId }, 'conversation near capacity');
+  else if (capacity.level === 'log')
+    deps.logger.info(
+      { ratio: capacity.ratio, conversationId: body.conversationId },
+      'conversation above 85% of capacity',
+    );
 
-  const bookTitle = conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
+  const bookTitle =
+    conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
   const bookContext = continuing ?? (plan.requestType === 'book' ? planContext(bookTitle) : undefined);
   const request = buildProviderRequest({ plan, query: body.query, history, documents, people, book: bookContext });
   const cost = costBound(request, plan.estimate);
   const reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
   return withReservation(deps, ids, async () => {
     request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
-    if (reservation.remaining < 5_000) deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
+    if (reservation.remaining < 5_000)
+      deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
     const slotTaken = await acquireSlot(deps.database.db, {
       requestId: reservationId,
       userId,

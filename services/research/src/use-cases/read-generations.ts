@@ -3,7 +3,11 @@ import { generationView } from '../domain/generation-view';
 import { findUserGeneration, listUserGenerations } from '../store/generations';
 
 /** A user's latest generations, of one conversation or all, running ones only when asked. */
-export async function listGenerations(deps: ResearchDeps, userId: string, f: { conversationId?: string; activeOnly: boolean }) {
+export async function listGenerations(
+  deps: ResearchDeps,
+  userId: string,
+  f: { conversationId?: string; activeOnly: boolean },
+) {
   const rows = await listUserGenerations(deps.database.db, userId, f);
   return { generations: rows.map((g) => generationView(g, false)) };
 }

@@ -1,4 +1,12 @@
-import { RESEARCH_COMPLETED, type ResearchCompletedData, type ResearchStreamDone, type RetrievedSource, type TokenBalance, savingsPercentage, tokensCostUsd } from '@gnology/contracts';
+import {
+  RESEARCH_COMPLETED,
+  type ResearchCompletedData,
+  type ResearchStreamDone,
+  type RetrievedSource,
+  type TokenBalance,
+  savingsPercentage,
+  tokensCostUsd,
+} from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { totalTokens } from '../domain/cost';
@@ -27,7 +35,9 @@ export interface CompletionInput {
   balanceHint: { remaining: number; amount: number };
 }
 
-type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources'> & { outcome: ResearchCompletedData['outcome'] };
+type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources'> & {
+  outcome: ResearchCompletedData['outcome'];
+};
 
 /**
  * Records how a request ended and settles it (decision 0085): first `research.completed` with
@@ -65,7 +75,11 @@ export async function settleOutcome(deps: ResearchDeps, c: OutcomeInput): Promis
     }),
   );
   const charged = totalTokens(charge);
-  const fromHint = (): TokenBalance => ({ used: charged, remaining: Math.max(0, c.balanceHint.remaining + c.balanceHint.amount - charged), breakdown: breakdown(charge) });
+  const fromHint = (): TokenBalance => ({
+    used: charged,
+    remaining: Math.max(0, c.balanceHint.remaining + c.balanceHint.amount - charged),
+    breakdown: breakdown(charge),
+  });
   if (c.outcome === 'failed' && charged === 0) {
     const released = await releaseReservation(deps, c.ids);
     return released ? { used: 0, remaining: released.remaining, breakdown: breakdown(charge) } : fromHint();

@@ -26,14 +26,19 @@ export async function releaseReservation(deps: ResearchDeps, ids: RequestIds): P
   try {
     return await deps.clients(ids.httpRequestId).release(ids.reservationId);
   } catch (err) {
-    deps.logger.warn({ err, reservationId: ids.reservationId }, 'releasing the reservation failed; it closes at its expiry');
+    deps.logger.warn(
+      { err, reservationId: ids.reservationId },
+      'releasing the reservation failed; it closes at its expiry',
+    );
     return null;
   }
 }
 
 /** Frees the request's slot among the user's requests in flight (the hold itself is settled or released apart). */
 export async function endInFlight(deps: ResearchDeps, ids: RequestIds): Promise<void> {
-  await releaseSlot(deps.database.db, ids.reservationId).catch((err) => deps.logger.warn({ err, reservationId: ids.reservationId }, 'freeing the in-flight slot failed; it expires'));
+  await releaseSlot(deps.database.db, ids.reservationId).catch((err) =>
+    deps.logger.warn({ err, reservationId: ids.reservationId }, 'freeing the in-flight slot failed; it expires'),
+  );
 }
 
 /**

@@ -20,14 +20,25 @@ const NONE: Retrieval = { documents: [], sources: [] };
 
 export async function retrieveFromLibrary(
   clients: Pick<Clients, 'searchLibrary'>,
-  p: { userId: string; query: string; selectedIds: string[]; excludeIds?: string[]; requestType: string; onError?: (err: unknown) => void },
+  p: {
+    userId: string;
+    query: string;
+    selectedIds: string[];
+    excludeIds?: string[];
+    requestType: string;
+    onError?: (err: unknown) => void;
+  },
 ): Promise<Retrieval> {
   // "continue" writes the next part of a book: its question is not a search.
   if (isBareContinue(p.query)) return NONE;
   const limit = p.selectedIds.length ? LIBRARY_PASSAGES_BESIDE_SELECTION : LIBRARY_PASSAGES_ALONE;
   const exclude = [...new Set([...p.selectedIds, ...(p.excludeIds ?? [])])];
   try {
-    const passages = await withinBudget(clients.searchLibrary(p.userId, p.query, limit, exclude), SEARCH_BUDGET_MS, 'library search took too long');
+    const passages = await withinBudget(
+      clients.searchLibrary(p.userId, p.query, limit, exclude),
+      SEARCH_BUDGET_MS,
+      'library search took too long',
+    );
     // Whatever the answer holds, never a selected or dropped document.
     return fromPassages(
       passages.filter((x) => !exclude.includes(x.documentId)),

@@ -35,7 +35,11 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
   const ids: RequestIds = { reservationId: id, generationId: id, httpRequestId: job.requestId };
   const clients = deps.clients(ids.httpRequestId);
   const input = g.input;
-  const priorUsage: ProviderUsage = { inputTokens: g.usage_input, outputTokens: g.usage_output, savedTokens: g.usage_saved };
+  const priorUsage: ProviderUsage = {
+    inputTokens: g.usage_input,
+    outputTokens: g.usage_output,
+    savedTokens: g.usage_saved,
+  };
   const plan = planRequest(input.query, g.request_type, { maxRetries: deps.config.LLM_MAX_RETRIES });
   // Before any model call: are this generation's tokens still held, and how many (decision 0085)?
   // Billing unreachable throws: the attempt fails and the queue retries it later.
@@ -64,20 +68,41 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     g.conversation_id ? clients.conversation(g.user_id, g.conversation_id).catch(() => null) : Promise.resolve(null),
     clients.documents(g.user_id, input.documentIds),
     // The library search again (decision 0170): the same question finds the same pages.
-    retrieveFromLibrary(clients, { userId: g.user_id, query: input.query, selectedIds: input.documentIds, requestType: g.request_type }),
+    retrieveFromLibrary(clients, {
+      userId: g.user_id,
+      query: input.query,
+      selectedIds: input.documentIds,
+      requestType: g.request_type,
+    }),
     lookupPeopleAsked(clients, { userId: g.user_id, query: input.query }),
   ]);
   const documents = [...selected, ...library.documents];
   const history = historyBefore(conversation?.messages ?? [], input.userMessageId);
-  const request = buildProviderRequest({ plan, query: input.query, history, documents, people, book: book ?? undefined, continuation: g.text });
+  const request = buildProviderRequest({
+    plan,
+    query: input.query,
+    history,
+    documents,
+    people,
+    book: book ?? undefined,
+    continuation: g.text,
+  });
   // Every call of the job (a resumed one re-reads the prompt) fits in what is held: a job that
   // starts after its hold is gone, or with too little of it left, never calls the model.
   const promptTokens = promptTokenBound(request);
   request.maxTokens = outputLimit(held.amount - totalTokens(priorUsage), promptTokens, plan.maxTokens);
   if (held.status !== 'held' || request.maxTokens < Math.min(plan.maxTokens, MIN_ANSWER_TOKENS)) {
-    const message = balanceMessage(held.remaining > 0 ? 'low_balance' : held.plan === 'trial' ? 'trial_ended' : 'limit_reached', held.plan);
-    deps.logger.info({ generationId: id, status: held.status, held: held.amount, promptTokens }, 'generation not started: its tokens are no longer held');
-    await settleOutcome(deps, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) => deps.logger.warn({ err }, 'recording the refused generation failed'));
+    const message = balanceMessage(
+      held.remaining > 0 ? 'low_balance' : held.plan === 'trial' ? 'trial_ended' : 'limit_reached',
+      held.plan,
+    );
+    deps.logger.info(
+      { generationId: id, status: held.status, held: held.amount, promptTokens },
+      'generation not started: its tokens are no longer held',
+    );
+    await settleOutcome(deps, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) =>
+      deps.logger.warn({ err }, 'recording the refused generation failed'),
+    );
     await finishGeneration(db, id, { status: 'failed', text: g.text, error: message, errorStatus: 402 });
     return { refused: true };
   }
@@ -121,7 +146,8 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     }
     if (controller.signal.aborted) throw new AbortedError();
   } catch (err) {
-    const partial = (err as { usage?: ProviderUsage }).usage ?? estimatedUsage(promptTokens, text.length - g.text.length);
+    const partial =
+      (err as { usage?: ProviderUsage }).usage ?? estimatedUsage(promptTokens, text.length - g.text.length);
     if (err instanceof AbortedError || controller.signal.aborted) {
       if (job.signal.aborted) {
         await saveProgress(db, id, text);
@@ -135,9 +161,12 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     deps.logger.warn({ err, generationId: id }, 'generation failed');
     // What this try streamed before failing is charged, with what earlier tries used; nothing at all releases the hold.
     const streamed = text.length > g.text.length ? partial : { inputTokens: 0, outputTokens: 0, savedTokens: 0 };
-    await settleOutcome(deps, { ...base, usage: priorUsage, charge: add(priorUsage, streamed), outcome: 'failed' }).catch((e) =>
-      deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'),
-    );
+    await settleOutcome(deps, {
+      ...base,
+      usage: priorUsage,
+      charge: add(priorUsage, streamed),
+      outcome: 'failed',
+    }).catch((e) => deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'));
     await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
     return { failed: failure.message };
   } finally {
@@ -146,8 +175,16 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
   }
 
   const total = add(priorUsage, usage);
-  if (project && book) await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
-  const result = await completeResearch(deps, { ...base, sources: library.sources, text, usage: total, charge: estimated ? total : undefined, stopped: false });
+  if (project && book)
+    await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
+  const result = await completeResearch(deps, {
+    ...base,
+    sources: library.sources,
+    text,
+    usage: total,
+    charge: estimated ? total : undefined,
+    stopped: false,
+  });
   await finishGeneration(db, id, { status: 'completed', text, result: result as unknown as Record<string, unknown> });
   return { completed: true, length: text.length };
 }
@@ -167,9 +204,17 @@ async function finishStopped(
     if (project) await saveProject(db, projectId, advanceProject(toState(project), book, text, false));
   }
   const result = await completeResearch(deps, { ...base, text, usage, stopped: true });
-  await finishGeneration(db, base.ids.reservationId, { status: 'stopped', text, result: result as unknown as Record<string, unknown> });
+  await finishGeneration(db, base.ids.reservationId, {
+    status: 'stopped',
+    text,
+    result: result as unknown as Record<string, unknown>,
+  });
 }
 
 function add(a: ProviderUsage, b: ProviderUsage): ProviderUsage {
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, savedTokens: a.savedTokens + b.savedTokens };
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    savedTokens: a.savedTokens + b.savedTokens,
+  };
 }

@@ -24,6 +24,11 @@ export async function startGeneration(deps: ResearchDeps, p: PreparedRequest): P
     provider: deps.provider.name,
   });
   // Many tries: each one resumes from the saved text, so a restart costs little.
-  await deps.queue.enqueue<GenerateJobData>(RESEARCH_QUEUE, GENERATE_JOB, { generationId: id }, { jobId: `gen-${id}`, attempts: 6, backoffMs: 2000, requestId: p.ids.httpRequestId });
+  await deps.queue.enqueue<GenerateJobData>(
+    RESEARCH_QUEUE,
+    GENERATE_JOB,
+    { generationId: id },
+    { jobId: `gen-${id}`, attempts: 6, backoffMs: 2000, requestId: p.ids.httpRequestId },
+  );
   return id;
 }

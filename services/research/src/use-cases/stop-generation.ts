@@ -12,7 +12,11 @@ export async function stopGeneration(deps: ResearchDeps, userId: string, id: str
   const g = await requestStop(db, userId, id);
   if (!g) return null;
   if (g.status === 'queued') {
-    await finishGeneration(db, id, { status: 'stopped', text: g.text, result: { response: g.text, stopped: true, generationId: id } });
+    await finishGeneration(db, id, {
+      status: 'stopped',
+      text: g.text,
+      result: { response: g.text, stopped: true, generationId: id },
+    });
     await releaseReservation(deps, { reservationId: id, generationId: id, httpRequestId });
   }
   return { id, status: g.status === 'queued' ? 'stopped' : g.status, stopRequested: true };

@@ -24,7 +24,9 @@ export interface RealBilling {
   close(): Promise<void>;
 }
 
-export async function startRealBilling(opts: { env?: Record<string, string>; consumers?: boolean } = {}): Promise<RealBilling> {
+export async function startRealBilling(
+  opts: { env?: Record<string, string>; consumers?: boolean } = {},
+): Promise<RealBilling> {
   const svc = await createTestService({ name: 'billing', schema: 'billing', migrations, env: opts.env });
   const config = { ...svc.config, ...billingEnvSchema.parse(opts.env ?? {}) } as BillingConfig;
   const deps = { ...svc, config };
@@ -35,7 +37,8 @@ export async function startRealBilling(opts: { env?: Record<string, string>; con
     app = await buildApp(deps);
     await app.listen({ port, host: '127.0.0.1' });
     port = (app.server.address() as { port: number }).port;
-    if (opts.consumers) subscriptions = await Promise.all(billingConsumers(deps).map((s) => subscribeWithRetry(svc, s)));
+    if (opts.consumers)
+      subscriptions = await Promise.all(billingConsumers(deps).map((s) => subscribeWithRetry(svc, s)));
   };
   const stop = async () => {
     // The address first: from now on every call is refused, as when the process dies.

@@ -16,17 +16,40 @@ import { startFakeDocuments } from './fake-documents';
  * variables (provider, flush interval, ...); `opts.billingUrl` points research at a real billing
  * instead of the stand-in (support/real-billing.ts).
  */
-export async function startResearchStack(env: Record<string, string> = {}, opts: { billingUrl?: string; serviceEnv?: Record<string, string> } = {}) {
+export async function startResearchStack(
+  env: Record<string, string> = {},
+  opts: { billingUrl?: string; serviceEnv?: Record<string, string> } = {},
+) {
   const billing: FakeBilling = await startFakeBilling();
   const documents = await startFakeDocuments();
-  const conv = await createTestService({ name: 'conversation', schema: 'conversation', migrations: conversationMigrations });
+  const conv = await createTestService({
+    name: 'conversation',
+    schema: 'conversation',
+    migrations: conversationMigrations,
+  });
   const convApp = await buildConversationApp(conv as never);
   await convApp.listen({ port: 0, host: '127.0.0.1' });
   const conversationUrl = `http://127.0.0.1:${(convApp.server.address() as { port: number }).port}`;
 
-  const svc: TestService = await createTestService({ name: 'research', schema: 'research', migrations, env: opts.serviceEnv });
-  const extras = researchEnvSchema.parse({ GENERATION_FLUSH_MS: '40', LLM_MAX_RETRIES: '0', LLM_PROVIDER: 'offline', ...env });
-  const config: ResearchConfig = { ...svc.config, ...extras, BILLING_URL: opts.billingUrl ?? billing.url, DOCUMENTS_URL: documents.url, CONVERSATION_URL: conversationUrl };
+  const svc: TestService = await createTestService({
+    name: 'research',
+    schema: 'research',
+    migrations,
+    env: opts.serviceEnv,
+  });
+  const extras = researchEnvSchema.parse({
+    GENERATION_FLUSH_MS: '40',
+    LLM_MAX_RETRIES: '0',
+    LLM_PROVIDER: 'offline',
+    ...env,
+  });
+  const config: ResearchConfig = {
+    ...svc.config,
+    ...extras,
+    BILLING_URL: opts.billingUrl ?? billing.url,
+    DOCUMENTS_URL: documents.url,
+    CONVERSATION_URL: conversationUrl,
+  };
   const deps = { ...svc, config };
   const app: FastifyInstance = await buildApp(deps);
   let workers = await startWorkers(deps.queue, researchJobs(deps));
@@ -46,11 +69,18 @@ export async function startResearchStack(env: Record<string, string> = {}, opts:
       return { research: { authorization: `Bearer ${await token(userId)}` }, conversation: await auth(userId) };
     },
     async newConversation(userId: string, title = 'Test conversation') {
-      const res = await convApp.inject({ method: 'POST', url: '/api/conversations', headers: await auth(userId), payload: { title } });
+      const res = await convApp.inject({
+        method: 'POST',
+        url: '/api/conversations',
+        headers: await auth(userId),
+        payload: { title },
+      });
       return res.json().id as string;
     },
     async conversation(userId: string, id: string) {
-      return (await convApp.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: await auth(userId) })).json();
+      return (
+        await convApp.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: await auth(userId) })
+      ).json();
     },
     /** Stops and restarts this process's workers (a worker restart). */
     async restartWorkers() {
@@ -87,7 +117,12 @@ export function parseSse(body: string): { event: string; id?: string; data: Reco
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
       const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
-      const data = JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n') || '{}');
+      const data = JSON.parse(
+        lines
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n') || '{}',
+      );
       return { event, id, data };
     });
 }

@@ -25,7 +25,10 @@ export function bearerToken(req: FastifyRequest, allowQuery = false): string | u
  * A preHandler that admits only signed-in, phone-verified users. Services run it themselves:
  * the network between gateway and service is not trusted.
  */
-export function requireUser(verifier: TokenVerifier, opts: { allowUnverified?: boolean; allowQueryToken?: boolean } = {}) {
+export function requireUser(
+  verifier: TokenVerifier,
+  opts: { allowUnverified?: boolean; allowQueryToken?: boolean } = {},
+) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(req, opts.allowQueryToken);
     if (!token) return reply.status(401).send({ error: 'Authentication required' });
@@ -35,7 +38,9 @@ export function requireUser(verifier: TokenVerifier, opts: { allowUnverified?: b
       // Not a verdict on the token (e.g. revocation cannot be checked right now): the error's own status.
       if (!(e instanceof TokenError)) throw e;
       const expired = e.expired;
-      return reply.status(401).send({ error: expired ? 'Session expired. Please log in again.' : 'Invalid session token', expired });
+      return reply
+        .status(401)
+        .send({ error: expired ? 'Session expired. Please log in again.' : 'Invalid session token', expired });
     }
     if (!req.user.verified && !opts.allowUnverified) {
       return reply.status(403).send({ error: UNVERIFIED_MESSAGE, needsVerification: true });

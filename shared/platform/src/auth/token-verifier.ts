@@ -41,7 +41,10 @@ export function createTokenVerifier(opts: {
   };
   const keySet: JWTVerifyGetKey = opts.jwks
     ? createLocalJWKSet(opts.jwks as Parameters<typeof createLocalJWKSet>[0])
-    : createRemoteJWKSet(new URL(opts.jwksUrl!), { cooldownDuration: opts.jwksCooldownMs ?? 5_000, cacheMaxAge: 10 * 60_000 });
+    : createRemoteJWKSet(new URL(opts.jwksUrl!), {
+        cooldownDuration: opts.jwksCooldownMs ?? 5_000,
+        cacheMaxAge: 10 * 60_000,
+      });
   const cache = new LRUCache<string, AuthUser>({ max: opts.cacheSize ?? 10_000 });
 
   return {

@@ -15,7 +15,13 @@ export const SIGN_IN_UNAVAILABLE = 'Sign-in is temporarily unavailable. Please t
  * must not come back to life because auth is down. 503, not 401, so the web keeps the session
  * and the user is not signed out by an outage.
  */
-export function createTokenVersionCheck(opts: { authUrl: string; internalToken: string; logger: Logger; ttlMs?: number; now?: () => number }) {
+export function createTokenVersionCheck(opts: {
+  authUrl: string;
+  internalToken: string;
+  logger: Logger;
+  ttlMs?: number;
+  now?: () => number;
+}) {
   const ttlMs = opts.ttlMs ?? 5_000;
   const now = opts.now ?? Date.now;
   const cache = new LRUCache<string, number>({ max: 50_000, ttl: ttlMs });

@@ -16,7 +16,12 @@ export interface Database<DB = any> {
  * Opens a pool whose connections see only `schema` (then `public` for extensions), so a
  * service's queries are unqualified and can never reach another service's tables by accident.
  */
-export function createDatabase<DB = any>(opts: { url: string; schema: string; max?: number; applicationName?: string }): Database<DB> {
+export function createDatabase<DB = any>(opts: {
+  url: string;
+  schema: string;
+  max?: number;
+  applicationName?: string;
+}): Database<DB> {
   if (!/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`invalid schema name: ${opts.schema}`);
   const pool = new pg.Pool({
     connectionString: opts.url,
@@ -47,7 +52,9 @@ export async function migrate(database: Database, migrations: Record<string, Mig
   const { error, results } = await migratorFor(database, migrations).migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`migration ${failed?.migrationName ?? '?'} of schema ${database.schema} failed: ${(error as Error).message ?? error}`);
+    throw new Error(
+      `migration ${failed?.migrationName ?? '?'} of schema ${database.schema} failed: ${(error as Error).message ?? error}`,
+    );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -33,7 +33,9 @@ export async function prepareSchema(opts: SchemaAtStartOptions): Promise<void> {
     const pending = await pendingMigrations(database, migrations);
     if (pending.length === 0) return;
     if (Date.now() >= deadline) {
-      throw new Error(`schema ${database.schema} is missing migrations ${pending.join(', ')}: run the migrations Job (ROLE=migrate) or set MIGRATE_ON_START=true`);
+      throw new Error(
+        `schema ${database.schema} is missing migrations ${pending.join(', ')}: run the migrations Job (ROLE=migrate) or set MIGRATE_ON_START=true`,
+      );
     }
     if (!said) logger.info({ pending }, 'waiting for the migrations Job (MIGRATE_ON_START=false)');
     said = true;

@@ -14,7 +14,12 @@ export {
 } from './outbox';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay';
 export { handleOnce } from './inbox';
-export { kafkaSecurityFromEnv, type KafkaSecurity, type KafkaSecurityEnv, type KafkaSaslMechanism } from './kafka-security';
+export {
+  kafkaSecurityFromEnv,
+  type KafkaSecurity,
+  type KafkaSecurityEnv,
+  type KafkaSaslMechanism,
+} from './kafka-security';
 export { dataSchemaUrl, EVENT_SCHEMA_BASE_URL } from './dataschema';
 export { createKafkaBus, type KafkaBusOptions, type KafkaConsumerTuning, type HandlerRetry } from './kafka-bus';
 export { createPgBossBus, type PgBossBusOptions } from './pgboss-bus';

@@ -1,6 +1,13 @@
 // The only module that imports kafkajs. kafkajs is in maintenance mode: it stays behind the
 // EventBus interface so it can be swapped without touching the services.
-import kafkajs, { type Admin, type Consumer, type IHeaders, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
+import kafkajs, {
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from '../logger';
 import type { KafkaSecurity } from './kafka-security';
 import { assertTopicName } from './topics';
@@ -136,7 +143,10 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           topic,
           numPartitions: opts.topics?.numPartitions ?? -1,
           replicationFactor: opts.topics?.replicationFactor ?? -1,
-          configEntries: opts.topics?.retentionMs === undefined ? [] : [{ name: 'retention.ms', value: String(opts.topics.retentionMs) }],
+          configEntries:
+            opts.topics?.retentionMs === undefined
+              ? []
+              : [{ name: 'retention.ms', value: String(opts.topics.retentionMs) }],
         })),
         waitForLeaders: true,
       });
@@ -222,7 +232,10 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           event = JSON.parse(message.value?.toString('utf8') ?? 'null');
           if (!event || typeof event !== 'object' || typeof event.id !== 'string') throw new Error('not a CloudEvent');
         } catch (err) {
-          log.error({ err, topic, partition, offset: message.offset, headers: headersToStrings(message.headers) }, 'undecodable event skipped');
+          log.error(
+            { err, topic, partition, offset: message.offset, headers: headersToStrings(message.headers) },
+            'undecodable event skipped',
+          );
           await commit(topic, partition, message);
           return;
         }
@@ -231,7 +244,17 @@ export function createKafkaBus(opts: KafkaBusOptions): EventBus {
           await handler(event, { topic, key });
         } catch (err) {
           const attempt = (attempts.get(where) ?? 0) + 1;
-          const ctx = { err, topic, partition, offset: message.offset, key, eventId: event.id, type: event.type, attempt, maxAttempts };
+          const ctx = {
+            err,
+            topic,
+            partition,
+            offset: message.offset,
+            key,
+            eventId: event.id,
+            type: event.type,
+            attempt,
+            maxAttempts,
+          };
           if (attempt < maxAttempts || stopping) {
             attempts.set(where, attempt);
             const delay = Math.min(maxDelayMs, initialDelayMs * 2 ** (attempt - 1));
@@ -344,7 +367,8 @@ function ceHeaders(event: CloudEventJson): Record<string, string> {
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? v.map(String).join(',') : String(v ?? '');
+  for (const [k, v] of Object.entries(headers ?? {}))
+    out[k] = Array.isArray(v) ? v.map(String).join(',') : String(v ?? '');
   return out;
 }
 
@@ -361,7 +385,15 @@ function kafkaLogCreator(base: Logger) {
         (namespace === 'Connection' && message.startsWith('Response ')) ||
         message.startsWith('Limiting retries for the idempotent producer') ||
         message.includes('The group is rebalancing, re-joining');
-      const target = noisy ? 'debug' : level === logLevel.ERROR ? 'error' : level === logLevel.WARN ? 'warn' : level === logLevel.INFO ? 'info' : 'debug';
+      const target = noisy
+        ? 'debug'
+        : level === logLevel.ERROR
+          ? 'error'
+          : level === logLevel.WARN
+            ? 'warn'
+            : level === logLevel.INFO
+              ? 'info'
+              : 'debug';
       base[target]({ ns: namespace, ...extra }, message);
     };
 }

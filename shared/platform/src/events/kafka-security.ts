@@ -11,7 +11,9 @@ export interface KafkaSecurity {
 }
 
 /** One member per mechanism, as kafkajs types its `sasl` option. */
-export type KafkaSasl = { [M in KafkaSaslMechanism]: { mechanism: M; username: string; password: string } }[KafkaSaslMechanism];
+export type KafkaSasl = {
+  [M in KafkaSaslMechanism]: { mechanism: M; username: string; password: string };
+}[KafkaSaslMechanism];
 
 export interface KafkaSecurityEnv {
   KAFKA_SSL?: boolean;
@@ -29,24 +31,44 @@ export interface KafkaSecurityEnv {
 export function kafkaSecurityFromEnv(e: KafkaSecurityEnv): KafkaSecurity {
   const out: KafkaSecurity = {};
   if (e.KAFKA_SSL_CA_FILE) {
-    if (!e.KAFKA_SSL) throw configError('KAFKA_SSL_CA_FILE', 'is set but KAFKA_SSL is not true', 'KAFKA_SSL=true with a CA file');
+    if (!e.KAFKA_SSL)
+      throw configError('KAFKA_SSL_CA_FILE', 'is set but KAFKA_SSL is not true', 'KAFKA_SSL=true with a CA file');
     let ca: string;
     try {
       ca = readFileSync(e.KAFKA_SSL_CA_FILE, 'utf8');
     } catch (err) {
-      throw configError('KAFKA_SSL_CA_FILE', `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'a readable PEM file of the CA');
+      throw configError(
+        'KAFKA_SSL_CA_FILE',
+        `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        'a readable PEM file of the CA',
+      );
     }
-    if (!ca.includes('-----BEGIN CERTIFICATE-----')) throw configError('KAFKA_SSL_CA_FILE', 'is invalid', 'a PEM file (-----BEGIN CERTIFICATE-----)');
+    if (!ca.includes('-----BEGIN CERTIFICATE-----'))
+      throw configError('KAFKA_SSL_CA_FILE', 'is invalid', 'a PEM file (-----BEGIN CERTIFICATE-----)');
     out.ssl = { ca: [ca], rejectUnauthorized: true };
   } else if (e.KAFKA_SSL) {
     out.ssl = true;
   }
   if (e.KAFKA_SASL_MECHANISM) {
-    if (!e.KAFKA_SASL_USERNAME) throw configError('KAFKA_SASL_USERNAME', 'is missing', `the SASL user name (KAFKA_SASL_MECHANISM=${e.KAFKA_SASL_MECHANISM})`);
-    if (!e.KAFKA_SASL_PASSWORD) throw configError('KAFKA_SASL_PASSWORD', 'is missing', `the SASL password (KAFKA_SASL_MECHANISM=${e.KAFKA_SASL_MECHANISM})`);
+    if (!e.KAFKA_SASL_USERNAME)
+      throw configError(
+        'KAFKA_SASL_USERNAME',
+        'is missing',
+        `the SASL user name (KAFKA_SASL_MECHANISM=${e.KAFKA_SASL_MECHANISM})`,
+      );
+    if (!e.KAFKA_SASL_PASSWORD)
+      throw configError(
+        'KAFKA_SASL_PASSWORD',
+        'is missing',
+        `the SASL password (KAFKA_SASL_MECHANISM=${e.KAFKA_SASL_MECHANISM})`,
+      );
     out.sasl = { mechanism: e.KAFKA_SASL_MECHANISM, username: e.KAFKA_SASL_USERNAME, password: e.KAFKA_SASL_PASSWORD };
   } else if (e.KAFKA_SASL_USERNAME || e.KAFKA_SASL_PASSWORD) {
-    throw configError('KAFKA_SASL_MECHANISM', 'is missing', 'one of plain, scram-sha-256, scram-sha-512 (KAFKA_SASL_USERNAME/PASSWORD are set)');
+    throw configError(
+      'KAFKA_SASL_MECHANISM',
+      'is missing',
+      'one of plain, scram-sha-256, scram-sha-512 (KAFKA_SASL_USERNAME/PASSWORD are set)',
+    );
   }
   return out;
 }

@@ -24,7 +24,12 @@ export function withNamespace(bus: EventBus, namespace: string | undefined): Eve
     close: () => bus.close(),
     consumerLag: bus.consumerLag
       ? async (group, topics) =>
-          (await bus.consumerLag!(prefix + group, topics.map((t) => prefix + t))).map((l) => ({ ...l, topic: plain(l.topic) }))
+          (
+            await bus.consumerLag!(
+              prefix + group,
+              topics.map((t) => prefix + t),
+            )
+          ).map((l) => ({ ...l, topic: plain(l.topic) }))
       : undefined,
   };
 }

@@ -86,7 +86,9 @@ export const outboxMigration: Migration = {
         end
         $$`)
       .execute(db);
-    await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(db);
+    await sql`create trigger outbox_notify after insert on outbox for each statement execute function outbox_notify()`.execute(
+      db,
+    );
   },
   async down(db: AnyKysely) {
     await sql`drop trigger if exists outbox_notify on outbox`.execute(db);
@@ -134,7 +136,8 @@ export async function writeEvent<T = unknown>(trx: AnyKysely, input: WriteEventI
 /** Builds and validates the event without storing it (writeEvent's first half). */
 export function buildEvent<T = unknown>(input: WriteEventInput<T>): CloudEventJson<T> {
   assertTopicName(input.topic);
-  if (typeof input.key !== 'string' || input.key.length === 0) throw new Error('writeEvent: key (the aggregate id) is required');
+  if (typeof input.key !== 'string' || input.key.length === 0)
+    throw new Error('writeEvent: key (the aggregate id) is required');
   if (input.data === undefined) throw new Error('writeEvent: data is required');
   // Stored as JSON: what a consumer receives is the JSON form, so make the event hold exactly that.
   const data = JSON.parse(JSON.stringify(input.data)) as T;
@@ -158,7 +161,9 @@ export function buildEvent<T = unknown>(input: WriteEventInput<T>): CloudEventJs
     ce.validate();
   } catch (err) {
     const detail = (err as { errors?: unknown }).errors;
-    throw new Error(`writeEvent: invalid CloudEvent (${(err as Error).message}${detail ? `: ${JSON.stringify(detail)}` : ''})`);
+    throw new Error(
+      `writeEvent: invalid CloudEvent (${(err as Error).message}${detail ? `: ${JSON.stringify(detail)}` : ''})`,
+    );
   }
   const event: CloudEventJson<T> = {
     specversion: '1.0',

@@ -93,7 +93,9 @@ export function createPgBossBus(opts: PgBossBusOptions): EventBus {
   }
 
   async function queuesFor(topic: string): Promise<string[]> {
-    const { rows } = await boss.getDb().executeSql(`select name from ${schema}.subscription where event = $1 order by name`, [topic]);
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`select name from ${schema}.subscription where event = $1 order by name`, [topic]);
     return rows.map((r: { name: string }) => r.name);
   }
 
@@ -114,7 +116,8 @@ export function createPgBossBus(opts: PgBossBusOptions): EventBus {
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const { group, topics, handler } = sub;
-    if (!group || !/^[A-Za-z0-9._-]{1,100}$/.test(group)) throw new Error(`subscribe: invalid group name ${JSON.stringify(group)}`);
+    if (!group || !/^[A-Za-z0-9._-]{1,100}$/.test(group))
+      throw new Error(`subscribe: invalid group name ${JSON.stringify(group)}`);
     if (topics.length === 0) throw new Error('subscribe: at least one topic is required');
     topics.forEach(assertTopicName);
     await ready();
@@ -123,24 +126,37 @@ export function createPgBossBus(opts: PgBossBusOptions): EventBus {
     await ensureQueue(queue);
     for (const topic of topics) await boss.subscribe(topic, queue);
     let workerId = '';
-    workerId = await boss.work<EventJob>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds }, async (jobs) => {
-      // A worker sleeps pollingIntervalSeconds after every fetch, even one that found a job;
-      // notifying it skips that sleep, so a backlog is worked through without pauses.
-      if (workerId) boss.notifyWorker(workerId);
-      for (const job of jobs) {
-        const { topic, key, event } = job.data;
-        try {
-          await handler(event, { topic, key });
-        } catch (err) {
-          const attempt = job.retryCount + 1;
-          const last = job.retryCount >= job.retryLimit;
-          const ctx = { err, topic, key, eventId: event?.id, type: event?.type, attempt, maxAttempts: job.retryLimit + 1, jobId: job.id };
-          if (last) log.error({ ...ctx, event }, `event handler failed ${attempt} times; giving up on this event`);
-          else log.warn(ctx, 'event handler failed; the event will be redelivered');
-          throw err;
+    workerId = await boss.work<EventJob>(
+      queue,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+      async (jobs) => {
+        // A worker sleeps pollingIntervalSeconds after every fetch, even one that found a job;
+        // notifying it skips that sleep, so a backlog is worked through without pauses.
+        if (workerId) boss.notifyWorker(workerId);
+        for (const job of jobs) {
+          const { topic, key, event } = job.data;
+          try {
+            await handler(event, { topic, key });
+          } catch (err) {
+            const attempt = job.retryCount + 1;
+            const last = job.retryCount >= job.retryLimit;
+            const ctx = {
+              err,
+              topic,
+              key,
+              eventId: event?.id,
+              type: event?.type,
+              attempt,
+              maxAttempts: job.retryLimit + 1,
+              jobId: job.id,
+            };
+            if (last) log.error({ ...ctx, event }, `event handler failed ${attempt} times; giving up on this event`);
+            else log.warn(ctx, 'event handler failed; the event will be redelivered');
+            throw err;
+          }
         }
-      }
-    });
+      },
+    );
     let closing: Promise<void> | null = null;
     const subscription: Subscription = {
       close() {

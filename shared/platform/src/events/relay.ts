@@ -83,7 +83,9 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   async function publishBatch(): Promise<number> {
     return db.transaction().execute(async (trx) => {
-      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(current_schema())) as ok`.execute(trx);
+      const lock = await sql<{
+        ok: boolean;
+      }>`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(current_schema())) as ok`.execute(trx);
       if (!lock.rows[0]?.ok) return 0; // another replica is relaying this schema
       const { rows } = await sql<OutboxRow>`
         select id, topic, key, payload from outbox
@@ -94,7 +96,9 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       if (rows.length === 0) return 0;
       const messages: BusMessage[] = rows.map((r) => ({ topic: r.topic, key: r.key, event: r.payload }));
       await bus.publish(messages);
-      await sql`update outbox set published_at = now() where id = any(${rows.map((r) => String(r.id))}::bigint[])`.execute(trx);
+      await sql`update outbox set published_at = now() where id = any(${rows.map((r) => String(r.id))}::bigint[])`.execute(
+        trx,
+      );
       return rows.length;
     });
   }
@@ -128,13 +132,17 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
       pendingWake = false;
       try {
         const n = await relayBatch();
-        if (failures > 0) logger.info({ published: n, failedTries: failures }, 'outbox relay: publishing again after failures');
+        if (failures > 0)
+          logger.info({ published: n, failedTries: failures }, 'outbox relay: publishing again after failures');
         failures = 0;
         if (n >= batchSize) continue; // more rows are waiting
       } catch (err) {
         failures++;
         const delay = Math.min(maxBackoffMs, Math.max(pollMs, 250) * 2 ** Math.min(failures - 1, 10));
-        logger.error({ err, failures, retryInMs: delay }, 'outbox relay: publishing failed; the events stay in the outbox and are retried');
+        logger.error(
+          { err, failures, retryInMs: delay },
+          'outbox relay: publishing failed; the events stay in the outbox and are retried',
+        );
         await sleep(delay, true);
         continue;
       }
@@ -144,7 +152,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   async function connectListener() {
     if (!database || stopped) return;
-    const client = new pg.Client({ ...(database.pool.options as pg.ClientConfig), application_name: `${database.schema}-outbox-listen` });
+    const client = new pg.Client({
+      ...(database.pool.options as pg.ClientConfig),
+      application_name: `${database.schema}-outbox-listen`,
+    });
     client.on('notification', (msg) => {
       if (msg.channel === OUTBOX_CHANNEL && msg.payload === database.schema) wake();
     });
@@ -182,7 +193,10 @@ export function startOutboxRelay(opts: OutboxRelayOptions): OutboxRelay {
 
   async function cleanup() {
     try {
-      const r = await sql`delete from outbox where published_at is not null and published_at < now() - make_interval(days => ${retentionDays})`.execute(db);
+      const r =
+        await sql`delete from outbox where published_at is not null and published_at < now() - make_interval(days => ${retentionDays})`.execute(
+          db,
+        );
       const n = Number(r.numAffectedRows ?? 0);
       if (n > 0) logger.info({ deleted: n, retentionDays }, 'outbox relay: deleted old published events');
     } catch (err) {

@@ -11,7 +11,8 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
-export const unauthorized = (message = 'Authentication required', extra?: Record<string, unknown>) => new HttpError(401, message, extra);
+export const unauthorized = (message = 'Authentication required', extra?: Record<string, unknown>) =>
+  new HttpError(401, message, extra);
 export const forbidden = (message: string, extra?: Record<string, unknown>) => new HttpError(403, message, extra);
 /** Also used for resources owned by someone else: their existence is not revealed. */
 export const notFound = (message = 'Not found') => new HttpError(404, message);

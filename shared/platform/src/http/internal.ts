@@ -22,7 +22,14 @@ export function requireInternal(secret: string) {
 export async function internalCall<T>(
   baseUrl: string,
   path: string,
-  opts: { secret: string; method?: string; body?: unknown; requestId?: string; timeoutMs?: number; signal?: AbortSignal },
+  opts: {
+    secret: string;
+    method?: string;
+    body?: unknown;
+    requestId?: string;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+  },
 ): Promise<T> {
   const headers: Record<string, string> = { [INTERNAL_HEADER]: opts.secret };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';

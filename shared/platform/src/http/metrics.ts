@@ -7,7 +7,10 @@ import type { JobQueue } from '../jobs/types';
  * Per-app registry (no prom-client globals, so tests can build many apps in one process):
  * process metrics, an HTTP duration histogram by route and status, and queue depth per queue.
  */
-export function registerMetrics(app: FastifyInstance, opts: { service: string; queue?: JobQueue; queues?: string[]; token?: string }): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { service: string; queue?: JobQueue; queues?: string[]; token?: string },
+): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service: opts.service });
   collectDefaultMetrics({ register: registry });

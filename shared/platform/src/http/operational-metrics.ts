@@ -39,7 +39,10 @@ export function registerOutboxMetrics(registry: Registry, database: Database): v
   let last: Promise<{ n: number; age: number }> | null = null;
   // One query per scrape for both gauges.
   const read = () => {
-    last ??= sql<{ n: number; age: number | null }>`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age from outbox where published_at is null`
+    last ??= sql<{
+      n: number;
+      age: number | null;
+    }>`select count(*)::int as n, extract(epoch from now() - min(created_at))::float8 as age from outbox where published_at is null`
       .execute(database.db)
       .then((r) => ({ n: r.rows[0]?.n ?? 0, age: r.rows[0]?.age ?? 0 }))
       .finally(() => setTimeout(() => (last = null), 1_000).unref());
@@ -64,7 +67,11 @@ export function registerOutboxMetrics(registry: Registry, database: Database): v
 }
 
 /** Consumer lag per group and topic, read from the broker at scrape time (Kafka only). */
-export function registerConsumerLagMetrics(registry: Registry, bus: EventBus, subscriptions: Pick<SubscribeOptions, 'group' | 'topics'>[]): void {
+export function registerConsumerLagMetrics(
+  registry: Registry,
+  bus: EventBus,
+  subscriptions: Pick<SubscribeOptions, 'group' | 'topics'>[],
+): void {
   const lagOf = bus.consumerLag?.bind(bus);
   if (!lagOf || subscriptions.length === 0) return;
   new Gauge({

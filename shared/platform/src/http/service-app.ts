@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import swagger from '@fastify/swagger';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import type { JobQueue } from '../jobs/types';
 import { registerMetrics } from './metrics';
@@ -75,7 +85,9 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.status(status).send({ error: status === 503 ? err.message || 'Service unavailable' : 'Internal server error' });
+      return reply
+        .status(status)
+        .send({ error: status === 503 ? err.message || 'Service unavailable' : 'Internal server error' });
     }
     return reply.status(status).send({ error: err.message, ...err.extra });
   });
@@ -107,7 +119,12 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     return { status: 'ready', service: opts.name, checks: results };
   });
 
-  const registry = registerMetrics(app, { service: opts.name, queue: opts.queue, queues: opts.queues, token: opts.metricsToken ?? (process.env.METRICS_TOKEN || undefined) });
+  const registry = registerMetrics(app, {
+    service: opts.name,
+    queue: opts.queue,
+    queues: opts.queues,
+    token: opts.metricsToken ?? (process.env.METRICS_TOKEN || undefined),
+  });
   // runService adds the role's own metrics (jobs, outbox, consumer lag) to the same /metrics.
   app.decorate('metricsRegistry', registry);
   return app;

@@ -29,7 +29,9 @@ export function trustedProxiesVar(defaultValue: string) {
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .refine((list) => list.every(isAddressOrRange), { message: 'addresses, CIDR ranges or loopback, comma-separated (empty for none)' });
+    .refine((list) => list.every(isAddressOrRange), {
+      message: 'addresses, CIDR ranges or loopback, comma-separated (empty for none)',
+    });
 }
 
 /** Fastify's `trustProxy` for a parsed list: `false` (the socket address) when the list is empty. */

@@ -2,7 +2,13 @@ import { type ConnectionOptions, type Job, type Metrics, MetricsTime, Queue, Wor
 import type { Logger } from '../logger';
 import { assertJobId, assertQueueName, jobPriority } from './naming';
 import { normaliseProgress } from './progress';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, type JobQueueTuning, settlesWithin } from './tuning';
+import {
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
+  type JobQueueTuning,
+  settlesWithin,
+} from './tuning';
 import type { EnqueueOptions, JobHandler, JobQueue, JobState, JobStatus, WorkerHandle } from './types';
 
 export interface BullMqJobQueueOptions extends JobQueueTuning {
@@ -94,7 +100,10 @@ export class BullMqJobQueue implements JobQueue {
     );
     worker.on('error', (err) => log.error({ err }, 'job worker error'));
     worker.on('failed', (job, err) => {
-      log.warn({ err, jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, requestId: job?.data.requestId }, 'job failed');
+      log.warn(
+        { err, jobId: job?.id, job: job?.name, attempt: job?.attemptsMade, requestId: job?.data.requestId },
+        'job failed',
+      );
     });
     await worker.waitUntilReady();
 
@@ -109,7 +118,8 @@ export class BullMqJobQueue implements JobQueue {
           const pausing = worker.pause(false);
           pausing.catch(() => {});
           const drained = await settlesWithin(pausing, shutdownTimeoutMs);
-          if (!drained) log.warn({ shutdownTimeoutMs }, 'jobs still running at shutdown deadline; leaving them to be retried');
+          if (!drained)
+            log.warn({ shutdownTimeoutMs }, 'jobs still running at shutdown deadline; leaving them to be retried');
           await worker.close(!drained);
           this.workers.delete(handle);
         })();
@@ -147,7 +157,10 @@ export class BullMqJobQueue implements JobQueue {
     const q = this.queue(queue);
     // The wait list is FIFO (its oldest is one read); prioritised jobs are ordered by priority,
     // so the lowest-priority end, which waits longest, is sampled.
-    const [oldestWaiting, lowPriority] = await Promise.all([q.getJobs(['waiting'], 0, 0, true), q.getJobs(['prioritized'], -50, -1)]);
+    const [oldestWaiting, lowPriority] = await Promise.all([
+      q.getJobs(['waiting'], 0, 0, true),
+      q.getJobs(['prioritized'], -50, -1),
+    ]);
     const since = [...oldestWaiting, ...lowPriority].filter(Boolean).map((j) => j.timestamp + (j.opts.delay ?? 0));
     return since.length ? Math.max(0, (Date.now() - Math.min(...since)) / 1000) : 0;
   }

@@ -13,9 +13,11 @@ export function scheduleEveryInterval(
 ): NodeJS.Timeout {
   const tick = () => {
     const slot = Math.floor(Date.now() / job.everyMs);
-    deps.queue.enqueue(job.queue, job.name, { slot }, { jobId: `${job.idPrefix}-${slot}`, attempts: 1 }).catch((err) => {
-      deps.logger.warn({ err }, `could not enqueue ${job.idPrefix}`);
-    });
+    deps.queue
+      .enqueue(job.queue, job.name, { slot }, { jobId: `${job.idPrefix}-${slot}`, attempts: 1 })
+      .catch((err) => {
+        deps.logger.warn({ err }, `could not enqueue ${job.idPrefix}`);
+      });
   };
   const timer = setInterval(tick, job.everyMs);
   timer.unref();

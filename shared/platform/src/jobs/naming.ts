@@ -8,13 +8,17 @@ const JOB_ID = /^[A-Za-z0-9_.@/=+-]{1,200}$/;
 
 export function assertQueueName(queue: string): void {
   if (!QUEUE_NAME.test(queue)) {
-    throw new Error(`invalid queue name "${queue}": use 1-100 letters, digits, '_', '-' or '.', starting with a letter or digit`);
+    throw new Error(
+      `invalid queue name "${queue}": use 1-100 letters, digits, '_', '-' or '.', starting with a letter or digit`,
+    );
   }
 }
 
 export function assertJobId(jobId: string): void {
   if (!JOB_ID.test(jobId) || /^\d+$/.test(jobId)) {
-    throw new Error(`invalid jobId "${jobId}": use 1-200 letters, digits or _ . @ / = + -, not only digits (BullMQ reserves numeric ids and ':')`);
+    throw new Error(
+      `invalid jobId "${jobId}": use 1-200 letters, digits or _ . @ / = + -, not only digits (BullMQ reserves numeric ids and ':')`,
+    );
   }
 }
 
@@ -23,6 +27,7 @@ export const MAX_JOB_PRIORITY = 2_097_152;
 
 /** A priority both backends store alike: a whole number from 1 (first) to MAX_JOB_PRIORITY. */
 export function jobPriority(priority: number): number {
-  if (!Number.isFinite(priority)) throw new Error(`invalid job priority ${priority}: use a number from 1 to ${MAX_JOB_PRIORITY}`);
+  if (!Number.isFinite(priority))
+    throw new Error(`invalid job priority ${priority}: use a number from 1 to ${MAX_JOB_PRIORITY}`);
   return Math.min(MAX_JOB_PRIORITY, Math.max(1, Math.round(priority)));
 }

@@ -57,7 +57,11 @@ export class PgBossJobQueue implements JobQueue {
     const superviseSeconds = Math.max(1, Math.ceil((opts.stalledIntervalMs ?? DEFAULT_STALLED_INTERVAL_MS) / 1000));
     // Our own pool, handed to pg-boss as its executor, so outcome updates can share a transaction
     // with pg-boss's complete()/fail() (see pgboss-worker.ts).
-    this.pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 5, application_name: 'gnology-jobs' });
+    this.pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 5,
+      application_name: 'gnology-jobs',
+    });
     this.pool.on('error', (err) => opts.logger.warn({ err }, 'idle job-queue database connection failed'));
     this.boss = new PgBoss({
       db: { executeSql: (text, values) => this.pool.query(text, values) },
@@ -109,7 +113,8 @@ export class PgBossJobQueue implements JobQueue {
   async work<T>(queue: string, handler: JobHandler<T>, opts: { concurrency?: number } = {}): Promise<WorkerHandle> {
     const pgQueue = await this.ensureQueue(queue);
     const concurrency = opts.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`concurrency must be a positive integer, got ${concurrency}`);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new Error(`concurrency must be a positive integer, got ${concurrency}`);
     const worker = startPgBossWorker(
       {
         boss: this.boss,
@@ -156,9 +161,10 @@ export class PgBossJobQueue implements JobQueue {
   async depth(queue: string): Promise<number> {
     const pgQueue = await this.ensureQueue(queue);
     // Our own count: pg-boss's getQueueStats falls back to cached figures for an empty queue.
-    const { rows } = await this.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND state < 'completed'`, [
-      pgQueue,
-    ]);
+    const { rows } = await this.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND state < 'completed'`,
+      [pgQueue],
+    );
     return rows[0]!.n;
   }
 

@@ -103,10 +103,17 @@ export function startPgBossWorker<T>(opts: PgBossWorkerOptions, handler: JobHand
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const owned = await client.query(`SELECT 1 FROM ${schema}.job WHERE ${whereRun} FOR UPDATE`, [pgQueue, job.id, job.retryCount]);
+      const owned = await client.query(`SELECT 1 FROM ${schema}.job WHERE ${whereRun} FOR UPDATE`, [
+        pgQueue,
+        job.id,
+        job.retryCount,
+      ]);
       if (owned.rowCount === 0) {
         await client.query('ROLLBACK');
-        logger.warn({ jobId: job.id }, 'job lease was lost before the job finished; its outcome is dropped (the job was retried)');
+        logger.warn(
+          { jobId: job.id },
+          'job lease was lost before the job finished; its outcome is dropped (the job was retried)',
+        );
         return;
       }
       const db = { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
@@ -134,7 +141,12 @@ export function startPgBossWorker<T>(opts: PgBossWorkerOptions, handler: JobHand
   const run = async (job: FetchedJob<T>) => {
     const envelope = job.data;
     const attempt = job.retryCount + 1;
-    const log = logger.child({ jobId: envelope.jobId ?? job.id, job: envelope.name, attempt, requestId: envelope.requestId });
+    const log = logger.child({
+      jobId: envelope.jobId ?? job.id,
+      job: envelope.name,
+      attempt,
+      requestId: envelope.requestId,
+    });
     let progress: unknown = null;
     const heartbeat = setInterval(
       () => extendLease(job).catch((err) => log.warn({ err }, 'job lease heartbeat failed')),
@@ -212,7 +224,10 @@ export function startPgBossWorker<T>(opts: PgBossWorkerOptions, handler: JobHand
         if (!drained) {
           // Stop extending their leases: the monitor hands the jobs to another worker.
           for (const h of heartbeats) clearInterval(h);
-          logger.warn({ queue, shutdownTimeoutMs: opts.shutdownTimeoutMs }, 'jobs still running at shutdown deadline; leaving them to be retried');
+          logger.warn(
+            { queue, shutdownTimeoutMs: opts.shutdownTimeoutMs },
+            'jobs still running at shutdown deadline; leaving them to be retried',
+          );
         }
       })();
       return closing;

@@ -49,12 +49,19 @@ interface QueuePlan {
  * when a declared job has no handler or two definitions, so a missing handler is found at deploy
  * time rather than when its first job fails three times.
  */
-export async function startWorkers(queue: JobQueue, jobs: JobDefinition[], opts: StartWorkersOptions = {}): Promise<RunningWorkers> {
+export async function startWorkers(
+  queue: JobQueue,
+  jobs: JobDefinition[],
+  opts: StartWorkersOptions = {},
+): Promise<RunningWorkers> {
   const plans = plan(jobs);
   const only = opts.only ? new Set(opts.only) : undefined;
   if (only) {
     const unknown = [...only].filter((q) => !plans.some((p) => p.queue === q));
-    if (unknown.length) throw new Error(`Refusing to start workers: no job is declared on queue(s) ${unknown.map((q) => `"${q}"`).join(', ')}`);
+    if (unknown.length)
+      throw new Error(
+        `Refusing to start workers: no job is declared on queue(s) ${unknown.map((q) => `"${q}"`).join(', ')}`,
+      );
   }
 
   const handles: WorkerHandle[] = [];
@@ -82,7 +89,10 @@ export async function startWorkers(queue: JobQueue, jobs: JobDefinition[], opts:
       );
       handles.push(handle);
       started.push(p.queue);
-      opts.logger?.info({ queue: p.queue, jobs: [...p.handlers.keys()], concurrency: p.concurrency }, 'job worker started');
+      opts.logger?.info(
+        { queue: p.queue, jobs: [...p.handlers.keys()], concurrency: p.concurrency },
+        'job worker started',
+      );
     }
   } catch (err) {
     await Promise.allSettled(handles.map((h) => h.close()));
@@ -105,7 +115,9 @@ function plan(jobs: JobDefinition[]): QueuePlan[] {
   const byQueue = new Map<string, JobDefinition[]>();
   for (const def of jobs) {
     if (!def.queue || !def.name) {
-      problems.push(`a job definition lacks a queue or a name (${JSON.stringify({ queue: def.queue, name: def.name })})`);
+      problems.push(
+        `a job definition lacks a queue or a name (${JSON.stringify({ queue: def.queue, name: def.name })})`,
+      );
       continue;
     }
     const list = byQueue.get(def.queue) ?? [];
@@ -130,7 +142,9 @@ function plan(jobs: JobDefinition[]): QueuePlan[] {
       if (!Number.isInteger(c) || c < 1) problems.push(`queue "${queue}" has concurrency ${c}; use a positive integer`);
     }
     if (declared.length > 1) {
-      problems.push(`jobs of queue "${queue}" declare different concurrency (${declared.join(', ')}); a queue has one worker pool`);
+      problems.push(
+        `jobs of queue "${queue}" declare different concurrency (${declared.join(', ')}); a queue has one worker pool`,
+      );
     }
     plans.push({ queue, handlers, concurrency: declared[0] ?? 1 });
   }

@@ -32,12 +32,14 @@ export function assertValidKey(key: string): void {
   if (typeof key !== 'string' || key.length === 0) throw new InvalidObjectKeyError(String(key), 'empty');
   if (key.includes('\0')) throw new InvalidObjectKeyError(key, 'contains NUL');
   if (LONE_SURROGATE.test(key)) throw new InvalidObjectKeyError(key, 'not valid UTF-8');
-  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES) throw new InvalidObjectKeyError(key, `longer than ${MAX_KEY_BYTES} bytes`);
+  if (Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES)
+    throw new InvalidObjectKeyError(key, `longer than ${MAX_KEY_BYTES} bytes`);
   if (key.startsWith('/')) throw new InvalidObjectKeyError(key, 'absolute');
   for (const segment of key.split('/')) {
     if (segment === '') throw new InvalidObjectKeyError(key, 'empty path segment (`//` or trailing `/`)');
     if (segment === '.' || segment === '..') throw new InvalidObjectKeyError(key, `"${segment}" segment`);
-    if (encodeKeySegment(segment).length > MAX_ENCODED_SEGMENT_BYTES) throw new InvalidObjectKeyError(key, 'a path segment is too long');
+    if (encodeKeySegment(segment).length > MAX_ENCODED_SEGMENT_BYTES)
+      throw new InvalidObjectKeyError(key, 'a path segment is too long');
   }
 }
 

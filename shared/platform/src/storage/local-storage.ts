@@ -38,7 +38,11 @@ export class LocalObjectStorage implements ObjectStorage {
     await mkdir(this.root, { recursive: true });
   }
 
-  async put(key: string, body: Readable | Buffer, opts: { contentType?: string; size?: number } = {}): Promise<ObjectInfo> {
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType?: string; size?: number } = {},
+  ): Promise<ObjectInfo> {
     const { dir, dataPath, metaPath } = this.pathsOf(key);
     const contentType = opts.contentType ?? DEFAULT_CONTENT_TYPE;
     const tmpData = join(dir, `${TMP_PREFIX}${randomBytes(8).toString('hex')}`);
@@ -149,7 +153,8 @@ export class LocalObjectStorage implements ObjectStorage {
     const dir = join(this.root, ...segments);
     const dataPath = join(dir, name + DATA_SUFFIX);
     // Cannot happen with escaped segments; checked anyway because the cost of being wrong is high.
-    if (!dataPath.startsWith(this.root + sep)) throw new Error(`local storage: key ${key} resolves outside ${this.root}`);
+    if (!dataPath.startsWith(this.root + sep))
+      throw new Error(`local storage: key ${key} resolves outside ${this.root}`);
     return { dir, dataPath, metaPath: join(dir, name + META_SUFFIX) };
   }
 

@@ -73,7 +73,11 @@ export class S3ObjectStorage implements ObjectStorage {
     return this.ready;
   }
 
-  async put(key: string, body: Readable | Buffer, opts: { contentType?: string; size?: number } = {}): Promise<ObjectInfo> {
+  async put(
+    key: string,
+    body: Readable | Buffer,
+    opts: { contentType?: string; size?: number } = {},
+  ): Promise<ObjectInfo> {
     assertValidKey(key);
     await this.init();
     const contentType = opts.contentType ?? DEFAULT_CONTENT_TYPE;
@@ -97,7 +101,12 @@ export class S3ObjectStorage implements ObjectStorage {
    * uploads to "resume" one for the same key (possibly another writer's), buffers up to three
    * parts, and hangs rather than rejects when the body stream fails.
    */
-  private async putStream(key: string, body: Readable, headers: Record<string, string>, declaredSize?: number): Promise<number> {
+  private async putStream(
+    key: string,
+    body: Readable,
+    headers: Record<string, string>,
+    declaredSize?: number,
+  ): Promise<number> {
     let uploadId: string | undefined;
     let total = 0;
     const parts: Array<{ part: number; etag: string }> = [];
@@ -112,7 +121,8 @@ export class S3ObjectStorage implements ObjectStorage {
         }
         uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
         const partNumber = parts.length + 1;
-        if (partNumber > MAX_PARTS) throw new Error(`s3: ${key}: more than ${MAX_PARTS} parts of ${this.partSize} bytes`);
+        if (partNumber > MAX_PARTS)
+          throw new Error(`s3: ${key}: more than ${MAX_PARTS} parts of ${this.partSize} bytes`);
         const res = await this.client.uploadPart(
           { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber, headers: {} },
           part,
@@ -154,7 +164,12 @@ export class S3ObjectStorage implements ObjectStorage {
     try {
       const s = await this.client.statObject(this.bucket, key);
       const contentType = s.metaData?.['content-type'];
-      return { key, size: s.size, contentType: typeof contentType === 'string' ? contentType : undefined, lastModified: s.lastModified };
+      return {
+        key,
+        size: s.size,
+        contentType: typeof contentType === 'string' ? contentType : undefined,
+        lastModified: s.lastModified,
+      };
     } catch (err) {
       throw mapNotFound(err, key);
     }
@@ -229,7 +244,11 @@ export class S3ObjectStorage implements ObjectStorage {
   private async removeBatch(keys: string[]): Promise<void> {
     const results = await this.client.removeObjects(this.bucket, keys);
     // minio returns one entry per failed key, shaped {Code, Key} (typed as {Error: {...}}).
-    const failed = results.filter(Boolean) as Array<{ Code?: string; Key?: string; Error?: { Code?: string; Key?: string } }>;
+    const failed = results.filter(Boolean) as Array<{
+      Code?: string;
+      Key?: string;
+      Error?: { Code?: string; Key?: string };
+    }>;
     if (failed.length) {
       const first = failed[0].Error ?? failed[0];
       throw new Error(`s3: could not delete ${failed.length} object(s), first ${first.Key}: ${first.Code}`);
@@ -276,7 +295,9 @@ function assertDeclaredSize(key: string, declared: number | undefined, actual: n
 }
 
 function codeOf(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
+    ? err.code
+    : undefined;
 }
 
 function mapNotFound(err: unknown, key: string): unknown {

@@ -71,7 +71,9 @@ function textOf(content: unknown): string {
 function defaultScript(body: any): AnthropicScript {
   const last = [...(body.messages ?? [])].reverse().find((m: { role: string }) => m.role === 'user');
   const question = textOf(last?.content).slice(0, 120);
-  return { text: `Gene (fake model) read your question: "${question}". The records show what they show; nothing is invented here.` };
+  return {
+    text: `Gene (fake model) read your question: "${question}". The records show what they show; nothing is invented here.`,
+  };
 }
 
 export async function startFakeAnthropic(): Promise<FakeAnthropic> {
@@ -85,13 +87,27 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   // biome-ignore lint/suspicious/noExplicitAny: request body
   function usageFor(body: any, script: AnthropicScript, text: string): Usage {
     // The cacheable prefix: system blocks up to the last one marked cache_control.
-    const system: { text: string; cache_control?: unknown }[] = Array.isArray(body.system) ? body.system : body.system ? [{ text: String(body.system) }] : [];
+    const system: { text: string; cache_control?: unknown }[] = Array.isArray(body.system)
+      ? body.system
+      : body.system
+        ? [{ text: String(body.system) }]
+        : [];
     let cut = -1;
     system.forEach((b, i) => {
       if (b.cache_control) cut = i;
     });
-    const prefix = cut >= 0 ? system.slice(0, cut + 1).map((b) => b.text).join('\n') : '';
-    const rest = system.slice(cut + 1).map((b) => b.text).join('\n') + (body.messages ?? []).map((m: { content: unknown }) => textOf(m.content)).join('\n');
+    const prefix =
+      cut >= 0
+        ? system
+            .slice(0, cut + 1)
+            .map((b) => b.text)
+            .join('\n')
+        : '';
+    const rest =
+      system
+        .slice(cut + 1)
+        .map((b) => b.text)
+        .join('\n') + (body.messages ?? []).map((m: { content: unknown }) => textOf(m.content)).join('\n');
     const prefixTokens = prefix ? tokensOf(prefix) : 0;
     const key = `${body.model}|${prefix}`;
     const hit = prefix !== '' && cache.has(key);
@@ -118,7 +134,9 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'Invalid JSON' } }));
+      return res.end(
+        JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'Invalid JSON' } }),
+      );
     }
     requests.push({ path: req.url, headers: req.headers, body, at: Date.now() });
     const script = queue.shift() ?? fallback(body);
@@ -126,10 +144,18 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     if (res.destroyed) return;
 
     if (script.status && script.status >= 400) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'request-id': `req_${randomUUID()}`,
+      };
       if (script.retryAfterMs !== undefined) headers['retry-after-ms'] = String(script.retryAfterMs);
       res.writeHead(script.status, headers);
-      return res.end(JSON.stringify({ type: 'error', error: { type: script.errorType ?? 'api_error', message: script.errorMessage ?? `scripted ${script.status}` } }));
+      return res.end(
+        JSON.stringify({
+          type: 'error',
+          error: { type: script.errorType ?? 'api_error', message: script.errorMessage ?? `scripted ${script.status}` },
+        }),
+      );
     }
 
     const text = script.text ?? (script.chunks ? script.chunks.join('') : '');
@@ -141,11 +167,24 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
       return res.end(
-        JSON.stringify({ id, type: 'message', role: 'assistant', model: body.model, content: [{ type: 'text', text }], stop_reason: stopReason, stop_sequence: null, usage }),
+        JSON.stringify({
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: body.model,
+          content: [{ type: 'text', text }],
+          stop_reason: stopReason,
+          stop_sequence: null,
+          usage,
+        }),
       );
     }
 
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_${randomUUID()}` });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      'request-id': `req_${randomUUID()}`,
+    });
     open.add(res);
     res.on('close', () => open.delete(res));
     const send = (event: string, data: unknown) => {
@@ -153,26 +192,49 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     };
     send('message_start', {
       type: 'message_start',
-      message: { id, type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
     });
     send('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
     send('ping', { type: 'ping' });
     for (let i = 0; i < pieces.length; i++) {
       if (script.midStreamError && i === (script.midStreamError.afterChunks ?? 1)) {
-        send('error', { type: 'error', error: { type: script.midStreamError.type, message: script.midStreamError.message ?? 'Overloaded' } });
+        send('error', {
+          type: 'error',
+          error: { type: script.midStreamError.type, message: script.midStreamError.message ?? 'Overloaded' },
+        });
         return res.end();
       }
       if (script.stallAfterChunks !== undefined && i === script.stallAfterChunks) return; // keep open, send nothing more
-      send('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: pieces[i] } });
+      send('content_block_delta', {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: pieces[i] },
+      });
       if (script.chunkDelayMs) await sleep(script.chunkDelayMs);
       if (res.destroyed) return;
     }
     if (script.midStreamError && (script.midStreamError.afterChunks ?? 1) >= pieces.length) {
-      send('error', { type: 'error', error: { type: script.midStreamError.type, message: script.midStreamError.message ?? 'Overloaded' } });
+      send('error', {
+        type: 'error',
+        error: { type: script.midStreamError.type, message: script.midStreamError.message ?? 'Overloaded' },
+      });
       return res.end();
     }
     send('content_block_stop', { type: 'content_block_stop', index: 0 });
-    send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+    send('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
+    });
     send('message_stop', { type: 'message_stop' });
     res.end();
   });

@@ -50,14 +50,23 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     requests.push({ path: req.url, headers: req.headers, body });
     const last = [...body.messages].reverse().find((m: { role: string }) => m.role === 'user');
-    const script = queue.shift() ?? { text: `Gene (fake compatible model) read: "${String(last?.content ?? '').slice(0, 120)}".` };
+    const script = queue.shift() ?? {
+      text: `Gene (fake compatible model) read: "${String(last?.content ?? '').slice(0, 120)}".`,
+    };
     if (script.delayMs) await sleep(script.delayMs);
     if (res.destroyed) return;
     if (script.status && script.status >= 400) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (script.retryAfterMs !== undefined) headers['retry-after-ms'] = String(script.retryAfterMs);
       res.writeHead(script.status, headers);
-      return res.end(JSON.stringify({ error: { type: script.errorType ?? 'server_error', message: script.errorMessage ?? `scripted ${script.status}` } }));
+      return res.end(
+        JSON.stringify({
+          error: {
+            type: script.errorType ?? 'server_error',
+            message: script.errorMessage ?? `scripted ${script.status}`,
+          },
+        }),
+      );
     }
     const text = script.text ?? (script.chunks ?? []).join('');
     const pieces = script.chunks ?? text.match(/[\s\S]{1,12}/g) ?? [];
@@ -74,7 +83,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const finish = script.finishReason ?? 'stop';
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ id, object: 'chat.completion', created, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }], usage }));
+      return res.end(
+        JSON.stringify({
+          id,
+          object: 'chat.completion',
+          created,
+          model: body.model,
+          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }],
+          usage,
+        }),
+      );
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     open.add(res);
@@ -82,7 +100,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     const send = (data: unknown) => {
       if (!res.destroyed) res.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
     };
-    const chunk = (delta: Record<string, unknown>, finish_reason: string | null) => ({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason }] });
+    const chunk = (delta: Record<string, unknown>, finish_reason: string | null) => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason }],
+    });
     send(chunk({ role: 'assistant', content: '' }, null));
     for (let i = 0; i < pieces.length; i++) {
       if (script.midStreamError && i === (script.midStreamError.afterChunks ?? 1)) {
@@ -94,7 +118,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       if (res.destroyed) return;
     }
     send(chunk({}, finish));
-    if (body.stream_options?.include_usage && !script.omitUsage) send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
+    if (body.stream_options?.include_usage && !script.omitUsage)
+      send({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage });
     send('[DONE]');
     res.end();
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { decodeStripeForm } from './stripe-form';
 
 /**
  * A loopback stand-in for the parts of the Stripe API the billing service calls, for the real
@@ -33,39 +34,29 @@ export interface FakeStripe {
    * (period from `start`, one month or one year by the session's price) and returns the
    * completed session with its subscription.
    */
-  completeCheckout(sessionId: string, opts?: { start?: Date }): { session: Stripe.Checkout.Session; subscription: Stripe.Subscription };
+  completeCheckout(
+    sessionId: string,
+    opts?: { start?: Date },
+  ): { session: Stripe.Checkout.Session; subscription: Stripe.Subscription };
   subscription(id: string): Stripe.Subscription;
   /** Changes a subscription as Stripe would (cancel at period end, cancel now, renew). */
-  updateSubscription(id: string, change: { cancelAtPeriodEnd?: boolean; cancelNow?: Date; renew?: boolean }): Stripe.Subscription;
+  updateSubscription(
+    id: string,
+    change: { cancelAtPeriodEnd?: boolean; cancelNow?: Date; renew?: boolean },
+  ): Stripe.Subscription;
   /** An invoice.paid invoice for the subscription's current period. */
   invoiceFor(subscriptionId: string): Stripe.Invoice;
   /** A webhook delivery: the exact body and its Stripe-Signature header (signed with `secret`, default the real one). */
-  signedEvent(type: string, object: unknown, opts?: { id?: string; secret?: string }): { id: string; payload: string; signature: string };
+  signedEvent(
+    type: string,
+    object: unknown,
+    opts?: { id?: string; secret?: string },
+  ): { id: string; payload: string; signature: string };
   close(): Promise<void>;
 }
 
 function id(prefix: string): string {
   return `${prefix}_test_${randomBytes(12).toString('hex')}`;
-}
-
-/** Decodes Stripe's form encoding (`line_items[0][price]=…`, `metadata[userId]=…`) into objects and arrays. */
-export function decodeStripeForm(body: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of new URLSearchParams(body)) {
-    const path = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== '');
-    let node: Record<string, unknown> | unknown[] = out;
-    path.forEach((part, i) => {
-      const last = i === path.length - 1;
-      const container = node as Record<string, unknown>;
-      if (last) {
-        container[part] = value;
-        return;
-      }
-      if (container[part] === undefined) container[part] = /^\d+$/.test(path[i + 1]!) ? [] : {};
-      node = container[part] as Record<string, unknown>;
-    });
-  }
-  return out;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -115,16 +106,25 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       currency: 'usd',
       type: 'recurring',
       unit_amount: priceId === prices.yearly ? 104_400 : priceId === prices.monthly ? 10_000 : null,
-      recurring: { interval: intervalOf[priceId] ?? 'month', interval_count: 1, usage_type: priceId === prices.overage ? 'metered' : 'licensed', meter: null },
+      recurring: {
+        interval: intervalOf[priceId] ?? 'month',
+        interval_count: 1,
+        usage_type: priceId === prices.overage ? 'metered' : 'licensed',
+        meter: null,
+      },
     }) as unknown as Stripe.Price;
 
   function createCheckoutSession(form: Record<string, unknown>): Stripe.Checkout.Session {
     const lineItems = (form.line_items as { price: string; quantity?: string }[] | undefined) ?? [];
     if (form.mode !== 'subscription') throw new Error('only subscription mode is faked');
-    if (!lineItems.length || !lineItems.every((l) => l.price && (l.price in intervalOf || l.price === prices.overage))) {
+    if (
+      !lineItems.length ||
+      !lineItems.every((l) => l.price && (l.price in intervalOf || l.price === prices.overage))
+    ) {
       throw Object.assign(new Error('No such price'), { status: 400, code: 'resource_missing' });
     }
-    if (!form.success_url || !form.cancel_url) throw Object.assign(new Error('success_url and cancel_url are required'), { status: 400 });
+    if (!form.success_url || !form.cancel_url)
+      throw Object.assign(new Error('success_url and cancel_url are required'), { status: 400 });
     const sessionId = id('cs');
     const session = {
       id: sessionId,
@@ -155,9 +155,12 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     // The hosted pages a browser is sent to (Checkout, the billing portal): a plain stand-in page.
     const hosted = /^\/(checkout|portal)\/([A-Za-z0-9_]+)$/.exec(url.pathname);
     if (req.method === 'GET' && hosted) {
-      const title = hosted[1] === 'checkout' ? 'Stripe Checkout (test stand-in)' : 'Stripe billing portal (test stand-in)';
+      const title =
+        hosted[1] === 'checkout' ? 'Stripe Checkout (test stand-in)' : 'Stripe billing portal (test stand-in)';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${hosted[2]}</p></main></body></html>`);
+      return res.end(
+        `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${hosted[2]}</p></main></body></html>`,
+      );
     }
     const body = req.method === 'POST' ? await readBody(req) : url.search.slice(1);
     const form = decodeStripeForm(body);
@@ -171,16 +174,38 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       return stripeError(res, 500, 'api_error', 'An unexpected error occurred (injected by the fake).');
     }
     try {
-      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') return send(res, 200, createCheckoutSession(form));
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions')
+        return send(res, 200, createCheckoutSession(form));
       if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-        if (!form.customer) return stripeError(res, 400, 'invalid_request_error', 'Missing required param: customer.', 'parameter_missing');
+        if (!form.customer)
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'Missing required param: customer.',
+            'parameter_missing',
+          );
         const sessionId = id('bps');
-        return send(res, 200, { id: sessionId, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url ?? null, url: `${baseUrl}/portal/${sessionId}`, livemode: false });
+        return send(res, 200, {
+          id: sessionId,
+          object: 'billing_portal.session',
+          customer: form.customer,
+          return_url: form.return_url ?? null,
+          url: `${baseUrl}/portal/${sessionId}`,
+          livemode: false,
+        });
       }
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && sub) {
         const found = subscriptions.get(sub[1]!);
-        if (!found) return stripeError(res, 404, 'invalid_request_error', `No such subscription: '${sub[1]}'`, 'resource_missing');
+        if (!found)
+          return stripeError(
+            res,
+            404,
+            'invalid_request_error',
+            `No such subscription: '${sub[1]}'`,
+            'resource_missing',
+          );
         return send(res, 200, found);
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing/meter_events') {
@@ -191,12 +216,28 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
           timestamp: Number(form.timestamp ?? seconds(new Date())),
         };
         if (!event.payload?.stripe_customer_id || !event.payload.value) {
-          return stripeError(res, 400, 'invalid_request_error', 'payload.stripe_customer_id and payload.value are required', 'parameter_missing');
+          return stripeError(
+            res,
+            400,
+            'invalid_request_error',
+            'payload.stripe_customer_id and payload.value are required',
+            'parameter_missing',
+          );
         }
         if (!meterEvents.some((e) => e.identifier === event.identifier)) meterEvents.push(event);
-        return send(res, 200, { object: 'billing.meter_event', created: seconds(new Date()), livemode: false, ...event });
+        return send(res, 200, {
+          object: 'billing.meter_event',
+          created: seconds(new Date()),
+          livemode: false,
+          ...event,
+        });
       }
-      return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+      return stripeError(
+        res,
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${req.method}: ${url.pathname}).`,
+      );
     } catch (e) {
       const err = e as Error & { status?: number; code?: string };
       return stripeError(res, err.status ?? 400, 'invalid_request_error', err.message, err.code);
@@ -232,7 +273,12 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       failures.set(path, count);
     },
     completeCheckout(sessionId, o = {}) {
-      const session = checkoutSessions.find((s) => s.id === sessionId) as (Stripe.Checkout.Session & { line_items_requested: { price: string }[]; subscription_data_requested: { metadata?: Record<string, string> } }) | undefined;
+      const session = checkoutSessions.find((s) => s.id === sessionId) as
+        | (Stripe.Checkout.Session & {
+            line_items_requested: { price: string }[];
+            subscription_data_requested: { metadata?: Record<string, string> };
+          })
+        | undefined;
       if (!session) throw new Error(`fake stripe: no checkout session ${sessionId}`);
       const start = o.start ?? new Date();
       const customer = (session.customer as string | null) ?? id('cus');
@@ -241,7 +287,14 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         const interval = p.recurring?.interval === 'year' ? 'year' : 'month';
         const base = session.line_items_requested.find((x) => x.price in intervalOf);
         const periodEnd = addInterval(start, base ? intervalOf[base.price]! : interval);
-        return { id: id('si'), object: 'subscription_item', price: p, quantity: p.recurring?.usage_type === 'metered' ? undefined : 1, current_period_start: seconds(start), current_period_end: seconds(periodEnd) };
+        return {
+          id: id('si'),
+          object: 'subscription_item',
+          price: p,
+          quantity: p.recurring?.usage_type === 'metered' ? undefined : 1,
+          current_period_start: seconds(start),
+          current_period_end: seconds(periodEnd),
+        };
       });
       const subscription = {
         id: id('sub'),
@@ -262,7 +315,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     },
     subscription: subscriptionOrThrow,
     updateSubscription(subId, change) {
-      const s = subscriptionOrThrow(subId) as unknown as Record<string, unknown> & { items: { data: { current_period_start: number; current_period_end: number; price: Stripe.Price }[] } };
+      const s = subscriptionOrThrow(subId) as unknown as Record<string, unknown> & {
+        items: { data: { current_period_start: number; current_period_end: number; price: Stripe.Price }[] };
+      };
       if (change.cancelAtPeriodEnd !== undefined) {
         s.cancel_at_period_end = change.cancelAtPeriodEnd;
         s.canceled_at = change.cancelAtPeriodEnd ? seconds(new Date()) : null;
@@ -276,7 +331,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         for (const item of s.items.data) {
           const start = new Date(item.current_period_end * 1000);
           item.current_period_start = seconds(start);
-          item.current_period_end = seconds(addInterval(start, item.price.recurring?.interval === 'year' ? 'year' : 'month'));
+          item.current_period_end = seconds(
+            addInterval(start, item.price.recurring?.interval === 'year' ? 'year' : 'month'),
+          );
         }
       }
       return s as unknown as Stripe.Subscription;
@@ -292,7 +349,11 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         billing_reason: 'subscription_cycle',
         period_start: item.current_period_start,
         period_end: item.current_period_end,
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: s.id, metadata: s.metadata } },
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: s.id, metadata: s.metadata },
+        },
         livemode: false,
       } as unknown as Stripe.Invoice;
     },

@@ -51,7 +51,9 @@ function twilioError(res: ServerResponse, status: number, code: number, message:
   send(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 }
 
-export async function startFakeTwilio(opts: { accountSid?: string; authToken?: string; serviceSid?: string } = {}): Promise<FakeTwilio> {
+export async function startFakeTwilio(
+  opts: { accountSid?: string; authToken?: string; serviceSid?: string } = {},
+): Promise<FakeTwilio> {
   const accountSid = opts.accountSid ?? sid('AC');
   const authToken = opts.authToken ?? randomBytes(16).toString('hex');
   const serviceSid = opts.serviceSid ?? sid('VA');
@@ -82,14 +84,22 @@ export async function startFakeTwilio(opts: { accountSid?: string; authToken?: s
     if (req.headers.authorization !== expected) return twilioError(res, 401, 20003, 'Authenticate');
 
     const m = /^\/v2\/Services\/([^/]+)\/(Verifications|VerificationCheck)$/.exec(url.pathname);
-    if (!m || req.method !== 'POST') return twilioError(res, 404, 20404, `The requested resource ${url.pathname} was not found`);
-    if (m[1] !== serviceSid) return twilioError(res, 404, 20404, `The requested resource /Services/${m[1]} was not found`);
+    if (!m || req.method !== 'POST')
+      return twilioError(res, 404, 20404, `The requested resource ${url.pathname} was not found`);
+    if (m[1] !== serviceSid)
+      return twilioError(res, 404, 20404, `The requested resource /Services/${m[1]} was not found`);
     const to = form.To ?? '';
 
     if (m[2] === 'Verifications') {
-      if (!/^\+[1-9]\d{3,14}$/.test(to) || rejected.has(to)) return twilioError(res, 400, 60200, 'Invalid parameter `To`');
+      if (!/^\+[1-9]\d{3,14}$/.test(to) || rejected.has(to))
+        return twilioError(res, 400, 60200, 'Invalid parameter `To`');
       if (form.Channel !== 'sms') return twilioError(res, 400, 60200, 'Invalid parameter `Channel`');
-      const p: Pending = { code: randomInt(0, 1_000_000).toString().padStart(6, '0'), sid: sid('VE'), wrong: 0, expiresAt: Date.now() + TTL_MS };
+      const p: Pending = {
+        code: randomInt(0, 1_000_000).toString().padStart(6, '0'),
+        sid: sid('VE'),
+        wrong: 0,
+        expiresAt: Date.now() + TTL_MS,
+      };
       pending.set(to, p);
       lastCodes.set(to, p.code);
       return send(res, 201, verification(to, p, 'pending'));
@@ -98,7 +108,12 @@ export async function startFakeTwilio(opts: { accountSid?: string; authToken?: s
     const p = pending.get(to);
     if (!p || p.expiresAt < Date.now()) {
       pending.delete(to);
-      return twilioError(res, 404, 20404, `The requested resource /Services/${serviceSid}/VerificationCheck was not found`);
+      return twilioError(
+        res,
+        404,
+        20404,
+        `The requested resource /Services/${serviceSid}/VerificationCheck was not found`,
+      );
     }
     if (p.wrong >= MAX_CHECKS) return twilioError(res, 429, 60202, 'Max check attempts reached');
     if (form.Code === p.code) {

@@ -88,13 +88,17 @@ function TopNav() {
           </span>
           GNology
         </Link>
-        <Button ref={toggle} className="topnav__toggle" onPress={() => setOpen((o) => !o)} aria-controls={menuId} aria-expanded={open} aria-label="Menu">
+        <Button
+          ref={toggle}
+          className="topnav__toggle"
+          onPress={() => setOpen((o) => !o)}
+          aria-controls={menuId}
+          aria-expanded={open}
+          aria-label="Menu"
+        >
           {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
         </Button>
-        <div
-          id={menuId}
-          className={`topnav__menu${open ? ' topnav__menu--open' : ''}`}
-        >
+        <div id={menuId} className={`topnav__menu${open ? ' topnav__menu--open' : ''}`}>
           <nav aria-label="Main">
             <ul className="topnav__links">
               {links.map((l) => (

@@ -23,7 +23,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const state: ReturnTo = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (session.user && !session.user.phoneVerified) return <Navigate to="/register" replace state={{ step: 'verify' }} />;
+  if (session.user && !session.user.phoneVerified)
+    return <Navigate to="/register" replace state={{ step: 'verify' }} />;
   return <>{children}</>;
 }
 

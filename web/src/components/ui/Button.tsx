@@ -20,9 +20,26 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The one button. Text is always visible; an icon only adds to it. */
-export function Button({ variant = 'primary', size = 'md', block = false, busy = false, icon, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  busy = false,
+  icon,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={classes(variant, size, block, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes(variant, size, block, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {icon && (
         <span className="btn__icon" aria-hidden="true">
           {icon}
@@ -41,7 +58,15 @@ export interface ButtonLinkProps extends LinkProps {
 }
 
 /** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ variant = 'primary', size = 'md', block = false, icon, className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  icon,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
     <Link className={classes(variant, size, block, className)} {...rest}>
       {icon && (

@@ -2,7 +2,17 @@ import { type ReactNode, useId } from 'react';
 import './ui.css';
 
 /** A raised panel; with a title it is a labelled section. */
-export function Card({ title, actions, children, className }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <section className={['card', className].filter(Boolean).join(' ')} aria-labelledby={title ? id : undefined}>

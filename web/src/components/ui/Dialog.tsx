@@ -19,7 +19,15 @@ export interface DialogProps {
  * A modal dialog on react-aria-components: focus moves in and is trapped, Escape closes,
  * focus returns to the opener. Controlled by `isOpen`.
  */
-export function Dialog({ title, isOpen, onOpenChange, children, footer, size = 'md', dismissable = true }: DialogProps) {
+export function Dialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  footer,
+  size = 'md',
+  dismissable = true,
+}: DialogProps) {
   return (
     <ModalOverlay className="dialog-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={dismissable}>
       <Modal className={`dialog dialog--${size}`}>

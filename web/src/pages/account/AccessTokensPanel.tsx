@@ -1,4 +1,9 @@
-import { ACCESS_TOKEN_NAME_MAX, type AccessToken, type AccessTokenList, type CreatedAccessToken } from '@gnology/contracts';
+import {
+  ACCESS_TOKEN_NAME_MAX,
+  type AccessToken,
+  type AccessTokenList,
+  type CreatedAccessToken,
+} from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -8,9 +13,11 @@ import './access-tokens.css';
 
 const ACCESS_TOKENS_KEY = ['auth', 'access-tokens'] as const;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null);
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;
 
-const reason = (err: unknown, fallback: string) => (err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : fallback);
+const reason = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : fallback;
 
 /**
  * Account → Integrations (issue 18): personal access tokens that let the user's own programs
@@ -19,7 +26,10 @@ const reason = (err: unknown, fallback: string) => (err instanceof ApiError && e
  */
 export function AccessTokensPanel() {
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: ACCESS_TOKENS_KEY, queryFn: () => api<AccessTokenList>('/api/auth/access-tokens') });
+  const tokens = useQuery({
+    queryKey: ACCESS_TOKENS_KEY,
+    queryFn: () => api<AccessTokenList>('/api/auth/access-tokens'),
+  });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -46,7 +56,9 @@ export function AccessTokensPanel() {
     setError(null);
     setNotice(null);
     try {
-      const res = await api<CreatedAccessToken>('/api/auth/access-tokens', { body: { name: trimmed, scope: 'documents:read' } });
+      const res = await api<CreatedAccessToken>('/api/auth/access-tokens', {
+        body: { name: trimmed, scope: 'documents:read' },
+      });
       setCreated(res);
       setCopied(false);
       setName('');
@@ -85,8 +97,9 @@ export function AccessTokensPanel() {
   return (
     <Card title="Integrations" className="access-tokens">
       <p className="access-tokens__lead">
-        Personal access tokens let your own programs, such as family-tree software, read your documents and their text through the GNology API. A token can only read; it
-        cannot change or delete anything. Keep it secret like a password.
+        Personal access tokens let your own programs, such as family-tree software, read your documents and their text
+        through the GNology API. A token can only read; it cannot change or delete anything. Keep it secret like a
+        password.
       </p>
 
       <form className="access-tokens__form" onSubmit={create} aria-label="Create an access token">
@@ -116,7 +129,12 @@ export function AccessTokensPanel() {
             <code className="access-tokens__value" data-testid="new-access-token">
               {created.token}
             </code>
-            <Button variant="secondary" size="sm" icon={copied ? <Check size={16} /> : <Copy size={16} />} onClick={() => void copy()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={copied ? <Check size={16} /> : <Copy size={16} />}
+              onClick={() => void copy()}
+            >
               {copied ? 'Copied' : 'Copy'}
             </Button>
           </div>
@@ -146,7 +164,8 @@ export function AccessTokensPanel() {
               <div className="access-tokens__info">
                 <span className="access-tokens__name">{t.name}</span>
                 <span className="access-tokens__meta">
-                  <code>{t.prefix}…</code> · read documents · created {when(t.createdAt)} · {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'}
+                  <code>{t.prefix}…</code> · read documents · created {when(t.createdAt)} ·{' '}
+                  {t.lastUsedAt ? `last used ${when(t.lastUsedAt)}` : 'never used'}
                 </span>
               </div>
               <Button variant="secondary" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke ${t.name}`}>
@@ -180,7 +199,10 @@ export function AccessTokensPanel() {
           </>
         )}
       >
-        <p>Programs using “{revoking?.name}” will no longer be able to read your documents, within half a minute. This cannot be undone.</p>
+        <p>
+          Programs using “{revoking?.name}” will no longer be able to read your documents, within half a minute. This
+          cannot be undone.
+        </p>
       </Dialog>
     </Card>
   );

@@ -9,7 +9,12 @@ import { OcrSettingsPanel } from './OcrSettingsPanel';
 import { TokenUsagePanel } from './TokenUsagePanel';
 import './account.css';
 
-const PLAN_NAMES: Record<string, string> = { trial: 'Trial', professional: 'Professional', test: 'Test', basic: 'Basic' };
+const PLAN_NAMES: Record<string, string> = {
+  trial: 'Trial',
+  professional: 'Professional',
+  test: 'Test',
+  basic: 'Basic',
+};
 
 /** Known plans by name; anything else is "Unknown" (docs/contract.md#entities). */
 export function planName(plan: string | undefined | null): string {

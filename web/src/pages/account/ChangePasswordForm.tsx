@@ -38,7 +38,12 @@ export function ChangePasswordForm() {
       setOpen(false);
       setSuccess(res.message ?? 'Password changed successfully');
     } catch (err) {
-      if (err instanceof ApiError) setError(err.status === 0 ? 'An error occurred while changing password' : String(err.body.message ?? err.message ?? 'Failed to change password'));
+      if (err instanceof ApiError)
+        setError(
+          err.status === 0
+            ? 'An error occurred while changing password'
+            : String(err.body.message ?? err.message ?? 'Failed to change password'),
+        );
       else setError('An error occurred while changing password');
     } finally {
       setBusy(false);
@@ -64,10 +69,20 @@ export function ChangePasswordForm() {
       }
     >
       {success && <Alert tone="success">{success}</Alert>}
-      {!open && !success && <p className="security__lead">Change the password you sign in with. Other devices will be signed out.</p>}
+      {!open && !success && (
+        <p className="security__lead">Change the password you sign in with. Other devices will be signed out.</p>
+      )}
       {open && (
         <form className="security__form" onSubmit={submit} aria-label="Change password">
-          <TextField label="Current Password" type="password" name="currentPassword" autoComplete="current-password" required value={fields.currentPassword} onChange={set('currentPassword')} />
+          <TextField
+            label="Current Password"
+            type="password"
+            name="currentPassword"
+            autoComplete="current-password"
+            required
+            value={fields.currentPassword}
+            onChange={set('currentPassword')}
+          />
           <TextField
             label="New Password"
             type="password"
@@ -78,7 +93,15 @@ export function ChangePasswordForm() {
             onChange={set('newPassword')}
             hint="At least 6 characters."
           />
-          <TextField label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" required value={fields.confirmPassword} onChange={set('confirmPassword')} />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            value={fields.confirmPassword}
+            onChange={set('confirmPassword')}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="security__buttons">
             <Button type="submit" busy={busy}>

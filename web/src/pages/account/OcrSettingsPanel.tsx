@@ -37,7 +37,10 @@ export function OcrSettingsPanel() {
       setChoice(res.languages);
       setMessage({ tone: 'success', text: `Saved. New uploads will be read in ${languageNames(res.languages)}.` });
     } catch (err) {
-      const reason = err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : 'The languages could not be saved. Please try again.';
+      const reason =
+        err instanceof ApiError && err.status !== 0 && err.status < 500
+          ? err.message
+          : 'The languages could not be saved. Please try again.';
       setMessage({ tone: 'error', text: reason });
     } finally {
       setBusy(false);
@@ -46,7 +49,10 @@ export function OcrSettingsPanel() {
 
   return (
     <Card title="Reading documents" className="ocr-settings">
-      <p className="ocr-settings__lead">GNology reads the text of scanned pages and photographed records in the languages you choose here. Each upload can choose others.</p>
+      <p className="ocr-settings__lead">
+        GNology reads the text of scanned pages and photographed records in the languages you choose here. Each upload
+        can choose others.
+      </p>
       {settings.isPending && <Spinner label="Loading your languages..." />}
       {settings.isError && (
         <LoadError size="sm" onRetry={() => settings.refetch()} retrying={settings.isFetching}>

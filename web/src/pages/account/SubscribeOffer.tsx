@@ -27,7 +27,11 @@ export function SubscribeOffer({ period, usage }: { period: BillingPeriod; usage
     return <Alert tone="info">You already subscribe to Professional.</Alert>;
   }
 
-  const price = professional ? (period === 'yearly' ? `${formatUsd(professional.yearlyPrice)} a year` : `${formatUsd(professional.monthlyPrice)} a month`) : null;
+  const price = professional
+    ? period === 'yearly'
+      ? `${formatUsd(professional.yearlyPrice)} a year`
+      : `${formatUsd(professional.monthlyPrice)} a month`
+    : null;
 
   async function checkout() {
     setBusy(true);
@@ -50,10 +54,14 @@ export function SubscribeOffer({ period, usage }: { period: BillingPeriod; usage
 
   return (
     <div className="subscribe-offer">
-      <h3 className="subscribe-offer__title">Subscribe to Professional{period === 'yearly' ? ', billed yearly' : ', billed monthly'}</h3>
+      <h3 className="subscribe-offer__title">
+        Subscribe to Professional{period === 'yearly' ? ', billed yearly' : ', billed monthly'}
+      </h3>
       <p className="subscribe-offer__text">
         1,000,000 tokens every month{price ? ` for ${price}` : ''}. Tokens reset each month; cancel at any time.
-        {usage.billingEnabled ? ' You will enter your card on our payment provider’s secure page.' : ' Plans are free to try on this server, so nothing will be charged.'}
+        {usage.billingEnabled
+          ? ' You will enter your card on our payment provider’s secure page.'
+          : ' Plans are free to try on this server, so nothing will be charged.'}
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <Button onClick={() => void checkout()} busy={busy} icon={<CreditCard size={18} />}>

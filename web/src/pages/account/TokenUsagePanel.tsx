@@ -26,7 +26,9 @@ export function TokenUsagePanel() {
 
   return (
     <Card title="Token Usage" className="token-usage">
-      {checkout === 'success' && <CheckoutNotice billingOff={params.get('billing') === 'off'} confirmed={data?.plan === 'professional'} />}
+      {checkout === 'success' && (
+        <CheckoutNotice billingOff={params.get('billing') === 'off'} confirmed={data?.plan === 'professional'} />
+      )}
       {usage.isPending ? (
         <Spinner label="Loading token usage..." />
       ) : usage.isError ? (
@@ -40,7 +42,9 @@ export function TokenUsagePanel() {
           <UsageDetails data={data} />
         </>
       ) : (
-        <p className="token-usage__absent">No token usage to show yet. Your usage appears here after your first research session with Gene.</p>
+        <p className="token-usage__absent">
+          No token usage to show yet. Your usage appears here after your first research session with Gene.
+        </p>
       )}
     </Card>
   );
@@ -67,10 +71,18 @@ function useSessionPlanCatchUp(billingPlan: string | undefined) {
 
 function CheckoutNotice({ billingOff, confirmed }: { billingOff: boolean; confirmed: boolean }) {
   if (billingOff) {
-    return <Alert tone="success">Professional is now active. Plans are free to try on this server, so nothing was charged.</Alert>;
+    return (
+      <Alert tone="success">
+        Professional is now active. Plans are free to try on this server, so nothing was charged.
+      </Alert>
+    );
   }
   if (confirmed) return <Alert tone="success">Thank you. Your Professional subscription is active.</Alert>;
-  return <Alert tone="info">Thank you. Your payment went through; Professional becomes active as soon as the payment provider confirms it.</Alert>;
+  return (
+    <Alert tone="info">
+      Thank you. Your payment went through; Professional becomes active as soon as the payment provider confirms it.
+    </Alert>
+  );
 }
 
 function planLine(d: TokenUsageResponse): string {
@@ -79,11 +91,14 @@ function planLine(d: TokenUsageResponse): string {
     case 'trial_ended':
       return 'Your free trial has ended.';
     case 'cancelling':
-      return d.accessUntil ? `Cancelled: your access continues until ${formatDate(d.accessUntil)}.` : 'Cancelled at the end of this period.';
+      return d.accessUntil
+        ? `Cancelled: your access continues until ${formatDate(d.accessUntil)}.`
+        : 'Cancelled at the end of this period.';
     case 'inactive':
       return 'No active subscription.';
     default:
-      if (d.plan === 'trial') return end ? `Your free trial runs until ${end}, or until its tokens are used.` : 'Free trial.';
+      if (d.plan === 'trial')
+        return end ? `Your free trial runs until ${end}, or until its tokens are used.` : 'Free trial.';
       return end ? `Tokens renew on ${end}. Unused tokens do not roll over.` : 'Active.';
   }
 }
@@ -125,7 +140,9 @@ function UsageDetails({ data: d }: { data: TokenUsageResponse }) {
 
       {warning && (
         <Alert tone="warning" className="token-usage__notice">
-          {allUsed ? 'You have used all of your tokens for this period.' : `You have used ${percent}% of your tokens for this period.`}{' '}
+          {allUsed
+            ? 'You have used all of your tokens for this period.'
+            : `You have used ${percent}% of your tokens for this period.`}{' '}
           {subscriber
             ? `Research continues beyond your allowance at ${OVERAGE_PRICE_TEXT}, charged automatically.`
             : d.plan === 'trial'
@@ -137,7 +154,11 @@ function UsageDetails({ data: d }: { data: TokenUsageResponse }) {
       <dl className="token-usage__facts">
         <div>
           <dt>Period</dt>
-          <dd>{d.periodEnd ? `${formatDate(d.periodStart)} – ${formatDate(d.periodEnd)}` : `Since ${formatDate(d.periodStart)}`}</dd>
+          <dd>
+            {d.periodEnd
+              ? `${formatDate(d.periodStart)} – ${formatDate(d.periodEnd)}`
+              : `Since ${formatDate(d.periodStart)}`}
+          </dd>
         </div>
         <div>
           <dt>Research requests</dt>
@@ -189,7 +210,10 @@ function PlanActions({ data: d }: { data: TokenUsageResponse }) {
       window.location.assign(res.url);
     } catch (e) {
       const billingOff = e instanceof ApiError && e.body.billingEnabled === false;
-      setMessage({ tone: billingOff ? 'info' : 'error', text: e instanceof ApiError ? e.message : 'Could not open subscription management. Please try again.' });
+      setMessage({
+        tone: billingOff ? 'info' : 'error',
+        text: e instanceof ApiError ? e.message : 'Could not open subscription management. Please try again.',
+      });
       setBusy(false);
     }
   }
@@ -201,7 +225,11 @@ function PlanActions({ data: d }: { data: TokenUsageResponse }) {
           <Button variant="secondary" onClick={() => void manage()} busy={busy} icon={<ExternalLink size={18} />}>
             {busy ? 'Opening...' : 'Manage subscription'}
           </Button>
-          {!d.billingEnabled && <p className="token-usage__fine">Plans are free to try on this server: your plan was applied without charge.</p>}
+          {!d.billingEnabled && (
+            <p className="token-usage__fine">
+              Plans are free to try on this server: your plan was applied without charge.
+            </p>
+          )}
         </>
       ) : (
         <ButtonLink to="/pricing" icon={<Sparkles size={18} />}>

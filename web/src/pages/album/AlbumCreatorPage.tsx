@@ -1,4 +1,10 @@
-import { ALBUM_FAILURE_MESSAGE, ALBUM_NO_PHOTOS_MESSAGE, ALBUM_SUCCESS_MESSAGE, type AlbumRecord, albumFileName } from '@gnology/contracts';
+import {
+  ALBUM_FAILURE_MESSAGE,
+  ALBUM_NO_PHOTOS_MESSAGE,
+  ALBUM_SUCCESS_MESSAGE,
+  type AlbumRecord,
+  albumFileName,
+} from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookImage } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -7,7 +13,16 @@ import { Alert, Button, ButtonLink, Card, LoadError, PageHeader, Spinner, TextFi
 import { saveBlob } from '../../lib/api';
 import { ALBUMS_KEY, fetchImages, IMAGES_KEY } from '../gallery/galleryApi';
 import { fetchAlbum, fetchAlbumPdf, startAlbum } from './albumApi';
-import { type AlbumSettings, albumRequest, DEFAULT_SETTINGS, type DraftPhoto, draftPhoto, inIdOrder, moveItem, progressText } from './albumDraft';
+import {
+  type AlbumSettings,
+  albumRequest,
+  DEFAULT_SETTINGS,
+  type DraftPhoto,
+  draftPhoto,
+  inIdOrder,
+  moveItem,
+  progressText,
+} from './albumDraft';
 import { PhotoEditor } from './PhotoEditor';
 import { StylePicker } from './StylePicker';
 import './album.css';
@@ -58,7 +73,8 @@ function AlbumCreator({ ids }: { ids: string[] }) {
   const included = list.filter((p) => p.includeInAlbum).length;
   const busy = phase.kind !== 'editing';
 
-  const update = (id: string, patch: Partial<DraftPhoto>) => setPhotos((ps) => ps?.map((p) => (p.id === id ? { ...p, ...patch } : p)) ?? null);
+  const update = (id: string, patch: Partial<DraftPhoto>) =>
+    setPhotos((ps) => ps?.map((p) => (p.id === id ? { ...p, ...patch } : p)) ?? null);
   const move = (index: number, delta: -1 | 1) => {
     const id = list[index]?.id;
     setPhotos((ps) => (ps ? moveItem(ps, index, delta) : ps));
@@ -105,7 +121,10 @@ function AlbumCreator({ ids }: { ids: string[] }) {
   const record = phase.kind === 'generating' ? phase.record : null;
   return (
     <main className="page album-page">
-      <PageHeader title="Album Creator" subtitle="Arrange your photos, write their captions and choose a style. Gene makes a printable PDF." />
+      <PageHeader
+        title="Album Creator"
+        subtitle="Arrange your photos, write their captions and choose a style. Gene makes a printable PDF."
+      />
       {images.isPending && <Spinner label="Loading your photos..." />}
       {/* A failed refetch after the photos arrived changes nothing: the creator goes on with them. */}
       {((images.isError && !images.data) || (images.data && docs.length === 0)) && (
@@ -126,17 +145,35 @@ function AlbumCreator({ ids }: { ids: string[] }) {
         <div className="album-layout">
           <section className="album-photos" aria-labelledby="album-photos-title">
             <h2 id="album-photos-title" className="album-section-title">
-              Photos <span className="album-section-title__count">({included} of {photos.length} included)</span>
+              Photos{' '}
+              <span className="album-section-title__count">
+                ({included} of {photos.length} included)
+              </span>
             </h2>
             <ol className="album-photo-list">
               {photos.map((p, i) => (
-                <PhotoEditor key={p.id} photo={p} doc={byId.get(p.id)} index={i} count={photos.length} disabled={busy} onChange={(patch) => update(p.id, patch)} onMove={(d) => move(i, d)} />
+                <PhotoEditor
+                  key={p.id}
+                  photo={p}
+                  doc={byId.get(p.id)}
+                  index={i}
+                  count={photos.length}
+                  disabled={busy}
+                  onChange={(patch) => update(p.id, patch)}
+                  onMove={(d) => move(i, d)}
+                />
               ))}
             </ol>
           </section>
           <Card title="Album" className="album-settings">
             <div className="album-settings__fields">
-              <TextField label="Title" value={settings.title} maxLength={200} disabled={busy} onChange={(title) => setSettings((s) => ({ ...s, title }))} />
+              <TextField
+                label="Title"
+                value={settings.title}
+                maxLength={200}
+                disabled={busy}
+                onChange={(title) => setSettings((s) => ({ ...s, title }))}
+              />
               <div className="field">
                 <label className="field__label" htmlFor="album-description">
                   Description
@@ -151,15 +188,30 @@ function AlbumCreator({ ids }: { ids: string[] }) {
                   onChange={(e) => setSettings((s) => ({ ...s, description: e.target.value }))}
                 />
               </div>
-              <StylePicker value={settings.style} disabled={busy} onChange={(style) => setSettings((s) => ({ ...s, style }))} />
+              <StylePicker
+                value={settings.style}
+                disabled={busy}
+                onChange={(style) => setSettings((s) => ({ ...s, style }))}
+              />
               <label className="album-check">
-                <input type="checkbox" checked={settings.includeMetadata} disabled={busy} onChange={(e) => setSettings((s) => ({ ...s, includeMetadata: e.target.checked }))} />
+                <input
+                  type="checkbox"
+                  checked={settings.includeMetadata}
+                  disabled={busy}
+                  onChange={(e) => setSettings((s) => ({ ...s, includeMetadata: e.target.checked }))}
+                />
                 Include people, dates and places
               </label>
-              {error ? <Alert tone="error">{error}</Alert> : included === 0 && <Alert tone="warning">{ALBUM_NO_PHOTOS_MESSAGE}</Alert>}
+              {error ? (
+                <Alert tone="error">{error}</Alert>
+              ) : (
+                included === 0 && <Alert tone="warning">{ALBUM_NO_PHOTOS_MESSAGE}</Alert>
+              )}
               {phase.kind === 'generating' && (
                 <div className="album-progress" role="status">
-                  <span>{record ? progressText(record.status, record.progress.done, record.progress.total) : 'Starting...'}</span>
+                  <span>
+                    {record ? progressText(record.status, record.progress.done, record.progress.total) : 'Starting...'}
+                  </span>
                   <progress
                     aria-label="Album progress"
                     max={record?.progress.total || 1}

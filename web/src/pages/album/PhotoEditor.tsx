@@ -26,7 +26,11 @@ export function PhotoEditor({ photo, doc, index, count, disabled, onChange, onMo
         {index + 1}
       </span>
       <div className="album-photo__thumb">
-        {doc?.hasThumbnail && !thumbFailed ? <img src={thumbnailUrl(doc)} alt="" loading="lazy" onError={() => setThumbFailed(true)} /> : <span>No Preview</span>}
+        {doc?.hasThumbnail && !thumbFailed ? (
+          <img src={thumbnailUrl(doc)} alt="" loading="lazy" onError={() => setThumbFailed(true)} />
+        ) : (
+          <span>No Preview</span>
+        )}
       </div>
       <div className="album-photo__fields">
         <p className="album-photo__file">{photo.fileName}</p>
@@ -34,7 +38,14 @@ export function PhotoEditor({ photo, doc, index, count, disabled, onChange, onMo
           <label className="field__label" htmlFor={`${id}-caption`}>
             Caption
           </label>
-          <input id={`${id}-caption`} className="field__input" value={photo.caption} maxLength={300} disabled={disabled} onChange={(e) => onChange({ caption: e.target.value })} />
+          <input
+            id={`${id}-caption`}
+            className="field__input"
+            value={photo.caption}
+            maxLength={300}
+            disabled={disabled}
+            onChange={(e) => onChange({ caption: e.target.value })}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-description`}>
@@ -52,15 +63,34 @@ export function PhotoEditor({ photo, doc, index, count, disabled, onChange, onMo
         </div>
         {facts && <p className="album-photo__facts">{facts}</p>}
         <label className="album-check">
-          <input type="checkbox" checked={photo.includeInAlbum} disabled={disabled} onChange={(e) => onChange({ includeInAlbum: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={photo.includeInAlbum}
+            disabled={disabled}
+            onChange={(e) => onChange({ includeInAlbum: e.target.checked })}
+          />
           Include in album
         </label>
       </div>
       <div className="album-photo__order">
-        <button type="button" className="icon-btn" data-move={`${photo.id}:up`} disabled={disabled || index === 0} onClick={() => onMove(-1)} aria-label={`Move ${label} up`}>
+        <button
+          type="button"
+          className="icon-btn"
+          data-move={`${photo.id}:up`}
+          disabled={disabled || index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`Move ${label} up`}
+        >
           <ArrowUp size={18} aria-hidden="true" />
         </button>
-        <button type="button" className="icon-btn" data-move={`${photo.id}:down`} disabled={disabled || index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${label} down`}>
+        <button
+          type="button"
+          className="icon-btn"
+          data-move={`${photo.id}:down`}
+          disabled={disabled || index === count - 1}
+          onClick={() => onMove(1)}
+          aria-label={`Move ${label} down`}
+        >
           <ArrowDown size={18} aria-hidden="true" />
         </button>
       </div>

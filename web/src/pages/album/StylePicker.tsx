@@ -9,9 +9,23 @@ const STYLES: { value: AlbumStyle; name: string; description: string }[] = [
 ];
 
 /** The four album styles as radio cards, each with a small drawing of a page in that style. */
-export function StylePicker({ value, onChange, disabled }: { value: AlbumStyle; onChange(style: AlbumStyle): void; disabled?: boolean }) {
+export function StylePicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: AlbumStyle;
+  onChange(style: AlbumStyle): void;
+  disabled?: boolean;
+}) {
   return (
-    <RadioGroup className="style-picker" value={value} onChange={(v) => onChange(v as AlbumStyle)} isDisabled={disabled} aria-labelledby="album-style-label">
+    <RadioGroup
+      className="style-picker"
+      value={value}
+      onChange={(v) => onChange(v as AlbumStyle)}
+      isDisabled={disabled}
+      aria-labelledby="album-style-label"
+    >
       <span id="album-style-label" className="field__label">
         Style
       </span>
@@ -24,9 +38,7 @@ export function StylePicker({ value, onChange, disabled }: { value: AlbumStyle; 
             </span>
             <span className="style-option__text">
               <span className="style-option__name">{s.name}</span>
-              <span className="style-option__desc">
-                {s.description}
-              </span>
+              <span className="style-option__desc">{s.description}</span>
             </span>
           </Radio>
         ))}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { albumRequest, captionFromFileName, DEFAULT_SETTINGS, draftPhoto, inIdOrder, moveItem, progressText } from './albumDraft';
+import {
+  albumRequest,
+  captionFromFileName,
+  DEFAULT_SETTINGS,
+  draftPhoto,
+  inIdOrder,
+  moveItem,
+  progressText,
+} from './albumDraft';
 
 const doc = (id: string, name: string, over: Partial<Parameters<typeof draftPhoto>[0]> = {}) => ({
   _id: id,
@@ -56,7 +64,11 @@ describe('album drafts', () => {
   });
 
   it('the request holds only the included photos, in order, with trimmed text', () => {
-    const photos = [draftPhoto(doc('a', 'a.jpg')), { ...draftPhoto(doc('b', 'b.jpg')), includeInAlbum: false }, { ...draftPhoto(doc('c', 'c.jpg')), caption: '  Cousins  ' }];
+    const photos = [
+      draftPhoto(doc('a', 'a.jpg')),
+      { ...draftPhoto(doc('b', 'b.jpg')), includeInAlbum: false },
+      { ...draftPhoto(doc('c', 'c.jpg')), caption: '  Cousins  ' },
+    ];
     const req = albumRequest({ ...DEFAULT_SETTINGS, title: '   ', style: 'vintage' }, moveItem(photos, 2, -1));
     expect(req.title).toBe('My Family Photo Album');
     expect(req.style).toBe('vintage');

@@ -19,7 +19,12 @@ export interface AlbumSettings {
   includeMetadata: boolean;
 }
 
-export const DEFAULT_SETTINGS: AlbumSettings = { title: ALBUM_DEFAULT_TITLE, description: '', style: 'classic', includeMetadata: true };
+export const DEFAULT_SETTINGS: AlbumSettings = {
+  title: ALBUM_DEFAULT_TITLE,
+  description: '',
+  style: 'classic',
+  includeMetadata: true,
+};
 
 /** The file name without its extension ("grandma-1952.jpg" → "grandma-1952"); a name that is only an extension stays. */
 export function captionFromFileName(name: string): string {
@@ -83,7 +88,11 @@ export function albumRequest(settings: AlbumSettings, photos: readonly DraftPhot
 }
 
 /** What the progress line says while the album is made. */
-export function progressText(status: 'queued' | 'rendering' | 'completed' | 'failed', done: number, total: number): string {
+export function progressText(
+  status: 'queued' | 'rendering' | 'completed' | 'failed',
+  done: number,
+  total: number,
+): string {
   if (status === 'queued') return 'Waiting to start...';
   if (status === 'completed') return 'Downloading your album...';
   if (status === 'failed') return '';

@@ -38,7 +38,9 @@ export function LoginPage() {
         navigate('/register', { state: { step: 'verify' } });
       }
     } catch (err) {
-      setError(err instanceof ApiError ? (err.status === 0 ? 'Network error' : err.message || 'Login failed') : 'Login failed');
+      setError(
+        err instanceof ApiError ? (err.status === 0 ? 'Network error' : err.message || 'Login failed') : 'Login failed',
+      );
       setBusy(false);
     }
   };
@@ -51,8 +53,24 @@ export function LoginPage() {
         <p className="auth-card__subtitle">Log in to continue your research with Gene.</p>
         {session.notice && <Alert tone="info">{session.notice}</Alert>}
         <form className="auth-form" onSubmit={submit}>
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={setEmail} />
-          <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={setPassword} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={setEmail}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={setPassword}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           <Button type="submit" block busy={busy}>
             {busy ? 'Logging in...' : 'Login'}

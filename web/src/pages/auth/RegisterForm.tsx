@@ -53,7 +53,13 @@ export function RegisterForm({
     try {
       const email = values.email.trim();
       const res = await api<{ token?: string; error?: string }>('/api/auth/register', {
-        body: { name: values.name.trim(), email, password: values.password, cellPhone: values.cellPhone, optionalCode: values.optionalCode },
+        body: {
+          name: values.name.trim(),
+          email,
+          password: values.password,
+          cellPhone: values.cellPhone,
+          optionalCode: values.optionalCode,
+        },
         anonymous: true,
       });
       if (!res.token) throw new ApiError(400, res.error ?? 'Registration failed');
@@ -61,7 +67,14 @@ export function RegisterForm({
     } catch (err) {
       const retryAfter = err instanceof ApiError && err.status === 429 ? retryAfterOf(err.body) : null;
       if (retryAfter !== null && retryAfter <= MAX_COUNTDOWN_SECONDS) wait.start(retryAfter);
-      else setError(err instanceof ApiError ? (err.status === 0 ? 'Network error' : err.message || 'Registration failed') : 'Registration failed');
+      else
+        setError(
+          err instanceof ApiError
+            ? err.status === 0
+              ? 'Network error'
+              : err.message || 'Registration failed'
+            : 'Registration failed',
+        );
       setBusy(false);
     }
   };
@@ -69,11 +82,28 @@ export function RegisterForm({
   return (
     <div className="auth-card">
       <h1 className="auth-card__title">Start Your Free Trial</h1>
-      <p className="auth-card__subtitle">Research your family history with Gene. Your free trial includes 50,000 tokens, no card required.</p>
+      <p className="auth-card__subtitle">
+        Research your family history with Gene. Your free trial includes 50,000 tokens, no card required.
+      </p>
       {plan && <Alert tone="info">{PLAN_NOTE[plan]}</Alert>}
       <form className="auth-form" onSubmit={submit}>
-        <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={(v) => set('name', v)} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={(v) => set('email', v)} />
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onChange={(v) => set('name', v)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(v) => set('email', v)}
+        />
         <TextField
           label="Phone Number"
           type="tel"
@@ -98,9 +128,19 @@ export function RegisterForm({
           value={values.optionalCode}
           onChange={(v) => set('optionalCode', filterPromoCode(v))}
         />
-        <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={values.password} onChange={(v) => set('password', v)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={(v) => set('password', v)}
+        />
         {error && <Alert tone="error">{error}</Alert>}
-        {waiting && <Alert tone="warning">Please wait {pluralSeconds(wait.seconds)} before requesting another code.</Alert>}
+        {waiting && (
+          <Alert tone="warning">Please wait {pluralSeconds(wait.seconds)} before requesting another code.</Alert>
+        )}
         <Button type="submit" block busy={busy} disabled={waiting}>
           {busy ? 'Creating Account...' : 'Start Free Trial'}
         </Button>

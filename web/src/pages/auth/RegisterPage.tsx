@@ -60,11 +60,20 @@ export function RegisterPage() {
 
   return (
     <main className="page auth-page">
-      <PageMeta title="Start Your Free Trial" description="Create a GNology account: a free trial with 50,000 tokens and no card, to research your family history with Gene." />
+      <PageMeta
+        title="Start Your Free Trial"
+        description="Create a GNology account: a free trial with 50,000 tokens and no card, to research your family history with Gene."
+      />
       {step === 'form' || !email ? (
         <RegisterForm values={values} onChange={setValues} plan={plan} onRegistered={registered} />
       ) : (
-        <VerifyPhoneStep email={email} phone={values.cellPhone} plan={plan} onVerified={verified} onChangePhone={() => setStep('form')} />
+        <VerifyPhoneStep
+          email={email}
+          phone={values.cellPhone}
+          plan={plan}
+          onVerified={verified}
+          onChangePhone={() => setStep('form')}
+        />
       )}
     </main>
   );

@@ -56,7 +56,9 @@ export function VerifyPhoneStep({
     try {
       // Sent with the sign-up session's token (stored at registration or sign-in): only that
       // session may spend the account's tries and resends.
-      const res = await api<{ success: boolean; token: string; user: SessionUser }>('/api/auth/verify-phone', { body: { email, code } });
+      const res = await api<{ success: boolean; token: string; user: SessionUser }>('/api/auth/verify-phone', {
+        body: { email, code },
+      });
       if (!res.success) throw new ApiError(400, 'Verification failed');
       await onVerified(res.token, res.user);
     } catch (err) {
@@ -90,7 +92,8 @@ export function VerifyPhoneStep({
     <div className="auth-card">
       <h1 className="auth-card__title">Verify Your Phone Number</h1>
       <p className="auth-card__subtitle">
-        We sent a 6-digit code to {phone ? <strong className="nowrap">{phone}</strong> : 'your phone'}. Enter it below to activate your account
+        We sent a 6-digit code to {phone ? <strong className="nowrap">{phone}</strong> : 'your phone'}. Enter it below
+        to activate your account
         {plan ? ' and continue to checkout' : ''}.
       </p>
       <form className="auth-form" onSubmit={verify}>
@@ -115,7 +118,11 @@ export function VerifyPhoneStep({
       </form>
       <div className="auth-card__actions">
         <Button variant="secondary" onClick={resend} disabled={busy || cooldown.seconds > 0}>
-          {action === 'resend' ? 'Sending...' : cooldown.seconds > 0 ? `Resend in ${waitLabel(cooldown.seconds)}` : 'Resend Code'}
+          {action === 'resend'
+            ? 'Sending...'
+            : cooldown.seconds > 0
+              ? `Resend in ${waitLabel(cooldown.seconds)}`
+              : 'Resend Code'}
         </Button>
         <Button variant="secondary" onClick={onChangePhone} disabled={busy}>
           Change Phone Number

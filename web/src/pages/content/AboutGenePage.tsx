@@ -12,13 +12,17 @@ export function AboutGenePage() {
         title="About Gene"
         description="Gene is GNology's AI research assistant: it reads your genealogy documents, extracts names, dates, places and relationships, plans research and writes family history books."
       />
-      <PageHeader title="About Gene" subtitle="Your research assistant: a careful colleague who reads every record you give it." />
+      <PageHeader
+        title="About Gene"
+        subtitle="Your research assistant: a careful colleague who reads every record you give it."
+      />
 
       <section className="prose" aria-labelledby="who">
         <h2 id="who">Who Gene is</h2>
         <p>
-          Gene is the research assistant inside GNology. Gene speaks plainly, says what a document shows and what it does not, and tells you when the evidence is too
-          thin for a conclusion. Gene works from the documents you select and from general knowledge of records, places and history.
+          Gene is the research assistant inside GNology. Gene speaks plainly, says what a document shows and what it
+          does not, and tells you when the evidence is too thin for a conclusion. Gene works from the documents you
+          select and from general knowledge of records, places and history.
         </p>
       </section>
 
@@ -26,20 +30,21 @@ export function AboutGenePage() {
         <h2 id="documents">How Gene works with your documents</h2>
         <ol>
           <li>
-            <strong>You upload.</strong> PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files up to {UPLOAD_LIMIT_MB} MB each: census pages, certificates, parish registers, wills, letters,
-            obituaries, photos and your own notes.
+            <strong>You upload.</strong> PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files up to {UPLOAD_LIMIT_MB} MB each:
+            census pages, certificates, parish registers, wills, letters, obituaries, photos and your own notes.
           </li>
           <li>
-            <strong>GNology reads.</strong> Text is taken from each file — by OCR for scans and photos of pages — and the names, dates, places, relationships and
-            occupations in it are extracted and shown on the document.
+            <strong>GNology reads.</strong> Text is taken from each file — by OCR for scans and photos of pages — and
+            the names, dates, places, relationships and occupations in it are extracted and shown on the document.
           </li>
           <li>
-            <strong>You choose what Gene reads.</strong> In Research, select the documents that matter for your question. Gene reads them with your question and cites
-            them by file name and page, so you can open the source and check.
+            <strong>You choose what Gene reads.</strong> In Research, select the documents that matter for your
+            question. Gene reads them with your question and cites them by file name and page, so you can open the
+            source and check.
           </li>
           <li>
-            <strong>Gene answers in a saved conversation.</strong> Name it, come back to it, search it later, and export long answers as text, Markdown, JSON or a
-            printable PDF.
+            <strong>Gene answers in a saved conversation.</strong> Name it, come back to it, search it later, and export
+            long answers as text, Markdown, JSON or a printable PDF.
           </li>
         </ol>
       </section>
@@ -48,21 +53,24 @@ export function AboutGenePage() {
         <h2 id="can">What Gene can do for you</h2>
         <ul>
           <li>
-            <strong>Document analysis:</strong> transcribe and explain a record, list everyone in a household, point out ages and birthplaces that do not agree.
+            <strong>Document analysis:</strong> transcribe and explain a record, list everyone in a household, point out
+            ages and birthplaces that do not agree.
           </li>
           <li>
-            <strong>Research guidance:</strong> suggest the records most likely to answer your question for that time and place — census, vital, church, probate,
-            military, immigration — and what to search next.
+            <strong>Research guidance:</strong> suggest the records most likely to answer your question for that time
+            and place — census, vital, church, probate, military, immigration — and what to search next.
           </li>
           <li>
-            <strong>Family connections:</strong> show how the people across your documents relate, and where the gaps in the tree are.
+            <strong>Family connections:</strong> show how the people across your documents relate, and where the gaps in
+            the tree are.
           </li>
           <li>
             <strong>Citations:</strong> draft a citation for each source for you to check against the record.
           </li>
           <li>
-            <strong>Book writing:</strong> turn a filled GNology Journal and your records into a family history book of 40,000–80,000 words, section by section. See
-            the <Link to="/tutorial#family-history-book-writing">book-writing guide</Link>.
+            <strong>Book writing:</strong> turn a filled GNology Journal and your records into a family history book of
+            40,000–80,000 words, section by section. See the{' '}
+            <Link to="/tutorial#family-history-book-writing">book-writing guide</Link>.
           </li>
         </ul>
       </section>
@@ -70,18 +78,21 @@ export function AboutGenePage() {
       <section className="prose" aria-labelledby="tokens">
         <h2 id="tokens">How much Gene can take in</h2>
         <p>
-          Gene’s work is measured in tokens: your question, the documents selected and Gene’s answer all count. A research session typically uses 4,000–6,000 tokens,
-          analysing a document 1,000–3,000 and a book chapter about 15,000. The free trial includes 50,000 tokens; Professional includes 1,000,000 a month. One
-          conversation holds about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you, and you continue in a new conversation.
+          Gene’s work is measured in tokens: your question, the documents selected and Gene’s answer all count. A
+          research session typically uses 4,000–6,000 tokens, analysing a document 1,000–3,000 and a book chapter about
+          15,000. The free trial includes 50,000 tokens; Professional includes 1,000,000 a month. One conversation holds
+          about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you, and you continue in a new
+          conversation.
         </p>
       </section>
 
       <section className="prose" aria-labelledby="limits">
         <h2 id="limits">Gene’s limits</h2>
         <p>
-          Gene can misread a faded or unusual hand, and it cannot see records you have not uploaded. When Gene’s AI model cannot be reached, Gene still answers from the
-          names, dates, places and relationships found in your documents and says so plainly. Check every fact against the original record before you rely on it; for
-          legal matters, you alone are responsible for verifying results.
+          Gene can misread a faded or unusual hand, and it cannot see records you have not uploaded. When Gene’s AI
+          model cannot be reached, Gene still answers from the names, dates, places and relationships found in your
+          documents and says so plainly. Check every fact against the original record before you rely on it; for legal
+          matters, you alone are responsible for verifying results.
         </p>
       </section>
 

@@ -37,38 +37,47 @@ export function AboutPage() {
         title="About GNology"
         description="GNology helps family historians and professional genealogists research ancestors from their own records, following the Genealogical Proof Standard, and turn the research into a book."
       />
-      <PageHeader title="About GNology" subtitle="Family history research built on records, with an assistant that reads them with you." />
+      <PageHeader
+        title="About GNology"
+        subtitle="Family history research built on records, with an assistant that reads them with you."
+      />
 
       <section className="prose" aria-labelledby="why">
         <h2 id="why">Why GNology exists</h2>
         <p>
-          Most family history lives in scattered places: a folder of certificates, census images saved from a dozen websites, notes from a cousin’s phone call. The
-          hard part of genealogy is not finding one more record; it is reading the records you have closely, connecting them correctly and telling the story they
-          support.
+          Most family history lives in scattered places: a folder of certificates, census images saved from a dozen
+          websites, notes from a cousin’s phone call. The hard part of genealogy is not finding one more record; it is
+          reading the records you have closely, connecting them correctly and telling the story they support.
         </p>
         <p>
-          GNology brings those records into one workspace and gives you Gene, a research assistant that reads them with you. It is built for hobbyist family historians
-          and for professional genealogists who want to turn finished client research into family history books.
+          GNology brings those records into one workspace and gives you Gene, a research assistant that reads them with
+          you. It is built for hobbyist family historians and for professional genealogists who want to turn finished
+          client research into family history books.
         </p>
       </section>
 
       <section className="prose" aria-labelledby="framework">
         <h2 id="framework">Our research framework</h2>
-        <p>GNology follows the standards professional genealogists work to. Gene is asked to reason the same way, and the tutorial teaches it:</p>
+        <p>
+          GNology follows the standards professional genealogists work to. Gene is asked to reason the same way, and the
+          tutorial teaches it:
+        </p>
         <ul>
           <li>
-            <strong>The Genealogical Proof Standard:</strong> reasonably exhaustive research, complete citations, careful analysis and correlation of evidence,
-            resolution of conflicts, and a clearly reasoned conclusion.
+            <strong>The Genealogical Proof Standard:</strong> reasonably exhaustive research, complete citations,
+            careful analysis and correlation of evidence, resolution of conflicts, and a clearly reasoned conclusion.
           </li>
           <li>
-            <strong>Sources first:</strong> every fact is tied to the record it came from, and original records are preferred to indexes and transcriptions.
+            <strong>Sources first:</strong> every fact is tied to the record it came from, and original records are
+            preferred to indexes and transcriptions.
           </li>
           <li>
-            <strong>Five ancestors at a time:</strong> a project follows five ancestors through a ten-section research journal, which keeps research focused and
-            gives Gene what it needs to write the book.
+            <strong>Five ancestors at a time:</strong> a project follows five ancestors through a ten-section research
+            journal, which keeps research focused and gives Gene what it needs to write the book.
           </li>
           <li>
-            <strong>Consistent generation counting:</strong> generation 1 is the earliest known ancestor, and generations are counted inclusively.
+            <strong>Consistent generation counting:</strong> generation 1 is the earliest known ancestor, and
+            generations are counted inclusively.
           </li>
         </ul>
       </section>
@@ -81,11 +90,13 @@ export function AboutPage() {
       <section className="prose" aria-labelledby="honest">
         <h2 id="honest">What we promise, and what we do not</h2>
         <p>
-          Gene is a capable assistant, not an oracle. It can misread a faded entry, and it cannot see records you have not uploaded. GNology shows you where every
-          answer comes from so you can check it, and you remain responsible for the conclusions you publish or present.
+          Gene is a capable assistant, not an oracle. It can misread a faded entry, and it cannot see records you have
+          not uploaded. GNology shows you where every answer comes from so you can check it, and you remain responsible
+          for the conclusions you publish or present.
         </p>
         <p>
-          Read more <Link to="/about-gene">about Gene</Link>, see the <Link to="/pricing">plans</Link>, or start with the <Link to="/tutorial">tutorial</Link>.
+          Read more <Link to="/about-gene">about Gene</Link>, see the <Link to="/pricing">plans</Link>, or start with
+          the <Link to="/tutorial">tutorial</Link>.
         </p>
       </section>
 

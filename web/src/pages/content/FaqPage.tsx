@@ -193,7 +193,10 @@ export function FaqPage() {
         title="Frequently Asked Questions"
         description="Answers about GNology: getting started, tokens and pricing, Gene's research features, documents, the photo gallery, privacy and your account."
       />
-      <PageHeader title="Frequently Asked Questions" subtitle="Short answers about GNology and Gene. Open a section to read it." />
+      <PageHeader
+        title="Frequently Asked Questions"
+        subtitle="Short answers about GNology and Gene. Open a section to read it."
+      />
 
       <DisclosureGroup className="folds" allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded}>
         {SECTIONS.map((section) => (
@@ -213,8 +216,9 @@ export function FaqPage() {
       <aside className="callout callout--plain prose" aria-labelledby="faq-more">
         <h2 id="faq-more">Still have a question?</h2>
         <p>
-          The <Link to="/tutorial">tutorial</Link> walks through a whole research project, from the journal to the finished book. For anything else, write to{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and a person will answer.
+          The <Link to="/tutorial">tutorial</Link> walks through a whole research project, from the journal to the
+          finished book. For anything else, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> and a
+          person will answer.
         </p>
       </aside>
     </main>

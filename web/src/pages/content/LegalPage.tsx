@@ -10,7 +10,17 @@ export interface LegalSection {
 }
 
 /** Terms and Privacy: numbered sections, today's date as "Last Updated", the way back to Research. */
-export function LegalPage({ title, description, intro, sections }: { title: string; description: string; intro: ReactNode; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  description,
+  intro,
+  sections,
+}: {
+  title: string;
+  description: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+}) {
   return (
     <main className="page content-page">
       <PageMeta title={title} description={description} />

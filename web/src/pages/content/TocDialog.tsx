@@ -6,7 +6,15 @@ import { TUTORIAL_SECTIONS } from './tutorialSections';
  * outside closes, focus returns to the button that opened it). Its own chunk: loaded when the
  * contents button is first approached, so the tutorial's first load stays small.
  */
-export function TocDialog({ isOpen, onOpenChange, onChoose }: { isOpen: boolean; onOpenChange: (open: boolean) => void; onChoose: (id: string) => void }) {
+export function TocDialog({
+  isOpen,
+  onOpenChange,
+  onChoose,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChoose: (id: string) => void;
+}) {
   return (
     <Dialog
       title="Tutorial contents"

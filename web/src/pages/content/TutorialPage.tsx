@@ -67,7 +67,10 @@ export function TutorialPage() {
 
       <StartButtons />
 
-      <Button className="toc-fab" icon={<ListOrdered size={20} />} onClick={openToc}
+      <Button
+        className="toc-fab"
+        icon={<ListOrdered size={20} />}
+        onClick={openToc}
         onPointerEnter={loadToc}
         onFocus={loadToc}
         aria-haspopup="dialog"
@@ -87,13 +90,13 @@ function QuickStart() {
   return (
     <section className="callout" aria-labelledby="quick-start">
       <div className="prose">
-      <h2 id="quick-start">Quick start</h2>
-      <ol>
-        <li>Download the GNology Journal and fill it in for five ancestors.</li>
-        <li>Upload the filled journal and your records in Documents.</li>
-        <li>In Research, select the journal, start a new conversation and ask Gene about your ancestors.</li>
-        <li>When you are ready, type “Write the book”.</li>
-      </ol>
+        <h2 id="quick-start">Quick start</h2>
+        <ol>
+          <li>Download the GNology Journal and fill it in for five ancestors.</li>
+          <li>Upload the filled journal and your records in Documents.</li>
+          <li>In Research, select the journal, start a new conversation and ask Gene about your ancestors.</li>
+          <li>When you are ready, type “Write the book”.</li>
+        </ol>
       </div>
       <StartButtons compact />
     </section>

@@ -37,7 +37,9 @@ export function DashboardPage() {
           <Link to="/documents" className="dash-card">
             <FileUp size={28} aria-hidden="true" />
             <span className="dash-card__title">Upload Documents</span>
-            <span className="dash-card__text">Census pages, certificates, letters and obituaries, read and indexed for you.</span>
+            <span className="dash-card__text">
+              Census pages, certificates, letters and obituaries, read and indexed for you.
+            </span>
           </Link>
         </li>
         <li>

@@ -5,7 +5,10 @@ import { Button } from '../../components/ui';
 import { api } from '../../lib/api';
 import './copy-citation.css';
 
-type State = { step: 'idle' | 'busy' | 'copied' } | { step: 'failed'; message: string } | { step: 'manual'; citation: string };
+type State =
+  | { step: 'idle' | 'busy' | 'copied' }
+  | { step: 'failed'; message: string }
+  | { step: 'manual'; citation: string };
 
 /**
  * "Copy citation" (issue 16): the document's Evidence Explained–style source citation, built by
@@ -40,7 +43,13 @@ export function CopyCitation({ documentId }: { documentId: string }) {
 
   return (
     <div className="copy-citation">
-      <Button variant="secondary" size="sm" icon={state.step === 'copied' ? <Check size={16} /> : <Quote size={16} />} busy={state.step === 'busy'} onClick={() => void copy()}>
+      <Button
+        variant="secondary"
+        size="sm"
+        icon={state.step === 'copied' ? <Check size={16} /> : <Quote size={16} />}
+        busy={state.step === 'busy'}
+        onClick={() => void copy()}
+      >
         {state.step === 'copied' ? 'Copied' : 'Copy citation'}
       </Button>
       <span className={state.step === 'failed' ? 'copy-citation__error' : 'visually-hidden'} role="status">

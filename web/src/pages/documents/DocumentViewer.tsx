@@ -70,7 +70,10 @@ export function DocumentViewer({
   return (
     <ModalOverlay className="viewer-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
       <Modal className="viewer">
-        <Dialog className={`viewer__dialog${scan ? ' viewer__dialog--scan' : ''}`} aria-label={missing ? name : `Viewing ${name}`}>
+        <Dialog
+          className={`viewer__dialog${scan ? ' viewer__dialog--scan' : ''}`}
+          aria-label={missing ? name : `Viewing ${name}`}
+        >
           <div className="viewer__bar">
             <Heading slot="title" className="viewer__title">
               {name}
@@ -83,7 +86,11 @@ export function DocumentViewer({
           {doc && <OcrQualityPanel key={doc._id} doc={doc} page={page} />}
           {doc && <HandwritingNote doc={doc} page={isPdf(doc) ? page : 1} />}
           {query.isPending && <Spinner label="Opening document..." />}
-          {missing && <Alert tone="error">This document is not among your documents. It may have been deleted, or the link may be wrong.</Alert>}
+          {missing && (
+            <Alert tone="error">
+              This document is not among your documents. It may have been deleted, or the link may be wrong.
+            </Alert>
+          )}
           {query.isError && !missing && (
             <div className="viewer__problem">
               <Alert tone="error">Could not open the document. Please try again.</Alert>
@@ -114,13 +121,25 @@ export function DocumentViewer({
           )}
           {doc && isPdf(doc) && pages > 1 && (
             <div className="viewer__pager">
-              <button ref={prev} type="button" className="btn btn--secondary btn--sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              <button
+                ref={prev}
+                type="button"
+                className="btn btn--secondary btn--sm"
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
                 <ChevronLeft size={16} aria-hidden="true" /> Previous
               </button>
               <span aria-live="polite">
                 Page {page} of {pages}
               </span>
-              <button ref={next} type="button" className="btn btn--secondary btn--sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              <button
+                ref={next}
+                type="button"
+                className="btn btn--secondary btn--sm"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
                 Next <ChevronRight size={16} aria-hidden="true" />
               </button>
             </div>

@@ -53,7 +53,8 @@ function SignedInDocuments() {
     if (viewing || !opener.current) return;
     const button = opener.current;
     const frame = requestAnimationFrame(() => {
-      if (button.isConnected && (document.activeElement === document.body || document.activeElement === null)) button.focus();
+      if (button.isConnected && (document.activeElement === document.body || document.activeElement === null))
+        button.focus();
       opener.current = null;
     });
     return () => cancelAnimationFrame(frame);
@@ -71,7 +72,14 @@ function SignedInDocuments() {
       { replace: true, preventScrollReset: true },
     );
   const showPage = (n: number) =>
-    setParams({ ...(viewing ? { view: viewing } : {}), ...(n > 1 ? { page: String(n) } : {}), ...(highlight ? { q: highlight } : {}) }, { replace: true, preventScrollReset: true });
+    setParams(
+      {
+        ...(viewing ? { view: viewing } : {}),
+        ...(n > 1 ? { page: String(n) } : {}),
+        ...(highlight ? { q: highlight } : {}),
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const showHighlight = (q: string | null) =>
     setParams(
       (p) => {
@@ -97,7 +105,10 @@ function SignedInDocuments() {
       setNotice({ tone: 'success', text: 'Document deleted successfully!' });
       await refresh();
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof ApiError && err.message ? err.message : 'Failed to delete document' });
+      setNotice({
+        tone: 'error',
+        text: err instanceof ApiError && err.message ? err.message : 'Failed to delete document',
+      });
     } finally {
       setDeleting((s) => {
         const next = new Set(s);
@@ -110,7 +121,10 @@ function SignedInDocuments() {
   const list = docs.data ?? [];
   return (
     <main className="page documents-page">
-      <PageHeader title="Documents" subtitle="Upload records, letters and photos. Gene reads them and finds the people, dates and places in each." />
+      <PageHeader
+        title="Documents"
+        subtitle="Upload records, letters and photos. Gene reads them and finds the people, dates and places in each."
+      />
       <UploadForm onUploaded={refresh} onFinished={refresh} />
       <section className="documents-list" aria-labelledby="documents-list-title">
         <h2 id="documents-list-title" className="documents-list__title">
@@ -119,7 +133,11 @@ function SignedInDocuments() {
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {docs.isPending && <Spinner label="Loading documents..." />}
         {docs.isError && (
-          <LoadError tone={docs.error instanceof UnexpectedListFormat ? 'warning' : 'error'} retrying={docs.isFetching} onRetry={() => void docs.refetch()}>
+          <LoadError
+            tone={docs.error instanceof UnexpectedListFormat ? 'warning' : 'error'}
+            retrying={docs.isFetching}
+            onRetry={() => void docs.refetch()}
+          >
             {loadError(docs.error)}
           </LoadError>
         )}
@@ -132,7 +150,13 @@ function SignedInDocuments() {
         {list.length > 0 && (
           <ul className="doc-list">
             {list.map((doc) => (
-              <DocumentCard key={doc._id} doc={doc} deleting={deleting.has(doc._id)} onView={() => openViewer(doc._id)} onDelete={() => setConfirming(doc)} />
+              <DocumentCard
+                key={doc._id}
+                doc={doc}
+                deleting={deleting.has(doc._id)}
+                onView={() => openViewer(doc._id)}
+                onDelete={() => setConfirming(doc)}
+              />
             ))}
           </ul>
         )}
@@ -164,7 +188,8 @@ function SignedInDocuments() {
         )}
       >
         <p>
-          Delete <strong>{confirming?.originalName}</strong>? The file, its pages and everything found in it will be removed. This cannot be undone.
+          Delete <strong>{confirming?.originalName}</strong>? The file, its pages and everything found in it will be
+          removed. This cannot be undone.
         </p>
       </Dialog>
     </main>

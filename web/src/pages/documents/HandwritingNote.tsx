@@ -4,10 +4,13 @@ import type { DocumentRecord } from './documentApi';
 import './handwriting-note.css';
 
 /** The words shown on a page whose text a vision model transcribed (decision 0155). */
-export const TRANSCRIBED_BY_AI = 'Transcribed by AI from the handwriting: check it against the image. The OCR reading is kept.';
+export const TRANSCRIBED_BY_AI =
+  'Transcribed by AI from the handwriting: check it against the image. The OCR reading is kept.';
 
 /** What the viewer says about the handwriting of one page, or null when there is nothing to say. */
-export function handwritingMessage(reading: Pick<DocumentPageReading, 'transcribedByAi' | 'handwritingNote'> | undefined): { tone: 'info' | 'warning'; text: string } | null {
+export function handwritingMessage(
+  reading: Pick<DocumentPageReading, 'transcribedByAi' | 'handwritingNote'> | undefined,
+): { tone: 'info' | 'warning'; text: string } | null {
   if (!reading) return null;
   if (reading.transcribedByAi) return { tone: 'info', text: TRANSCRIBED_BY_AI };
   if (reading.handwritingNote) return { tone: 'warning', text: reading.handwritingNote };

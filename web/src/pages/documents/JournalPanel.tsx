@@ -19,13 +19,16 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function JournalPanel({ journal }: { journal: Journal }) {
   const count = journal.ancestors.length;
   const extras = [
-    journal.sourcesSearched.length ? plural(journal.sourcesSearched.length, 'kind of record searched', 'kinds of records searched') : '',
+    journal.sourcesSearched.length
+      ? plural(journal.sourcesSearched.length, 'kind of record searched', 'kinds of records searched')
+      : '',
     journal.log.length ? plural(journal.log.length, 'research log entry', 'research log entries') : '',
   ].filter(Boolean);
   return (
     <section className="journal-panel" aria-label="GNology Journal">
       <h4 className="journal-panel__title">
-        <BookOpen size={16} aria-hidden="true" /> Journal: {count ? plural(count, 'ancestor', 'ancestors') : 'no ancestors filled in yet'}
+        <BookOpen size={16} aria-hidden="true" /> Journal:{' '}
+        {count ? plural(count, 'ancestor', 'ancestors') : 'no ancestors filled in yet'}
       </h4>
       {count > 0 && (
         <ol className="journal-panel__list">

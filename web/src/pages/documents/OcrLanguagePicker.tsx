@@ -43,11 +43,17 @@ export function OcrLanguagePicker({
     else onChange(value.filter((c) => c !== code));
   };
   return (
-    <fieldset className={`ocr-picker${compact ? ' ocr-picker--compact' : ''}`} aria-describedby={hintId} disabled={disabled}>
+    <fieldset
+      className={`ocr-picker${compact ? ' ocr-picker--compact' : ''}`}
+      aria-describedby={hintId}
+      disabled={disabled}
+    >
       <legend className="ocr-picker__legend">{legend}</legend>
       <p id={hintId} className="ocr-picker__hint">
         {hint ? `${hint} ` : ''}
-        {full ? `Up to ${MAX_OCR_LANGUAGES} languages: uncheck one to choose another.` : `Choose one to ${MAX_OCR_LANGUAGES} languages.`}
+        {full
+          ? `Up to ${MAX_OCR_LANGUAGES} languages: uncheck one to choose another.`
+          : `Choose one to ${MAX_OCR_LANGUAGES} languages.`}
       </p>
       <div className="ocr-picker__options">
         {OCR_LANGUAGE_CODES.map((code) => {

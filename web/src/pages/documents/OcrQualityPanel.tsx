@@ -52,7 +52,12 @@ export function OcrQualityPanel({ doc, page }: { doc: DocumentRecord; page: numb
       setMessage(
         fresh.processingStatus === 'completed'
           ? { tone: 'success', text: `Read again in ${languageNames(fresh.ocrLanguages)}.` }
-          : { tone: 'error', text: fresh.processingError ? `Reading again failed: ${fresh.processingError}` : 'Reading again failed. Please try again.' },
+          : {
+              tone: 'error',
+              text: fresh.processingError
+                ? `Reading again failed: ${fresh.processingError}`
+                : 'Reading again failed. Please try again.',
+            },
       );
     }
     setStarted(null);
@@ -96,16 +101,25 @@ export function OcrQualityPanel({ doc, page }: { doc: DocumentRecord; page: numb
       <div className="ocr-panel__row">
         <p className="ocr-panel__langs">
           <Languages size={16} aria-hidden="true" />
-          {ocrRead || isImage(doc) ? `Read in ${languageNames(current.ocrLanguages)}` : `Text from the file itself; scans are read in ${languageNames(current.ocrLanguages)}`}
+          {ocrRead || isImage(doc)
+            ? `Read in ${languageNames(current.ocrLanguages)}`
+            : `Text from the file itself; scans are read in ${languageNames(current.ocrLanguages)}`}
         </p>
         {!tracking && (
           <Disclosure className="ocr-panel__again" isExpanded={open} onExpandedChange={setOpen}>
             <DisclosureTrigger ref={trigger} slot="trigger" className="btn btn--secondary btn--sm ocr-panel__trigger">
-              <RotateCw size={16} aria-hidden="true" /> Read again <ChevronDown size={16} aria-hidden="true" className="ocr-panel__chevron" />
+              <RotateCw size={16} aria-hidden="true" /> Read again{' '}
+              <ChevronDown size={16} aria-hidden="true" className="ocr-panel__chevron" />
             </DisclosureTrigger>
             <DisclosurePanel className="ocr-panel__form-wrap">
               <form className="ocr-panel__form" onSubmit={submit} aria-label="Read again">
-                <OcrLanguagePicker compact legend="Read the document again in" value={choice} disabled={busy} onChange={setChoice} />
+                <OcrLanguagePicker
+                  compact
+                  legend="Read the document again in"
+                  value={choice}
+                  disabled={busy}
+                  onChange={setChoice}
+                />
                 <div className="ocr-panel__buttons">
                   <Button type="submit" size="sm" busy={busy} icon={<RotateCw size={16} />}>
                     {busy ? 'Starting...' : `Read again in ${languageNames(choice)}`}
@@ -129,7 +143,12 @@ export function OcrQualityPanel({ doc, page }: { doc: DocumentRecord; page: numb
       </div>
       {tracking && (
         <div className="upload-progress ocr-panel__progress" aria-live="polite">
-          <progress aria-label="Reading progress" {...(current.processingStep?.of ? { max: current.processingStep.of, value: current.processingStep.page ?? 0 } : {})} />
+          <progress
+            aria-label="Reading progress"
+            {...(current.processingStep?.of
+              ? { max: current.processingStep.of, value: current.processingStep.page ?? 0 }
+              : {})}
+          />
           <span>
             {started ? 'Reading again' : 'Processing'}: {processingLabel(current)}
           </span>
@@ -138,12 +157,14 @@ export function OcrQualityPanel({ doc, page }: { doc: DocumentRecord; page: numb
       {!tracking && lowHere !== null && (
         <Alert tone="warning" className="ocr-panel__low">
           {multi ? `Page ${page}: read` : 'Read'} with low confidence ({percent(lowHere)}) — check the image.
-          {lowElsewhere.length > 0 && ` Also ${lowElsewhere.length === 1 ? 'page' : 'pages'} ${lowElsewhere.join(', ')}.`}
+          {lowElsewhere.length > 0 &&
+            ` Also ${lowElsewhere.length === 1 ? 'page' : 'pages'} ${lowElsewhere.join(', ')}.`}
         </Alert>
       )}
       {!tracking && lowHere === null && lowElsewhere.length > 0 && (
         <p className="ocr-panel__note">
-          {lowElsewhere.length === 1 ? 'Page' : 'Pages'} {lowElsewhere.join(', ')} {lowElsewhere.length === 1 ? 'was' : 'were'} read with low confidence — check the image.
+          {lowElsewhere.length === 1 ? 'Page' : 'Pages'} {lowElsewhere.join(', ')}{' '}
+          {lowElsewhere.length === 1 ? 'was' : 'were'} read with low confidence — check the image.
         </p>
       )}
       {message && <Alert tone={message.tone}>{message.text}</Alert>}

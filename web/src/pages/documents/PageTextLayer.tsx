@@ -31,7 +31,17 @@ const place = (r: Rect): CSSProperties => ({ left: pct(r.x), top: pct(r.y), widt
  * boxes are drawn under them. Laid over the image by ZoomableImage, it moves with zoom and pan.
  * `aspect` is the image's width over its height (to stretch each word to its box's width).
  */
-export function PageTextLayer({ words, hits, marks, aspect }: { words: readonly PageWordBox[]; hits: ReadonlySet<number>; marks: readonly Rect[]; aspect: number }) {
+export function PageTextLayer({
+  words,
+  hits,
+  marks,
+  aspect,
+}: {
+  words: readonly PageWordBox[];
+  hits: ReadonlySet<number>;
+  marks: readonly Rect[];
+  aspect: number;
+}) {
   return (
     <div className="page-text">
       {marks.map((r) => (
@@ -51,7 +61,13 @@ export function PageTextLayer({ words, hits, marks, aspect }: { words: readonly 
             <Tag
               className="page-text__word"
               data-selectable-text=""
-              style={{ ...place(w), '--word-h': w.h, '--word-stretch': Number.isFinite(stretch) ? stretch : 1 } as CSSProperties}
+              style={
+                {
+                  ...place(w),
+                  '--word-h': w.h,
+                  '--word-stretch': Number.isFinite(stretch) ? stretch : 1,
+                } as CSSProperties
+              }
             >
               {w.text}
             </Tag>

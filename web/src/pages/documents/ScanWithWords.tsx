@@ -8,7 +8,8 @@ import { PageTextLayer } from './PageTextLayer';
 import { ZoomableImage } from './ZoomableImage';
 import './page-text.css';
 
-export const fetchPageWords = (documentId: string, page: number) => api<PageWordsResponse>(`/api/documents/${documentId}/pages/${page}/words`);
+export const fetchPageWords = (documentId: string, page: number) =>
+  api<PageWordsResponse>(`/api/documents/${documentId}/pages/${page}/words`);
 
 const count = (n: number) => (n === 1 ? '1 match' : `${n} matches`);
 
@@ -68,11 +69,13 @@ export function ScanWithWords({
 
   let status = '';
   if (query) {
-    if (doc.processingStatus !== 'completed') status = `“${query}” can be highlighted once this document has been read.`;
+    if (doc.processingStatus !== 'completed')
+      status = `“${query}” can be highlighted once this document has been read.`;
     else if (words.isPending) status = `Finding “${query}” on this page…`;
     else if (words.isError) status = `Could not load this page’s words, so “${query}” cannot be shown on it.`;
     else if (!list.length) status = `No word positions for this page, so “${query}” cannot be shown on the image.`;
-    else if (!matches.length) status = `“${query}” is not on this page${doc.pageImages.length > 1 ? '. Try the other pages' : ''}.`;
+    else if (!matches.length)
+      status = `“${query}” is not on this page${doc.pageImages.length > 1 ? '. Try the other pages' : ''}.`;
     else status = `“${query}”: ${count(matches.length)} on this page, highlighted.`;
   }
 
@@ -120,7 +123,11 @@ export function ScanWithWords({
         alt={alt}
         onError={onError}
         focus={first}
-        overlay={list.length > 0 ? (aspect) => <PageTextLayer words={list} hits={hits} marks={marks} aspect={aspect} /> : undefined}
+        overlay={
+          list.length > 0
+            ? (aspect) => <PageTextLayer words={list} hits={hits} marks={marks} aspect={aspect} />
+            : undefined
+        }
       />
     </>
   );

@@ -4,7 +4,14 @@ import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } fr
 import { Disclosure, DisclosurePanel, Button as DisclosureTrigger } from 'react-aria-components';
 import { Alert, Button, Card } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { ACCEPT, type DocumentRecord, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from './documentApi';
+import {
+  ACCEPT,
+  type DocumentRecord,
+  MAX_UPLOAD_BYTES,
+  SESSION_EXPIRED,
+  TOO_LARGE,
+  uploadDocument,
+} from './documentApi';
 import { processingLabel, useDocumentsList } from './documentsQuery';
 import { languageNames, OcrLanguagePicker, useOcrSettings } from './OcrLanguagePicker';
 import { UPLOAD_LIMIT_MB } from '../../lib/limits';
@@ -12,7 +19,11 @@ import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 const UNSUPPORTED = 'Error: This type of file is not supported. Choose a PDF, JPG, PNG, DOC, DOCX or TXT file.';
 const acceptedName = (name: string) => ACCEPT.split(',').some((ext) => name.toLowerCase().endsWith(ext));
 
-type Phase = { kind: 'idle' } | { kind: 'selected' } | { kind: 'uploading'; percent: number } | { kind: 'processing'; doc: DocumentRecord };
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'selected' }
+  | { kind: 'uploading'; percent: number }
+  | { kind: 'processing'; doc: DocumentRecord };
 export type UploadMessage = { tone: 'success' | 'error'; text: string } | null;
 
 /**
@@ -51,7 +62,10 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
       setPhase({ kind: 'idle' });
       onFinished();
     } else if (tracked.processingStatus === 'failed') {
-      setMessage({ tone: 'error', text: tracked.processingError ? `Error: ${tracked.processingError}` : 'Failed to process document' });
+      setMessage({
+        tone: 'error',
+        text: tracked.processingError ? `Error: ${tracked.processingError}` : 'Failed to process document',
+      });
       setPhase({ kind: 'idle' });
       onFinished();
     }
@@ -94,7 +108,12 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
     setPhase({ kind: 'uploading', percent: 0 });
     try {
       // Unknown (the account's setting did not load and nothing was chosen): the service uses the account's.
-      const doc = await uploadDocument(file, (percent) => setPhase({ kind: 'uploading', percent }), undefined, chosen ?? undefined);
+      const doc = await uploadDocument(
+        file,
+        (percent) => setPhase({ kind: 'uploading', percent }),
+        undefined,
+        chosen ?? undefined,
+      );
       setFile(null);
       if (input.current) input.current.value = '';
       setPhase({ kind: 'processing', doc });
@@ -121,7 +140,9 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
             onDrop={drop}
           >
             <FileUp size={28} aria-hidden="true" className="upload-drop__icon" />
-            <span className="upload-drop__text">{dragging ? 'Drop the file here' : file ? file.name : 'Choose a file or drag it here'}</span>
+            <span className="upload-drop__text">
+              {dragging ? 'Drop the file here' : file ? file.name : 'Choose a file or drag it here'}
+            </span>
             <span id={hintId} className="upload-drop__hint">
               PDF, JPG, PNG, DOC, DOCX or TXT, up to {UPLOAD_LIMIT_MB}MB
             </span>
@@ -137,7 +158,9 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />
           </label>
-          {preview && <img className="upload-preview" src={preview} alt={`Preview of ${file?.name ?? 'the selected image'}`} />}
+          {preview && (
+            <img className="upload-preview" src={preview} alt={`Preview of ${file?.name ?? 'the selected image'}`} />
+          )}
         </div>
         <Disclosure className="upload-lang" isDisabled={busy}>
           <DisclosureTrigger slot="trigger" className="upload-lang__trigger">
@@ -159,7 +182,11 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
         </Disclosure>
         <div className="upload-form__actions">
           <Button type="submit" icon={<Upload size={18} />} busy={busy}>
-            {phase.kind === 'uploading' ? 'Uploading...' : phase.kind === 'processing' ? 'Processing...' : 'Upload Document'}
+            {phase.kind === 'uploading'
+              ? 'Uploading...'
+              : phase.kind === 'processing'
+                ? 'Processing...'
+                : 'Upload Document'}
           </Button>
         </div>
         {phase.kind === 'uploading' && (
@@ -170,7 +197,12 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
         )}
         {phase.kind === 'processing' && (
           <div className="upload-progress" aria-live="polite">
-            <progress aria-label="Processing progress" {...(tracked?.processingStep?.of ? { max: tracked.processingStep.of, value: tracked.processingStep.page ?? 0 } : {})} />
+            <progress
+              aria-label="Processing progress"
+              {...(tracked?.processingStep?.of
+                ? { max: tracked.processingStep.of, value: tracked.processingStep.page ?? 0 }
+                : {})}
+            />
             <span>
               Processing {phase.doc.originalName}: {processingLabel(tracked ?? phase.doc)}
             </span>

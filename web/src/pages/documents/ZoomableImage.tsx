@@ -36,14 +36,35 @@ export function ZoomableImage({
     <>
       <fieldset className="zoom-tools">
         <legend className="visually-hidden">Zoom</legend>
-        <Button variant="secondary" size="sm" icon={<ZoomOut size={16} />} onClick={zoom.zoomOut} aria-keyshortcuts="-" disabled={!zoom.ready}>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<ZoomOut size={16} />}
+          onClick={zoom.zoomOut}
+          aria-keyshortcuts="-"
+          disabled={!zoom.ready}
+        >
           Zoom out
         </Button>
         <span className="zoom-tools__level">{Math.round(scale * 100)}%</span>
-        <Button variant="secondary" size="sm" icon={<ZoomIn size={16} />} onClick={zoom.zoomIn} aria-keyshortcuts="+" disabled={!zoom.ready || scale >= MAX_SCALE}>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<ZoomIn size={16} />}
+          onClick={zoom.zoomIn}
+          aria-keyshortcuts="+"
+          disabled={!zoom.ready || scale >= MAX_SCALE}
+        >
           Zoom in
         </Button>
-        <Button variant="secondary" size="sm" icon={<Maximize size={16} />} onClick={zoom.fit} aria-keyshortcuts="0" disabled={!zoom.ready}>
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Maximize size={16} />}
+          onClick={zoom.fit}
+          aria-keyshortcuts="0"
+          disabled={!zoom.ready}
+        >
           Fit to width
         </Button>
       </fieldset>
@@ -66,7 +87,13 @@ export function ZoomableImage({
           style={{ transform: `translate(${x}px, ${y}px) scale(${scale})` }}
         />
         {overlay && natural && (
-          <div className="zoom-overlay" style={{ aspectRatio: `${natural.width} / ${natural.height}`, transform: `translate(${x}px, ${y}px) scale(${scale})` }}>
+          <div
+            className="zoom-overlay"
+            style={{
+              aspectRatio: `${natural.width} / ${natural.height}`,
+              transform: `translate(${x}px, ${y}px) scale(${scale})`,
+            }}
+          >
             {overlay(natural.width / natural.height)}
           </div>
         )}

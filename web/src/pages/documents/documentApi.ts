@@ -1,4 +1,10 @@
-import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_LIMIT_BYTES, type DocumentRecord, type OcrLanguage, type OcrSettings } from '@gnology/contracts';
+import {
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_UPLOAD_LIMIT_BYTES,
+  type DocumentRecord,
+  type OcrLanguage,
+  type OcrSettings,
+} from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
 export type { DocumentRecord };
@@ -39,7 +45,10 @@ export function saveOcrSettings(languages: OcrLanguage[]): Promise<OcrSettings> 
 
 /** "Read again": the document goes back to pending, read in `languages` (else the ones it had). */
 export function reprocessDocument(id: string, languages?: OcrLanguage[]): Promise<DocumentRecord> {
-  return api<DocumentRecord>(`/api/documents/${id}/reprocess`, { method: 'POST', body: languages ? { languages } : {} });
+  return api<DocumentRecord>(`/api/documents/${id}/reprocess`, {
+    method: 'POST',
+    body: languages ? { languages } : {},
+  });
 }
 
 /**
@@ -47,7 +56,12 @@ export function reprocessDocument(id: string, languages?: OcrLanguage[]): Promis
  * goes as multipart field `document`, after the `languages` field when given (the service reads
  * the languages before it stores the file); `onProgress` gets 0-100.
  */
-export function uploadDocument(file: File, onProgress: (percent: number) => void, signal?: AbortSignal, languages?: readonly OcrLanguage[]): Promise<DocumentRecord> {
+export function uploadDocument(
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  languages?: readonly OcrLanguage[],
+): Promise<DocumentRecord> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/documents/upload');
@@ -81,9 +95,11 @@ export function uploadDocument(file: File, onProgress: (percent: number) => void
  * <img> cannot send headers, and URLs end up in histories.
  */
 export const viewUrl = (d: DocumentRecord) => `/api/documents/${d._id}/view?token=${encodeURIComponent(d.viewToken)}`;
-export const pageUrl = (d: DocumentRecord, n: number) => `/api/documents/${d._id}/page/${n}?token=${encodeURIComponent(d.viewToken)}`;
+export const pageUrl = (d: DocumentRecord, n: number) =>
+  `/api/documents/${d._id}/page/${n}?token=${encodeURIComponent(d.viewToken)}`;
 // Through /view: the gateway admits only /view and /page/:n without a bearer header.
-export const thumbnailUrl = (d: DocumentRecord) => `/api/documents/${d._id}/view?variant=thumbnail&token=${encodeURIComponent(d.viewToken)}`;
+export const thumbnailUrl = (d: DocumentRecord) =>
+  `/api/documents/${d._id}/view?variant=thumbnail&token=${encodeURIComponent(d.viewToken)}`;
 
 /**
  * The document viewer's address: /documents?view=<documentId>&page=<n>&q=<words> (the dashboard and
@@ -114,7 +130,9 @@ export function formatSize(bytes: number): string {
 
 export function formatDate(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 const TYPE_LABELS: Record<string, string> = {
@@ -219,7 +237,10 @@ export function describeStep(step: DocumentRecord['processingStep']): string {
  * record ("father of the bride", "witness") where extraction read one, else their relation to
  * the document's main person.
  */
-export function personLabel(doc: Pick<DocumentRecord, 'personDetails'>, person: { name: string; role: string }): { name: string; role: string } {
+export function personLabel(
+  doc: Pick<DocumentRecord, 'personDetails'>,
+  person: { name: string; role: string },
+): { name: string; role: string } {
   const detail = detailFor(doc, person.name);
   return {
     name: nameWithTitle(person.name, detail?.title),

@@ -3,7 +3,8 @@ import { type DocumentRecord, describeStep, fetchDocuments } from './documentApi
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 
-export const isProcessing = (d: Pick<DocumentRecord, 'processingStatus'>) => d.processingStatus === 'pending' || d.processingStatus === 'processing';
+export const isProcessing = (d: Pick<DocumentRecord, 'processingStatus'>) =>
+  d.processingStatus === 'pending' || d.processingStatus === 'processing';
 
 /**
  * The signed-in user's documents, followed every 1.5 s while one of them is being processed.

@@ -6,7 +6,8 @@ describe('handwritingMessage', () => {
     expect(handwritingMessage({ transcribedByAi: true })).toEqual({ tone: 'info', text: TRANSCRIBED_BY_AI });
   });
   it('shows why a low-confidence page kept its OCR text', () => {
-    const note = 'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.';
+    const note =
+      'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.';
     expect(handwritingMessage({ handwritingNote: note })).toEqual({ tone: 'warning', text: note });
   });
   it('says nothing about pages read well', () => {

@@ -94,7 +94,8 @@ export function matchRects(words: readonly WordBox[], match: readonly number[]):
     const w = words[i];
     if (!w) continue;
     const last = rects[rects.length - 1];
-    const sameLine = last && Math.abs(last.y + last.h / 2 - (w.y + w.h / 2)) < Math.max(last.h, w.h) / 2 && w.x >= last.x;
+    const sameLine =
+      last && Math.abs(last.y + last.h / 2 - (w.y + w.h / 2)) < Math.max(last.h, w.h) / 2 && w.x >= last.x;
     if (last && sameLine) {
       const right = Math.max(last.x + last.w, w.x + w.w);
       const bottom = Math.max(last.y + last.h, w.y + w.h);

@@ -12,17 +12,35 @@ const marriage = {
 
 describe('a tagged person as the document list shows them', () => {
   it('gives the record role in plain words, matched by name whatever its case', () => {
-    expect(personLabel(marriage, { name: 'Mary Ann Colclough', role: 'spouse' })).toEqual({ name: 'Mary Ann Colclough', role: 'bride' });
-    expect(personLabel(marriage, { name: 'james colclough', role: 'other_relative' })).toEqual({ name: 'james colclough', role: 'father of the bride' });
+    expect(personLabel(marriage, { name: 'Mary Ann Colclough', role: 'spouse' })).toEqual({
+      name: 'Mary Ann Colclough',
+      role: 'bride',
+    });
+    expect(personLabel(marriage, { name: 'james colclough', role: 'other_relative' })).toEqual({
+      name: 'james colclough',
+      role: 'father of the bride',
+    });
   });
 
   it('puts the title before or after the name as it is written', () => {
-    expect(personLabel(marriage, { name: 'Peter Greene', role: 'other_relative' })).toEqual({ name: 'Rev. Peter Greene', role: 'witness' });
-    expect(personLabel(marriage, { name: 'John Colclough', role: 'parent' })).toEqual({ name: 'John Colclough, Esq.', role: 'parent' });
+    expect(personLabel(marriage, { name: 'Peter Greene', role: 'other_relative' })).toEqual({
+      name: 'Rev. Peter Greene',
+      role: 'witness',
+    });
+    expect(personLabel(marriage, { name: 'John Colclough', role: 'parent' })).toEqual({
+      name: 'John Colclough, Esq.',
+      role: 'parent',
+    });
   });
 
   it('falls back to the relation to the main person without details (older documents, names the user added)', () => {
-    expect(personLabel(marriage, { name: 'Aunt Bridget', role: 'other_relative' })).toEqual({ name: 'Aunt Bridget', role: 'relative' });
-    expect(personLabel({}, { name: 'John Smith', role: 'primary_subject' })).toEqual({ name: 'John Smith', role: 'subject' });
+    expect(personLabel(marriage, { name: 'Aunt Bridget', role: 'other_relative' })).toEqual({
+      name: 'Aunt Bridget',
+      role: 'relative',
+    });
+    expect(personLabel({}, { name: 'John Smith', role: 'primary_subject' })).toEqual({
+      name: 'John Smith',
+      role: 'subject',
+    });
   });
 });

@@ -1,5 +1,19 @@
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { doubleTapView, fitView, focusView, isDoubleTap, panBy, pinch, type Point, TAP_SLOP, type Tap, type ZoomBox, type ZoomView, ZOOM_STEP, zoomAt } from './zoom';
+import {
+  doubleTapView,
+  fitView,
+  focusView,
+  isDoubleTap,
+  panBy,
+  pinch,
+  type Point,
+  TAP_SLOP,
+  type Tap,
+  type ZoomBox,
+  type ZoomView,
+  ZOOM_STEP,
+  zoomAt,
+} from './zoom';
 
 const IDENTITY: ZoomView = { scale: 1, x: 0, y: 0 };
 /** Arrow keys move the image by this many pixels. */
@@ -34,7 +48,12 @@ export function useZoomPan(resetKey: string) {
 
   const box: ZoomBox | null =
     natural && stage.width > 0
-      ? { stageWidth: stage.width, stageHeight: stage.height, contentWidth: stage.width, contentHeight: (stage.width * natural.height) / natural.width }
+      ? {
+          stageWidth: stage.width,
+          stageHeight: stage.height,
+          contentWidth: stage.width,
+          contentHeight: (stage.width * natural.height) / natural.width,
+        }
       : null;
   const boxRef = useRef(box);
   boxRef.current = box;
@@ -69,11 +88,20 @@ export function useZoomPan(resetKey: string) {
     if (b) setView((v) => f(v, b));
   }, []);
 
-  const zoomIn = useCallback(() => update((v, b) => zoomAt(v, b, v.scale * ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)), [update]);
-  const zoomOut = useCallback(() => update((v, b) => zoomAt(v, b, v.scale / ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)), [update]);
+  const zoomIn = useCallback(
+    () => update((v, b) => zoomAt(v, b, v.scale * ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)),
+    [update],
+  );
+  const zoomOut = useCallback(
+    () => update((v, b) => zoomAt(v, b, v.scale / ZOOM_STEP, b.stageWidth / 2, b.stageHeight / 2)),
+    [update],
+  );
   const fit = useCallback(() => update((_v, b) => fitView(b)), [update]);
   /** Shows a region of the image (0–1 fractions) in the middle of the stage, readable (a search highlight). */
-  const focusOn = useCallback((region: { x: number; y: number; w: number; h: number }) => update((v, b) => focusView(v, b, region)), [update]);
+  const focusOn = useCallback(
+    (region: { x: number; y: number; w: number; h: number }) => update((v, b) => focusView(v, b, region)),
+    [update],
+  );
 
   // Wheel: React's wheel listeners are passive, and the page must not scroll or zoom under the image.
   useEffect(() => {
@@ -157,7 +185,8 @@ export function useZoomPan(resetKey: string) {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const action = keys[e.key];
       if (!action || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable="true"]'))
+        return;
       e.preventDefault();
       action();
     };
@@ -167,7 +196,12 @@ export function useZoomPan(resetKey: string) {
 
   /** The arrow keys move the image while the stage has the focus (keyboard users, screen magnifiers). */
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowUp: [0, KEY_PAN], ArrowDown: [0, -KEY_PAN], ArrowLeft: [KEY_PAN, 0], ArrowRight: [-KEY_PAN, 0] };
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [0, KEY_PAN],
+      ArrowDown: [0, -KEY_PAN],
+      ArrowLeft: [KEY_PAN, 0],
+      ArrowRight: [-KEY_PAN, 0],
+    };
     const move = moves[e.key];
     if (!move || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
@@ -185,7 +219,8 @@ export function useZoomPan(resetKey: string) {
     /** The image's natural size once loaded (the text layer over it keeps its proportions). */
     natural,
     onKeyDown,
-    onImageLoad: (img: HTMLImageElement) => setNatural({ width: img.naturalWidth || 1, height: img.naturalHeight || 1 }),
+    onImageLoad: (img: HTMLImageElement) =>
+      setNatural({ width: img.naturalWidth || 1, height: img.naturalHeight || 1 }),
     stageHandlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel },
   };
 }

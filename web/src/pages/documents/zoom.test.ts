@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { clampView, DOUBLE_TAP_SCALE, doubleTapView, FOCUS_MIN_HEIGHT, fitView, focusView, isDoubleTap, MAX_SCALE, minScale, panBy, pinch, type ZoomBox, zoomAt } from './zoom';
+import {
+  clampView,
+  DOUBLE_TAP_SCALE,
+  doubleTapView,
+  FOCUS_MIN_HEIGHT,
+  fitView,
+  focusView,
+  isDoubleTap,
+  MAX_SCALE,
+  minScale,
+  panBy,
+  pinch,
+  type ZoomBox,
+  zoomAt,
+} from './zoom';
 
 // A portrait scan laid out at a 350 px wide phone stage: 350 x 500 at scale 1 in a 350 x 400 stage.
 const phone: ZoomBox = { stageWidth: 350, stageHeight: 400, contentWidth: 350, contentHeight: 500 };
@@ -61,8 +75,8 @@ describe('viewer zoom arithmetic', () => {
     const word = { x: 0.4, y: 0.5, w: 0.1, h: 0.01 };
     const v = focusView(fitView(phone), phone, word);
     expect(v.scale).toBeCloseTo(FOCUS_MIN_HEIGHT / 5);
-    expect(v.x + (0.45 * 350) * v.scale).toBeCloseTo(175);
-    expect(v.y + (0.505 * 500) * v.scale).toBeCloseTo(200);
+    expect(v.x + 0.45 * 350 * v.scale).toBeCloseTo(175);
+    expect(v.y + 0.505 * 500 * v.scale).toBeCloseTo(200);
     // Already zoomed further in: the scale stays, the word is brought to the middle.
     expect(focusView({ scale: 6, x: 0, y: 0 }, phone, word).scale).toBe(MAX_SCALE);
     // A word in the top-left corner cannot be centred past the edges.

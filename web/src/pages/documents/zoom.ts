@@ -68,7 +68,14 @@ export function panBy(v: ZoomView, box: ZoomBox, dx: number, dy: number): ZoomVi
  * `startDistance` apart around `startMid`; they are now `distance` apart around `mid`. The image
  * point under the first midpoint follows the fingers, and the scale follows their spread.
  */
-export function pinch(start: ZoomView, box: ZoomBox, startDistance: number, startMid: Point, distance: number, mid: Point): ZoomView {
+export function pinch(
+  start: ZoomView,
+  box: ZoomBox,
+  startDistance: number,
+  startMid: Point,
+  distance: number,
+  mid: Point,
+): ZoomView {
   const scale = clamp(start.scale * (distance / Math.max(startDistance, 1)), minScale(box), MAX_SCALE);
   const contentX = (startMid.x - start.x) / start.scale;
   const contentY = (startMid.y - start.y) / start.scale;
@@ -92,7 +99,9 @@ export const TAP_SLOP = 10;
 /** Two taps make a double tap when under 300 ms and 30 px apart (the `dblclick` event is unreliable on touch). */
 export function isDoubleTap(previous: Tap | null, tap: Tap): boolean {
   if (!previous) return false;
-  return tap.time - previous.time < DOUBLE_TAP_MS && Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_DISTANCE;
+  return (
+    tap.time - previous.time < DOUBLE_TAP_MS && Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_DISTANCE
+  );
 }
 
 /** A double tap zooms in at the tap from fit to width, and back to fit to width when zoomed. */

@@ -12,7 +12,9 @@ export function NotFoundPage() {
       <meta name="robots" content="noindex" />
       <p className="status-page__code">Error 404</p>
       <h1 id="not-found-title">Page not found</h1>
-      <p className="status-page__text">There is no page at this address. It may have moved, or the link may be mistyped.</p>
+      <p className="status-page__text">
+        There is no page at this address. It may have moved, or the link may be mistyped.
+      </p>
       <div className="status-page__actions">
         <ButtonLink to="/" variant={signedIn ? 'secondary' : 'primary'}>
           Home

@@ -7,7 +7,12 @@ import { ApiError, apiBlob, saveBlob } from '../../lib/api';
 import { formatDate, formatSize } from '../documents/documentApi';
 import { ALBUMS_KEY, fetchAlbums } from './galleryApi';
 
-const STYLE_WORDS: Record<AlbumRecord['style'], string> = { classic: 'Classic', modern: 'Modern', vintage: 'Vintage', minimal: 'Minimal' };
+const STYLE_WORDS: Record<AlbumRecord['style'], string> = {
+  classic: 'Classic',
+  modern: 'Modern',
+  vintage: 'Vintage',
+  minimal: 'Minimal',
+};
 
 /** Albums made before, newest first, each downloadable again (the PDF is fetched with the bearer token). */
 export function AlbumHistory() {
@@ -15,7 +20,8 @@ export function AlbumHistory() {
     queryKey: ALBUMS_KEY,
     queryFn: fetchAlbums,
     retry: false,
-    refetchInterval: (q) => (q.state.data?.some((a) => a.status === 'queued' || a.status === 'rendering') ? 3000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.some((a) => a.status === 'queued' || a.status === 'rendering') ? 3000 : false,
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -60,7 +66,14 @@ export function AlbumHistory() {
                 </span>
               </div>
               {album.status === 'completed' ? (
-                <Button variant="secondary" size="sm" icon={<Download size={16} />} busy={busy === album.id} onClick={() => download(album)} aria-label={`Download ${album.title} (${formatDate(album.createdAt)})`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Download size={16} />}
+                  busy={busy === album.id}
+                  onClick={() => download(album)}
+                  aria-label={`Download ${album.title} (${formatDate(album.createdAt)})`}
+                >
                   Download
                 </Button>
               ) : (

@@ -1,4 +1,10 @@
-import { ALBUM_NO_PHOTOS_MESSAGE, type DetectedFace, type DocumentRecord, type PersonRole, type PersonTag } from '@gnology/contracts';
+import {
+  ALBUM_NO_PHOTOS_MESSAGE,
+  type DetectedFace,
+  type DocumentRecord,
+  type PersonRole,
+  type PersonTag,
+} from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookImage, ImagePlus, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -61,7 +67,9 @@ function SignedInGallery() {
 
   const replaceImage = useCallback(
     (updated: DocumentRecord) =>
-      queryClient.setQueryData<DocumentRecord[]>(IMAGES_KEY, (list) => list?.map((i) => (i._id === updated._id ? { ...i, ...updated, faces: updated.faces ?? i.faces } : i))),
+      queryClient.setQueryData<DocumentRecord[]>(IMAGES_KEY, (list) =>
+        list?.map((i) => (i._id === updated._id ? { ...i, ...updated, faces: updated.faces ?? i.faces } : i)),
+      ),
     [queryClient],
   );
   const saveTags = useCallback(
@@ -81,15 +89,25 @@ function SignedInGallery() {
   const onUntag = useCallback(
     (image: DocumentRecord, index: number) => {
       setNotice(null);
-      saveTags(image, withoutTag(image.peopleIdentified, index)).catch(() => setNotice({ tone: 'error', text: TAG_FAILED }));
+      saveTags(image, withoutTag(image.peopleIdentified, index)).catch(() =>
+        setNotice({ tone: 'error', text: TAG_FAILED }),
+      );
     },
     [saveTags],
   );
-  const onTagFace = (image: DocumentRecord, face: DetectedFace, name: string, role: PersonRole) => saveTags(image, withTag(image.peopleIdentified, { name, role, faceId: face.id }));
+  const onTagFace = (image: DocumentRecord, face: DetectedFace, name: string, role: PersonRole) =>
+    saveTags(image, withTag(image.peopleIdentified, { name, role, faceId: face.id }));
   const onConfirmSuggestion = (image: DocumentRecord, face: DetectedFace) => {
     const s = face.suggestion;
     if (!s) return Promise.resolve();
-    return saveTags(image, withTag(image.peopleIdentified, { name: s.name, role: suggestedRole(all, s.documentId, s.faceId), faceId: face.id }));
+    return saveTags(
+      image,
+      withTag(image.peopleIdentified, {
+        name: s.name,
+        role: suggestedRole(all, s.documentId, s.faceId),
+        faceId: face.id,
+      }),
+    );
   };
 
   const onToggleSelected = useCallback(
@@ -132,7 +150,10 @@ function SignedInGallery() {
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !more || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setVisible((v) => v + GALLERY_PAGE_SIZE), { rootMargin: '600px' });
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && setVisible((v) => v + GALLERY_PAGE_SIZE),
+      { rootMargin: '600px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [more]);
@@ -168,10 +189,23 @@ function SignedInGallery() {
               </label>
               <div className="gallery-search__box">
                 <Search size={18} aria-hidden="true" className="gallery-search__icon" />
-                <input id="gallery-search" type="search" className="field__input" placeholder="File name, person or tag" value={query} onChange={(e) => setQuery(e.target.value)} />
+                <input
+                  id="gallery-search"
+                  type="search"
+                  className="field__input"
+                  placeholder="File name, person or tag"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
               </div>
             </div>
-            <RadioGroup className="segmented" aria-label="Show" orientation="horizontal" value={filter} onChange={(v) => setFilter(v as GalleryFilter)}>
+            <RadioGroup
+              className="segmented"
+              aria-label="Show"
+              orientation="horizontal"
+              value={filter}
+              onChange={(v) => setFilter(v as GalleryFilter)}
+            >
               {GALLERY_FILTERS.map((f) => (
                 <Radio key={f} className="segmented__option" value={f}>
                   {FILTER_LABELS[f]}
@@ -181,14 +215,26 @@ function SignedInGallery() {
           </div>
           <div className="gallery-selection">
             <p className="gallery-selection__count" aria-live="polite">
-              {shown.length === all.length ? `${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'image' : 'images'}` : `${shown.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} images`}
+              {shown.length === all.length
+                ? `${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'image' : 'images'}`
+                : `${shown.length.toLocaleString('en-US')} of ${all.length.toLocaleString('en-US')} images`}
               {selectedCount > 0 && ` · ${selectedCount} selected`}
             </p>
             <div className="gallery-selection__actions">
-              <Button variant="secondary" size="sm" onClick={() => setSelected((s) => new Set([...s, ...shown.map((i) => i._id)]))} disabled={shown.length === 0}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setSelected((s) => new Set([...s, ...shown.map((i) => i._id)]))}
+                disabled={shown.length === 0}
+              >
                 Select all
               </Button>
-              <Button variant="secondary" size="sm" onClick={() => setSelected(new Set())} disabled={selectedCount === 0}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setSelected(new Set())}
+                disabled={selectedCount === 0}
+              >
                 Deselect all
               </Button>
               <Button icon={<BookImage size={18} />} onClick={createAlbum}>
@@ -210,19 +256,19 @@ function SignedInGallery() {
                 Your images
               </h2>
               <ul className="gallery-grid" aria-labelledby="gallery-images-title">
-              {shown.slice(0, visible).map((image) => (
-                <ImageCard
-                  key={image._id}
-                  image={image}
-                  selected={selected.has(image._id)}
-                  tagging={taggingId === image._id}
-                  onToggleSelected={onToggleSelected}
-                  onView={setViewingId}
-                  onStartTagging={setTaggingId}
-                  onTag={onTag}
-                  onUntag={onUntag}
-                />
-              ))}
+                {shown.slice(0, visible).map((image) => (
+                  <ImageCard
+                    key={image._id}
+                    image={image}
+                    selected={selected.has(image._id)}
+                    tagging={taggingId === image._id}
+                    onToggleSelected={onToggleSelected}
+                    onView={setViewingId}
+                    onStartTagging={setTaggingId}
+                    onTag={onTag}
+                    onUntag={onUntag}
+                  />
+                ))}
               </ul>
             </>
           )}

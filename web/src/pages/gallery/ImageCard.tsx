@@ -25,7 +25,16 @@ interface Props {
  * people tagged in it as removable chips, and the tag-a-person form when it is this card's turn.
  * Memoised: with hundreds of cards on screen, only the ones whose props change re-render.
  */
-export const ImageCard = memo(function ImageCard({ image, selected, tagging, onToggleSelected, onView, onStartTagging, onTag, onUntag }: Props) {
+export const ImageCard = memo(function ImageCard({
+  image,
+  selected,
+  tagging,
+  onToggleSelected,
+  onView,
+  onStartTagging,
+  onTag,
+  onUntag,
+}: Props) {
   const [thumbFailed, setThumbFailed] = useState(false);
   const [allPeople, setAllPeople] = useState(false);
   const name = image.originalName;
@@ -33,15 +42,30 @@ export const ImageCard = memo(function ImageCard({ image, selected, tagging, onT
   const wasTagging = useRef(tagging);
   // When the form closes (Add, Cancel) focus would fall to the page: put it back on "Tag person".
   useEffect(() => {
-    if (wasTagging.current && !tagging && (document.activeElement === document.body || document.activeElement === null)) tagButton.current?.focus();
+    if (wasTagging.current && !tagging && (document.activeElement === document.body || document.activeElement === null))
+      tagButton.current?.focus();
     wasTagging.current = tagging;
   }, [tagging]);
   return (
-    <li className={`gallery-card${selected ? ' gallery-card--selected' : ''}${tagging ? ' gallery-card--tagging' : ''}`}>
+    <li
+      className={`gallery-card${selected ? ' gallery-card--selected' : ''}${tagging ? ' gallery-card--tagging' : ''}`}
+    >
       <div className="gallery-card__media">
-        <button type="button" className="gallery-card__open" data-image-id={image._id} onClick={() => onView(image._id)} aria-label={`View ${name}`}>
+        <button
+          type="button"
+          className="gallery-card__open"
+          data-image-id={image._id}
+          onClick={() => onView(image._id)}
+          aria-label={`View ${name}`}
+        >
           {image.hasThumbnail && !thumbFailed ? (
-            <img src={thumbnailUrl(image)} alt="" loading="lazy" decoding="async" onError={() => setThumbFailed(true)} />
+            <img
+              src={thumbnailUrl(image)}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              onError={() => setThumbFailed(true)}
+            />
           ) : (
             <span className="gallery-card__none" aria-hidden="true">
               <ImageOff size={28} />
@@ -50,7 +74,12 @@ export const ImageCard = memo(function ImageCard({ image, selected, tagging, onT
           )}
         </button>
         <label className="gallery-card__select">
-          <input type="checkbox" checked={selected} onChange={() => onToggleSelected(image._id)} aria-label={`Select ${name}`} />
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={() => onToggleSelected(image._id)}
+            aria-label={`Select ${name}`}
+          />
         </label>
       </div>
       <div className="gallery-card__body">
@@ -62,14 +91,24 @@ export const ImageCard = memo(function ImageCard({ image, selected, tagging, onT
                 <span>
                   {p.name} <span className="chip__note">({roleWords(p.role)})</span>
                 </span>
-                <button type="button" className="chip__remove" onClick={() => onUntag(image, i)} aria-label={`Remove ${p.name} from ${name}`}>
+                <button
+                  type="button"
+                  className="chip__remove"
+                  onClick={() => onUntag(image, i)}
+                  aria-label={`Remove ${p.name} from ${name}`}
+                >
                   <X size={14} aria-hidden="true" />
                 </button>
               </li>
             ))}
             {image.peopleIdentified.length > MAX_CHIPS && (
               <li>
-                <button type="button" className="chip chip--toggle" aria-expanded={allPeople} onClick={() => setAllPeople((v) => !v)}>
+                <button
+                  type="button"
+                  className="chip chip--toggle"
+                  aria-expanded={allPeople}
+                  onClick={() => setAllPeople((v) => !v)}
+                >
                   {allPeople ? 'Show fewer' : `+${image.peopleIdentified.length - MAX_CHIPS} more`}
                 </button>
               </li>
@@ -77,9 +116,21 @@ export const ImageCard = memo(function ImageCard({ image, selected, tagging, onT
           </ul>
         )}
         {tagging ? (
-          <TagPersonForm label={`Tag a person in ${name}`} onSave={(n, r) => onTag(image, n, r)} onCancel={() => onStartTagging(null)} />
+          <TagPersonForm
+            label={`Tag a person in ${name}`}
+            onSave={(n, r) => onTag(image, n, r)}
+            onCancel={() => onStartTagging(null)}
+          />
         ) : (
-          <Button ref={tagButton} variant="ghost" size="sm" className="gallery-card__tag" icon={<UserPlus size={16} />} onClick={() => onStartTagging(image._id)} aria-label={`Tag person in ${name}`}>
+          <Button
+            ref={tagButton}
+            variant="ghost"
+            size="sm"
+            className="gallery-card__tag"
+            icon={<UserPlus size={16} />}
+            onClick={() => onStartTagging(image._id)}
+            aria-label={`Tag person in ${name}`}
+          >
             Tag person
           </Button>
         )}

@@ -16,7 +16,8 @@ interface Props {
   onConfirmSuggestion(image: DocumentRecord, face: DetectedFace): Promise<void>;
 }
 
-const typing = (el: EventTarget) => el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
+const typing = (el: EventTarget) =>
+  el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 /**
  * The full-size viewer: the photo with its detected faces outlined, Previous/Next (and the Left
@@ -93,13 +94,22 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
                   <img key={image._id} src={viewUrl(image)} alt={image.originalName} onError={() => setFailed(true)} />
                   {faces.map((face, i) => {
                     const tag = tagOf(face);
-                    const label = tag ? `Face ${i + 1}: ${tag.name}` : face.suggestion ? `Face ${i + 1}: may be ${face.suggestion.name}` : `Tag face ${i + 1}`;
+                    const label = tag
+                      ? `Face ${i + 1}: ${tag.name}`
+                      : face.suggestion
+                        ? `Face ${i + 1}: may be ${face.suggestion.name}`
+                        : `Tag face ${i + 1}`;
                     return (
                       <button
                         key={face.id}
                         type="button"
                         className={`face-box${tag ? ' face-box--tagged' : ''}${activeFace === face.id ? ' face-box--active' : ''}`}
-                        style={{ left: `${face.region.x * 100}%`, top: `${face.region.y * 100}%`, width: `${face.region.width * 100}%`, height: `${face.region.height * 100}%` }}
+                        style={{
+                          left: `${face.region.x * 100}%`,
+                          top: `${face.region.y * 100}%`,
+                          width: `${face.region.width * 100}%`,
+                          height: `${face.region.height * 100}%`,
+                        }}
                         onClick={() => setActiveFace(face.id)}
                         aria-label={label}
                         aria-pressed={activeFace === face.id}
@@ -130,7 +140,12 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
                           ) : face.suggestion ? (
                             <>
                               <span className="face-list__maybe">May be {face.suggestion.name}</span>
-                              <Button size="sm" icon={<Check size={16} />} onClick={() => confirm(face)} aria-label={`Confirm face ${i + 1} is ${face.suggestion.name}`}>
+                              <Button
+                                size="sm"
+                                icon={<Check size={16} />}
+                                onClick={() => confirm(face)}
+                                aria-label={`Confirm face ${i + 1} is ${face.suggestion.name}`}
+                              >
                                 Confirm
                               </Button>
                             </>
@@ -138,7 +153,12 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
                             <span className="face-list__none">Not tagged</span>
                           )}
                           {activeFace !== face.id && (
-                            <Button variant="ghost" size="sm" onClick={() => setActiveFace(face.id)} aria-label={`${tag ? 'Change' : 'Tag'} face ${i + 1}`}>
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              onClick={() => setActiveFace(face.id)}
+                              aria-label={`${tag ? 'Change' : 'Tag'} face ${i + 1}`}
+                            >
                               {tag ? 'Change' : 'Tag'}
                             </Button>
                           )}
@@ -163,7 +183,14 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
             )}
           </div>
           <div className="viewer__pager">
-            <Button ref={prev} variant="secondary" size="sm" icon={<ChevronLeft size={16} />} disabled={position <= 0} onClick={() => step(-1)}>
+            <Button
+              ref={prev}
+              variant="secondary"
+              size="sm"
+              icon={<ChevronLeft size={16} />}
+              disabled={position <= 0}
+              onClick={() => step(-1)}
+            >
               Previous
             </Button>
             <span aria-live="polite">

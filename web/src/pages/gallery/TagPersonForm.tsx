@@ -9,7 +9,17 @@ export const TAG_FAILED = 'Failed to save person tag';
  * Name (required, trimmed) and role of one person. Enter submits; Add and Cancel close it. A
  * failed save keeps the form open with the spec's message.
  */
-export function TagPersonForm({ label, onSave, onCancel, initialName = '' }: { label: string; onSave(name: string, role: PersonRole): Promise<void>; onCancel(): void; initialName?: string }) {
+export function TagPersonForm({
+  label,
+  onSave,
+  onCancel,
+  initialName = '',
+}: {
+  label: string;
+  onSave(name: string, role: PersonRole): Promise<void>;
+  onCancel(): void;
+  initialName?: string;
+}) {
   const id = useId();
   const [name, setName] = useState(initialName);
   const [role, setRole] = useState<PersonRole>(DEFAULT_ROLE);
@@ -71,7 +81,12 @@ export function TagPersonForm({ label, onSave, onCancel, initialName = '' }: { l
         <label className="field__label" htmlFor={`${id}-role`}>
           Role
         </label>
-        <select id={`${id}-role`} className="field__input" value={role} onChange={(e) => setRole(e.target.value as PersonRole)}>
+        <select
+          id={`${id}-role`}
+          className="field__input"
+          value={role}
+          onChange={(e) => setRole(e.target.value as PersonRole)}
+        >
           {ROLE_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

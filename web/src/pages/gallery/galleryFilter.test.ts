@@ -10,10 +10,17 @@ const image = (originalName: string, over: Partial<Parameters<typeof matchesSear
   ...over,
 });
 
-const beach = image('Beach-1952.JPG', { tags: ['portrait'], peopleIdentified: [{ name: 'Łukasz Nowak', role: 'primary_subject' }] });
+const beach = image('Beach-1952.JPG', {
+  tags: ['portrait'],
+  peopleIdentified: [{ name: 'Łukasz Nowak', role: 'primary_subject' }],
+});
 const wedding = image('wedding.png', { peopleIdentified: [{ name: 'Zoë Turner', role: 'spouse' }] });
 const untagged = image('picnic.jpg');
-const census = image('census-1880.png', { documentType: 'census' as never, tags: ['census'], peopleIdentified: [{ name: 'John Smith', role: 'primary_subject' }] });
+const census = image('census-1880.png', {
+  documentType: 'census' as never,
+  tags: ['census'],
+  peopleIdentified: [{ name: 'John Smith', role: 'primary_subject' }],
+});
 const blankScan = image('blank-scan.png', { documentType: 'other' as never });
 const all = [beach, wedding, untagged, census, blankScan];
 

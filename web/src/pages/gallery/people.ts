@@ -28,7 +28,11 @@ export function withoutTag(people: readonly PersonTag[], index: number): PersonT
  * The role to give a confirmed face suggestion: the role that person has where they were tagged
  * (the suggested face's own tag), else "other relative".
  */
-export function suggestedRole(images: readonly Pick<DocumentRecord, '_id' | 'peopleIdentified'>[], documentId: string, faceId: string): PersonRole {
+export function suggestedRole(
+  images: readonly Pick<DocumentRecord, '_id' | 'peopleIdentified'>[],
+  documentId: string,
+  faceId: string,
+): PersonRole {
   const tag = images.find((i) => i._id === documentId)?.peopleIdentified.find((p) => p.faceId === faceId);
   return tag?.role ?? 'other_relative';
 }

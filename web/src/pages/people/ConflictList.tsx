@@ -5,7 +5,13 @@ import { viewerHref } from '../documents/documentApi';
 import { conflictLabel } from './peopleFormat';
 
 /** The conflicts a researcher must resolve (Genealogical Proof Standard), each with the documents that disagree. */
-export function ConflictList({ conflicts, fileNames }: { conflicts: Conflict[]; fileNames: ReadonlyMap<string, string> }) {
+export function ConflictList({
+  conflicts,
+  fileNames,
+}: {
+  conflicts: Conflict[];
+  fileNames: ReadonlyMap<string, string>;
+}) {
   if (conflicts.length === 0) return null;
   return (
     <section className="person-section person-conflicts" aria-labelledby="person-conflicts-title">

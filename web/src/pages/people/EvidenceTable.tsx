@@ -11,7 +11,13 @@ import { canSplit, formatRecordDate, plural, recordRoleLabel } from './peopleFor
  * name highlighted), the role, the date and place. Mentions can be chosen and split into a new
  * person when grouping joined two people who are not the same.
  */
-export function EvidenceTable({ evidence, onSplit }: { evidence: Evidence[]; onSplit: (mentionIds: string[]) => Promise<void> }) {
+export function EvidenceTable({
+  evidence,
+  onSplit,
+}: {
+  evidence: Evidence[];
+  onSplit: (mentionIds: string[]) => Promise<void>;
+}) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +70,12 @@ export function EvidenceTable({ evidence, onSplit }: { evidence: Evidence[]; onS
                   {splittable && (
                     <td className="evidence__choose">
                       <label className="touch-check">
-                        <input type="checkbox" checked={chosen.has(e.mentionId)} onChange={() => toggle(e.mentionId)} aria-label={`Choose ${e.nameAsWritten} in ${e.fileName}`} />
+                        <input
+                          type="checkbox"
+                          checked={chosen.has(e.mentionId)}
+                          onChange={() => toggle(e.mentionId)}
+                          aria-label={`Choose ${e.nameAsWritten} in ${e.fileName}`}
+                        />
                       </label>
                     </td>
                   )}
@@ -96,7 +107,13 @@ export function EvidenceTable({ evidence, onSplit }: { evidence: Evidence[]; onS
                 ? 'Leave at least one mention with this person.'
                 : `${plural(chosen.size, 'mention')} chosen.`}
           </p>
-          <Button variant="secondary" icon={<Scissors size={18} />} busy={busy} disabled={!canSplit(chosen.size, evidence.length)} onClick={() => void split()}>
+          <Button
+            variant="secondary"
+            icon={<Scissors size={18} />}
+            busy={busy}
+            disabled={!canSplit(chosen.size, evidence.length)}
+            onClick={() => void split()}
+          >
             Split into a new person
           </Button>
         </div>

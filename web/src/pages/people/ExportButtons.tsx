@@ -5,7 +5,11 @@ import { Alert, Button } from '../../components/ui';
 import { downloadGedcom } from './peopleApi';
 
 const FORMATS: { format: PeopleExportFormat; label: string; hint: string }[] = [
-  { format: 'gedcom-5.5.1', label: 'Export GEDCOM 5.5.1', hint: 'For Gramps, Family Tree Maker, RootsMagic and most other programs' },
+  {
+    format: 'gedcom-5.5.1',
+    label: 'Export GEDCOM 5.5.1',
+    hint: 'For Gramps, Family Tree Maker, RootsMagic and most other programs',
+  },
   { format: 'gedcom-7', label: 'Export GEDCOM 7', hint: 'The newer standard, for programs that read GEDCOM 7' },
 ];
 
@@ -28,7 +32,15 @@ export function ExportButtons({ disabled }: { disabled?: boolean }) {
     <div className="people-export">
       <div className="people-export__buttons">
         {FORMATS.map((f) => (
-          <Button key={f.format} variant="secondary" icon={<Download size={18} />} busy={busy === f.format} disabled={disabled || (busy !== null && busy !== f.format)} title={f.hint} onClick={() => run(f.format)}>
+          <Button
+            key={f.format}
+            variant="secondary"
+            icon={<Download size={18} />}
+            busy={busy === f.format}
+            disabled={disabled || (busy !== null && busy !== f.format)}
+            title={f.hint}
+            onClick={() => run(f.format)}
+          >
             {f.label}
           </Button>
         ))}

@@ -42,13 +42,22 @@ export function PeoplePage() {
     setMergeBusy(true);
     setMergeError(null);
     try {
-      const kept = await mergePeople(mergeOrder(keptId, chosen.map((p) => p.id)));
+      const kept = await mergePeople(
+        mergeOrder(
+          keptId,
+          chosen.map((p) => p.id),
+        ),
+      );
       setMerging(false);
       setSelected(new Map());
       setNotice(`Merged into ${kept.name}.`);
       await refresh();
     } catch (err) {
-      setMergeError(err instanceof ApiError && err.status === 400 && err.message ? err.message : 'The people could not be merged. Please try again.');
+      setMergeError(
+        err instanceof ApiError && err.status === 400 && err.message
+          ? err.message
+          : 'The people could not be merged. Please try again.',
+      );
     } finally {
       setMergeBusy(false);
     }
@@ -57,7 +66,10 @@ export function PeoplePage() {
   const emptyIndex = list.isSuccess && people.length === 0 && !q.trim();
   return (
     <main className="page people-page">
-      <PageMeta title="People" description="Everyone named in your documents, grouped into individuals with the evidence, a timeline and the conflicts for each." />
+      <PageMeta
+        title="People"
+        description="Everyone named in your documents, grouped into individuals with the evidence, a timeline and the conflicts for each."
+      />
       <PageHeader
         title="People"
         subtitle="Everyone named in your documents, grouped into individuals with the evidence for each. Merge the ones that are the same person; export them as GEDCOM."
@@ -86,7 +98,14 @@ export function PeoplePage() {
               </label>
               <div className="people-filter__box">
                 <Search size={18} aria-hidden="true" className="people-filter__icon" />
-                <input id="people-filter" type="search" className="field__input" placeholder="Name or spelling" value={filter} onChange={(e) => setFilter(e.target.value)} />
+                <input
+                  id="people-filter"
+                  type="search"
+                  className="field__input"
+                  placeholder="Name or spelling"
+                  value={filter}
+                  onChange={(e) => setFilter(e.target.value)}
+                />
               </div>
             </div>
             <div className="people-selection">
@@ -94,7 +113,12 @@ export function PeoplePage() {
                 {plural(people.length, 'person', 'people')}
                 {chosen.length > 0 && ` · ${chosen.length} selected`}
               </p>
-              <Button variant="secondary" size="sm" disabled={chosen.length === 0} onClick={() => setSelected(new Map())}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={chosen.length === 0}
+                onClick={() => setSelected(new Map())}
+              >
                 Clear selection
               </Button>
               <Button
@@ -110,7 +134,9 @@ export function PeoplePage() {
               </Button>
             </div>
           </div>
-          {chosen.length === 1 && <p className="people-hint">Select at least one more person to merge with {chosen[0]?.name}.</p>}
+          {chosen.length === 1 && (
+            <p className="people-hint">Select at least one more person to merge with {chosen[0]?.name}.</p>
+          )}
           {people.length === 0 ? (
             <div className="empty-state">
               <p>No one in your documents matches “{q.trim()}”.</p>
@@ -124,12 +150,27 @@ export function PeoplePage() {
           )}
         </>
       )}
-      <MergeDialog people={chosen} isOpen={merging} busy={mergeBusy} error={mergeError} onCancel={() => setMerging(false)} onConfirm={merge} />
+      <MergeDialog
+        people={chosen}
+        isOpen={merging}
+        busy={mergeBusy}
+        error={mergeError}
+        onCancel={() => setMerging(false)}
+        onConfirm={merge}
+      />
     </main>
   );
 }
 
-function PersonRow({ person, selected, onToggle }: { person: IndividualSummary; selected: boolean; onToggle: () => void }) {
+function PersonRow({
+  person,
+  selected,
+  onToggle,
+}: {
+  person: IndividualSummary;
+  selected: boolean;
+  onToggle: () => void;
+}) {
   const years = lifeYears(person);
   return (
     <li className={`people-row${selected ? ' people-row--selected' : ''}`}>

@@ -40,7 +40,11 @@ export function PersonName({ name, onRename }: { name: string; onRename: (name: 
       await onRename(next);
       stop();
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 400 && err.message ? err.message : 'The name could not be saved. Please try again.');
+      setError(
+        err instanceof ApiError && err.status === 400 && err.message
+          ? err.message
+          : 'The name could not be saved. Please try again.',
+      );
     } finally {
       setBusy(false);
     }

@@ -42,7 +42,9 @@ export function PersonPage() {
         <h1 className="person-name__title">{missing ? 'Person not found' : 'Person'}</h1>
         {missing ? (
           <div className="person-problem">
-            <Alert tone="error">This person is not in your people index. They may have been merged into someone else.</Alert>
+            <Alert tone="error">
+              This person is not in your people index. They may have been merged into someone else.
+            </Alert>
             <ButtonLink to="/people" variant="secondary">
               See all people
             </ButtonLink>
@@ -50,7 +52,12 @@ export function PersonPage() {
         ) : (
           <div className="person-problem">
             <Alert tone="error">This person could not be loaded. Please try again.</Alert>
-            <Button variant="secondary" icon={<RotateCw size={16} />} busy={person.isFetching} onClick={() => void person.refetch()}>
+            <Button
+              variant="secondary"
+              icon={<RotateCw size={16} />}
+              busy={person.isFetching}
+              onClick={() => void person.refetch()}
+            >
               Retry
             </Button>
           </div>
@@ -74,12 +81,20 @@ export function PersonPage() {
 
   return (
     <main className="page person-page">
-      <PageMeta title={individual.name} description={`What your documents say about ${individual.name}: evidence, timeline, conflicts and relatives.`} />
+      <PageMeta
+        title={individual.name}
+        description={`What your documents say about ${individual.name}: evidence, timeline, conflicts and relatives.`}
+      />
       {back}
       <header className="person-header">
         <PersonName key={individual.id} name={individual.name} onRename={rename} />
         <p className="person-header__facts">
-          {[years, plural(individual.documentCount, 'document'), plural(individual.mentionCount, 'mention'), individual.userEdited ? 'edited by you' : '']
+          {[
+            years,
+            plural(individual.documentCount, 'document'),
+            plural(individual.mentionCount, 'mention'),
+            individual.userEdited ? 'edited by you' : '',
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -17,7 +17,9 @@ export function PersonTimeline({ events, name }: { events: TimelineEvent[]; name
           {events.map((e, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two documents may tell the same event alike
             <li key={`${e.kind}|${e.documentId}|${i}`} className="timeline__event">
-              <span className="timeline__when">{formatRecordDate(e.date) || (e.year !== null ? String(e.year) : 'Undated')}</span>
+              <span className="timeline__when">
+                {formatRecordDate(e.date) || (e.year !== null ? String(e.year) : 'Undated')}
+              </span>
               <div className="timeline__what">
                 <strong>{eventLabel(e.kind)}</strong>
                 {e.place && <span> in {e.place}</span>}

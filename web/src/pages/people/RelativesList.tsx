@@ -15,12 +15,14 @@ export function RelativesList({ relatives }: { relatives: Relative[] }) {
         <p className="person-section__empty">No relatives found in the documents yet.</p>
       ) : (
         <ul className="relatives">
-          {[...relatives].sort((a, b) => ORDER[a.relation] - ORDER[b.relation]).map((r) => (
-            <li key={`${r.relation}|${r.individualId}`} className="relatives__item">
-              <span className="relatives__relation">{relationLabel(r.relation)}</span>
-              <Link to={`/people/${r.individualId}`}>{r.name}</Link>
-            </li>
-          ))}
+          {[...relatives]
+            .sort((a, b) => ORDER[a.relation] - ORDER[b.relation])
+            .map((r) => (
+              <li key={`${r.relation}|${r.individualId}`} className="relatives__item">
+                <span className="relatives__relation">{relationLabel(r.relation)}</span>
+                <Link to={`/people/${r.individualId}`}>{r.name}</Link>
+              </li>
+            ))}
         </ul>
       )}
     </section>

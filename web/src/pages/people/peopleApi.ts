@@ -1,4 +1,10 @@
-import type { IndividualDetail, IndividualResponse, IndividualSummary, PeopleExportFormat, PeopleListResponse } from '@gnology/contracts';
+import type {
+  IndividualDetail,
+  IndividualResponse,
+  IndividualSummary,
+  PeopleExportFormat,
+  PeopleListResponse,
+} from '@gnology/contracts';
 import { api, apiBlob, saveBlob } from '../../lib/api';
 
 /** The people index of issue 16, served by the documents service under /api/people. */
@@ -24,11 +30,17 @@ export async function mergePeople(ids: string[]): Promise<IndividualSummary> {
 
 /** The chosen mentions become a new individual. */
 export async function splitPerson(id: string, mentionIds: string[]): Promise<IndividualSummary> {
-  return (await api<IndividualResponse>(`/api/people/${encodeURIComponent(id)}/split`, { method: 'POST', body: { mentionIds } })).individual;
+  return (
+    await api<IndividualResponse>(`/api/people/${encodeURIComponent(id)}/split`, {
+      method: 'POST',
+      body: { mentionIds },
+    })
+  ).individual;
 }
 
 export async function renamePerson(id: string, name: string): Promise<IndividualSummary> {
-  return (await api<IndividualResponse>(`/api/people/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } })).individual;
+  return (await api<IndividualResponse>(`/api/people/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name } }))
+    .individual;
 }
 
 export const EXPORT_FILE = 'gnology-people.ged';

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canSplit, conflictLabel, defaultKept, eventLabel, formatRecordDate, lifeYears, mergeOrder, plural, recordRoleLabel, relationLabel } from './peopleFormat';
+import {
+  canSplit,
+  conflictLabel,
+  defaultKept,
+  eventLabel,
+  formatRecordDate,
+  lifeYears,
+  mergeOrder,
+  plural,
+  recordRoleLabel,
+  relationLabel,
+} from './peopleFormat';
 
 describe('people page wording', () => {
   it('gives life years from what is known', () => {

@@ -11,7 +11,20 @@ export function lifeYears(p: Pick<IndividualSummary, 'birthYear' | 'deathYear'>)
   return '';
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function oneDate(d: string): string {
   const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(d.trim());
@@ -31,7 +44,10 @@ export function formatRecordDate(normalized: string | null): string {
 }
 
 // The documents page's words for record roles, with two spelled out where a person's evidence has room.
-const LONGER: Partial<Record<RecordRole, string>> = { sponsor: 'sponsor (godparent)', testator: 'testator (maker of the will)' };
+const LONGER: Partial<Record<RecordRole, string>> = {
+  sponsor: 'sponsor (godparent)',
+  testator: 'testator (maker of the will)',
+};
 export const recordRoleLabel = (r: RecordRole | null): string => (r ? (LONGER[r] ?? documentRecordRole(r)) : '');
 
 const EVENTS: Record<TimelineEventKind, string> = {
@@ -58,7 +74,8 @@ export const conflictLabel = (k: ConflictKind): string => CONFLICTS[k] ?? 'Confl
 const RELATIONS: Record<Relation, string> = { spouse: 'Spouse', parent: 'Parent', child: 'Child', sibling: 'Sibling' };
 export const relationLabel = (r: Relation): string => RELATIONS[r] ?? r;
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** The merge request: the kept individual first (the API keeps the first id), the rest in list order. */
 export function mergeOrder(keptId: string, selected: readonly string[]): string[] {
@@ -66,7 +83,9 @@ export function mergeOrder(keptId: string, selected: readonly string[]): string[
 }
 
 /** The individual a merge keeps unless the user picks another: the best documented one. */
-export function defaultKept(people: readonly Pick<IndividualSummary, 'id' | 'documentCount' | 'mentionCount'>[]): string | undefined {
+export function defaultKept(
+  people: readonly Pick<IndividualSummary, 'id' | 'documentCount' | 'mentionCount'>[],
+): string | undefined {
   return [...people].sort((a, b) => b.documentCount - a.documentCount || b.mentionCount - a.mentionCount)[0]?.id;
 }
 

@@ -15,14 +15,22 @@ export function useDebounced<T>(value: T, ms = 250): T {
 
 /** The list keeps showing the previous answer while a new filter is asked, so rows do not flash away. */
 export function usePeopleList(q: string) {
-  return useQuery({ queryKey: peopleListKey(q.trim()), queryFn: () => fetchPeople(q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: peopleListKey(q.trim()),
+    queryFn: () => fetchPeople(q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** 404: another user's id, an unknown one, or one a merge has just removed. */
 export const personMissing = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 export function usePerson(id: string) {
-  return useQuery({ queryKey: personKey(id), queryFn: () => fetchPerson(id), retry: (count, err) => !personMissing(err) && count < 1 });
+  return useQuery({
+    queryKey: personKey(id),
+    queryFn: () => fetchPerson(id),
+    retry: (count, err) => !personMissing(err) && count < 1,
+  });
 }
 
 /** After a merge, split or rename every list and detail may have changed. */

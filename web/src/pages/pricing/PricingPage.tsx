@@ -65,9 +65,20 @@ export function PricingPage() {
     <main className="page pricing-page">
       {META}
       <div className="pricing-page__intro">
-        <PageHeader title="Pricing" subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research." />
-        {params.get('checkout') === 'cancelled' && <Alert tone="info">Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.</Alert>}
-        {!data.billingEnabled && <Alert tone="info">Plans are free to try on this server: choosing Professional starts it at once, and nothing is charged.</Alert>}
+        <PageHeader
+          title="Pricing"
+          subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research."
+        />
+        {params.get('checkout') === 'cancelled' && (
+          <Alert tone="info">
+            Checkout was cancelled. Nothing was charged; you can subscribe whenever you are ready.
+          </Alert>
+        )}
+        {!data.billingEnabled && (
+          <Alert tone="info">
+            Plans are free to try on this server: choosing Professional starts it at once, and nothing is charged.
+          </Alert>
+        )}
       </div>
 
       <div className="pricing-page__toggle">
@@ -85,11 +96,15 @@ export function PricingPage() {
           <h2 id="overage-title">Overage pricing</h2>
           <div className="overage__body">
             <p className="overage__rate">
-              <span className="overage__amount">{formatUsd(professional.overage.rate, { cents: true })}</span> per {formatTokens(professional.overage.per)} tokens
+              <span className="overage__amount">{formatUsd(professional.overage.rate, { cents: true })}</span> per{' '}
+              {formatTokens(professional.overage.per)} tokens
             </p>
             <div>
               <p>{professional.overage.description}</p>
-              <p className="overage__fine">Overage applies to {professional.name} only; the Free Trial stops when its tokens are used. Your account page shows your usage as you go.</p>
+              <p className="overage__fine">
+                Overage applies to {professional.name} only; the Free Trial stops when its tokens are used. Your account
+                page shows your usage as you go.
+              </p>
             </div>
           </div>
         </section>

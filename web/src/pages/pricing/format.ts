@@ -7,7 +7,12 @@ export function formatTokens(n: number): string {
 /** $100, $1,044, $5.00 (cents only when there are any, or when asked). */
 export function formatUsd(amount: number, opts: { cents?: boolean } = {}): string {
   const cents = opts.cents ?? !Number.isInteger(amount);
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: cents ? 2 : 0 });
+  return amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  });
 }
 
 /** "March 10, 2026" in the reader's time zone. */

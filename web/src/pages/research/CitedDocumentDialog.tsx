@@ -26,7 +26,17 @@ export const PDF_PREVIEW_CHARS = 500;
  * Only images (jpeg, jpg, png, gif, webp) and PDFs are displayable (docs/contract.md#validation). A citation's
  * `highlight` (its `&q=`) links to the documents viewer, which marks those words on the scan.
  */
-export function CitedDocumentDialog({ documentId, initialPage, highlight, onClose }: { documentId: string | null; initialPage?: number; highlight?: string; onClose(): void }) {
+export function CitedDocumentDialog({
+  documentId,
+  initialPage,
+  highlight,
+  onClose,
+}: {
+  documentId: string | null;
+  initialPage?: number;
+  highlight?: string;
+  onClose(): void;
+}) {
   const [doc, setDoc] = useState<DocumentMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -47,7 +57,11 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
       .catch(
         (e) =>
           live &&
-          setError(e.status === 404 ? 'This document is not among your documents (it may have been deleted).' : 'Could not open the document. Please check your connection and try again.'),
+          setError(
+            e.status === 404
+              ? 'This document is not among your documents (it may have been deleted).'
+              : 'Could not open the document. Please check your connection and try again.',
+          ),
       );
     return () => {
       live = false;
@@ -68,9 +82,7 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
       {(close) => (
         <div className="viewer">
           {!doc && !error && <Spinner label="Opening document…" />}
-          {error && (
-            <LoadError onRetry={() => setAttempt((n) => n + 1)}>{error}</LoadError>
-          )}
+          {error && <LoadError onRetry={() => setAttempt((n) => n + 1)}>{error}</LoadError>}
           {doc && isImage && (
             <figure className="viewer__figure">
               {broken ? (
@@ -79,7 +91,11 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
                 <img
                   className="viewer__image"
                   // A picture OCR turned or straightened is shown as its stored upright page.
-                  src={doc.pageImages?.length ? `/api/documents/${doc._id}/page/1?token=${token}` : `/api/documents/${doc._id}/view?token=${token}`}
+                  src={
+                    doc.pageImages?.length
+                      ? `/api/documents/${doc._id}/page/1?token=${token}`
+                      : `/api/documents/${doc._id}/view?token=${token}`
+                  }
                   alt={doc.originalName}
                   onError={() => setBroken(true)}
                 />
@@ -91,16 +107,39 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
               {broken ? (
                 <div className="viewer__noimage">No Preview</div>
               ) : (
-                <img className="viewer__image" src={`/api/documents/${doc._id}/page/${shown}?token=${token}`} alt={`${doc.originalName}, page ${shown}`} onError={() => setBroken(true)} />
+                <img
+                  className="viewer__image"
+                  src={`/api/documents/${doc._id}/page/${shown}?token=${token}`}
+                  alt={`${doc.originalName}, page ${shown}`}
+                  onError={() => setBroken(true)}
+                />
               )}
               <div className="viewer__pager">
-                <Button size="sm" variant="secondary" icon={<ChevronLeft size={16} />} disabled={shown <= 1} onClick={() => { setBroken(false); setPage(shown - 1); }}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon={<ChevronLeft size={16} />}
+                  disabled={shown <= 1}
+                  onClick={() => {
+                    setBroken(false);
+                    setPage(shown - 1);
+                  }}
+                >
                   Previous
                 </Button>
                 <span aria-live="polite">
                   Page {shown} of {pages}
                 </span>
-                <Button size="sm" variant="secondary" icon={<ChevronRight size={16} />} disabled={shown >= pages} onClick={() => { setBroken(false); setPage(shown + 1); }}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon={<ChevronRight size={16} />}
+                  disabled={shown >= pages}
+                  onClick={() => {
+                    setBroken(false);
+                    setPage(shown + 1);
+                  }}
+                >
                   Next
                 </Button>
               </div>
@@ -108,7 +147,9 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
           )}
           {doc && highlight && (isImage || isPdf) && (
             <p className="viewer__highlight">
-              <Link to={viewerHref(doc._id, isPdf ? shown : undefined, highlight)}>Show “{highlight}” highlighted on the page</Link>
+              <Link to={viewerHref(doc._id, isPdf ? shown : undefined, highlight)}>
+                Show “{highlight}” highlighted on the page
+              </Link>
             </p>
           )}
           {doc && !isImage && (doc.extractedText ?? '').trim() && (
@@ -120,7 +161,9 @@ export function CitedDocumentDialog({ documentId, initialPage, highlight, onClos
               </p>
             </section>
           )}
-          {doc && !isImage && !isPdf && !(doc.extractedText ?? '').trim() && <p>This document type cannot be shown here. Open it from the Documents page.</p>}
+          {doc && !isImage && !isPdf && !(doc.extractedText ?? '').trim() && (
+            <p>This document type cannot be shown here. Open it from the Documents page.</p>
+          )}
           <div className="viewer__footer">
             <Button variant="secondary" onClick={close}>
               Close

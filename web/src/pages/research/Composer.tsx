@@ -63,7 +63,11 @@ export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
         onKeyDown={onKey}
       />
       <div className="composer__row">
-        <span className="composer__hint">{type && type !== 'regular' ? `This will be written as a ${type}.` : 'Enter sends · Shift+Enter for a new line'}</span>
+        <span className="composer__hint">
+          {type && type !== 'regular'
+            ? `This will be written as a ${type}.`
+            : 'Enter sends · Shift+Enter for a new line'}
+        </span>
         <Button type="submit" icon={<Send size={16} />} disabled={disabled || !text.trim()}>
           Send
         </Button>

@@ -20,7 +20,20 @@ interface Props {
 }
 
 /** The conversation list of docs/contract.md#screens: New, Search, rows with rename and delete, the active row highlighted. */
-export function ConversationSidebar({ conversations, loading, loadError, retrying, onRetry, activeId, onSelect, onNew, onSearch, onRename, onDelete, creating }: Props) {
+export function ConversationSidebar({
+  conversations,
+  loading,
+  loadError,
+  retrying,
+  onRetry,
+  activeId,
+  onSelect,
+  onNew,
+  onSearch,
+  onRename,
+  onDelete,
+  creating,
+}: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState('');
   const [confirming, setConfirming] = useState<ConversationSummary | null>(null);
@@ -33,7 +46,9 @@ export function ConversationSidebar({ conversations, loading, loadError, retryin
     const pending = focusAfterDelete.current;
     if (!pending || conversations.some((c) => c.id === pending.deleted)) return;
     focusAfterDelete.current = null;
-    const target = pending.next ? list.current?.querySelector<HTMLElement>(`[data-conversation-id="${pending.next}"]`) : null;
+    const target = pending.next
+      ? list.current?.querySelector<HTMLElement>(`[data-conversation-id="${pending.next}"]`)
+      : null;
     (target ?? newButton.current)?.focus();
   }, [conversations]);
   const confirmDelete = (c: ConversationSummary) => {
@@ -71,7 +86,9 @@ export function ConversationSidebar({ conversations, loading, loadError, retryin
           {loadError}
         </LoadError>
       )}
-      {!loading && !loadError && conversations.length === 0 && <p className="sidebar__empty">No conversations yet. Ask Gene a question to start one.</p>}
+      {!loading && !loadError && conversations.length === 0 && (
+        <p className="sidebar__empty">No conversations yet. Ask Gene a question to start one.</p>
+      )}
       <ul className="sidebar__list" ref={list}>
         {conversations.map((c) => (
           <li key={c.id} className={`conv-row${c.id === activeId ? ' conv-row--active' : ''}`}>
@@ -95,17 +112,39 @@ export function ConversationSidebar({ conversations, loading, loadError, retryin
                 }}
               />
             ) : (
-              <button type="button" className="conv-row__open" data-conversation-id={c.id} onClick={() => onSelect(c.id)} aria-current={c.id === activeId ? 'true' : undefined}>
+              <button
+                type="button"
+                className="conv-row__open"
+                data-conversation-id={c.id}
+                onClick={() => onSelect(c.id)}
+                aria-current={c.id === activeId ? 'true' : undefined}
+              >
                 <span className="conv-row__title">{c.title}</span>
-                <span className="conv-row__date">{new Date(c.lastActivity).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}</span>
+                <span className="conv-row__date">
+                  {new Date(c.lastActivity).toLocaleDateString(undefined, {
+                    year: 'numeric',
+                    month: 'short',
+                    day: 'numeric',
+                  })}
+                </span>
               </button>
             )}
             {editing !== c.id && (
               <span className="conv-row__tools">
-                <button type="button" className="icon-btn" aria-label={`Rename ${c.title}`} onClick={() => startEdit(c)}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={`Rename ${c.title}`}
+                  onClick={() => startEdit(c)}
+                >
                   <Pencil size={15} aria-hidden="true" />
                 </button>
-                <button type="button" className="icon-btn icon-btn--danger" aria-label={`Delete ${c.title}`} onClick={() => setConfirming(c)}>
+                <button
+                  type="button"
+                  className="icon-btn icon-btn--danger"
+                  aria-label={`Delete ${c.title}`}
+                  onClick={() => setConfirming(c)}
+                >
                   <X size={16} aria-hidden="true" />
                 </button>
               </span>
@@ -136,9 +175,7 @@ export function ConversationSidebar({ conversations, loading, loadError, retryin
           </>
         )}
       >
-        <p>
-          “{confirming?.title}” and all its messages will be deleted. This cannot be undone.
-        </p>
+        <p>“{confirming?.title}” and all its messages will be deleted. This cannot be undone.</p>
       </Dialog>
     </div>
   );

@@ -46,7 +46,9 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
           <Dialog className="doc-popover__inner" aria-label="Select documents for Gene to analyse">
             <p className="doc-popover__title">Select documents for Gene</p>
             {error && <p className="doc-popover__empty">{error}</p>}
-            {!error && documents.length === 0 && <p className="doc-popover__empty">No documents yet. Upload records on the Documents page.</p>}
+            {!error && documents.length === 0 && (
+              <p className="doc-popover__empty">No documents yet. Upload records on the Documents page.</p>
+            )}
             <ul className="doc-popover__list">
               {documents.map((d) => (
                 <li key={d._id}>
@@ -72,7 +74,13 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
           {chosen.map((id) => (
             <li key={id} className="doc-chip">
               <span className="doc-chip__name">{byId.get(id)?.originalName}</span>
-              <button type="button" className="doc-chip__remove" data-chip-id={id} aria-label={`Remove ${byId.get(id)?.originalName}`} onClick={() => remove(id)}>
+              <button
+                type="button"
+                className="doc-chip__remove"
+                data-chip-id={id}
+                aria-label={`Remove ${byId.get(id)?.originalName}`}
+                onClick={() => remove(id)}
+              >
                 <X size={14} aria-hidden="true" />
               </button>
             </li>

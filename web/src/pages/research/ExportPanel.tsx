@@ -2,7 +2,15 @@ import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
 import { saveBlob } from '../../lib/api';
-import { type ExportFormat, type ExportSource, exportContent, exportFileName, formatBytes, printViewHtml, sizeLabel } from './exporters';
+import {
+  type ExportFormat,
+  type ExportSource,
+  exportContent,
+  exportFileName,
+  formatBytes,
+  printViewHtml,
+  sizeLabel,
+} from './exporters';
 
 const LABELS: Record<ExportFormat, string> = { txt: 'TXT', json: 'JSON', md: 'Markdown', pdf: 'PDF (print view)' };
 
@@ -51,11 +59,24 @@ export function ExportPanel({ source }: { source: ExportSource }) {
   return (
     <section className="export" aria-label="Export this answer">
       <span className="export__label">
-        <Download size={15} aria-hidden="true" /> Export{size ? <span className="export__size"> · {size} ({source.content.length.toLocaleString()} characters)</span> : null}
+        <Download size={15} aria-hidden="true" /> Export
+        {size ? (
+          <span className="export__size">
+            {' '}
+            · {size} ({source.content.length.toLocaleString()} characters)
+          </span>
+        ) : null}
       </span>
       <div className="export__buttons">
         {(Object.keys(LABELS) as ExportFormat[]).map((f) => (
-          <Button key={f} size="sm" variant="secondary" disabled={preparing !== null} busy={preparing === f} onClick={() => run(f)}>
+          <Button
+            key={f}
+            size="sm"
+            variant="secondary"
+            disabled={preparing !== null}
+            busy={preparing === f}
+            onClick={() => run(f)}
+          >
             {preparing === f ? 'Preparing…' : LABELS[f]}
           </Button>
         ))}

@@ -24,7 +24,12 @@ export function ResearchHeader({ title, sidebarOpen, fullscreen, onToggleSidebar
         {sidebarOpen ? 'Hide conversations' : 'Conversations'}
       </Button>
       <h1 className="research__title">{title || 'Research with Gene'}</h1>
-      <Button size="sm" icon={fullscreen ? <Minimize2 size={16} /> : <Maximize2 size={16} />} onClick={onToggleFullscreen} aria-pressed={fullscreen}>
+      <Button
+        size="sm"
+        icon={fullscreen ? <Minimize2 size={16} /> : <Maximize2 size={16} />}
+        onClick={onToggleFullscreen}
+        aria-pressed={fullscreen}
+      >
         {fullscreen ? 'Exit Fullscreen' : 'Fullscreen'}
       </Button>
     </header>

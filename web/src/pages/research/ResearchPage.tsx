@@ -50,8 +50,15 @@ export function ResearchPage() {
   const { documents } = selection;
   const { conversations } = list;
   return (
-    <div className={`research${layout.fullscreen ? ' research--fullscreen' : ''}${layout.sidebarOpen ? '' : ' research--collapsed'}`}>
-      <aside id="research-sidebar" className="research__sidebar" aria-label="Conversations" hidden={!layout.sidebarOpen}>
+    <div
+      className={`research${layout.fullscreen ? ' research--fullscreen' : ''}${layout.sidebarOpen ? '' : ' research--collapsed'}`}
+    >
+      <aside
+        id="research-sidebar"
+        className="research__sidebar"
+        aria-label="Conversations"
+        hidden={!layout.sidebarOpen}
+      >
         <ConversationSidebar
           conversations={conversations.data ?? []}
           loading={conversations.isLoading}
@@ -82,7 +89,9 @@ export function ResearchPage() {
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
         <section className="research__thread" aria-label="Messages" tabIndex={0}>
           {thread.loading && messages.length === 0 && <p className="research__loading">Loading conversation…</p>}
-          {!thread.loading && messages.length === 0 && <WelcomePanel documentCount={documents.isError ? null : (documents.data?.length ?? 0)} />}
+          {!thread.loading && messages.length === 0 && (
+            <WelcomePanel documentCount={documents.isError ? null : (documents.data?.length ?? 0)} />
+          )}
           <MessageList
             messages={messages}
             waiting={generation.waiting}
@@ -109,11 +118,21 @@ export function ResearchPage() {
             onRetry={() => void documents.refetch()}
             retrying={documents.isFetching}
           />
-          <Composer disabled={generation.sending} atCapacity={atCapacity} onSend={send} onStartNew={() => select(null)} />
+          <Composer
+            disabled={generation.sending}
+            atCapacity={atCapacity}
+            onSend={send}
+            onStartNew={() => select(null)}
+          />
         </div>
       </main>
       <SearchDialog isOpen={searchOpen} onOpenChange={setSearchOpen} onOpen={(id) => select(id)} />
-      <CitedDocumentDialog documentId={viewerDoc?.id ?? null} initialPage={viewerDoc?.page} highlight={viewerDoc?.q} onClose={() => setViewerDoc(null)} />
+      <CitedDocumentDialog
+        documentId={viewerDoc?.id ?? null}
+        initialPage={viewerDoc?.page}
+        highlight={viewerDoc?.q}
+        onClose={() => setViewerDoc(null)}
+      />
     </div>
   );
 }

@@ -5,7 +5,15 @@ import { safePreview } from './markdown';
 import { searchConversations } from './researchApi';
 
 /** The search modal of docs/contract.md#screens: highlighted matches, Open and Clear, results at most 400 px high. */
-export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean; onOpenChange(open: boolean): void; onOpen(id: string): void }) {
+export function SearchDialog({
+  isOpen,
+  onOpenChange,
+  onOpen,
+}: {
+  isOpen: boolean;
+  onOpenChange(open: boolean): void;
+  onOpen(id: string): void;
+}) {
   const [query, setQuery] = useState('');
   const [result, setResult] = useState<SearchResponse | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,7 +66,9 @@ export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean
           {error && <Alert tone="error">{error}</Alert>}
           {result && (
             <p className="search__count" role="status">
-              {result.totalFound === 0 ? `No conversations match “${result.query}”.` : `${result.totalFound} conversation${result.totalFound === 1 ? '' : 's'} found for “${result.query}”.`}
+              {result.totalFound === 0
+                ? `No conversations match “${result.query}”.`
+                : `${result.totalFound} conversation${result.totalFound === 1 ? '' : 's'} found for “${result.query}”.`}
             </p>
           )}
           {result && result.results.length > 0 && (
@@ -79,7 +89,8 @@ export function SearchDialog({ isOpen, onOpenChange, onOpen }: { isOpen: boolean
                     </Button>
                   </div>
                   <p className="search-hit__meta">
-                    {r.matchCount} matching message{r.matchCount === 1 ? '' : 's'} · last active {new Date(r.lastActivity).toLocaleDateString()}
+                    {r.matchCount} matching message{r.matchCount === 1 ? '' : 's'} · last active{' '}
+                    {new Date(r.lastActivity).toLocaleDateString()}
                   </p>
                   {r.relevantMessages.map((m) => (
                     <p key={`${m.timestamp}-${m.type}`} className="search-hit__preview">

@@ -43,7 +43,12 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
               {pinned ? (
                 <span className="sources-used__state">pinned</span>
               ) : (
-                <button type="button" className="sources-used__action" onClick={() => onPin(s.documentId)} aria-label={`Pin ${s.originalName}: add it to the selected documents`}>
+                <button
+                  type="button"
+                  className="sources-used__action"
+                  onClick={() => onPin(s.documentId)}
+                  aria-label={`Pin ${s.originalName}: add it to the selected documents`}
+                >
                   Pin
                 </button>
               )}
@@ -51,7 +56,12 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
                 <span className="sources-used__state">dropped from the next question</span>
               ) : (
                 !pinned && (
-                  <button type="button" className="sources-used__action" onClick={() => onDrop(s.documentId)} aria-label={`Drop ${s.originalName} from the next question's search`}>
+                  <button
+                    type="button"
+                    className="sources-used__action"
+                    onClick={() => onDrop(s.documentId)}
+                    aria-label={`Drop ${s.originalName} from the next question's search`}
+                  >
                     Drop
                   </button>
                 )

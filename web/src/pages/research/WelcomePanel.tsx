@@ -8,7 +8,10 @@ export function WelcomePanel({ documentCount }: Props) {
   return (
     <div className="welcome">
       <h2>Welcome to your research session with Gene</h2>
-      <p>Ask about an ancestor, a record or a place. Gene cites the documents each fact comes from and says plainly what they do not show.</p>
+      <p>
+        Ask about an ancestor, a record or a place. Gene cites the documents each fact comes from and says plainly what
+        they do not show.
+      </p>
       <p className="welcome__hint">
         {documentCount === null
           ? 'Select documents with the Documents button below for Gene to analyse.'

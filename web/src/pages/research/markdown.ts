@@ -13,7 +13,11 @@ const HEX_ID = /^[0-9a-f]{24}$/;
  */
 export function renderAnswer(markdown: string, names: Map<string, string> = new Map()): string {
   const html = marked.parse(markdown, { async: false, gfm: true, breaks: false }) as string;
-  const clean = DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'img'], FORBID_ATTR: ['style'] });
+  const clean = DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'img'],
+    FORBID_ATTR: ['style'],
+  });
   const template = document.createElement('template');
   template.innerHTML = clean;
   unlinkUntrusted(template.content);
@@ -59,7 +63,13 @@ export function viewerTarget(href: string, origin: string): { id: string; page: 
   return { id, page: Number.isInteger(page) && page > 0 ? page : null, ...(q ? { q } : {}) };
 }
 
-function markAsDocumentLink(a: HTMLAnchorElement, id: string, page: number | null, names: Map<string, string>, q?: string) {
+function markAsDocumentLink(
+  a: HTMLAnchorElement,
+  id: string,
+  page: number | null,
+  names: Map<string, string>,
+  q?: string,
+) {
   a.dataset.docId = id;
   if (page) a.dataset.page = String(page);
   if (q) a.dataset.q = q;

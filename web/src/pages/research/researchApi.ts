@@ -1,23 +1,36 @@
-import type { Conversation, ConversationSummary, Message, RequestType, RetrievedSource, SearchResponse, TokenBalance } from '@gnology/contracts';
+import type {
+  Conversation,
+  ConversationSummary,
+  Message,
+  RequestType,
+  RetrievedSource,
+  SearchResponse,
+  TokenBalance,
+} from '@gnology/contracts';
 import { researchErrorMessage } from '@gnology/contracts';
 import { ApiError, api, readStoredToken } from '../../lib/api';
 
 /** The conversation and research calls of docs/contract.md#api, as the chat screen uses them. */
 
 export async function listConversations(): Promise<ConversationSummary[]> {
-  const data = await api<{ conversations: ConversationSummary[] } | ConversationSummary[]>('/api/conversations?limit=1000');
+  const data = await api<{ conversations: ConversationSummary[] } | ConversationSummary[]>(
+    '/api/conversations?limit=1000',
+  );
   return Array.isArray(data) ? data : data.conversations;
 }
 
 export const getConversation = (id: string) => api<Conversation>(`/api/conversations/${id}`);
 /** Without a title: the server names the conversation from its first question. */
 export const createConversation = () => api<Conversation>('/api/conversations', { method: 'POST', body: {} });
-export const renameConversation = (id: string, title: string) => api<ConversationSummary>(`/api/conversations/${id}`, { method: 'PUT', body: { title } });
+export const renameConversation = (id: string, title: string) =>
+  api<ConversationSummary>(`/api/conversations/${id}`, { method: 'PUT', body: { title } });
 /** Replaces the documents selected for a conversation; answers what was kept (only the user's documents). */
 export const saveSelection = (id: string, documentIds: string[]) =>
   api<{ documentIds: string[] }>(`/api/conversations/${id}/documents`, { method: 'PUT', body: { documentIds } });
-export const deleteConversation = (id: string) => api<{ success: boolean }>(`/api/conversations/${id}`, { method: 'DELETE' });
-export const searchConversations = (query: string) => api<SearchResponse>(`/api/conversations/search?query=${encodeURIComponent(query)}&limit=20`);
+export const deleteConversation = (id: string) =>
+  api<{ success: boolean }>(`/api/conversations/${id}`, { method: 'DELETE' });
+export const searchConversations = (query: string) =>
+  api<SearchResponse>(`/api/conversations/search?query=${encodeURIComponent(query)}&limit=20`);
 
 export interface AvailableDocument {
   _id: string;
@@ -27,7 +40,9 @@ export interface AvailableDocument {
 }
 
 export async function availableDocuments(): Promise<AvailableDocument[]> {
-  const data = await api<AvailableDocument[] | { documents?: AvailableDocument[] }>('/api/documents/available/for-analysis');
+  const data = await api<AvailableDocument[] | { documents?: AvailableDocument[] }>(
+    '/api/documents/available/for-analysis',
+  );
   const list = Array.isArray(data) ? data : data.documents;
   if (!Array.isArray(list)) throw new ApiError(200, 'Warning: Unable to load documents list');
   return list;
@@ -41,11 +56,14 @@ export interface ActiveGeneration {
 }
 
 export async function activeGenerations(conversationId: string): Promise<ActiveGeneration[]> {
-  const data = await api<{ generations: ActiveGeneration[] }>(`/api/research/generations?conversationId=${conversationId}&active=true`);
+  const data = await api<{ generations: ActiveGeneration[] }>(
+    `/api/research/generations?conversationId=${conversationId}&active=true`,
+  );
   return data.generations;
 }
 
-export const stopGeneration = (id: string) => api<{ status: string }>(`/api/research/generations/${id}/stop`, { method: 'POST' });
+export const stopGeneration = (id: string) =>
+  api<{ status: string }>(`/api/research/generations/${id}/stop`, { method: 'POST' });
 
 export interface StreamStart {
   requestType: RequestType;
@@ -114,7 +132,11 @@ async function readEvents(res: Response, handlers: StreamHandlers): Promise<'don
         handlers.onDone(payload);
         return 'done';
       } else if (event === 'error') {
-        throw new ResearchError(payload.error || researchErrorMessage(payload.status), payload.status ?? 500, payload.code);
+        throw new ResearchError(
+          payload.error || researchErrorMessage(payload.status),
+          payload.status ?? 500,
+          payload.code,
+        );
       }
     }
   }
@@ -124,14 +146,27 @@ async function openStream(path: string, init: RequestInit, signal: AbortSignal):
   const token = readStoredToken();
   let res: Response;
   try {
-    res = await fetch(path, { ...init, signal, headers: { ...(init.headers as Record<string, string>), ...(token ? { authorization: `Bearer ${token}` } : {}), accept: 'text/event-stream' } });
+    res = await fetch(path, {
+      ...init,
+      signal,
+      headers: {
+        ...(init.headers as Record<string, string>),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        accept: 'text/event-stream',
+      },
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ResearchError('Network error', 0);
   }
   if (!res.ok) {
     const body = await res.json().catch(() => ({}) as Record<string, unknown>);
-    const message = res.status === 401 ? researchErrorMessage(401) : typeof body.error === 'string' && body.error ? body.error : researchErrorMessage(res.status);
+    const message =
+      res.status === 401
+        ? researchErrorMessage(401)
+        : typeof body.error === 'string' && body.error
+          ? body.error
+          : researchErrorMessage(res.status);
     throw new ResearchError(message, res.status, typeof body.code === 'string' ? body.code : undefined);
   }
   return res;
@@ -139,13 +174,23 @@ async function openStream(path: string, init: RequestInit, signal: AbortSignal):
 
 /** POST /api/research/stream; a dropped generation stream is resumed from its last offset. */
 export async function streamResearch(
-  body: { query: string; documentIds: string[]; conversationId: string | null; requestType: RequestType; excludeDocumentIds?: string[] },
+  body: {
+    query: string;
+    documentIds: string[];
+    conversationId: string | null;
+    requestType: RequestType;
+    excludeDocumentIds?: string[];
+  },
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
   let generationId: string | null = null;
   let offset = 0;
-  const res = await openStream('/api/research/stream', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, signal);
+  const res = await openStream(
+    '/api/research/stream',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    signal,
+  );
   const outcome = await readEvents(res, {
     onStart: (s) => {
       generationId = s.generationId;
@@ -164,7 +209,12 @@ export async function streamResearch(
 }
 
 /** Follows a running generation from an offset, reconnecting a few times if the connection drops. */
-export async function followGeneration(id: string, from: number, handlers: StreamHandlers, signal: AbortSignal): Promise<void> {
+export async function followGeneration(
+  id: string,
+  from: number,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
   let offset = from;
   for (let attempt = 0; attempt < 20; attempt++) {
     const res = await openStream(`/api/research/generations/${id}/stream?from=${offset}`, { method: 'GET' }, signal);

@@ -20,13 +20,22 @@ export function fromServer(m: Message): ChatMessage {
 }
 
 type Update = (list: ChatMessage[]) => ChatMessage[];
-const updateOne = (key: string, change: (m: ChatMessage) => ChatMessage): Update => (list) => list.map((m) => (m.key === key ? change(m) : m));
+const updateOne =
+  (key: string, change: (m: ChatMessage) => ChatMessage): Update =>
+  (list) =>
+    list.map((m) => (m.key === key ? change(m) : m));
 
 /** The stream started: the answer learns its request type, generation and the sources found. */
 export const applyStart = (key: string, s: StreamStart): Update =>
-  updateOne(key, (m) => ({ ...m, requestType: s.requestType, generationId: s.generationId, ...(s.sources?.length ? { sources: s.sources } : {}) }));
+  updateOne(key, (m) => ({
+    ...m,
+    requestType: s.requestType,
+    generationId: s.generationId,
+    ...(s.sources?.length ? { sources: s.sources } : {}),
+  }));
 
-export const applyDelta = (key: string, text: string): Update => updateOne(key, (m) => ({ ...m, content: m.content + text }));
+export const applyDelta = (key: string, text: string): Update =>
+  updateOne(key, (m) => ({ ...m, content: m.content + text }));
 
 /** The answer is saved: its server id, the tokens it used and the balance left. */
 export const applyDone = (key: string, done: StreamDone): Update =>
@@ -48,9 +57,12 @@ export const applyDone = (key: string, done: StreamDone): Update =>
   }));
 
 /** A stream that failed: an answer with no text goes, one with some text stays, no longer streaming. */
-export const applyFailure = (key: string): Update => (list) =>
-  list.filter((m) => !(m.key === key && !m.content)).map((m) => (m.key === key ? { ...m, streaming: false } : m));
+export const applyFailure =
+  (key: string): Update =>
+  (list) =>
+    list.filter((m) => !(m.key === key && !m.content)).map((m) => (m.key === key ? { ...m, streaming: false } : m));
 
 /** The balance the last answer reported, if any answer did. */
 export const lastBalance = (messages: ChatMessage[]): number | undefined =>
-  [...messages].reverse().find((m) => m.type === 'assistant' && m.tokenBalance && m.tokenBalance.remaining >= 0)?.tokenBalance?.remaining;
+  [...messages].reverse().find((m) => m.type === 'assistant' && m.tokenBalance && m.tokenBalance.remaining >= 0)
+    ?.tokenBalance?.remaining;

@@ -64,7 +64,13 @@ export function useAsk({ activeId, plan, totalTokens, thread, selection, list, s
     try {
       const excludeDocumentIds = selection.takeExcluded();
       await streamResearch(
-        { query: text, documentIds: selection.selected, conversationId, requestType, ...(excludeDocumentIds.length ? { excludeDocumentIds } : {}) },
+        {
+          query: text,
+          documentIds: selection.selected,
+          conversationId,
+          requestType,
+          ...(excludeDocumentIds.length ? { excludeDocumentIds } : {}),
+        },
         generation.streamInto(assistantKey),
         controller.signal,
       );

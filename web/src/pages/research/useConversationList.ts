@@ -18,7 +18,8 @@ export function useConversationList({ activeId, select, setTitle, setNotice }: O
   const [creating, setCreating] = useState(false);
   const refreshList = useCallback(() => queryClient.invalidateQueries({ queryKey: ['conversations'] }), [queryClient]);
   /** The list as last loaded, for the title the server gave a conversation. */
-  const cachedSummary = (id: string) => queryClient.getQueryData<ConversationSummary[]>(['conversations'])?.find((c) => c.id === id);
+  const cachedSummary = (id: string) =>
+    queryClient.getQueryData<ConversationSummary[]>(['conversations'])?.find((c) => c.id === id);
 
   /** `showTitle` false: the conversation is created for a question, which will name it. */
   const newConversation = async (showTitle = true): Promise<string | null> => {

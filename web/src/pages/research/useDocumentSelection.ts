@@ -9,7 +9,10 @@ import { availableDocuments, saveSelection } from './researchApi';
  */
 export function useDocumentSelection(activeId: string | null, setNotice: (n: Notice) => void) {
   const documents = useQuery({ queryKey: ['documents', 'for-analysis'], queryFn: availableDocuments });
-  const documentNames = useMemo(() => new Map((documents.data ?? []).map((d) => [d._id, d.originalName])), [documents.data]);
+  const documentNames = useMemo(
+    () => new Map((documents.data ?? []).map((d) => [d._id, d.originalName])),
+    [documents.data],
+  );
   const [selected, setSelected] = useState<string[]>([]);
   // Found documents the user dropped: the next question's library search leaves them out (decision 0170).
   const [dropped, setDropped] = useState<string[]>([]);
@@ -18,7 +21,9 @@ export function useDocumentSelection(activeId: string | null, setNotice: (n: Not
 
   const persistSelection = useCallback(
     (conversationId: string, ids: string[]) => {
-      selectionSaves.current = selectionSaves.current.then(() => saveSelection(conversationId, ids)).catch(() => setNotice({ tone: 'error', text: TROUBLE.selection }));
+      selectionSaves.current = selectionSaves.current
+        .then(() => saveSelection(conversationId, ids))
+        .catch(() => setNotice({ tone: 'error', text: TROUBLE.selection }));
     },
     [setNotice],
   );
@@ -44,5 +49,14 @@ export function useDocumentSelection(activeId: string | null, setNotice: (n: Not
     onDrop: (id: string) => setDropped((d) => (d.includes(id) ? d : [...d, id])),
   };
 
-  return { documents, documentNames, selected, setSelected, changeSelection, persistSelection, takeExcluded, sourceActions };
+  return {
+    documents,
+    documentNames,
+    selected,
+    setSelected,
+    changeSelection,
+    persistSelection,
+    takeExcluded,
+    sourceActions,
+  };
 }

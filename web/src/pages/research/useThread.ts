@@ -9,7 +9,11 @@ import { useGeneration } from './useGeneration';
  * The conversation on screen: its title and messages, loaded when the URL names another one,
  * with any chapter or book still being written for it followed to the end.
  */
-export function useThread(activeId: string | null, setSelected: (ids: string[]) => void, setNotice: (n: Notice) => void) {
+export function useThread(
+  activeId: string | null,
+  setSelected: (ids: string[]) => void,
+  setNotice: (n: Notice) => void,
+) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [title, setTitle] = useState('');
   const [loading, setLoading] = useState(false);
@@ -52,7 +56,18 @@ export function useThread(activeId: string | null, setSelected: (ids: string[]) 
         const gen = running[0];
         if (!live || !gen) return;
         const assistantKey = newKey();
-        setMessages((list) => [...list, { key: assistantKey, type: 'assistant', content: '', timestamp: new Date().toISOString(), requestType: gen.requestType, streaming: true, generationId: gen.id }]);
+        setMessages((list) => [
+          ...list,
+          {
+            key: assistantKey,
+            type: 'assistant',
+            content: '',
+            timestamp: new Date().toISOString(),
+            requestType: gen.requestType,
+            streaming: true,
+            generationId: gen.id,
+          },
+        ]);
         generation.begin(gen.id);
         await followGeneration(gen.id, 0, generation.streamInto(assistantKey), controller.signal);
         if (live) await reload(activeId);

@@ -22,13 +22,28 @@ export const classic: StyleDesign = {
     paper(page);
     const cx = W / 2;
     drawCentred(page, 'A FAMILY ALBUM', cx, H * 0.7, { font: f.loraRegular, size: 9, color: MUTED, tracking: 3 });
-    const after = flowText(page, { x: 90, y: H * 0.42, width: W - 180, height: H * 0.7 - 30 - H * 0.42 }, [{ text: info.title, font: f.playfairRegular, size: 34, color: INK, leading: 1.2 }], 'center');
+    const after = flowText(
+      page,
+      { x: 90, y: H * 0.42, width: W - 180, height: H * 0.7 - 30 - H * 0.42 },
+      [{ text: info.title, font: f.playfairRegular, size: 34, color: INK, leading: 1.2 }],
+      'center',
+    );
     const ruleY = after - 22;
     page.drawLine({ start: { x: cx - 60, y: ruleY }, end: { x: cx - 8, y: ruleY }, thickness: 0.6, color: RULE });
     page.drawLine({ start: { x: cx + 8, y: ruleY }, end: { x: cx + 60, y: ruleY }, thickness: 0.6, color: RULE });
     page.drawSvgPath('M 0 -3.2 L 3.2 0 L 0 3.2 L -3.2 0 Z', { x: cx, y: ruleY, color: RULE });
-    flowText(page, { x: 110, y: 150, width: W - 220, height: ruleY - 26 - 150 }, [{ text: info.description, font: f.loraItalic, size: 12, color: INK, leading: 1.5 }], 'center');
-    drawCentred(page, `${info.dateLabel}  ·  ${photoCountLabel(info.photoCount)}`, cx, 90, { font: f.loraRegular, size: 10, color: MUTED, tracking: 0.6 });
+    flowText(
+      page,
+      { x: 110, y: 150, width: W - 220, height: ruleY - 26 - 150 },
+      [{ text: info.description, font: f.loraItalic, size: 12, color: INK, leading: 1.5 }],
+      'center',
+    );
+    drawCentred(page, `${info.dateLabel}  ·  ${photoCountLabel(info.photoCount)}`, cx, 90, {
+      font: f.loraRegular,
+      size: 10,
+      color: MUTED,
+      tracking: 0.6,
+    });
   },
 
   page(page, f, n) {
@@ -38,7 +53,14 @@ export const classic: StyleDesign = {
 
   photo(page, image, rect) {
     page.drawImage(image, rect);
-    page.drawRectangle({ x: rect.x - 5, y: rect.y - 5, width: rect.width + 10, height: rect.height + 10, borderColor: RULE, borderWidth: 0.5 });
+    page.drawRectangle({
+      x: rect.x - 5,
+      y: rect.y - 5,
+      width: rect.width + 10,
+      height: rect.height + 10,
+      borderColor: RULE,
+      borderWidth: 0.5,
+    });
   },
 
   words(page, f, slotBox, text, includeMetadata, photo) {

@@ -22,14 +22,34 @@ export const minimal: StyleDesign = {
     const after = flowText(page, { x: MARGIN, y: H * 0.45, width: W - 2 * MARGIN - 40, height: H * 0.66 - H * 0.45 }, [
       { text: info.title, font: f.interLight, size: 30, color: INK, leading: 1.2 },
     ]);
-    page.drawLine({ start: { x: MARGIN, y: after - 20 }, end: { x: MARGIN + 36, y: after - 20 }, thickness: 0.75, color: INK });
-    flowText(page, { x: MARGIN, y: 160, width: W * 0.6, height: after - 44 - 160 }, [{ text: info.description, font: f.interLight, size: 10.5, color: GREY, leading: 1.6 }]);
-    drawLine(page, `${photoCountLabel(info.photoCount)} — ${info.dateLabel}`, { x: MARGIN, y: 64, font: f.interRegular, size: 7.5, color: LIGHT, tracking: 0.3 });
+    page.drawLine({
+      start: { x: MARGIN, y: after - 20 },
+      end: { x: MARGIN + 36, y: after - 20 },
+      thickness: 0.75,
+      color: INK,
+    });
+    flowText(page, { x: MARGIN, y: 160, width: W * 0.6, height: after - 44 - 160 }, [
+      { text: info.description, font: f.interLight, size: 10.5, color: GREY, leading: 1.6 },
+    ]);
+    drawLine(page, `${photoCountLabel(info.photoCount)} — ${info.dateLabel}`, {
+      x: MARGIN,
+      y: 64,
+      font: f.interRegular,
+      size: 7.5,
+      color: LIGHT,
+      tracking: 0.3,
+    });
   },
 
   page(page, f, n) {
     const label = String(n);
-    drawLine(page, label, { x: W - MARGIN - lineWidth(label, f.interLight, 8), y: 48, font: f.interLight, size: 8, color: LIGHT });
+    drawLine(page, label, {
+      x: W - MARGIN - lineWidth(label, f.interLight, 8),
+      y: 48,
+      font: f.interLight,
+      size: 8,
+      color: LIGHT,
+    });
   },
 
   photo(page, image, rect, box) {

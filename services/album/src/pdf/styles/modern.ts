@@ -24,7 +24,14 @@ export const modern: StyleDesign = {
     const blockBottom = H * 0.42;
     page.drawRectangle({ x: 0, y: blockBottom, width: W, height: H - blockBottom, color: DARK });
     page.drawRectangle({ x: 44, y: blockBottom - 6, width: 120, height: 12, color: ACCENT });
-    drawLine(page, 'FAMILY ALBUM', { x: 44, y: H - 80, font: f.interSemiBold, size: 9, color: rgb(1, 1, 1), tracking: 2.5 });
+    drawLine(page, 'FAMILY ALBUM', {
+      x: 44,
+      y: H - 80,
+      font: f.interSemiBold,
+      size: 9,
+      color: rgb(1, 1, 1),
+      tracking: 2.5,
+    });
     // The title sits on the block's lower edge and grows upwards.
     const titleBox = { x: 44, y: blockBottom + 36, width: W - 88, height: H - blockBottom - 160 };
     const lines = wrapText(info.title, titleBox.width, (t) => f.interExtraBold.widthOfTextAtSize(t, 40), 4);
@@ -33,8 +40,17 @@ export const modern: StyleDesign = {
       drawLine(page, line, { x: 44, y, font: f.interExtraBold, size: 40, color: rgb(1, 1, 1) });
       y -= 44;
     }
-    flowText(page, { x: 44, y: 140, width: W - 120, height: blockBottom - 50 - 140 }, [{ text: info.description, font: f.interRegular, size: 12, color: BODY, leading: 1.55 }]);
-    drawLine(page, `${photoCountLabel(info.photoCount).toUpperCase()}  ·  ${info.dateLabel.toUpperCase()}`, { x: 44, y: 64, font: f.interSemiBold, size: 8.5, color: INK, tracking: 1.6 });
+    flowText(page, { x: 44, y: 140, width: W - 120, height: blockBottom - 50 - 140 }, [
+      { text: info.description, font: f.interRegular, size: 12, color: BODY, leading: 1.55 },
+    ]);
+    drawLine(page, `${photoCountLabel(info.photoCount).toUpperCase()}  ·  ${info.dateLabel.toUpperCase()}`, {
+      x: 44,
+      y: 64,
+      font: f.interSemiBold,
+      size: 8.5,
+      color: INK,
+      tracking: 1.6,
+    });
   },
 
   page(page, f, n) {
@@ -52,10 +68,23 @@ export const modern: StyleDesign = {
 
   words(page, f, box, text, includeMetadata) {
     page.drawRectangle({ x: box.x, y: box.y + box.height + 10, width: 40, height: 7, color: ACCENT });
-    const meta = includeMetadata ? metadataLines(text).map((l) => `${l.label}  ${l.value}`.toUpperCase()).join('\n') : '';
+    const meta = includeMetadata
+      ? metadataLines(text)
+          .map((l) => `${l.label}  ${l.value}`.toUpperCase())
+          .join('\n')
+      : '';
     flowText(page, box, [
       { text: text.caption, font: f.interExtraBold, size: 17, color: INK, maxLines: 4, leading: 1.2 },
-      { text: meta, font: f.interSemiBold, size: 7.5, color: ACCENT, before: 8, maxLines: 6, tracking: 0.8, leading: 1.6 },
+      {
+        text: meta,
+        font: f.interSemiBold,
+        size: 7.5,
+        color: ACCENT,
+        before: 8,
+        maxLines: 6,
+        tracking: 0.8,
+        leading: 1.6,
+      },
       { text: text.description, font: f.interRegular, size: 9.5, color: BODY, before: 10, leading: 1.5 },
     ]);
   },

@@ -28,9 +28,19 @@ export const vintage: StyleDesign = {
     paper(page);
     const cx = W / 2;
     drawCentred(page, '~ Our Family ~', cx, H * 0.72, { font: f.playfairItalic, size: 15, color: SOFT_BROWN });
-    const after = flowText(page, { x: 90, y: H * 0.45, width: W - 180, height: H * 0.72 - 28 - H * 0.45 }, [{ text: info.title, font: f.playfairItalic, size: 36, color: BROWN, leading: 1.2 }], 'center');
+    const after = flowText(
+      page,
+      { x: 90, y: H * 0.45, width: W - 180, height: H * 0.72 - 28 - H * 0.45 },
+      [{ text: info.title, font: f.playfairItalic, size: 36, color: BROWN, leading: 1.2 }],
+      'center',
+    );
     divider(page, cx, after - 24);
-    flowText(page, { x: 110, y: 160, width: W - 220, height: after - 50 - 160 }, [{ text: info.description, font: f.loraItalic, size: 12.5, color: BROWN, leading: 1.55 }], 'center');
+    flowText(
+      page,
+      { x: 110, y: 160, width: W - 220, height: after - 50 - 160 },
+      [{ text: info.description, font: f.loraItalic, size: 12.5, color: BROWN, leading: 1.55 }],
+      'center',
+    );
     drawCentred(page, `Compiled ${info.dateLabel}`, cx, 104, { font: f.loraItalic, size: 10.5, color: SOFT_BROWN });
     drawCentred(page, photoCountLabel(info.photoCount), cx, 88, { font: f.loraItalic, size: 10.5, color: SOFT_BROWN });
   },
@@ -44,9 +54,19 @@ export const vintage: StyleDesign = {
     // Prints are mounted by hand: each sits a little askew, alternately left and right.
     const cx = rect.x + rect.width / 2;
     const cy = rect.y + rect.height / 2;
-    page.pushOperators(pushGraphicsState(), translate(cx, cy), rotateDegrees(index % 2 === 0 ? -1.2 : 1.4), translate(-cx, -cy));
+    page.pushOperators(
+      pushGraphicsState(),
+      translate(cx, cy),
+      rotateDegrees(index % 2 === 0 ? -1.2 : 1.4),
+      translate(-cx, -cy),
+    );
     const border = 10;
-    const print = { x: rect.x - border, y: rect.y - border, width: rect.width + 2 * border, height: rect.height + 2 * border };
+    const print = {
+      x: rect.x - border,
+      y: rect.y - border,
+      width: rect.width + 2 * border,
+      height: rect.height + 2 * border,
+    };
     page.drawRectangle({ ...print, x: print.x + 3, y: print.y - 4, color: BROWN, opacity: 0.22 });
     page.drawRectangle({ ...print, color: PRINT, borderColor: PAPER_EDGE, borderWidth: 0.4 });
     page.drawImage(image, rect);
@@ -85,9 +105,27 @@ function paper(page: PDFPage) {
   const inset = 40;
   const opts = { color: undefined, borderColor: SOFT_BROWN, borderWidth: 0.9 };
   page.drawSvgPath(FLOURISH, { x: inset, y: H - inset, ...opts, scale: 1 });
-  page.drawSvgPath(FLOURISH, { x: W - inset, y: H - inset, ...opts, scale: 1, rotate: { type: 'degrees', angle: -90 } as never });
-  page.drawSvgPath(FLOURISH, { x: W - inset, y: inset, ...opts, scale: 1, rotate: { type: 'degrees', angle: 180 } as never });
-  page.drawSvgPath(FLOURISH, { x: inset, y: inset, ...opts, scale: 1, rotate: { type: 'degrees', angle: 90 } as never });
+  page.drawSvgPath(FLOURISH, {
+    x: W - inset,
+    y: H - inset,
+    ...opts,
+    scale: 1,
+    rotate: { type: 'degrees', angle: -90 } as never,
+  });
+  page.drawSvgPath(FLOURISH, {
+    x: W - inset,
+    y: inset,
+    ...opts,
+    scale: 1,
+    rotate: { type: 'degrees', angle: 180 } as never,
+  });
+  page.drawSvgPath(FLOURISH, {
+    x: inset,
+    y: inset,
+    ...opts,
+    scale: 1,
+    rotate: { type: 'degrees', angle: 90 } as never,
+  });
 }
 
 function divider(page: PDFPage, cx: number, y: number) {

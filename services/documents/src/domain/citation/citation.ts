@@ -43,9 +43,15 @@ const RECORD_TITLE: Record<DocumentType, string> = {
 const IMAGE_FILE = /\.(png|jpe?g|gif|tiff?|bmp|webp|heic|pdf)$/i;
 
 export function buildCitation(s: CitationSource): string {
-  const head = [recordTitle(s), principals(s), recordDate(s), jurisdiction(s.places)].filter((x): x is string => Boolean(x));
+  const head = [recordTitle(s), principals(s), recordDate(s), jurisdiction(s.places)].filter((x): x is string =>
+    Boolean(x),
+  );
   const medium = IMAGE_FILE.test(s.fileName) ? 'digital image' : 'digital file';
-  const where = [`${medium} "${s.fileName.replace(/"/g, "'")}"`, ...(s.page ? [`p. ${s.page}`] : []), `uploaded to GNology ${uploadDate(s.uploadedAt)}`];
+  const where = [
+    `${medium} "${s.fileName.replace(/"/g, "'")}"`,
+    ...(s.page ? [`p. ${s.page}`] : []),
+    `uploaded to GNology ${uploadDate(s.uploadedAt)}`,
+  ];
   return `${head.join(', ')}; ${where.join(', ')}.`;
 }
 
@@ -55,7 +61,9 @@ function recordTitle(s: CitationSource): string {
   return year ? `${year} census` : RECORD_TITLE.census;
 }
 
-const distinct = (names: (string | undefined)[]) => [...new Set(names.filter((n): n is string => Boolean(n?.trim())).map((n) => n.trim()))];
+const distinct = (names: (string | undefined)[]) => [
+  ...new Set(names.filter((n): n is string => Boolean(n?.trim())).map((n) => n.trim())),
+];
 
 function joinNames(names: string[]): string | null {
   if (names.length === 0) return null;

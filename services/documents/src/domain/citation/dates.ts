@@ -3,7 +3,20 @@
  * "14 June 1887", "June 1887", "about 1850", "between 1849 and 1850", "1749/50".
  */
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface CitedDate {
   normalized: string;

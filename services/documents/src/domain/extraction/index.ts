@@ -57,7 +57,11 @@ export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer = 
 }
 
 /** Tags for filtering and search: the record type, the decades it covers, the countries it names. */
-export function deriveTags(type: DocumentType, dates: DocumentEntities['dateInfo'], places: DocumentEntities['geographicalInfo']): string[] {
+export function deriveTags(
+  type: DocumentType,
+  dates: DocumentEntities['dateInfo'],
+  places: DocumentEntities['geographicalInfo'],
+): string[] {
   const tags = new Set<string>();
   if (type !== 'other') tags.add(type);
   for (const d of dates) tags.add(`${Math.floor(d.year / 10) * 10}s`);
@@ -71,12 +75,12 @@ export function deriveTags(type: DocumentType, dates: DocumentEntities['dateInfo
  * ("his wife Mary" → Mary Whitfield) stays and a name the text never gives is dropped.
  */
 export function keepNamesInText<T extends { name: string }>(people: readonly T[], text: string): T[] {
-  const fold = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase();
-  const words = new Set(fold(text).split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean));
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const words = new Set(
+    fold(text)
+      .split(/[^\p{L}\p{N}'’-]+/u)
+      .filter(Boolean),
+  );
   for (const w of [...words]) for (const part of w.split(/[-'’]/)) if (part) words.add(part);
   return people.filter((p) => {
     const parts = fold(p.name)

@@ -14,9 +14,39 @@ dentist;druggist;pharmacist;apothecary;postmaster;sheriff;constable;policeman;ju
 lumberman;sawyer;woodcutter;gardener;shepherd;herdsman;dairyman;stock raiser;planter;overseer;cattleman;rancher;cowboy;student;at school;scholar;
 `;
 
-const LIST = [...new Set(OCCUPATIONS.split(';').map((s) => s.trim()).filter(Boolean))].sort((a, b) => b.length - a.length);
+const LIST = [
+  ...new Set(
+    OCCUPATIONS.split(';')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+].sort((a, b) => b.length - a.length);
 /** Also surnames (or titles) when capitalised. */
-const AMBIGUOUS = new Set(['miller', 'mason', 'carpenter', 'cooper', 'tailor', 'baker', 'butcher', 'weaver', 'painter', 'gardener', 'shepherd', 'sawyer', 'potter', 'judge', 'private', 'captain', 'sergeant', 'corporal', 'lieutenant', 'clerk', 'cook', 'minister', 'conductor']);
+const AMBIGUOUS = new Set([
+  'miller',
+  'mason',
+  'carpenter',
+  'cooper',
+  'tailor',
+  'baker',
+  'butcher',
+  'weaver',
+  'painter',
+  'gardener',
+  'shepherd',
+  'sawyer',
+  'potter',
+  'judge',
+  'private',
+  'captain',
+  'sergeant',
+  'corporal',
+  'lieutenant',
+  'clerk',
+  'cook',
+  'minister',
+  'conductor',
+]);
 // "at school" and "keeping house" are census phrases for children and wives, not trades.
 const NOT_OCCUPATIONS = new Set(['at school', 'keeping house', 'scholar', 'student']);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -37,7 +67,16 @@ export function extractOccupations(text: string): string[] {
       // Census columns and headings write trades capitalised after a number ("45 Farmer") or at a line start.
       if (!CUE_BEFORE.test(before) && !/(?:\d\s+|^|\n\s*)$/.test(before)) continue;
     }
-    if (AMBIGUOUS.has(lower) && (lower === 'private' || lower === 'captain' || lower === 'sergeant' || lower === 'corporal' || lower === 'lieutenant' || lower === 'judge') && !allCaps) {
+    if (
+      AMBIGUOUS.has(lower) &&
+      (lower === 'private' ||
+        lower === 'captain' ||
+        lower === 'sergeant' ||
+        lower === 'corporal' ||
+        lower === 'lieutenant' ||
+        lower === 'judge') &&
+      !allCaps
+    ) {
       // Ranks are occupations only when written as one ("a private in Company B"); as titles they precede a name.
       const after = text.slice(m.index + m[0].length, m.index + m[0].length + 3);
       if (/^\s[A-Z]/.test(after)) continue;

@@ -11,10 +11,13 @@ import { GIVEN_NAMES } from './given-names';
 
 const CAP = String.raw`(?:St\.\s|Saint\s|Fort\s|Ft\.\s|Mount\s|Mt\.\s|New\s|North\s|South\s|East\s|West\s|Port\s|Glen\s|Lake\s|Bad\s|Sankt\s|San\s|Santa\s|São\s|Vester\s|Øster\s|Västra\s|Östra\s|Norra\s|Södra\s|Nordre\s|Søndre\s)?\p{Lu}\p{Ll}+(?:[ -](?:upon|on|under|le|la|de|am|an|der|do|da)[ -]\p{Lu}\p{Ll}+|\s\p{Lu}\p{Ll}+)?`;
 const PREP = String.raw`(?<![\p{L}])(?:in|at|near|from|of|to|into|resided\s+in|residence|lived\s+in|moved\s+to|born\s+in|died\s+in|buried\s+in|zu|aus|bei|nach|à|te|en|a|w|we|från|fra|i|de|di|da|em|na|nella|nesta\s+freguesia\s+de|parish\s+of|parochia)\s+(?:the\s+(?:town|city|village|parish|township|townland)\s+of\s+)?`;
-const COUNTY = /\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(County|Co\.|Parish)(?![a-z])|\b(?:County|Co\.)(?:\s+of(?:\s+the)?)?:?\s+([A-Z][a-z]+)\b|\b((?:King|Queen)['’]s)\s+County\b/g;
+const COUNTY =
+  /\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(County|Co\.|Parish)(?![a-z])|\b(?:County|Co\.)(?:\s+of(?:\s+the)?)?:?\s+([A-Z][a-z]+)\b|\b((?:King|Queen)['’]s)\s+County\b/g;
 /** Ireland's counties: "Co. Cork" or "County of Wexford" is Irish (Northern Ireland's six are in the UK). */
 const IRISH_COUNTIES = new Set(
-  'carlow cavan clare cork donegal dublin galway kerry kildare kilkenny laois leitrim limerick longford louth mayo meath monaghan offaly roscommon sligo tipperary waterford westmeath wexford wicklow'.split(' '),
+  'carlow cavan clare cork donegal dublin galway kerry kildare kilkenny laois leitrim limerick longford louth mayo meath monaghan offaly roscommon sligo tipperary waterford westmeath wexford wicklow'.split(
+    ' ',
+  ),
 );
 const NI_COUNTIES = new Set('antrim armagh down fermanagh londonderry derry tyrone'.split(' '));
 /**
@@ -25,16 +28,30 @@ const HISTORICAL: Record<string, { name: string; kind: GeoInfoItem['kind']; coun
 const historical = (kind: GeoInfoItem['kind'], cc: string, names: string) => {
   for (const n of names.split(';')) HISTORICAL[n.trim().toLowerCase()] = { name: n.trim(), kind, countryCode: cc };
 };
-historical('state', 'GB', 'Yorkshire;Lancashire;Westmorland;Cumberland;Middlesex;Cheshire;Berks;Berkshire;Renfrew;Renfrewshire;Ayr;Ayrshire;Merionethshire;Ross and Cromarty;Ross-shire;Lanarkshire;Essex;Kent;Sussex;Surrey;Devon;Cornwall;Somerset;Dorset;Norfolk;Suffolk;Durham;Northumberland;Shropshire;Staffordshire;Derbyshire;Wiltshire;Gloucestershire;Glamorgan;Carmarthenshire;Caernarvonshire;Aberdeenshire;Perthshire;Argyll;Inverness-shire;Midlothian');
-historical('state', 'DE', 'Prussia;Bavaria;Württemberg;Wurttemberg;Baden;Hesse;Hessen;Saxony;Hanover;Westphalia;Pomerania;Silesia;Posen;Mecklenburg;Oldenburg;Holstein;Schleswig;Rhineland;Brandenburg;Thuringia;Alsace;Lorraine');
+historical(
+  'state',
+  'GB',
+  'Yorkshire;Lancashire;Westmorland;Cumberland;Middlesex;Cheshire;Berks;Berkshire;Renfrew;Renfrewshire;Ayr;Ayrshire;Merionethshire;Ross and Cromarty;Ross-shire;Lanarkshire;Essex;Kent;Sussex;Surrey;Devon;Cornwall;Somerset;Dorset;Norfolk;Suffolk;Durham;Northumberland;Shropshire;Staffordshire;Derbyshire;Wiltshire;Gloucestershire;Glamorgan;Carmarthenshire;Caernarvonshire;Aberdeenshire;Perthshire;Argyll;Inverness-shire;Midlothian',
+);
+historical(
+  'state',
+  'DE',
+  'Prussia;Bavaria;Württemberg;Wurttemberg;Baden;Hesse;Hessen;Saxony;Hanover;Westphalia;Pomerania;Silesia;Posen;Mecklenburg;Oldenburg;Holstein;Schleswig;Rhineland;Brandenburg;Thuringia;Alsace;Lorraine',
+);
 historical('state', 'AT', 'Galicia;Bohemia;Moravia;Tyrol;Carinthia;Styria;Carniola;Bukovina');
 historical('state', 'IE', 'Ulster;Munster;Leinster;Connaught;Connacht');
 historical('state', 'CA', 'Lower Canada;Upper Canada;Canada West;Canada East');
 historical('state', 'AU', "Van Diemen's Land;New South Wales");
-const TOWN_THEN_REGION = new RegExp(String.raw`(?<![\p{L}])(${CAP}),[ \t]+((?:[A-Z][a-z]+\.?(?:[ \t](?=[A-Z]))?){1,3}|[A-Z]\.[ ]?[A-Z]\.?|[A-Z]{2}\b)`, 'gu');
+const TOWN_THEN_REGION = new RegExp(
+  String.raw`(?<![\p{L}])(${CAP}),[ \t]+((?:[A-Z][a-z]+\.?(?:[ \t](?=[A-Z]))?){1,3}|[A-Z]\.[ ]?[A-Z]\.?|[A-Z]{2}\b)`,
+  'gu',
+);
 const AFTER_PREP = new RegExp(`${PREP}(${CAP})`, 'gu');
 /** Words that name the place that follows, in any record: "Parish of Haworth", "Townland: Drumcliff", "nesta freguesia de Braga". */
-const STRONG_PLACE = new RegExp(String.raw`(?:\b(?:[Pp]arish|[Tt]ownland|[Tt]ownship|[Bb]arony|[Cc]ivil\s+[Pp]arish|[Ss]ub-district|[Dd]istrict|[Tt]own)\s*(?:of\s+(?:the\s+)?|:\s*)|\bfreguesia\s+de\s+|\bGemeinde\s+|\b[Cc]ommune\s+de\s+|\bparroquia\s+de\s+)(${CAP})`, 'gu');
+const STRONG_PLACE = new RegExp(
+  String.raw`(?:\b(?:[Pp]arish|[Tt]ownland|[Tt]ownship|[Bb]arony|[Cc]ivil\s+[Pp]arish|[Ss]ub-district|[Dd]istrict|[Tt]own)\s*(?:of\s+(?:the\s+)?|:\s*)|\bfreguesia\s+de\s+|\bGemeinde\s+|\b[Cc]ommune\s+de\s+|\bparroquia\s+de\s+)(${CAP})`,
+  'gu',
+);
 /** Prepositions too common to make a town of a middling place on their own. */
 const WEAK_PREP = /^(?:of|a|i|w|we|de|di|da|en|te|em|na|to|from)\s/i;
 const COUNTRY_RUN = /\b([A-Z][a-z]+(?:[ \t](?:of[ \t])?[A-Z][a-z]+){0,3})\b/g;
@@ -47,7 +64,20 @@ const NOT_PLACES = new Set(
   dear love father mother brother sister son daughter wife husband`.split(/\s+/),
 );
 /** Countries that are also given names or common words: only after a preposition. */
-const AMBIGUOUS_COUNTRIES = new Set(['georgia', 'jordan', 'chad', 'china', 'turkey', 'guinea', 'niger', 'jersey', 'man', 'mali', 'peru', 'cuba']);
+const AMBIGUOUS_COUNTRIES = new Set([
+  'georgia',
+  'jordan',
+  'chad',
+  'china',
+  'turkey',
+  'guinea',
+  'niger',
+  'jersey',
+  'man',
+  'mali',
+  'peru',
+  'cuba',
+]);
 
 const HISTORICAL_RUN = new RegExp(
   String.raw`(?<![\p{L}])(${Object.values(HISTORICAL)
@@ -109,9 +139,17 @@ export function extractPlaces(text: string, gaz: Gazetteer): GeoInfoItem[] {
     if (state) add({ name: state.name, kind: 'state', countryCode: state.countryCode });
     if (country) add({ name: country.name, kind: 'country', countryCode: country.code });
     if (!towns || NOT_PLACES.has(townName.toLowerCase())) continue;
-    const inRegion = towns.find((t) => (state ? t.countryCode === state.countryCode && t.adminCode === state.code : t.countryCode === country!.code));
+    const inRegion = towns.find((t) =>
+      state ? t.countryCode === state.countryCode && t.adminCode === state.code : t.countryCode === country!.code,
+    );
     const best = inRegion ?? (state || country ? undefined : towns[0]);
-    if (best) add({ name: best.name, kind: 'town', countryCode: best.countryCode, state: state?.name ?? gaz.stateName(best.countryCode, best.adminCode) });
+    if (best)
+      add({
+        name: best.name,
+        kind: 'town',
+        countryCode: best.countryCode,
+        state: state?.name ?? gaz.stateName(best.countryCode, best.adminCode),
+      });
   }
 
   // Countries anywhere, when written out ("Ireland", "United States", "Germany").
@@ -137,14 +175,16 @@ export function extractPlaces(text: string, gaz: Gazetteer): GeoInfoItem[] {
   const inContext = (t: { countryCode: string }) => context.has(t.countryCode);
   // Within the document's country, a town of a state it names first ("Springfield" in an Illinois record).
   const pick = <T extends { countryCode: string; adminCode: string }>(towns: T[] | undefined): T | undefined =>
-    towns?.find((t) => inContext(t) && contextStates.has(gaz.stateName(t.countryCode, t.adminCode) ?? '')) ?? (context.size ? towns?.find(inContext) : towns?.[0]);
+    towns?.find((t) => inContext(t) && contextStates.has(gaz.stateName(t.countryCode, t.adminCode) ?? '')) ??
+    (context.size ? towns?.find(inContext) : towns?.[0]);
 
   // "born in Roanoke", "near Dublin", "of Boston", "zu Hörde", "à Lisieux": a town of the document's own country when it names one.
   AFTER_PREP.lastIndex = 0;
   for (let m = AFTER_PREP.exec(text); m; m = AFTER_PREP.exec(text)) {
     const name = m[1]!;
     const lower = name.toLowerCase();
-    if (NOT_PLACES.has(lower) || NOT_PLACES.has(lower.split(' ')[0]!) || GIVEN_NAMES.has(lower.split(' ')[0]!)) continue;
+    if (NOT_PLACES.has(lower) || NOT_PLACES.has(lower.split(' ')[0]!) || GIVEN_NAMES.has(lower.split(' ')[0]!))
+      continue;
     const h = HISTORICAL[lower];
     if (h) continue;
     // A US state before a country of the same name ("in Georgia"): the records are mostly American.
@@ -163,7 +203,12 @@ export function extractPlaces(text: string, gaz: Gazetteer): GeoInfoItem[] {
     const weak = WEAK_PREP.test(m[0]);
     const best = pick(towns);
     if (!best || (weak && best.population < 20_000 && !(context.size && inContext(best)))) continue;
-    add({ name: best.name, kind: 'town', countryCode: best.countryCode, state: gaz.stateName(best.countryCode, best.adminCode) });
+    add({
+      name: best.name,
+      kind: 'town',
+      countryCode: best.countryCode,
+      state: gaz.stateName(best.countryCode, best.adminCode),
+    });
   }
 
   // "Parish of Haworth", "Townland: Drumcliff": a place the gazetteer may not know.
@@ -171,11 +216,23 @@ export function extractPlaces(text: string, gaz: Gazetteer): GeoInfoItem[] {
   for (let m = STRONG_PLACE.exec(text); m; m = STRONG_PLACE.exec(text)) {
     const name = m[1]!;
     const lower = name.toLowerCase();
-    if (NOT_PLACES.has(lower) || NOT_PLACES.has(lower.split(' ')[0]!) || HISTORICAL[lower] || /^(?:st|saint)\b/i.test(name)) continue;
+    if (
+      NOT_PLACES.has(lower) ||
+      NOT_PLACES.has(lower.split(' ')[0]!) ||
+      HISTORICAL[lower] ||
+      /^(?:st|saint)\b/i.test(name)
+    )
+      continue;
     if (out.some((o) => o.name.toLowerCase() === lower)) continue;
     const towns = gaz.town(name);
     const best = pick(towns);
-    if (best) add({ name: best.name, kind: 'town', countryCode: best.countryCode, state: gaz.stateName(best.countryCode, best.adminCode) });
+    if (best)
+      add({
+        name: best.name,
+        kind: 'town',
+        countryCode: best.countryCode,
+        state: gaz.stateName(best.countryCode, best.adminCode),
+      });
     else add({ name, kind: 'town', ...(context.size === 1 ? { countryCode: [...context][0]! } : {}) });
   }
   return out;

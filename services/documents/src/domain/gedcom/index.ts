@@ -1,4 +1,13 @@
 export { gedcomDate, gedcomToday } from './dates';
-export type { GedcomCitation, GedcomDateInput, GedcomEvent, GedcomFamily, GedcomIndividual, GedcomInput, GedcomSource, GedcomVersion } from './model';
+export type {
+  GedcomCitation,
+  GedcomDateInput,
+  GedcomEvent,
+  GedcomFamily,
+  GedcomIndividual,
+  GedcomInput,
+  GedcomSource,
+  GedcomVersion,
+} from './model';
 export { splitName } from './names';
 export { writeGedcom, writeGedcom551, writeGedcom7 } from './write';

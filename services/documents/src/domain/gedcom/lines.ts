@@ -25,7 +25,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 export function cleanText(text: string): string {
   // Trailing spaces do not survive readers that trim lines.
-  return text.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(/[ \t]+$/gm, '').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
 }
 
 export function serialize(records: GedcomNode[], version: GedcomVersion): string {

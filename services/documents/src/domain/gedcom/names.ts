@@ -4,7 +4,27 @@
  * "Mary Ann Whitfield née Brooks" is filed under her birth surname, as genealogists do.
  */
 
-const PARTICLES = new Set(['van', 'von', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'ten', 'ter', 'dos', 'das', 'zu', 'af', 'av']);
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'ten',
+  'ter',
+  'dos',
+  'das',
+  'zu',
+  'af',
+  'av',
+]);
 const SUFFIX = /^(jr\.?|sr\.?|junior|senior|i{2,3}|iv|v)$/i;
 
 export interface SplitName {
@@ -28,5 +48,9 @@ export function splitName(full: string): SplitName {
   if (words.length === 0) return { given: '', surname: '', suffix };
   let start = words.length - 1;
   while (start > 1 && PARTICLES.has(words[start - 1]!.toLowerCase())) start--;
-  return { given: words.slice(0, start).join(' ').replace(/,$/, ''), surname: words.slice(start).join(' ').replace(/,$/, ''), suffix };
+  return {
+    given: words.slice(0, start).join(' ').replace(/,$/, ''),
+    surname: words.slice(start).join(' ').replace(/,$/, ''),
+    suffix,
+  };
 }

@@ -32,7 +32,8 @@ const EVENT_LABEL: Record<GedcomEvent['kind'], string> = {
 };
 
 /** 5.5.1 field limits (NAME and PLAC 120, ABBR 60, OCCU 90); GEDCOM 7 has none. */
-const clip = (text: string, max: number, version: GedcomVersion) => (version === '5.5.1' ? Array.from(text).slice(0, max).join('').trim() : text);
+const clip = (text: string, max: number, version: GedcomVersion) =>
+  version === '5.5.1' ? Array.from(text).slice(0, max).join('').trim() : text;
 
 export function writeGedcom551(input: GedcomInput): string {
   return writeGedcom(input, '5.5.1');
@@ -44,8 +45,17 @@ export function writeGedcom7(input: GedcomInput): string {
 
 export function writeGedcom(input: GedcomInput, version: GedcomVersion): string {
   const xref = xrefs(input);
-  const records: GedcomNode[] = [header(input, version), ...individuals(input, version, xref), ...families(input, version, xref), ...sources(input, version, xref)];
-  records.push({ xref: '@U1@', tag: 'SUBM', children: [{ tag: 'NAME', value: clip(input.submitter || 'GNology user', 60, version) }] });
+  const records: GedcomNode[] = [
+    header(input, version),
+    ...individuals(input, version, xref),
+    ...families(input, version, xref),
+    ...sources(input, version, xref),
+  ];
+  records.push({
+    xref: '@U1@',
+    tag: 'SUBM',
+    children: [{ tag: 'NAME', value: clip(input.submitter || 'GNology user', 60, version) }],
+  });
   records.push({ tag: 'TRLR' });
   return serialize(records, version);
 }
@@ -58,22 +68,52 @@ interface Xrefs {
 
 function xrefs(input: GedcomInput): Xrefs {
   const number = (ids: string[], letter: string) => new Map(ids.map((id, i) => [id, `@${letter}${i + 1}@`]));
-  return { individual: number(input.individuals.map((i) => i.id), 'I'), family: number(input.families.map((f) => f.id), 'F'), source: number(input.sources.map((s) => s.id), 'S') };
+  return {
+    individual: number(
+      input.individuals.map((i) => i.id),
+      'I',
+    ),
+    family: number(
+      input.families.map((f) => f.id),
+      'F',
+    ),
+    source: number(
+      input.sources.map((s) => s.id),
+      'S',
+    ),
+  };
 }
 
 function header(input: GedcomInput, version: GedcomVersion): GedcomNode {
   const source: GedcomNode = { tag: 'SOUR', value: 'GNOLOGY', children: [{ tag: 'NAME', value: 'GNology' }] };
   const date: GedcomNode = { tag: 'DATE', value: gedcomToday(input.exportedAt) };
   const subm: GedcomNode = { tag: 'SUBM', pointer: '@U1@' };
-  if (version === '7.0') return { tag: 'HEAD', children: [{ tag: 'GEDC', children: [{ tag: 'VERS', value: '7.0' }] }, source, date, subm] };
+  if (version === '7.0')
+    return { tag: 'HEAD', children: [{ tag: 'GEDC', children: [{ tag: 'VERS', value: '7.0' }] }, source, date, subm] };
   return {
     tag: 'HEAD',
-    children: [source, date, subm, { tag: 'GEDC', children: [{ tag: 'VERS', value: '5.5.1' }, { tag: 'FORM', value: 'LINEAGE-LINKED' }] }, { tag: 'CHAR', value: 'UTF-8' }],
+    children: [
+      source,
+      date,
+      subm,
+      {
+        tag: 'GEDC',
+        children: [
+          { tag: 'VERS', value: '5.5.1' },
+          { tag: 'FORM', value: 'LINEAGE-LINKED' },
+        ],
+      },
+      { tag: 'CHAR', value: 'UTF-8' },
+    ],
   };
 }
 
 /** GEDCOM marks the surname with slashes: neither part may hold one. */
-const namePart = (s: string) => s.replace(/[/\n\r]/g, ' ').replace(/\s+/g, ' ').trim();
+const namePart = (s: string) =>
+  s
+    .replace(/[/\n\r]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function individuals(input: GedcomInput, version: GedcomVersion, x: Xrefs): GedcomNode[] {
   const fams = new Map<string, string[]>();
@@ -177,7 +217,12 @@ function event(e: GedcomEvent, version: GedcomVersion, x: Xrefs, owner: 'individ
   } else note = detail; // how it is known: "estimated from age 48 in 1880"
 
   const date = e.date ? gedcomDate(e.date, version) : null;
-  if (date) children.push({ tag: 'DATE', value: date.value, children: date.phrase ? [{ tag: 'PHRASE', value: date.phrase }] : [] });
+  if (date)
+    children.push({
+      tag: 'DATE',
+      value: date.value,
+      children: date.phrase ? [{ tag: 'PHRASE', value: date.phrase }] : [],
+    });
   if (e.place?.trim()) children.push({ tag: 'PLAC', value: clip(e.place.trim(), 120, version) });
   children.push(...citations(e.citations, version, x));
   if (note) children.push({ tag: 'NOTE', value: note });

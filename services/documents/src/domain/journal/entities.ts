@@ -1,4 +1,11 @@
-import type { DateInfoItem, DocumentEntities, GeoInfoItem, Journal, JournalAncestor, PersonTag } from '@gnology/contracts';
+import type {
+  DateInfoItem,
+  DocumentEntities,
+  GeoInfoItem,
+  Journal,
+  JournalAncestor,
+  PersonTag,
+} from '@gnology/contracts';
 import { extractDates } from '../extraction/dates';
 import type { Gazetteer } from '../extraction/gazetteer';
 import { deriveTags } from '../extraction/index';
@@ -48,7 +55,15 @@ export function journalPeople(journal: Journal): PersonTag[] {
 }
 
 function eventDates(a: JournalAncestor): string[] {
-  return [a.birth?.date, a.baptism?.date, a.marriage?.date, a.death?.date, a.burial?.date, ...a.children, ...a.residences].filter((d): d is string => Boolean(d));
+  return [
+    a.birth?.date,
+    a.baptism?.date,
+    a.marriage?.date,
+    a.death?.date,
+    a.burial?.date,
+    ...a.children,
+    ...a.residences,
+  ].filter((d): d is string => Boolean(d));
 }
 
 export function journalDates(journal: Journal): DateInfoItem[] {
@@ -68,7 +83,14 @@ export function journalDates(journal: Journal): DateInfoItem[] {
 }
 
 function placeValues(a: JournalAncestor): string[] {
-  return [a.birth?.place, a.baptism?.place, a.marriage?.place, a.death?.place, a.burial?.place, ...a.residences.map(placeOfResidence)].filter((p): p is string => Boolean(p));
+  return [
+    a.birth?.place,
+    a.baptism?.place,
+    a.marriage?.place,
+    a.death?.place,
+    a.burial?.place,
+    ...a.residences.map(placeOfResidence),
+  ].filter((p): p is string => Boolean(p));
 }
 
 /** One place field: "Kraków, Małopolskie, Poland" → the town, the state, the country. */
@@ -85,7 +107,8 @@ export function placesOf(value: string, gaz: Gazetteer): GeoInfoItem[] {
     const bare = part.replace(/\.$/, '');
     const state = gaz.state(bare);
     const country = gaz.country(bare);
-    if (/\b(?:County|Co\.|Parish|Shire)\b/i.test(bare)) found.push({ name: bare.replace(/\bCo\.$/, 'County'), kind: 'county' });
+    if (/\b(?:County|Co\.|Parish|Shire)\b/i.test(bare))
+      found.push({ name: bare.replace(/\bCo\.$/, 'County'), kind: 'county' });
     else if (country) {
       countryCode = country.code;
       found.push({ name: country.name, kind: 'country', countryCode: country.code });
@@ -107,7 +130,11 @@ export function placesOf(value: string, gaz: Gazetteer): GeoInfoItem[] {
   } else {
     const town = gaz.town(first)?.find((t) => !countryCode || t.countryCode === countryCode);
     const region = { ...(stateName ? { state: stateName } : {}) };
-    found.unshift(town ? { name: town.name, kind: 'town', countryCode: town.countryCode, ...region } : { name: first, kind: 'town', ...(countryCode ? { countryCode } : {}), ...region });
+    found.unshift(
+      town
+        ? { name: town.name, kind: 'town', countryCode: town.countryCode, ...region }
+        : { name: first, kind: 'town', ...(countryCode ? { countryCode } : {}), ...region },
+    );
   }
   return found;
 }

@@ -105,7 +105,13 @@ export const CONTACT_ROWS = 10;
 
 const text = (name: string, label: string, width: number): FieldSpec => ({ name, label, kind: 'text', width });
 const date = (name: string, label: string, width: number): FieldSpec => ({ name, label, kind: 'date', width });
-const prose = (name: string, label: string, width: number, lines: number): FieldSpec => ({ name, label, kind: 'multiline', width, lines });
+const prose = (name: string, label: string, width: number, lines: number): FieldSpec => ({
+  name,
+  label,
+  kind: 'multiline',
+  width,
+  lines,
+});
 
 function ancestorSection(n: number): SectionSpec {
   const f = (suffix: AncestorField) => `ancestor${n}.${suffix}`;
@@ -122,16 +128,50 @@ function ancestorSection(n: number): SectionSpec {
     short: `Ancestor ${n}`,
     blocks: [
       { kind: 'guidance', text: guidance[n]! },
-      { kind: 'row', fields: [text(f('name'), 'Full name (women under their maiden name)', 0.64), text(f('relationship'), 'Relationship to you', 0.36)] },
+      {
+        kind: 'row',
+        fields: [
+          text(f('name'), 'Full name (women under their maiden name)', 0.64),
+          text(f('relationship'), 'Relationship to you', 0.36),
+        ],
+      },
       { kind: 'subheading', text: 'Life events' },
-      { kind: 'row', fields: [date(f('birth.date'), 'Birth date', 0.3), text(f('birth.place'), 'Birth place (town, county, state, country)', 0.7)] },
-      { kind: 'row', fields: [date(f('baptism.date'), 'Baptism or christening date', 0.3), text(f('baptism.place'), 'Baptism place and church', 0.7)] },
-      { kind: 'row', fields: [date(f('marriage.date'), 'Marriage date', 0.3), text(f('marriage.place'), 'Marriage place', 0.35), text(f('marriage.spouse'), 'Spouse', 0.35)] },
+      {
+        kind: 'row',
+        fields: [
+          date(f('birth.date'), 'Birth date', 0.3),
+          text(f('birth.place'), 'Birth place (town, county, state, country)', 0.7),
+        ],
+      },
+      {
+        kind: 'row',
+        fields: [
+          date(f('baptism.date'), 'Baptism or christening date', 0.3),
+          text(f('baptism.place'), 'Baptism place and church', 0.7),
+        ],
+      },
+      {
+        kind: 'row',
+        fields: [
+          date(f('marriage.date'), 'Marriage date', 0.3),
+          text(f('marriage.place'), 'Marriage place', 0.35),
+          text(f('marriage.spouse'), 'Spouse', 0.35),
+        ],
+      },
       { kind: 'row', fields: [date(f('death.date'), 'Death date', 0.3), text(f('death.place'), 'Death place', 0.7)] },
-      { kind: 'row', fields: [date(f('burial.date'), 'Burial date', 0.3), text(f('burial.place'), 'Burial place and cemetery', 0.7)] },
+      {
+        kind: 'row',
+        fields: [date(f('burial.date'), 'Burial date', 0.3), text(f('burial.place'), 'Burial place and cemetery', 0.7)],
+      },
       { kind: 'subheading', text: 'Family and life' },
       { kind: 'row', fields: [text(f('father'), 'Father', 0.5), text(f('mother'), 'Mother (maiden name)', 0.5)] },
-      { kind: 'row', fields: [prose(f('children'), 'Children, one a line (name, birth year)', 0.5, 4), prose(f('residences'), 'Residences, one a line (year, place)', 0.5, 4)] },
+      {
+        kind: 'row',
+        fields: [
+          prose(f('children'), 'Children, one a line (name, birth year)', 0.5, 4),
+          prose(f('residences'), 'Residences, one a line (year, place)', 0.5, 4),
+        ],
+      },
       { kind: 'row', fields: [text(f('occupation'), 'Occupation(s)', 1)] },
       { kind: 'row', fields: [prose(f('sources'), 'Sources for this ancestor (record, repository, page)', 1, 3)] },
       { kind: 'row', fields: [prose(f('notes'), 'Notes, family stories to check, questions', 1, 4)] },
@@ -149,9 +189,19 @@ export const SECTIONS: SectionSpec[] = [
         kind: 'guidance',
         text: 'State one clear research question, then plan how to answer it: what you already know, which five ancestors this project follows, which records should answer the question, and where those records are kept (archives, libraries, courthouses, online collections). Revisit the plan whenever a find changes the direction.',
       },
-      { kind: 'row', fields: [text('project.title', 'Project title', 0.5), text('project.researcher', 'Researcher', 0.3), date('project.started', 'Started', 0.2)] },
+      {
+        kind: 'row',
+        fields: [
+          text('project.title', 'Project title', 0.5),
+          text('project.researcher', 'Researcher', 0.3),
+          date('project.started', 'Started', 0.2),
+        ],
+      },
       { kind: 'row', fields: [prose('project.goal', 'Research goal: the question this project answers', 1, 5)] },
-      { kind: 'row', fields: [prose('project.plan', 'Plan: what you know, the records to search first, where they are kept', 1, 24)] },
+      {
+        kind: 'row',
+        fields: [prose('project.plan', 'Plan: what you know, the records to search first, where they are kept', 1, 24)],
+      },
     ],
   },
   ...Array.from({ length: JOURNAL_ANCESTORS }, (_, i) => ancestorSection(i + 1)),
@@ -165,7 +215,12 @@ export const SECTIONS: SectionSpec[] = [
         text: 'Tick each kind of record once you have searched it for these ancestors, and write where you looked and for which years. Note negative results as well: knowing that a record is not where you expected narrows the search.',
       },
       { kind: 'checklist', items: SOURCES },
-      { kind: 'row', fields: [prose('sources.other', 'Other sources (city directories, school, court, employment, family papers)', 1, 6)] },
+      {
+        kind: 'row',
+        fields: [
+          prose('sources.other', 'Other sources (city directories, school, court, employment, family papers)', 1, 6),
+        ],
+      },
     ],
   },
   {
@@ -242,9 +297,11 @@ export function journalFieldNames(): string[] {
   for (const section of SECTIONS) {
     for (const block of section.blocks) {
       if (block.kind === 'row') names.push(...block.fields.map((f) => f.name));
-      if (block.kind === 'checklist') for (const s of block.items) names.push(`sources.${s.key}`, `sourceNotes.${s.key}`);
+      if (block.kind === 'checklist')
+        for (const s of block.items) names.push(`sources.${s.key}`, `sourceNotes.${s.key}`);
       if (block.kind === 'table') {
-        for (let r = 1; r <= block.table.rows; r++) for (const c of block.table.columns) names.push(tableFieldName(block.table.prefix, r, c.key));
+        for (let r = 1; r <= block.table.rows; r++)
+          for (const c of block.table.columns) names.push(tableFieldName(block.table.prefix, r, c.key));
       }
     }
   }

@@ -51,7 +51,8 @@ function compact<T extends object>(o: T): T | undefined {
 
 function ancestor(values: FieldValues, n: number): JournalAncestor | undefined {
   const get = (suffix: string) => clean(values.get(`ancestor${n}.${suffix}`));
-  const event = (kind: string): JournalEvent | undefined => compact({ date: get(`${kind}.date`), place: get(`${kind}.place`) });
+  const event = (kind: string): JournalEvent | undefined =>
+    compact({ date: get(`${kind}.date`), place: get(`${kind}.place`) });
   const a: JournalAncestor = {
     number: n,
     name: get('name') ?? '',
@@ -83,27 +84,49 @@ export function journalFromFields(values: FieldValues): Journal {
     const a = ancestor(values, n);
     if (a) ancestors.push(a);
   }
-  const sourcesSearched = SOURCES.filter((s) => values.get(`sources.${s.key}`) === true || get(`sourceNotes.${s.key}`)).map((s) =>
-    compact({ key: s.key, label: s.label, notes: get(`sourceNotes.${s.key}`) })!,
-  );
+  const sourcesSearched = SOURCES.filter(
+    (s) => values.get(`sources.${s.key}`) === true || get(`sourceNotes.${s.key}`),
+  ).map((s) => compact({ key: s.key, label: s.label, notes: get(`sourceNotes.${s.key}`) })!);
   const log = [];
   for (let r = 1; r <= LOG_ROWS; r++) {
-    const entry = compact({ date: get(`log.${r}.date`), repository: get(`log.${r}.repository`), source: get(`log.${r}.source`), result: get(`log.${r}.result`) });
+    const entry = compact({
+      date: get(`log.${r}.date`),
+      repository: get(`log.${r}.repository`),
+      source: get(`log.${r}.source`),
+      result: get(`log.${r}.result`),
+    });
     if (entry) log.push(entry);
   }
   const contacts = [];
   for (let r = 1; r <= CONTACT_ROWS; r++) {
-    const entry = compact({ date: get(`contacts.${r}.date`), contact: get(`contacts.${r}.contact`), subject: get(`contacts.${r}.subject`), outcome: get(`contacts.${r}.outcome`) });
+    const entry = compact({
+      date: get(`contacts.${r}.date`),
+      contact: get(`contacts.${r}.contact`),
+      subject: get(`contacts.${r}.subject`),
+      outcome: get(`contacts.${r}.outcome`),
+    });
     if (entry) contacts.push(entry);
   }
   return {
     version: get(VERSION_FIELD) ?? 'unknown',
-    project: compact({ title: get('project.title'), researcher: get('project.researcher'), started: get('project.started'), goal: get('project.goal'), plan: get('project.plan') }) ?? {},
+    project:
+      compact({
+        title: get('project.title'),
+        researcher: get('project.researcher'),
+        started: get('project.started'),
+        goal: get('project.goal'),
+        plan: get('project.plan'),
+      }) ?? {},
     ancestors,
     sourcesSearched,
     ...(get('sources.other') ? { otherSources: get('sources.other') } : {}),
     log,
     contacts,
-    findings: compact({ summary: get('findings.summary'), conflicts: get('findings.conflicts'), nextSteps: get('findings.nextSteps') }) ?? {},
+    findings:
+      compact({
+        summary: get('findings.summary'),
+        conflicts: get('findings.conflicts'),
+        nextSteps: get('findings.nextSteps'),
+      }) ?? {},
   };
 }

@@ -1,6 +1,16 @@
 import fontkit from '@pdf-lib/fontkit';
 import { JOURNAL_SECTIONS, type JournalPaper } from '@gnology/contracts';
-import { type Color, grayscale, PDFDocument, type PDFFont, PDFHexString, PDFName, type PDFPage, PDFString, rgb } from 'pdf-lib';
+import {
+  type Color,
+  grayscale,
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  PDFString,
+  rgb,
+} from 'pdf-lib';
 import {
   type Block,
   DATE_HINT,
@@ -83,7 +93,16 @@ export async function renderJournalPdf(opts: RenderOptions): Promise<Uint8Array>
   const text = await doc.embedFont(opts.fonts.text, { subset: false, features: TEXT_FEATURES });
   const heading = await doc.embedFont(opts.fonts.heading, { subset: true });
   const [width, height] = PAPER[opts.paper];
-  const ctx: Ctx = { doc, text, heading, width, height, paper: opts.paper, version: opts.version, lineStep: 1.2 * text.heightAtSize(FIELD_FONT) };
+  const ctx: Ctx = {
+    doc,
+    text,
+    heading,
+    width,
+    height,
+    paper: opts.paper,
+    version: opts.version,
+    lineStep: 1.2 * text.heightAtSize(FIELD_FONT),
+  };
 
   setMetadata(doc, opts);
   const cover = doc.addPage([width, height]);
@@ -136,7 +155,12 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
 }
 
 /** Draws wrapped text from `y` (its first baseline) down; returns the y below it. */
-function paragraph(page: PDFPage, font: PDFFont, text: string, o: { x: number; y: number; size: number; width: number; leading: number; color: Color }): number {
+function paragraph(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  o: { x: number; y: number; size: number; width: number; leading: number; color: Color },
+): number {
   let y = o.y;
   for (const line of wrap(font, text, o.size, o.width)) {
     page.drawText(line, { x: o.x, y, size: o.size, font, color: o.color });
@@ -162,7 +186,15 @@ function drawCover(ctx: Ctx, page: PDFPage) {
   y -= 20;
   HOW_TO_USE.forEach((step, i) => {
     page.drawText(`${i + 1}`, { x: left, y, size: 10, font: ctx.heading, color: INK });
-    y = paragraph(page, ctx.text, step, { x: left + 18, y, size: 9.5, width: contentWidth - 18, leading: 13.5, color: INK }) - 6;
+    y =
+      paragraph(page, ctx.text, step, {
+        x: left + 18,
+        y,
+        size: 9.5,
+        width: contentWidth - 18,
+        leading: 13.5,
+        color: INK,
+      }) - 6;
   });
 
   y -= 16;
@@ -176,7 +208,13 @@ function drawCover(ctx: Ctx, page: PDFPage) {
     const numberWidth = ctx.text.widthOfTextAtSize(pageNo, 10);
     page.drawText(pageNo, { x: end - numberWidth, y, size: 10, font: ctx.text, color: INK });
     const dotsFrom = left + ctx.text.widthOfTextAtSize(label, 10) + 6;
-    page.drawLine({ start: { x: dotsFrom, y: y + 2 }, end: { x: end - numberWidth - 6, y: y + 2 }, thickness: 0.5, color: RULE, dashArray: [1, 3] });
+    page.drawLine({
+      start: { x: dotsFrom, y: y + 2 },
+      end: { x: end - numberWidth - 6, y: y + 2 },
+      thickness: 0.5,
+      color: RULE,
+      dashArray: [1, 3],
+    });
     y -= 17;
   }
 
@@ -186,18 +224,46 @@ function drawCover(ctx: Ctx, page: PDFPage) {
   const boxTop = y + 12;
   const lines = wrap(ctx.text, note, 9, contentWidth - 24);
   const boxHeight = lines.length * 13 + 16;
-  page.drawRectangle({ x: left, y: boxTop - boxHeight, width: contentWidth, height: boxHeight, color: TINT, borderColor: RULE, borderWidth: 0.75 });
-  paragraph(page, ctx.text, note, { x: left + 12, y: boxTop - 18, size: 9, width: contentWidth - 24, leading: 13, color: INK });
+  page.drawRectangle({
+    x: left,
+    y: boxTop - boxHeight,
+    width: contentWidth,
+    height: boxHeight,
+    color: TINT,
+    borderColor: RULE,
+    borderWidth: 0.75,
+  });
+  paragraph(page, ctx.text, note, {
+    x: left + 12,
+    y: boxTop - 18,
+    size: 9,
+    width: contentWidth - 24,
+    leading: 13,
+    color: INK,
+  });
 }
 
 function drawFooter(ctx: Ctx, page: PDFPage, pageNo: number, total: number) {
   const y = MARGIN_BOTTOM - 22;
-  page.drawLine({ start: { x: MARGIN_X, y: y + 12 }, end: { x: ctx.width - MARGIN_X, y: y + 12 }, thickness: 0.5, color: RULE });
+  page.drawLine({
+    start: { x: MARGIN_X, y: y + 12 },
+    end: { x: ctx.width - MARGIN_X, y: y + 12 },
+    thickness: 0.5,
+    color: RULE,
+  });
   const section = SECTIONS[pageNo - 2];
-  const left = section ? `${JOURNAL_TITLE}  \u00b7  Section ${section.number}: ${section.short}` : `${JOURNAL_TITLE}  \u00b7  version ${ctx.version}  \u00b7  ${ctx.paper === 'a4' ? 'A4' : 'US Letter'}`;
+  const left = section
+    ? `${JOURNAL_TITLE}  \u00b7  Section ${section.number}: ${section.short}`
+    : `${JOURNAL_TITLE}  \u00b7  version ${ctx.version}  \u00b7  ${ctx.paper === 'a4' ? 'A4' : 'US Letter'}`;
   page.drawText(left, { x: MARGIN_X, y, size: 7.5, font: ctx.text, color: SOFT });
   const right = `Page ${pageNo} of ${total}`;
-  page.drawText(right, { x: ctx.width - MARGIN_X - ctx.text.widthOfTextAtSize(right, 7.5), y, size: 7.5, font: ctx.text, color: SOFT });
+  page.drawText(right, {
+    x: ctx.width - MARGIN_X - ctx.text.widthOfTextAtSize(right, 7.5),
+    y,
+    size: 7.5,
+    font: ctx.text,
+    color: SOFT,
+  });
 }
 
 function drawSection(ctx: Ctx, section: SectionSpec) {
@@ -205,12 +271,24 @@ function drawSection(ctx: Ctx, section: SectionSpec) {
   const left = MARGIN_X;
   const contentWidth = ctx.width - 2 * MARGIN_X;
   let y = ctx.height - MARGIN_TOP;
-  page.drawText(`SECTION ${section.number} OF ${JOURNAL_SECTIONS}`, { x: left, y: y - 8, size: 7.5, font: ctx.text, color: SOFT });
+  page.drawText(`SECTION ${section.number} OF ${JOURNAL_SECTIONS}`, {
+    x: left,
+    y: y - 8,
+    size: 7.5,
+    font: ctx.text,
+    color: SOFT,
+  });
   y -= 38;
   // The section number in a box, then the title: the page is found at a glance when printed.
   page.drawRectangle({ x: left, y: y - 6, width: 28, height: 28, borderColor: INK, borderWidth: 1.2 });
   const num = String(section.number);
-  page.drawText(num, { x: left + 14 - ctx.heading.widthOfTextAtSize(num, 15) / 2, y: y + 2.5, size: 15, font: ctx.heading, color: INK });
+  page.drawText(num, {
+    x: left + 14 - ctx.heading.widthOfTextAtSize(num, 15) / 2,
+    y: y + 2.5,
+    size: 15,
+    font: ctx.heading,
+    color: INK,
+  });
   page.drawText(section.title, { x: left + 40, y: y + 1, size: 20, font: ctx.heading, color: INK });
   y -= 18;
   page.drawLine({ start: { x: left, y }, end: { x: ctx.width - MARGIN_X, y }, thickness: 1, color: INK });
@@ -221,7 +299,16 @@ function drawSection(ctx: Ctx, section: SectionSpec) {
 function drawBlock(ctx: Ctx, page: PDFPage, block: Block, at: { left: number; width: number; y: number }): number {
   switch (block.kind) {
     case 'guidance':
-      return paragraph(page, ctx.text, block.text, { x: at.left, y: at.y, size: 9.5, width: at.width, leading: 13.5, color: INK }) - 8;
+      return (
+        paragraph(page, ctx.text, block.text, {
+          x: at.left,
+          y: at.y,
+          size: 9.5,
+          width: at.width,
+          leading: 13.5,
+          color: INK,
+        }) - 8
+      );
     case 'subheading': {
       const y = at.y - 6;
       page.drawText(block.text, { x: at.left, y, size: 11.5, font: ctx.heading, color: INK });
@@ -250,7 +337,17 @@ function drawRow(ctx: Ctx, page: PDFPage, fields: FieldSpec[], at: { left: numbe
     const w = usable * f.width;
     drawLabel(ctx, page, f, x, at.y, w);
     const top = at.y - 5;
-    textField(ctx, page, { name: f.name, tooltip: f.label, x, y: top - height, width: w, height, multiline: f.kind === 'multiline', fontSize: FIELD_FONT, lines: f.lines });
+    textField(ctx, page, {
+      name: f.name,
+      tooltip: f.label,
+      x,
+      y: top - height,
+      width: w,
+      height,
+      multiline: f.kind === 'multiline',
+      fontSize: FIELD_FONT,
+      lines: f.lines,
+    });
     x += w + GAP;
   }
   return at.y - 5 - height - 14;
@@ -261,7 +358,8 @@ function drawLabel(ctx: Ctx, page: PDFPage, f: FieldSpec, x: number, y: number, 
   if (f.kind !== 'date') return;
   const hint = `(${DATE_HINT.split(',')[0]})`;
   const labelWidth = ctx.text.widthOfTextAtSize(f.label, LABEL_FONT);
-  if (labelWidth + 6 + ctx.text.widthOfTextAtSize(hint, LABEL_FONT) <= width) page.drawText(hint, { x: x + labelWidth + 4, y, size: LABEL_FONT, font: ctx.text, color: FAINT });
+  if (labelWidth + 6 + ctx.text.widthOfTextAtSize(hint, LABEL_FONT) <= width)
+    page.drawText(hint, { x: x + labelWidth + 4, y, size: LABEL_FONT, font: ctx.text, color: FAINT });
 }
 
 interface BoxField {
@@ -285,35 +383,77 @@ function textField(ctx: Ctx, page: PDFPage, f: BoxField) {
     if (f.multiline) {
       // Just under each baseline of typed text (pdf-lib's first baseline is one line step below the top, less its 1 pt padding).
       for (let ly = f.y + f.height - 1 - ctx.lineStep - 2.5; ly > f.y + 3; ly -= ctx.lineStep) {
-        page.drawLine({ start: { x: f.x + INSET, y: ly }, end: { x: f.x + f.width - INSET, y: ly }, thickness: 0.4, color: WRITING_LINE });
+        page.drawLine({
+          start: { x: f.x + INSET, y: ly },
+          end: { x: f.x + f.width - INSET, y: ly },
+          thickness: 0.4,
+          color: WRITING_LINE,
+        });
       }
     }
   }
   const field = ctx.doc.getForm().createTextField(f.name);
   if (f.multiline) field.enableMultiline();
-  field.addToPage(page, { x: f.x + INSET, y: f.y, width: f.width - 2 * INSET, height: f.height, font: ctx.text, textColor: rgb(0, 0, 0), backgroundColor: undefined, borderColor: undefined, borderWidth: 0 });
+  field.addToPage(page, {
+    x: f.x + INSET,
+    y: f.y,
+    width: f.width - 2 * INSET,
+    height: f.height,
+    font: ctx.text,
+    textColor: rgb(0, 0, 0),
+    backgroundColor: undefined,
+    borderColor: undefined,
+    borderWidth: 0,
+  });
   // After addToPage: that is what writes the /DA this size goes into.
   field.setFontSize(f.fontSize);
   field.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText(f.tooltip));
 }
 
-function drawChecklist(ctx: Ctx, page: PDFPage, items: SourceSpec[], at: { left: number; width: number; y: number }): number {
+function drawChecklist(
+  ctx: Ctx,
+  page: PDFPage,
+  items: SourceSpec[],
+  at: { left: number; width: number; y: number },
+): number {
   const rowHeight = 40;
   const labelWidth = at.width * 0.46;
   const notesX = at.left + labelWidth + GAP;
   const notesWidth = at.width - labelWidth - GAP;
   let y = at.y;
   page.drawText('Searched', { x: at.left, y, size: LABEL_FONT, font: ctx.text, color: SOFT });
-  page.drawText('Where you looked, which years, what you found', { x: notesX, y, size: LABEL_FONT, font: ctx.text, color: SOFT });
+  page.drawText('Where you looked, which years, what you found', {
+    x: notesX,
+    y,
+    size: LABEL_FONT,
+    font: ctx.text,
+    color: SOFT,
+  });
   y -= 6;
   page.drawLine({ start: { x: at.left, y }, end: { x: at.left + at.width, y }, thickness: 0.75, color: RULE });
   for (const item of items) {
     const top = y;
     const boxSize = 11;
     const boxY = top - 10 - boxSize;
-    page.drawRectangle({ x: at.left + 1, y: boxY, width: boxSize, height: boxSize, borderColor: INK, borderWidth: 0.9 });
+    page.drawRectangle({
+      x: at.left + 1,
+      y: boxY,
+      width: boxSize,
+      height: boxSize,
+      borderColor: INK,
+      borderWidth: 0.9,
+    });
     const check = ctx.doc.getForm().createCheckBox(`sources.${item.key}`);
-    check.addToPage(page, { x: at.left + 1, y: boxY, width: boxSize, height: boxSize, textColor: rgb(0, 0, 0), backgroundColor: undefined, borderColor: undefined, borderWidth: 0 });
+    check.addToPage(page, {
+      x: at.left + 1,
+      y: boxY,
+      width: boxSize,
+      height: boxSize,
+      textColor: rgb(0, 0, 0),
+      backgroundColor: undefined,
+      borderColor: undefined,
+      borderWidth: 0,
+    });
     check.acroField.dict.set(PDFName.of('TU'), PDFHexString.fromText(`Searched: ${item.label}`));
     page.drawText(item.label, { x: at.left + 20, y: top - 18, size: 9.5, font: ctx.text, color: INK });
     page.drawText(item.hint, { x: at.left + 20, y: top - 30, size: 7.5, font: ctx.text, color: SOFT });

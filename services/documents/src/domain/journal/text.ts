@@ -15,7 +15,10 @@ function ancestorText(a: JournalAncestor): string {
   const lines = [`Ancestor ${a.number}: ${who}${a.relationship ? ` (${a.relationship})` : ''}`];
   if (a.birth) lines.push(`${who} was born ${at(a.birth)}.`);
   if (a.baptism) lines.push(`${who} was baptised ${at(a.baptism, 'at')}.`);
-  if (a.marriage) lines.push(`${who} married${a.marriage.spouse ? ` ${a.marriage.spouse}` : ''} ${at(a.marriage)}.`.replace(/ \./, '.'));
+  if (a.marriage)
+    lines.push(
+      `${who} married${a.marriage.spouse ? ` ${a.marriage.spouse}` : ''} ${at(a.marriage)}.`.replace(/ \./, '.'),
+    );
   if (a.death) lines.push(`${who} died ${at(a.death)}.`);
   if (a.burial) lines.push(`${who} was buried ${at(a.burial, 'at')}.`);
   const parents = [a.father && `father ${a.father}`, a.mother && `mother ${a.mother}`].filter(Boolean).join(', ');
@@ -31,7 +34,11 @@ function ancestorText(a: JournalAncestor): string {
 export function journalText(j: Journal): string {
   const parts: string[] = ['GNology Journal: a five-ancestor research project'];
   const p = j.project;
-  const head = [p.title && `Project: ${p.title}`, p.researcher && `Researcher: ${p.researcher}`, p.started && `Started: ${p.started}`].filter(Boolean);
+  const head = [
+    p.title && `Project: ${p.title}`,
+    p.researcher && `Researcher: ${p.researcher}`,
+    p.started && `Started: ${p.started}`,
+  ].filter(Boolean);
   if (head.length) parts.push(head.join('\n'));
   if (p.goal) parts.push(`Research goal:\n${p.goal}`);
   if (p.plan) parts.push(`Project plan:\n${p.plan}`);
@@ -42,10 +49,14 @@ export function journalText(j: Journal): string {
     parts.push(`Sources searched:\n${list.join('\n')}`);
   }
   if (j.log.length) {
-    parts.push(`Research log:\n${j.log.map((e) => `- ${[e.date, e.repository, e.source, e.result].filter(Boolean).join(' | ')}`).join('\n')}`);
+    parts.push(
+      `Research log:\n${j.log.map((e) => `- ${[e.date, e.repository, e.source, e.result].filter(Boolean).join(' | ')}`).join('\n')}`,
+    );
   }
   if (j.contacts.length) {
-    parts.push(`Correspondence and contacts:\n${j.contacts.map((c) => `- ${[c.date, c.contact, c.subject, c.outcome].filter(Boolean).join(' | ')}`).join('\n')}`);
+    parts.push(
+      `Correspondence and contacts:\n${j.contacts.map((c) => `- ${[c.date, c.contact, c.subject, c.outcome].filter(Boolean).join(' | ')}`).join('\n')}`,
+    );
   }
   const f = j.findings;
   if (f.summary) parts.push(`Findings:\n${f.summary}`);

@@ -23,7 +23,12 @@ const LIVING = new Set(['birth', 'baptism', 'marriage', 'residence', 'occupation
  * The conflicts of one individual's evidence, in the Genealogical Proof Standard's spirit
  * (decision 0185): each names the documents that disagree, for the researcher to resolve.
  */
-export function conflictsOf(name: string, sex: PersonSex, timeline: readonly SourcedEvent[], relatives: readonly RelativeFacts[]): Conflict[] {
+export function conflictsOf(
+  name: string,
+  sex: PersonSex,
+  timeline: readonly SourcedEvent[],
+  relatives: readonly RelativeFacts[],
+): Conflict[] {
   const out: Conflict[] = [];
   // Two different birth years: among stated births first (a baptism may come years after the birth,
   // so it is not compared), else with estimates from ages; the pair furthest apart beyond the tolerance.
@@ -33,7 +38,11 @@ export function conflictsOf(name: string, sex: PersonSex, timeline: readonly Sou
   if (!worst) worst = widestPair(births, ESTIMATE_TOLERANCE);
   if (worst) {
     const [a, b] = worst;
-    out.push({ kind: 'birth_years', message: `${name}'s birth year differs: ${describeBirth(a)} in ${a.fileName}, ${describeBirth(b)} in ${b.fileName}.`, documentIds: ids(a, b) });
+    out.push({
+      kind: 'birth_years',
+      message: `${name}'s birth year differs: ${describeBirth(a)} in ${a.fileName}, ${describeBirth(b)} in ${b.fileName}.`,
+      documentIds: ids(a, b),
+    });
   }
 
   const death = timeline.find((e) => e.kind === 'death' && e.year !== null) ?? null;
@@ -49,7 +58,11 @@ export function conflictsOf(name: string, sex: PersonSex, timeline: readonly Sou
       });
     }
     if (death && burial && after(death, burial)) {
-      out.push({ kind: 'event_after_death', message: `${name}'s death in ${death.date} (${death.fileName}) is after the burial in ${burial.date} (${burial.fileName}).`, documentIds: ids(death, burial) });
+      out.push({
+        kind: 'event_after_death',
+        message: `${name}'s death in ${death.date} (${death.fileName}) is after the burial in ${burial.date} (${burial.fileName}).`,
+        documentIds: ids(death, burial),
+      });
     }
   }
 
@@ -130,7 +143,9 @@ function widestPair(births: readonly SourcedEvent[], tolerance: number): [Source
 function firstBirth(timeline: readonly SourcedEvent[]): SourcedEvent | null {
   const year = birthYearOf(timeline);
   if (year === null) return null;
-  return bestBirth(timeline) ?? timeline.find((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year === year) ?? null;
+  return (
+    bestBirth(timeline) ?? timeline.find((e) => (e.kind === 'birth' || e.kind === 'baptism') && e.year === year) ?? null
+  );
 }
 
 /** Months from `a` to `b` (negative when `b` is earlier). A year-only date counts from its latest month for `a` and its earliest for `b`, so only a certain gap counts. */

@@ -71,7 +71,13 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
   }
   const free = mentions
     .filter((m) => !m.pinnedTo)
-    .sort((a, b) => fullness(b) - fullness(a) || (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) || a.documentId.localeCompare(b.documentId) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        fullness(b) - fullness(a) ||
+        (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) ||
+        a.documentId.localeCompare(b.documentId) ||
+        a.id.localeCompare(b.id),
+    );
   for (const m of free) {
     const candidates = new Set<Building>();
     for (const k of m.surnameKeys) for (const c of byKey.get(k) ?? []) candidates.add(c);
@@ -95,7 +101,17 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
 }
 
 function emptyCluster(pinnedTo: string | null): Building {
-  return { pinnedTo, members: [], documents: new Set(), keys: new Set(), givens: [], sex: 'U', minBirth: null, maxBirth: null, countries: new Set() };
+  return {
+    pinnedTo,
+    members: [],
+    documents: new Set(),
+    keys: new Set(),
+    givens: [],
+    sex: 'U',
+    minBirth: null,
+    maxBirth: null,
+    countries: new Set(),
+  };
 }
 
 function add(c: Building, m: GroupableMention): void {
@@ -121,12 +137,16 @@ function compatible(c: Building, m: GroupableMention): boolean {
   if (m.birthYear !== null && c.minBirth !== null && c.maxBirth !== null) {
     if (m.birthYear < c.maxBirth - BIRTH_YEAR_SPREAD || m.birthYear > c.minBirth + BIRTH_YEAR_SPREAD) return false;
   }
-  if ((m.birthYear === null || c.minBirth === null) && m.country && c.countries.size > 0 && !c.countries.has(m.country)) return false;
+  if ((m.birthYear === null || c.minBirth === null) && m.country && c.countries.size > 0 && !c.countries.has(m.country))
+    return false;
   return true;
 }
 
 function score(c: Building, m: GroupableMention): number {
   const names = Math.max(...c.givens.map((g) => givenAgreement(g, m.given)));
-  const years = m.birthYear !== null && c.minBirth !== null ? 3 - Math.min(3, Math.abs(m.birthYear - (c.minBirth + (c.maxBirth ?? c.minBirth)) / 2)) : 0;
+  const years =
+    m.birthYear !== null && c.minBirth !== null
+      ? 3 - Math.min(3, Math.abs(m.birthYear - (c.minBirth + (c.maxBirth ?? c.minBirth)) / 2))
+      : 0;
   return names * 10 + years + Math.min(c.members.length, 5) / 10;
 }

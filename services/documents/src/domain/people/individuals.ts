@@ -61,7 +61,11 @@ export function sortKeyOf(name: string): string {
  * timeline, the summary, the relatives the records name beside them and the conflicts, those
  * spanning a parent and child included. `names` holds the names users gave.
  */
-export function describeIndividuals(all: readonly FactMention[], ids: Iterable<string>, names: ReadonlyMap<string, string> = new Map()): IndividualFacts[] {
+export function describeIndividuals(
+  all: readonly FactMention[],
+  ids: Iterable<string>,
+  names: ReadonlyMap<string, string> = new Map(),
+): IndividualFacts[] {
   const byIndividual = new Map<string, FactMention[]>();
   const byDocument = new Map<string, FactMention[]>();
   for (const m of all) {
@@ -89,10 +93,17 @@ export function describeIndividuals(all: readonly FactMention[], ids: Iterable<s
         if (!other.individualId || other.individualId === id) continue;
         const relation = relationBetween(part(m), part(other));
         if (!relation) continue;
-        relatives.set(`${other.individualId}|${relation}`, { individualId: other.individualId, name: baseOf(other.individualId).name, relation });
+        relatives.set(`${other.individualId}|${relation}`, {
+          individualId: other.individualId,
+          name: baseOf(other.individualId).name,
+          relation,
+        });
       }
     }
-    const relativeFacts: RelativeFacts[] = [...relatives.values()].map((r) => ({ relation: r.relation, ...baseOf(r.individualId) }));
+    const relativeFacts: RelativeFacts[] = [...relatives.values()].map((r) => ({
+      relation: r.relation,
+      ...baseOf(r.individualId),
+    }));
     const conflicts = conflictsOf(self.name, self.sex, self.timeline, relativeFacts);
     out.push({
       id,
@@ -114,7 +125,12 @@ export function describeIndividuals(all: readonly FactMention[], ids: Iterable<s
 }
 
 function part(m: FactMention) {
-  return { role: m.role as PersonRole, recordRole: (m.recordRole ?? null) as RecordRole | null, sex: m.sex, surnameKeys: m.surnameKeys };
+  return {
+    role: m.role as PersonRole,
+    recordRole: (m.recordRole ?? null) as RecordRole | null,
+    sex: m.sex,
+    surnameKeys: m.surnameKeys,
+  };
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

@@ -1,4 +1,14 @@
-import type { DateInfoItem, DocumentType, GeoInfoItem, PersonDetail, PersonRole, PersonSex, PersonTag, RecordRole, TimelineEvent } from '@gnology/contracts';
+import type {
+  DateInfoItem,
+  DocumentType,
+  GeoInfoItem,
+  PersonDetail,
+  PersonRole,
+  PersonSex,
+  PersonTag,
+  RecordRole,
+  TimelineEvent,
+} from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
 import { canonicalGiven, type ParsedName, parseName, surnameKeys } from './names';
 import { sexOfGivenName } from './sex';
@@ -24,7 +34,10 @@ export interface DocumentFacts {
  * of event gives it (a birth or baptism register, a marriage or death certificate), the evidence
  * the researcher weighs first against later recollections (an obituary, a census age).
  */
-export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & { estimated?: boolean; registered?: boolean };
+export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & {
+  estimated?: boolean;
+  registered?: boolean;
+};
 
 /** A person named in one document, with what that document says of them (decision 0185). */
 export interface MentionDraft {
@@ -118,7 +131,11 @@ const EVENT_WORDS = {
  * … on 3 January 1901"), in the same sentence; else the nearest one just before it. Null when the
  * record has no such word near a date.
  */
-export function dateOfEvent(text: string, dates: readonly DateInfoItem[], kind: keyof typeof EVENT_WORDS): DateInfoItem | null {
+export function dateOfEvent(
+  text: string,
+  dates: readonly DateInfoItem[],
+  kind: keyof typeof EVENT_WORDS,
+): DateInfoItem | null {
   const folded = foldText(text);
   const at = dates.map((d) => ({ d, i: folded.indexOf(foldText(d.original)) })).filter((x) => x.i >= 0);
   let best: { d: DateInfoItem; distance: number } | null = null;
@@ -138,7 +155,13 @@ export function dateOfEvent(text: string, dates: readonly DateInfoItem[], kind: 
 function primaryDate(doc: DocumentFacts, sorted: readonly DateInfoItem[]): DateInfoItem | null {
   if (sorted.length === 0) return null;
   const kinds: (keyof typeof EVENT_WORDS)[] =
-    doc.documentType === 'birth' ? ['baptism', 'birth'] : doc.documentType === 'marriage' ? ['marriage'] : doc.documentType === 'death' || doc.documentType === 'obituary' ? ['death', 'burial'] : [];
+    doc.documentType === 'birth'
+      ? ['baptism', 'birth']
+      : doc.documentType === 'marriage'
+        ? ['marriage']
+        : doc.documentType === 'death' || doc.documentType === 'obituary'
+          ? ['death', 'burial']
+          : [];
   for (const kind of kinds) {
     const d = dateOfEvent(doc.text, sorted, kind);
     if (d) return d;
@@ -146,7 +169,8 @@ function primaryDate(doc: DocumentFacts, sorted: readonly DateInfoItem[]): DateI
   return doc.documentType === 'death' || doc.documentType === 'obituary' ? sorted[sorted.length - 1]! : sorted[0]!;
 }
 
-const BORN = /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
+const BORN =
+  /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
 const AGED = /\b(?:aged?|age:?)\s+(\d{1,3})\b/i;
 
 /** "He was born in 1828" in an obituary: the subject's birth (another's "who was born" is not). */
@@ -158,7 +182,8 @@ function subjectBornYear(text: string): number | null {
 /** The words after the name where a record writes about that person ("…, aged 34, farmer"), up to the next sentence or line. */
 function textNear(text: string, written: string, parsed: ParsedName, others: readonly string[]): string {
   const candidates = [written];
-  if (parsed.surname && parsed.given.length) candidates.push(`${written.split(/\s+/).slice(-1)[0]}, ${written.split(/\s+/).slice(0, -1).join(' ')}`);
+  if (parsed.surname && parsed.given.length)
+    candidates.push(`${written.split(/\s+/).slice(-1)[0]}, ${written.split(/\s+/).slice(0, -1).join(' ')}`);
   for (const c of candidates) {
     const at = text.indexOf(c);
     if (at < 0) continue;
@@ -200,9 +225,20 @@ function pageOf(doc: DocumentFacts, written: string): number | null {
 }
 
 /** The events the record gives this person: by the record's type, the part they play and phrases near their name. */
-function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfoItem[], recordDate: DateInfoItem | null, near: string): MentionEvent[] {
+function eventsOf(
+  doc: DocumentFacts,
+  m: MentionDraft,
+  sorted: readonly DateInfoItem[],
+  recordDate: DateInfoItem | null,
+  near: string,
+): MentionEvent[] {
   const events: MentionEvent[] = [];
-  const at = (kind: MentionEvent['kind'], d: DateInfoItem | null, detail: string | null = null, estimated = false): MentionEvent => ({
+  const at = (
+    kind: MentionEvent['kind'],
+    d: DateInfoItem | null,
+    detail: string | null = null,
+    estimated = false,
+  ): MentionEvent => ({
     kind,
     date: d?.normalized ?? null,
     year: d?.year ?? null,
@@ -217,7 +253,8 @@ function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfo
       if (subject) events.push(at(/\b(baptis|baptiz|christen)/.test(lower) ? 'baptism' : 'birth', recordDate));
       break;
     case 'marriage':
-      if (subject || m.role === 'spouse' || m.recordRole === 'groom' || m.recordRole === 'bride') events.push(at('marriage', recordDate));
+      if (subject || m.role === 'spouse' || m.recordRole === 'groom' || m.recordRole === 'bride')
+        events.push(at('marriage', recordDate));
       break;
     case 'death':
     case 'obituary':
@@ -241,21 +278,49 @@ function eventsOf(doc: DocumentFacts, m: MentionDraft, sorted: readonly DateInfo
   }
   // "aged 34" or a census row's age: a birth year estimated from the record's year.
   const subjectOfDeath = subject && (doc.documentType === 'death' || doc.documentType === 'obituary');
-  const age = AGED.exec(near)?.[1] ?? (subjectOfDeath ? AGED.exec(doc.text)?.[1] : undefined) ?? (doc.documentType === 'census' ? /,\s*(\d{1,3})\s*(?:,|$)/.exec(near)?.[1] : undefined);
+  const age =
+    AGED.exec(near)?.[1] ??
+    (subjectOfDeath ? AGED.exec(doc.text)?.[1] : undefined) ??
+    (doc.documentType === 'census' ? /,\s*(\d{1,3})\s*(?:,|$)/.exec(near)?.[1] : undefined);
   const recordYear = recordDate?.year ?? null;
   if (age !== undefined && recordYear !== null && !events.some((e) => e.kind === 'birth')) {
     const year = recordYear - Number(age);
-    if (Number(age) <= 110) events.push({ kind: 'birth', date: String(year), year, place: null, detail: `estimated from age ${age} in ${recordYear}`, estimated: true });
+    if (Number(age) <= 110)
+      events.push({
+        kind: 'birth',
+        date: String(year),
+        year,
+        place: null,
+        detail: `estimated from age ${age} in ${recordYear}`,
+        estimated: true,
+      });
   }
   const bornHere = BORN.exec(near);
   if (bornHere && !events.some((e) => e.kind === 'birth' && !e.estimated)) {
     const year = Number(bornHere[1]);
     const i = events.findIndex((e) => e.kind === 'birth');
     if (i >= 0) events.splice(i, 1);
-    events.push({ kind: 'birth', date: sorted.find((d) => d.year === year)?.normalized ?? String(year), year, place: null, detail: null });
+    events.push({
+      kind: 'birth',
+      date: sorted.find((d) => d.year === year)?.normalized ?? String(year),
+      year,
+      place: null,
+      detail: null,
+    });
   }
-  const occupation = doc.occupations.find((o) => near.toLowerCase().includes(o.toLowerCase())) ?? (subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
-  if (occupation) events.push({ kind: 'occupation', date: recordDate?.normalized ?? null, year: recordYear, place: m.place, detail: occupation });
+  const occupation =
+    doc.occupations.find((o) => near.toLowerCase().includes(o.toLowerCase())) ??
+    (subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
+  if (occupation)
+    events.push({
+      kind: 'occupation',
+      date: recordDate?.normalized ?? null,
+      year: recordYear,
+      place: m.place,
+      detail: occupation,
+    });
   const registered = doc.documentType === 'birth' || doc.documentType === 'marriage' || doc.documentType === 'death';
-  return registered ? events.map((e) => (e.estimated || e.kind === 'occupation' ? e : { ...e, registered: true })) : events;
+  return registered
+    ? events.map((e) => (e.estimated || e.kind === 'occupation' ? e : { ...e, registered: true }))
+    : events;
 }

@@ -18,13 +18,47 @@ export interface ParsedName {
 }
 
 const SUFFIXES = new Set(['jr', 'junior', 'sr', 'senior', 'ii', 'iii', 'iv', 'esq', 'esquire']);
-const PARTICLES = new Set(['van', 'von', 'de', 'der', 'den', 'del', 'della', 'di', 'da', 'du', 'la', 'le', 'ten', 'ter', 'dos', 'das', 'st']);
-const MAIDEN_MARKERS = /\s*[,(]?\s*\b(?:nee|née|born|geb\.?|geborene|formerly|maiden name)\s+([^\s,()]+(?:\s+[^\s,()]+)?)\)?/i;
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'de',
+  'der',
+  'den',
+  'del',
+  'della',
+  'di',
+  'da',
+  'du',
+  'la',
+  'le',
+  'ten',
+  'ter',
+  'dos',
+  'das',
+  'st',
+]);
+const MAIDEN_MARKERS =
+  /\s*[,(]?\s*\b(?:nee|née|born|geb\.?|geborene|formerly|maiden name)\s+([^\s,()]+(?:\s+[^\s,()]+)?)\)?/i;
 
 /** Clerks' abbreviations of given names ("Wm.", "Jno.") and their full forms. */
 const ABBREVIATIONS: Record<string, string> = {
-  wm: 'william', jno: 'john', chas: 'charles', geo: 'george', thos: 'thomas', jas: 'james', saml: 'samuel', benj: 'benjamin',
-  richd: 'richard', robt: 'robert', edwd: 'edward', danl: 'daniel', eliz: 'elizabeth', elizth: 'elizabeth', margt: 'margaret', marg: 'margaret', cath: 'catherine',
+  wm: 'william',
+  jno: 'john',
+  chas: 'charles',
+  geo: 'george',
+  thos: 'thomas',
+  jas: 'james',
+  saml: 'samuel',
+  benj: 'benjamin',
+  richd: 'richard',
+  robt: 'robert',
+  edwd: 'edward',
+  danl: 'daniel',
+  eliz: 'elizabeth',
+  elizth: 'elizabeth',
+  margt: 'margaret',
+  marg: 'margaret',
+  cath: 'catherine',
 };
 
 const CANONICAL = new Map<string, string>();
@@ -36,7 +70,10 @@ export function canonicalName(folded: string): string {
   return CANONICAL.get(full) ?? full;
 }
 
-const clean = (word: string) => foldText(word).replace(/[^a-z'-]/g, '').replace(/['-]/g, '');
+const clean = (word: string) =>
+  foldText(word)
+    .replace(/[^a-z'-]/g, '')
+    .replace(/['-]/g, '');
 
 export function parseName(written: string): ParsedName {
   let text = written.replace(/\s+/g, ' ').trim();

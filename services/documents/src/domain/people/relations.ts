@@ -11,21 +11,43 @@ export interface RecordPart {
 
 /** Whose parent a record role names: the groom's, the bride's, or the record's subject's. */
 const PARENT_OF: Partial<Record<RecordRole, 'groom' | 'bride' | 'subject'>> = {
-  father_of_groom: 'groom', mother_of_groom: 'groom', father_of_bride: 'bride', mother_of_bride: 'bride', father: 'subject', mother: 'subject',
+  father_of_groom: 'groom',
+  mother_of_groom: 'groom',
+  father_of_bride: 'bride',
+  mother_of_bride: 'bride',
+  father: 'subject',
+  mother: 'subject',
 };
 
-type Slot = 'subject' | 'groom' | 'bride' | 'spouse' | 'child' | 'sibling' | { parentOf: 'groom' | 'bride' | 'subject' } | null;
+type Slot =
+  | 'subject'
+  | 'groom'
+  | 'bride'
+  | 'spouse'
+  | 'child'
+  | 'sibling'
+  | { parentOf: 'groom' | 'bride' | 'subject' }
+  | null;
 
 /** Where a person stands in the record's family: the record's role first, else their relation to the primary subject. */
 function slotOf(p: RecordPart): Slot {
   const r = p.recordRole;
-  if (r === 'groom' || r === 'husband' && p.role === 'primary_subject') return 'groom';
+  if (r === 'groom' || (r === 'husband' && p.role === 'primary_subject')) return 'groom';
   if (r === 'bride') return 'bride';
   if (r && PARENT_OF[r]) return { parentOf: PARENT_OF[r]! };
   if (r === 'head' || r === 'deceased' || r === 'testator') return 'subject';
   if (r === 'wife' || r === 'husband') return 'spouse';
   if (r === 'son' || r === 'daughter') return 'child';
-  if (r === 'witness' || r === 'officiant' || r === 'informant' || r === 'sponsor' || r === 'servant' || r === 'boarder' || r === 'executor') return null;
+  if (
+    r === 'witness' ||
+    r === 'officiant' ||
+    r === 'informant' ||
+    r === 'sponsor' ||
+    r === 'servant' ||
+    r === 'boarder' ||
+    r === 'executor'
+  )
+    return null;
   switch (p.role) {
     case 'primary_subject':
       return 'subject';
@@ -73,12 +95,19 @@ function byRoles(a: RecordPart, b: RecordPart): Relation | null {
   const subjectLike = (s: Slot) => s === 'subject' || s === 'groom' || s === 'bride';
   if (typeof sb === 'object' && typeof sa !== 'object' && isSubject(sa, sb.parentOf)) return 'parent';
   if (typeof sa === 'object' && typeof sb !== 'object' && isSubject(sb, sa.parentOf)) return 'child';
-  if (typeof sa === 'object' && typeof sb === 'object') return sa.parentOf === sb.parentOf && a.sex !== b.sex && shareSurname(a, b) ? 'spouse' : null;
+  if (typeof sa === 'object' && typeof sb === 'object')
+    return sa.parentOf === sb.parentOf && a.sex !== b.sex && shareSurname(a, b) ? 'spouse' : null;
   if (typeof sa === 'object' || typeof sb === 'object') return null;
   if ((sa === 'groom' && sb === 'bride') || (sa === 'bride' && sb === 'groom')) return 'spouse';
   if ((sa === 'subject' && sb === 'spouse') || (sa === 'spouse' && sb === 'subject')) return 'spouse';
   if ((sa === 'subject' || sa === 'spouse') && sb === 'child') return 'child';
   if (sa === 'child' && (sb === 'subject' || sb === 'spouse')) return 'parent';
-  if ((subjectLike(sa) && sb === 'sibling') || (sa === 'sibling' && subjectLike(sb)) || (sa === 'child' && sb === 'child') || (sa === 'sibling' && sb === 'sibling')) return 'sibling';
+  if (
+    (subjectLike(sa) && sb === 'sibling') ||
+    (sa === 'sibling' && subjectLike(sb)) ||
+    (sa === 'child' && sb === 'child') ||
+    (sa === 'sibling' && sb === 'sibling')
+  )
+    return 'sibling';
   return null;
 }

@@ -10,7 +10,9 @@ const FEMALE = new Set(
   ida minnie bertha julia laura rachel rosa rose louisa caroline charlotte frances florence edith ethel grace helen lydia maggie matilda
   amelia abigail esther ruth lillian mabel maud nellie sophia agnes bridget johanna honora dorothy eleanor emily isabella josephine
   barbara cora dora edna elsie eva gertrude hattie hester jennie jessie lena lottie lois mildred myrtle nora pearl phoebe polly priscilla
-  sally susannah virginia wilhelmina christina augusta henrietta hermine frieda katharina marianna zofia francesca teresa carmen dolores juana josefa`.split(/\s+/),
+  sally susannah virginia wilhelmina christina augusta henrietta hermine frieda katharina marianna zofia francesca teresa carmen dolores juana josefa`.split(
+    /\s+/,
+  ),
 );
 const MALE = new Set(
   `john william henry thomas james george charles joseph robert samuel david richard edward daniel benjamin peter michael patrick
@@ -18,7 +20,9 @@ const MALE = new Set(
   nathan nathaniel nicholas oliver oscar otto paul philip ralph reuben simon stephen timothy walter andrew abraham adam alexander
   allen amos anthony august christian edwin elijah ephraim eli ernest eugene ezra franklin gideon hiram isaiah jeremiah josiah julius
   karl lawrence levi moses noah roger silas theodore wesley zachariah friedrich gottlieb gustav ludwig pierre jacques antoine giuseppe
-  giovanni salvatore vincenzo luigi jose manuel pedro francisco hendrik cornelis gerrit pieter jozef stanislaw wojciech piotr owen dennis`.split(/\s+/),
+  giovanni salvatore vincenzo luigi jose manuel pedro francisco hendrik cornelis gerrit pieter jozef stanislaw wojciech piotr owen dennis`.split(
+    /\s+/,
+  ),
 );
 
 export function sexOfGivenName(canonical: string): PersonSex {

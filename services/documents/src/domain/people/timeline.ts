@@ -12,14 +12,28 @@ export interface MentionFacts {
   events: readonly MentionEvent[];
 }
 
-const KIND_ORDER: Record<TimelineEvent['kind'], number> = { birth: 0, baptism: 1, marriage: 2, residence: 3, occupation: 4, other: 5, death: 6, burial: 7 };
+const KIND_ORDER: Record<TimelineEvent['kind'], number> = {
+  birth: 0,
+  baptism: 1,
+  marriage: 2,
+  residence: 3,
+  occupation: 4,
+  other: 5,
+  death: 6,
+  burial: 7,
+};
 
 /** The individual's events from every document, in time order (undated ones last, by kind). */
 export function timelineOf(mentions: readonly MentionFacts[]): SourcedEvent[] {
-  const events = mentions.flatMap((m) => m.events.map((e) => ({ ...e, documentId: m.documentId, fileName: m.fileName })));
+  const events = mentions.flatMap((m) =>
+    m.events.map((e) => ({ ...e, documentId: m.documentId, fileName: m.fileName })),
+  );
   return events.sort(
     (a, b) =>
-      (a.year ?? 99999) - (b.year ?? 99999) || (a.date ?? '').localeCompare(b.date ?? '') || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.fileName.localeCompare(b.fileName),
+      (a.year ?? 99999) - (b.year ?? 99999) ||
+      (a.date ?? '').localeCompare(b.date ?? '') ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      a.fileName.localeCompare(b.fileName),
   );
 }
 
@@ -45,7 +59,11 @@ export function birthYearOf(timeline: readonly SourcedEvent[]): number | null {
 
 export function deathYearOf(timeline: readonly SourcedEvent[]): number | null {
   const deaths = timeline.filter((e) => e.kind === 'death' && e.year !== null);
-  return (deaths.find((e) => e.registered) ?? deaths[0])?.year ?? timeline.find((e) => e.kind === 'burial' && e.year !== null)?.year ?? null;
+  return (
+    (deaths.find((e) => e.registered) ?? deaths[0])?.year ??
+    timeline.find((e) => e.kind === 'burial' && e.year !== null)?.year ??
+    null
+  );
 }
 
 /** The sex most mentions agree on ('U' when none says or they tie). */

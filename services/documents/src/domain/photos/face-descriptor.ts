@@ -2,7 +2,8 @@
 export const DESCRIPTOR_LENGTH = 128;
 
 export function encodeDescriptor(d: Float32Array): Buffer {
-  if (d.length !== DESCRIPTOR_LENGTH) throw new Error(`a face descriptor has ${DESCRIPTOR_LENGTH} values, not ${d.length}`);
+  if (d.length !== DESCRIPTOR_LENGTH)
+    throw new Error(`a face descriptor has ${DESCRIPTOR_LENGTH} values, not ${d.length}`);
   const buf = Buffer.alloc(d.length * 4);
   for (let i = 0; i < d.length; i++) buf.writeFloatLE(d[i]!, i * 4);
   return buf;

@@ -23,7 +23,10 @@ export interface TaggedFace extends StoredFace {
  * Faces the user tagged, from the documents' people lists and their faces. Only tags naming a
  * face of the same document count (the API refuses others; old rows are not trusted blindly).
  */
-export function taggedFaces(documents: readonly { id: string; people: readonly PersonTag[] }[], faces: readonly StoredFace[]): TaggedFace[] {
+export function taggedFaces(
+  documents: readonly { id: string; people: readonly PersonTag[] }[],
+  faces: readonly StoredFace[],
+): TaggedFace[] {
   const byKey = new Map(faces.map((f) => [`${f.documentId}|${f.faceId}`, f]));
   const out: TaggedFace[] = [];
   for (const doc of documents) {
@@ -41,7 +44,11 @@ export function taggedFaces(documents: readonly { id: string; people: readonly P
  * are different people by definition), or null. A face that is tagged itself gets none. Callers
  * pass only the same user's faces; this function never sees another user's.
  */
-export function suggestFor(face: StoredFace, tagged: readonly TaggedFace[], taggedKeys: ReadonlySet<string>): DetectedFace['suggestion'] {
+export function suggestFor(
+  face: StoredFace,
+  tagged: readonly TaggedFace[],
+  taggedKeys: ReadonlySet<string>,
+): DetectedFace['suggestion'] {
   if (taggedKeys.has(`${face.documentId}|${face.faceId}`)) return null;
   let best: TaggedFace | undefined;
   let bestSquared = SUGGESTION_MAX_DISTANCE ** 2;
@@ -54,7 +61,12 @@ export function suggestFor(face: StoredFace, tagged: readonly TaggedFace[], tagg
     }
   }
   if (!best) return null;
-  return { name: best.name, documentId: best.documentId, faceId: best.faceId, similarity: Math.round((1 - Math.sqrt(bestSquared)) * 1000) / 1000 };
+  return {
+    name: best.name,
+    documentId: best.documentId,
+    faceId: best.faceId,
+    similarity: Math.round((1 - Math.sqrt(bestSquared)) * 1000) / 1000,
+  };
 }
 
 export function taggedKeySet(tagged: readonly TaggedFace[]): Set<string> {

@@ -7,7 +7,10 @@ export type FaceTagResult = { ok: true; people: PersonTag[] } | { ok: false; err
  * gets that face's region (whatever region the client sent); a face carries one person at most.
  * Tags without a face keep the region the client drew, if any.
  */
-export function attachFaceRegions(people: readonly PersonTag[], faces: readonly { faceId: string; region: ImageRegion }[]): FaceTagResult {
+export function attachFaceRegions(
+  people: readonly PersonTag[],
+  faces: readonly { faceId: string; region: ImageRegion }[],
+): FaceTagResult {
   const regions = new Map(faces.map((f) => [f.faceId, f.region]));
   const used = new Set<string>();
   const out: PersonTag[] = [];

@@ -6,11 +6,18 @@ import { PORTRAIT_TAG } from './portrait';
  * words, not letter counts) decides whether it is a `photo`, overriding the extractor's guess
  * either way, and a portrait gets the "portrait" tag. The type tag follows the type.
  */
-export function withPhotoVerdict(entities: DocumentEntities, verdict: { photo: boolean; portrait: boolean }): DocumentEntities {
+export function withPhotoVerdict(
+  entities: DocumentEntities,
+  verdict: { photo: boolean; portrait: boolean },
+): DocumentEntities {
   const typeTags = new Set<string>([entities.documentType, 'photo', PORTRAIT_TAG]);
   const rest = entities.tags.filter((t) => !typeTags.has(t));
   if (verdict.photo) {
-    return { ...entities, documentType: 'photo', tags: ['photo', ...(verdict.portrait ? [PORTRAIT_TAG] : []), ...rest].slice(0, 20) };
+    return {
+      ...entities,
+      documentType: 'photo',
+      tags: ['photo', ...(verdict.portrait ? [PORTRAIT_TAG] : []), ...rest].slice(0, 20),
+    };
   }
   if (entities.documentType !== 'photo') return entities;
   // The extractor saw few letters and said photo; the words say it is a record of some kind.

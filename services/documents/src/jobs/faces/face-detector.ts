@@ -53,14 +53,19 @@ export function createFaceDetector(opts: { logger?: Logger } = {}): FaceDetector
     const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof import('@tensorflow/tfjs-backend-wasm');
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     // A local folder (with the trailing slash tfjs expects): the .wasm files ship in the package.
-    wasm.setWasmPaths(`${path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist')}${path.sep}`);
+    wasm.setWasmPaths(
+      `${path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist')}${path.sep}`,
+    );
     if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js WASM backend could not start');
     await tf.ready();
     const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
-    opts.logger?.info({ ms: Date.now() - started, backend: tf.getBackend(), model: FACE_MODEL.detector }, 'face detection ready');
+    opts.logger?.info(
+      { ms: Date.now() - started, backend: tf.getBackend(), model: FACE_MODEL.detector },
+      'face detection ready',
+    );
     return { faceapi, tf };
   };
 
@@ -78,16 +83,27 @@ export function createFaceDetector(opts: { logger?: Logger } = {}): FaceDetector
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const input = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, info.channels], 'int32');
+    const input = tf.tensor3d(
+      new Uint8Array(data.buffer, data.byteOffset, data.length),
+      [info.height, info.width, info.channels],
+      'int32',
+    );
     try {
       const results = await faceapi
-        .detectAllFaces(input as never, new faceapi.TinyFaceDetectorOptions({ inputSize: FACE_MODEL.inputSize, scoreThreshold: FACE_MODEL.minScore }))
+        .detectAllFaces(
+          input as never,
+          new faceapi.TinyFaceDetectorOptions({ inputSize: FACE_MODEL.inputSize, scoreThreshold: FACE_MODEL.minScore }),
+        )
         .withFaceLandmarks()
         .withFaceDescriptors();
       const minSide = FACE_MODEL.minFaceFraction * Math.min(info.width, info.height);
       return results
         .filter((r) => Math.min(r.detection.box.width, r.detection.box.height) >= minSide)
-        .map((r) => ({ region: toRegion(r.detection.box, info.width, info.height), score: r.detection.score, descriptor: Float32Array.from(r.descriptor) }))
+        .map((r) => ({
+          region: toRegion(r.detection.box, info.width, info.height),
+          score: r.detection.score,
+          descriptor: Float32Array.from(r.descriptor),
+        }))
         .sort((a, b) => b.region.width * b.region.height - a.region.width * a.region.height);
     } finally {
       input.dispose();
@@ -104,10 +120,19 @@ export function createFaceDetector(opts: { logger?: Logger } = {}): FaceDetector
 }
 
 /** A box in pixels as fractions of the picture, clipped to it (a face at the edge may overhang). */
-function toRegion(box: { x: number; y: number; width: number; height: number }, width: number, height: number): ImageRegion {
+function toRegion(
+  box: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+): ImageRegion {
   const clip = (v: number) => Math.min(1, Math.max(0, v));
   const x = clip(box.x / width);
   const y = clip(box.y / height);
   const round = (v: number) => Math.round(v * 10_000) / 10_000;
-  return { x: round(x), y: round(y), width: round(clip((box.x + box.width) / width) - x), height: round(clip((box.y + box.height) / height) - y) };
+  return {
+    x: round(x),
+    y: round(y),
+    width: round(clip((box.x + box.width) / width) - x),
+    height: round(clip((box.y + box.height) / height) - y),
+  };
 }

@@ -29,7 +29,10 @@ export interface PhotoAnalysisInput {
  * Face detection cannot fail the document: an error is logged and the photo has no faces. A
  * storage error is not swallowed (the job's retry handles it like any other).
  */
-export async function analysePhoto(input: PhotoAnalysisInput, deps: { db: DocumentsDb; faces: FaceDetector | undefined; logger: Logger }): Promise<DocumentEntities> {
+export async function analysePhoto(
+  input: PhotoAnalysisInput,
+  deps: { db: DocumentsDb; faces: FaceDetector | undefined; logger: Logger },
+): Promise<DocumentEntities> {
   if (input.kind !== 'jpeg' && input.kind !== 'png') return input.entities;
   const paper = looksLikePaper(await measurePaperOf(input.file));
   const verdict = classifyImage(input.ocrWords ?? [], { paper });
@@ -43,7 +46,12 @@ export async function analysePhoto(input: PhotoAnalysisInput, deps: { db: Docume
       deps.logger.warn({ err, ms: Date.now() - started }, 'face detection failed; the photo is kept without faces');
     }
   }
-  const faces: NewFace[] = found.map((f, i) => ({ faceId: faceIdOf(i), region: f.region, score: f.score, descriptor: f.descriptor }));
+  const faces: NewFace[] = found.map((f, i) => ({
+    faceId: faceIdOf(i),
+    region: f.region,
+    score: f.score,
+    descriptor: f.descriptor,
+  }));
   await replaceFaces(deps.db, input.documentId, input.ownerId, faces);
   return withPhotoVerdict(input.entities, { photo: verdict.photo, portrait: verdict.photo && isPortrait(faces) });
 }

@@ -10,17 +10,31 @@ import { internalCall } from '@gnology/platform/http/internal';
  */
 export interface TokenMeter {
   /** Holds up to `estimatedTokens`; null when billing refuses (no tokens left, trial ended). */
-  reserve(userId: string, requestId: string, estimatedTokens: number, minimumTokens: number): Promise<{ amount: number } | null>;
-  settle(requestId: string, usage: { inputTokens: number; outputTokens: number }): Promise<{ used: number; remaining: number }>;
+  reserve(
+    userId: string,
+    requestId: string,
+    estimatedTokens: number,
+    minimumTokens: number,
+  ): Promise<{ amount: number } | null>;
+  settle(
+    requestId: string,
+    usage: { inputTokens: number; outputTokens: number },
+  ): Promise<{ used: number; remaining: number }>;
   release(requestId: string): Promise<void>;
 }
 
 export function createTokenMeter(opts: { billingUrl: string; secret: string }): TokenMeter {
-  const call = <T>(path: string, body: unknown) => internalCall<T>(opts.billingUrl, path, { secret: opts.secret, body, timeoutMs: 15_000 });
+  const call = <T>(path: string, body: unknown) =>
+    internalCall<T>(opts.billingUrl, path, { secret: opts.secret, body, timeoutMs: 15_000 });
   return {
     async reserve(userId, requestId, estimatedTokens, minimumTokens) {
       try {
-        const res = await call<ReserveResponse>('/internal/reservations', { userId, requestId, estimatedTokens, minimumTokens: Math.min(minimumTokens, estimatedTokens) });
+        const res = await call<ReserveResponse>('/internal/reservations', {
+          userId,
+          requestId,
+          estimatedTokens,
+          minimumTokens: Math.min(minimumTokens, estimatedTokens),
+        });
         return { amount: res.amount ?? estimatedTokens };
       } catch (e) {
         if (e instanceof HttpError && e.statusCode === 402) return null;
@@ -28,7 +42,10 @@ export function createTokenMeter(opts: { billingUrl: string; secret: string }): 
       }
     },
     async settle(requestId, usage) {
-      const res = await call<SettleResponse>(`/internal/reservations/${encodeURIComponent(requestId)}/settle`, { ...usage, savedTokens: 0 });
+      const res = await call<SettleResponse>(`/internal/reservations/${encodeURIComponent(requestId)}/settle`, {
+        ...usage,
+        savedTokens: 0,
+      });
       return { used: res.used, remaining: res.remaining };
     },
     async release(requestId) {

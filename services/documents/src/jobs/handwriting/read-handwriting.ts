@@ -24,11 +24,14 @@ import {
 export const HANDWRITING_NOTES = {
   offline: 'This page may be handwriting. Handwriting needs an AI model; ask your administrator to configure one.',
   noTokens: 'Not transcribed: no tokens left.',
-  billingUnavailable: 'Not transcribed: the token service could not be reached. This is the OCR reading; use "Read again" later.',
-  modelFailed: 'Not transcribed: the AI model could not read this page. This is the OCR reading; use "Read again" later.',
+  billingUnavailable:
+    'Not transcribed: the token service could not be reached. This is the OCR reading; use "Read again" later.',
+  modelFailed:
+    'Not transcribed: the AI model could not read this page. This is the OCR reading; use "Read again" later.',
   noImage: 'Not transcribed: the page image could not be read. This is the OCR reading.',
   empty: 'The AI model found no writing it could read on this page. This is the OCR reading.',
-  tooManyPages: (max: number) => `Not transcribed: AI transcription covers the first ${max} low-confidence pages of a document. This is the OCR reading.`,
+  tooManyPages: (max: number) =>
+    `Not transcribed: AI transcription covers the first ${max} low-confidence pages of a document. This is the OCR reading.`,
 } as const;
 
 /** The least a page can be transcribed with: its input and a short answer. Below it, billing refuses. */
@@ -108,14 +111,24 @@ const isLow = (p: ParsedPage) => p.ocr && p.confidence !== null && p.confidence 
  * or a working model, the page keeps its OCR text and a note says why. Nothing here fails the
  * document, except the worker shutting down (the run is retried).
  */
-export async function readHandwriting(parsed: ParseResult, input: HandwritingInput, deps: HandwritingDeps): Promise<HandwritingOutcome> {
+export async function readHandwriting(
+  parsed: ParseResult,
+  input: HandwritingInput,
+  deps: HandwritingDeps,
+): Promise<HandwritingOutcome> {
   const { db } = deps;
   // "Read again": the last run's transcriptions and notes go with its pages' texts.
   await db
     .updateTable('document_pages')
     .set({ ocr_text: null, transcribed_by: null, handwriting_note: null })
     .where('document_id', '=', input.documentId)
-    .where((eb) => eb.or([eb('ocr_text', 'is not', null), eb('transcribed_by', 'is not', null), eb('handwriting_note', 'is not', null)]))
+    .where((eb) =>
+      eb.or([
+        eb('ocr_text', 'is not', null),
+        eb('transcribed_by', 'is not', null),
+        eb('handwriting_note', 'is not', null),
+      ]),
+    )
     .execute();
   const outcome: HandwritingOutcome = { transcribed: [], noted: [] };
   const image = input.kind === 'jpeg' || input.kind === 'png';
@@ -123,7 +136,8 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
   for (const page of parsed.pages) {
     // An image OCR read nothing it is sure of (tesseract may then report a high mean confidence over no words).
     const unreadImage = image && measureImageText(parsed.ocrWords ?? []).confidentWords === 0;
-    if (isLow(page) || unreadImage || (input.kind === 'pdf' && (await isUnreadScan(page, deps.storage)))) low.push(page);
+    if (isLow(page) || unreadImage || (input.kind === 'pdf' && (await isUnreadScan(page, deps.storage))))
+      low.push(page);
   }
   if (low.length === 0) return outcome;
   // A photo (people, a house) is read with low confidence or as nothing too: it is not handwriting.
@@ -133,14 +147,20 @@ export async function readHandwriting(parsed: ParseResult, input: HandwritingInp
   const log = deps.logger.child({ handwriting: true });
   const model = deps.transcriber !== undefined ? deps.transcriber : transcriberFor(deps.config);
   const note = async (page: ParsedPage, text: string) => {
-    await db.updateTable('document_pages').set({ handwriting_note: text }).where('document_id', '=', input.documentId).where('page_number', '=', page.pageNumber).execute();
+    await db
+      .updateTable('document_pages')
+      .set({ handwriting_note: text })
+      .where('document_id', '=', input.documentId)
+      .where('page_number', '=', page.pageNumber)
+      .execute();
     outcome.noted.push(page.pageNumber);
   };
   if (!model) {
     for (const page of low) await note(page, HANDWRITING_NOTES.offline);
     return outcome;
   }
-  const meter = deps.meter ?? createTokenMeter({ billingUrl: deps.config.BILLING_URL, secret: deps.config.INTERNAL_TOKEN });
+  const meter =
+    deps.meter ?? createTokenMeter({ billingUrl: deps.config.BILLING_URL, secret: deps.config.INTERNAL_TOKEN });
   const max = deps.config.HANDWRITING_MAX_PAGES;
   // Once billing refuses or cannot be reached, the document's later pages are not asked for again.
   let stopped: string | null = null;
@@ -193,7 +213,12 @@ async function transcribePage(
   const requestId = `handwriting-${input.documentId}-r${input.run}-p${page.pageNumber}`;
   let held: { amount: number } | null;
   try {
-    held = await meter.reserve(input.ownerId, requestId, inputTokens + MAX_TRANSCRIPTION_TOKENS, inputTokens + MINIMUM_ANSWER_TOKENS);
+    held = await meter.reserve(
+      input.ownerId,
+      requestId,
+      inputTokens + MAX_TRANSCRIPTION_TOKENS,
+      inputTokens + MINIMUM_ANSWER_TOKENS,
+    );
   } catch (err) {
     log.warn({ err: { message: (err as Error).message }, page: page.pageNumber }, 'handwriting: billing unavailable');
     return HANDWRITING_NOTES.billingUnavailable;
@@ -223,7 +248,11 @@ async function transcribePage(
 
 /** The page as the reader sees it (the stored upright page image, else the uploaded picture), at most MAX_IMAGE_SIDE px. */
 async function pageImage(page: ParsedPage, input: HandwritingInput, storage: Pick<Storage, 'get'>): Promise<PageImage> {
-  const source = page.imageKey ? await buffer(await storage.get(page.imageKey)) : input.kind === 'jpeg' || input.kind === 'png' ? input.file : null;
+  const source = page.imageKey
+    ? await buffer(await storage.get(page.imageKey))
+    : input.kind === 'jpeg' || input.kind === 'png'
+      ? input.file
+      : null;
   if (!source) throw new Error('the page has no image');
   const out = await sharp(source, { limitInputPixels: 200_000_000 })
     .rotate()

@@ -48,7 +48,12 @@ Answer with the transcription only, without any introduction or comment. If the 
 
 const REQUEST_TEXT = 'Transcribe this page.';
 
-function anthropicTranscriber(opts: { apiKey: string; baseURL?: string; model: string; timeoutMs: number }): HandwritingTranscriber {
+function anthropicTranscriber(opts: {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+}): HandwritingTranscriber {
   const client = new Anthropic({ apiKey: opts.apiKey, baseURL: opts.baseURL, maxRetries: 2, timeout: opts.timeoutMs });
   return {
     provider: 'anthropic',
@@ -63,7 +68,10 @@ function anthropicTranscriber(opts: { apiKey: string; baseURL?: string; model: s
             {
               role: 'user',
               content: [
-                { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: image.jpeg.toString('base64') } },
+                {
+                  type: 'image',
+                  source: { type: 'base64', media_type: 'image/jpeg', data: image.jpeg.toString('base64') },
+                },
                 { type: 'text', text: REQUEST_TEXT },
               ],
             },
@@ -78,14 +86,22 @@ function anthropicTranscriber(opts: { apiKey: string; baseURL?: string; model: s
       const u = message.usage;
       return {
         text,
-        usage: { inputTokens: u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0), outputTokens: u.output_tokens },
+        usage: {
+          inputTokens: u.input_tokens + (u.cache_creation_input_tokens ?? 0) + (u.cache_read_input_tokens ?? 0),
+          outputTokens: u.output_tokens,
+        },
       };
     },
   };
 }
 
 /** Any OpenAI-compatible server with image input (Ollama, vLLM): chat completions with an `image_url` data URL. */
-function openAiTranscriber(opts: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number }): HandwritingTranscriber {
+function openAiTranscriber(opts: {
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+}): HandwritingTranscriber {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   return {
     provider: 'openai',
@@ -94,7 +110,10 @@ function openAiTranscriber(opts: { baseUrl: string; apiKey?: string; model: stri
       const timeout = AbortSignal.timeout(opts.timeoutMs);
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
         body: JSON.stringify({
           model: opts.model,
           temperature: 0,
@@ -113,7 +132,10 @@ function openAiTranscriber(opts: { baseUrl: string; apiKey?: string; model: stri
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       if (!res.ok) throw new Error(`the model server answered ${res.status}`);
-      const body = (await res.json()) as { choices?: { message?: { content?: string | null } }[]; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+      const body = (await res.json()) as {
+        choices?: { message?: { content?: string | null } }[];
+        usage?: { prompt_tokens?: number; completion_tokens?: number };
+      };
       const text = (body.choices?.[0]?.message?.content ?? '').trim();
       // A server that reports no usage is charged what was held for the page's input and its answer's length.
       const inputTokens = body.usage?.prompt_tokens ?? imageTokens(image.width, image.height) + PROMPT_TOKENS;
@@ -130,12 +152,27 @@ function openAiTranscriber(opts: { baseUrl: string; apiKey?: string; model: stri
  */
 export function createHandwritingTranscriber(config: DocumentsConfig): HandwritingTranscriber | null {
   const provider =
-    config.HANDWRITING_PROVIDER ?? (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL && config.HANDWRITING_OPENAI_MODEL ? 'openai' : 'off');
+    config.HANDWRITING_PROVIDER ??
+    (config.ANTHROPIC_API_KEY
+      ? 'anthropic'
+      : config.OPENAI_BASE_URL && config.HANDWRITING_OPENAI_MODEL
+        ? 'openai'
+        : 'off');
   if (provider === 'anthropic' && config.ANTHROPIC_API_KEY) {
-    return anthropicTranscriber({ apiKey: config.ANTHROPIC_API_KEY, baseURL: config.ANTHROPIC_BASE_URL, model: config.HANDWRITING_ANTHROPIC_MODEL, timeoutMs: config.HANDWRITING_TIMEOUT_MS });
+    return anthropicTranscriber({
+      apiKey: config.ANTHROPIC_API_KEY,
+      baseURL: config.ANTHROPIC_BASE_URL,
+      model: config.HANDWRITING_ANTHROPIC_MODEL,
+      timeoutMs: config.HANDWRITING_TIMEOUT_MS,
+    });
   }
   if (provider === 'openai' && config.OPENAI_BASE_URL && config.HANDWRITING_OPENAI_MODEL) {
-    return openAiTranscriber({ baseUrl: config.OPENAI_BASE_URL, apiKey: config.OPENAI_API_KEY, model: config.HANDWRITING_OPENAI_MODEL, timeoutMs: config.HANDWRITING_TIMEOUT_MS });
+    return openAiTranscriber({
+      baseUrl: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.HANDWRITING_OPENAI_MODEL,
+      timeoutMs: config.HANDWRITING_TIMEOUT_MS,
+    });
   }
   return null;
 }

@@ -18,7 +18,9 @@ export const imageParser: DocumentParser = {
     const meta = await sharp(ctx.path, { limitInputPixels: false })
       .metadata()
       .catch((err: Error) => {
-        throw new PermanentProcessingError(`The image could not be read: it is damaged or not really a JPG/PNG (${err.message}).`);
+        throw new PermanentProcessingError(
+          `The image could not be read: it is damaged or not really a JPG/PNG (${err.message}).`,
+        );
       });
     const pixels = (meta.width ?? 0) * (meta.height ?? 0);
     if (!meta.width || !meta.height) throw new PermanentProcessingError('The image could not be read: it has no size.');
@@ -36,7 +38,9 @@ export const imageParser: DocumentParser = {
       .jpeg({ quality: 80 })
       .toBuffer()
       .catch((err: Error) => {
-        throw new PermanentProcessingError(`The image could not be read: it is damaged or incomplete (${err.message}).`);
+        throw new PermanentProcessingError(
+          `The image could not be read: it is damaged or incomplete (${err.message}).`,
+        );
       });
     await ctx.progress({ step: 'ocr', page: 1, of: 1 });
     // The picture as it is seen: a phone photo stored sideways with an EXIF orientation of 5-8
@@ -55,10 +59,16 @@ export const imageParser: DocumentParser = {
     let size = { width, height };
     let shown = thumbnail;
     if (read.upright) {
-      const screen = await sharp(read.upright).resize({ width: SCREEN_WIDTH, withoutEnlargement: true }).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
+      const screen = await sharp(read.upright)
+        .resize({ width: SCREEN_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
       imageKey = await ctx.storePageImage(1, screen.data);
       size = { width: screen.info.width, height: screen.info.height };
-      shown = await sharp(screen.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+      shown = await sharp(screen.data)
+        .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
     }
     const page = { pageNumber: 1, text, ocr: true, imageKey, ...size, ...ocrPage(read) };
     return { text, thumbnail: shown, ocrWords: read.words, pages: [page] };

@@ -32,7 +32,11 @@ export async function formValues(bytes: Uint8Array): Promise<FieldValues> {
  * null for any other PDF, a PDF without a form (a scanned, hand-filled journal is OCR'd like any
  * scan), or one pdf-lib cannot open (pdf.js has already read it; its text is used as usual).
  */
-export async function readJournalForm(path: string, size: number, gaz: Gazetteer = defaultGazetteer()): Promise<ReadJournal | null> {
+export async function readJournalForm(
+  path: string,
+  size: number,
+  gaz: Gazetteer = defaultGazetteer(),
+): Promise<ReadJournal | null> {
   if (size > MAX_JOURNAL_BYTES) return null;
   let values: FieldValues;
   try {

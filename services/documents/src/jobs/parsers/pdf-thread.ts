@@ -205,19 +205,30 @@ export class PdfThread {
     this.worker.on('error', (err: Error & { code?: string }) => {
       this.fail(
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new PermanentProcessingError('The PDF needs more memory to read than a document may use; it may be damaged or built to exhaust the reader.')
+          ? new PermanentProcessingError(
+              'The PDF needs more memory to read than a document may use; it may be damaged or built to exhaust the reader.',
+            )
           : new PermanentProcessingError(`The PDF could not be read (${err.message}).`),
       );
     });
     this.worker.on('exit', () => this.fail(new Error('the PDF reader stopped')));
-    signal.addEventListener('abort', () => this.fail(new Error('processing was interrupted (worker shutting down)')), { once: true });
+    signal.addEventListener('abort', () => this.fail(new Error('processing was interrupted (worker shutting down)')), {
+      once: true,
+    });
   }
 
-  call<T>(op: 'open' | 'page' | 'render' | 'close', args: Record<string, unknown> = {}, transfer: ArrayBuffer[] = []): Promise<T> {
+  call<T>(
+    op: 'open' | 'page' | 'render' | 'close',
+    args: Record<string, unknown> = {},
+    transfer: ArrayBuffer[] = [],
+  ): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => this.fail(new PermanentProcessingError('The PDF took too long to read; it may be damaged.')), OP_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => this.fail(new PermanentProcessingError('The PDF took too long to read; it may be damaged.')),
+        OP_TIMEOUT_MS,
+      );
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       this.worker.postMessage({ id, op, args }, transfer);
     });

@@ -28,7 +28,9 @@ export const pdfParser: DocumentParser = {
       const { numPages: count } = await thread.call<{ numPages: number }>('open', { bytes: ab }, [ab]);
       if (count < 1) throw new PermanentProcessingError('The PDF has no pages.');
       if (count > ctx.limits.pdfPageLimit) {
-        throw new PermanentProcessingError(`The PDF has ${count} pages; the limit is ${ctx.limits.pdfPageLimit}. Please split it into smaller files.`);
+        throw new PermanentProcessingError(
+          `The PDF has ${count} pages; the limit is ${ctx.limits.pdfPageLimit}. Please split it into smaller files.`,
+        );
       }
       const pages: ParsedPage[] = [];
       let thumbnail: Buffer | undefined;
@@ -36,15 +38,32 @@ export const pdfParser: DocumentParser = {
       for (let n = 1; n <= count; n++) {
         if (ctx.signal.aborted) throw new Error('processing was interrupted (worker shutting down)');
         await ctx.progress({ step: 'rendering', page: n, of: count });
-        const page = await thread.call<{ text: string; jpeg: Uint8Array; width: number; height: number }>('page', { n, screenWidth: SCREEN_WIDTH });
+        const page = await thread.call<{ text: string; jpeg: Uint8Array; width: number; height: number }>('page', {
+          n,
+          screenWidth: SCREEN_WIDTH,
+        });
         const jpeg = Buffer.from(page.jpeg.buffer, page.jpeg.byteOffset, page.jpeg.byteLength);
         const imageKey = await ctx.storePageImage(n, jpeg);
         if (n === 1) {
-          thumbnail = await sharp(jpeg).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+          thumbnail = await sharp(jpeg)
+            .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' })
+            .jpeg({ quality: 80 })
+            .toBuffer();
         }
         const needsOcr = page.text.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_TEXT_CHARS;
         if (needsOcr) scanned.push(n);
-        pages.push({ pageNumber: n, text: page.text, ocr: false, imageKey, width: page.width, height: page.height, confidence: null, rotation: 0, skew: 0, words: [] });
+        pages.push({
+          pageNumber: n,
+          text: page.text,
+          ocr: false,
+          imageKey,
+          width: page.width,
+          height: page.height,
+          confidence: null,
+          rotation: 0,
+          skew: 0,
+          words: [],
+        });
       }
       // Scanned pages: rendered again at 300 dpi (the thread draws one at a time), OCR'd by as many workers as there are.
       let done = 0;
@@ -53,7 +72,9 @@ export const pdfParser: DocumentParser = {
         for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
           if (ctx.signal.aborted) throw new Error('processing was interrupted (worker shutting down)');
           const { png } = await thread.call<{ png: Uint8Array }>('render', { n, dpi: OCR_DPI });
-          const read = await ctx.ocr.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), { languages: ctx.languages });
+          const read = await ctx.ocr.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength), {
+            languages: ctx.languages,
+          });
           done++;
           await ctx.progress({ step: 'ocr', page: done, of: scanned.length });
           const entry = pages[n - 1]!;
@@ -62,9 +83,20 @@ export const pdfParser: DocumentParser = {
           if (ocrText.length <= entry.text.length) continue;
           Object.assign(entry, { text: ocrText, ocr: true }, ocrPage(read));
           if (read.upright) {
-            const screen = await sharp(read.upright).resize({ width: SCREEN_WIDTH }).jpeg({ quality: 82 }).toBuffer({ resolveWithObject: true });
-            Object.assign(entry, { imageKey: await ctx.storePageImage(n, screen.data), width: screen.info.width, height: screen.info.height });
-            if (n === 1) thumbnail = await sharp(screen.data).resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' }).jpeg({ quality: 80 }).toBuffer();
+            const screen = await sharp(read.upright)
+              .resize({ width: SCREEN_WIDTH })
+              .jpeg({ quality: 82 })
+              .toBuffer({ resolveWithObject: true });
+            Object.assign(entry, {
+              imageKey: await ctx.storePageImage(n, screen.data),
+              width: screen.info.width,
+              height: screen.info.height,
+            });
+            if (n === 1)
+              thumbnail = await sharp(screen.data)
+                .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside' })
+                .jpeg({ quality: 80 })
+                .toBuffer();
           }
         }
       };

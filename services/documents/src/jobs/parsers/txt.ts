@@ -8,6 +8,22 @@ export const txtParser: DocumentParser = {
   async parse(ctx) {
     await ctx.progress({ step: 'text' });
     const text = decodeText(await readFile(ctx.path)).trim();
-    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null, confidence: null, rotation: 0, skew: 0, words: [] }] };
+    return {
+      text,
+      pages: [
+        {
+          pageNumber: 1,
+          text,
+          ocr: false,
+          imageKey: null,
+          width: null,
+          height: null,
+          confidence: null,
+          rotation: 0,
+          skew: 0,
+          words: [],
+        },
+      ],
+    };
   },
 };

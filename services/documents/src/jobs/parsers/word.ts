@@ -33,7 +33,12 @@ function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSigna
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { kind, bytes: ab, mammoth: require.resolve('mammoth'), wordExtractor: require.resolve('word-extractor') },
+      workerData: {
+        kind,
+        bytes: ab,
+        mammoth: require.resolve('mammoth'),
+        wordExtractor: require.resolve('word-extractor'),
+      },
       transferList: [ab],
       resourceLimits: { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64 },
     });
@@ -53,12 +58,22 @@ function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSigna
     worker.once('message', (msg: { text?: string; error?: string }) => {
       done();
       worker.terminate();
-      if (msg.error !== undefined) reject(new PermanentProcessingError(`The Word document could not be read: it is damaged or not really a ${kind.toUpperCase()} file (${msg.error}).`));
+      if (msg.error !== undefined)
+        reject(
+          new PermanentProcessingError(
+            `The Word document could not be read: it is damaged or not really a ${kind.toUpperCase()} file (${msg.error}).`,
+          ),
+        );
       else resolve(msg.text ?? '');
     });
     worker.once('error', (err: Error & { code?: string }) => {
       done();
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(new PermanentProcessingError('The Word document expands to more data than can be processed; it may be a "zip bomb".'));
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        reject(
+          new PermanentProcessingError(
+            'The Word document expands to more data than can be processed; it may be a "zip bomb".',
+          ),
+        );
       else reject(new PermanentProcessingError(`The Word document could not be read (${err.message}).`));
     });
   });
@@ -72,11 +87,30 @@ export const docxParser: DocumentParser = {
     const bytes = await readFile(ctx.path);
     const verdict = checkDocxArchive(bytes, ctx.limits.docxMaxUncompressedBytes);
     if (!verdict.ok) {
-      const why = verdict.reason === 'too-large' || verdict.reason === 'ratio' ? 'it expands to far more data than a document holds (a "zip bomb")' : 'it is not a valid Word document';
+      const why =
+        verdict.reason === 'too-large' || verdict.reason === 'ratio'
+          ? 'it expands to far more data than a document holds (a "zip bomb")'
+          : 'it is not a valid Word document';
       throw new PermanentProcessingError(`The DOCX file was refused: ${why}; ${verdict.detail}.`);
     }
     const text = (await extractInThread('docx', bytes, ctx.signal)).trim();
-    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null, confidence: null, rotation: 0, skew: 0, words: [] }] };
+    return {
+      text,
+      pages: [
+        {
+          pageNumber: 1,
+          text,
+          ocr: false,
+          imageKey: null,
+          width: null,
+          height: null,
+          confidence: null,
+          rotation: 0,
+          skew: 0,
+          words: [],
+        },
+      ],
+    };
   },
 };
 
@@ -86,6 +120,22 @@ export const docParser: DocumentParser = {
   async parse(ctx: ParseContext) {
     await ctx.progress({ step: 'text' });
     const text = (await extractInThread('doc', await readFile(ctx.path), ctx.signal)).trim();
-    return { text, pages: [{ pageNumber: 1, text, ocr: false, imageKey: null, width: null, height: null, confidence: null, rotation: 0, skew: 0, words: [] }] };
+    return {
+      text,
+      pages: [
+        {
+          pageNumber: 1,
+          text,
+          ocr: false,
+          imageKey: null,
+          width: null,
+          height: null,
+          confidence: null,
+          rotation: 0,
+          skew: 0,
+          words: [],
+        },
+      ],
+    };
   },
 };

@@ -46,7 +46,8 @@ export function offlineAnswer(input: OfflineInput): string {
   }
   const readings = readDocuments(docs);
 
-  if (input.book && input.book.section.index >= 0) parts.push(...bookSection(input.book, docs, datedEvents(docs, readings)));
+  if (input.book && input.book.section.index >= 0)
+    parts.push(...bookSection(input.book, docs, datedEvents(docs, readings)));
   else if (input.requestType !== 'regular') parts.push(...outline(input, docs, readings));
 
   // A question about someone: lead with the answer, and keep to that person's family (issue 13).
@@ -60,14 +61,23 @@ export function offlineAnswer(input: OfflineInput): string {
     const named = question.names.map((n) => resolvePerson(n, people)).find((n) => n !== null) ?? null;
     const name = named ?? (question.names.length === 0 && asksForFacts(question) ? (people[0] ?? null) : null);
     person = name ? factsAbout(name, readings) : null;
-    const direct = asksForFacts(question) ? directAnswer(question, person, named ? null : (question.names[0] ?? null)) : null;
+    const direct = asksForFacts(question)
+      ? directAnswer(question, person, named ? null : (question.names[0] ?? null))
+      : null;
     if (direct) {
       parts.push(direct.text, '');
       lead = direct.sentences;
     }
   }
   const family = person ? familyOf(person) : null;
-  const relevant = family ? readings.filter((r) => inFamily(r.subject, family) || r.people.some((p) => inFamily(p, family)) || r.events.some((e) => inFamily(e.person, family))) : readings;
+  const relevant = family
+    ? readings.filter(
+        (r) =>
+          inFamily(r.subject, family) ||
+          r.people.some((p) => inFamily(p, family)) ||
+          r.events.some((e) => inFamily(e.person, family)),
+      )
+    : readings;
   const events = datedEvents(docs, relevant).filter((e) => !family || inFamily(e.person, family));
   const conflicts = dateConflicts(events);
   const places = placesOf(
@@ -86,29 +96,46 @@ export function offlineAnswer(input: OfflineInput): string {
   if (events.length) {
     parts.push('| Date | Event | Person | Place | Source |', '|---|---|---|---|---|');
     for (const e of events.slice(0, 40)) {
-      parts.push(`| ${mdCell(e.date)} | ${EVENT_LABEL[e.kind]} | ${mdCell(e.person ?? '—')} | ${mdCell(e.place ?? '—')} | ${cite(e)} |`);
+      parts.push(
+        `| ${mdCell(e.date)} | ${EVENT_LABEL[e.kind]} | ${mdCell(e.person ?? '—')} | ${mdCell(e.place ?? '—')} | ${cite(e)} |`,
+      );
     }
-  } else parts.push(family ? `The selected documents contain no dated events of ${person!.name} or their family that Gene could read.` : 'The selected documents contain no dated events that Gene could read.');
+  } else
+    parts.push(
+      family
+        ? `The selected documents contain no dated events of ${person!.name} or their family that Gene could read.`
+        : 'The selected documents contain no dated events that Gene could read.',
+    );
   parts.push('');
 
   parts.push('## Conflicting dates');
   if (conflicts.length) {
     for (const c of conflicts) {
-      parts.push(`- ⚠️ **${c.person}**, ${EVENT_LABEL[c.kind].toLowerCase()}: the documents disagree — ${c.readings.map((r) => `${r.date} (${cite(r)})`).join('; ')}.`);
-      parts.push('  Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.');
+      parts.push(
+        `- ⚠️ **${c.person}**, ${EVENT_LABEL[c.kind].toLowerCase()}: the documents disagree — ${c.readings.map((r) => `${r.date} (${cite(r)})`).join('; ')}.`,
+      );
+      parts.push(
+        '  Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.',
+      );
     }
   } else parts.push('No conflicting dates were found among the selected documents.');
   parts.push('');
 
   parts.push('## Records to search next', ...nextRecords(places, events), '');
   const found = docs.filter((d) => d.retrieved);
-  if (found.length) parts.push(`*Found by searching your library for this question: ${found.map((d) => citation(d, d.pages?.[0]?.pageNumber)).join('; ')}.*`, '');
+  if (found.length)
+    parts.push(
+      `*Found by searching your library for this question: ${found.map((d) => citation(d, d.pages?.[0]?.pageNumber)).join('; ')}.*`,
+      '',
+    );
   // The documents the answer drew on (a selected document about another family stays out).
   parts.push(...sourceCitations(docs.filter((d) => relevant.some((r) => r.sentence.doc === d))));
   parts.push('---', OFFLINE_NOTE);
   const text = parts.join('\n');
   // Nothing selected: the documents Gene read are the ones it found (decision 0170).
-  return found.length === docs.length ? text.replace(/\b([Tt])he selected documents\b/g, (_, t: string) => `${t}he documents found in your library`) : text;
+  return found.length === docs.length
+    ? text.replace(/\b([Tt])he selected documents\b/g, (_, t: string) => `${t}he documents found in your library`)
+    : text;
 }
 
 /**
@@ -128,17 +155,28 @@ function aboutTheNameAsked(docs: ContextDocument[], input: OfflineInput): Contex
 
 /** Each sentence quoted once, with every document and page it appears on (the same record uploaded twice is one quote). */
 function quotes(lead: Sentence[], relevant: Reading[], query: string): string[] {
-  const picked = [...lead, ...relevantSentences(relevant.map((r) => r.sentence), query, QUOTE_LIMIT)];
+  const picked = [
+    ...lead,
+    ...relevantSentences(
+      relevant.map((r) => r.sentence),
+      query,
+      QUOTE_LIMIT,
+    ),
+  ];
   const byText = new Map<string, Sentence[]>();
   for (const s of picked) {
-    const key = fold(s.text).replace(/[^a-z0-9]+/g, ' ').trim();
+    const key = fold(s.text)
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
     const list = byText.get(key) ?? [];
     if (!list.some((x) => x.doc._id === s.doc._id && x.page === s.page)) list.push(s);
     byText.set(key, list);
   }
   const lines = ['## What your documents say'];
-  if (byText.size === 0) lines.push('None of the selected documents contains readable text that matches your question.');
-  for (const list of [...byText.values()].slice(0, QUOTE_LIMIT)) lines.push(`- "${quote(list[0]!.text)}"${sourcesOf(list)}`);
+  if (byText.size === 0)
+    lines.push('None of the selected documents contains readable text that matches your question.');
+  for (const list of [...byText.values()].slice(0, QUOTE_LIMIT))
+    lines.push(`- "${quote(list[0]!.text)}"${sourcesOf(list)}`);
   lines.push('');
   return lines;
 }
@@ -160,10 +198,13 @@ function peopleSection(person: PersonFacts | null, docs: ContextDocument[]): str
     return lines;
   }
   const seen = new Set<string>();
-  const people = docs.flatMap((d) => (d.peopleIdentified ?? []).map((p) => ({ p, d }))).filter(({ p }) => p?.name && !seen.has(fold(p.name)) && seen.add(fold(p.name)));
+  const people = docs
+    .flatMap((d) => (d.peopleIdentified ?? []).map((p) => ({ p, d })))
+    .filter(({ p }) => p?.name && !seen.has(fold(p.name)) && seen.add(fold(p.name)));
   if (people.length) {
     lines.push('## People named in the documents');
-    for (const { p, d } of people.slice(0, 30)) lines.push(`- **${p.name}**${p.role ? ` (${p.role.replace(/_/g, ' ')})` : ''} (${citation(d)})`);
+    for (const { p, d } of people.slice(0, 30))
+      lines.push(`- **${p.name}**${p.role ? ` (${p.role.replace(/_/g, ' ')})` : ''} (${citation(d)})`);
     lines.push('');
   }
   return lines;
@@ -181,25 +222,44 @@ function nextRecords(places: { place: string; years: number[] }[], events: Dated
   const allYears = events.map((e) => e.year);
   for (const { place, years } of places.slice(0, 4)) {
     const when = range(years.length ? years : allYears);
-    out.push(`- **${place}**${when ? ` (${when})` : ''}: parish registers of baptisms, marriages and burials; civil registration indexes; census returns for the census years in that span; local directories and land or tax records.`);
+    out.push(
+      `- **${place}**${when ? ` (${when})` : ''}: parish registers of baptisms, marriages and burials; civil registration indexes; census returns for the census years in that span; local directories and land or tax records.`,
+    );
   }
   const kinds = new Set(events.map((e) => e.kind));
   const yearOf = (k: string) => events.find((e) => e.kind === k)?.year;
-  if (kinds.has('emigration')) out.push(`- Passenger lists and naturalisation papers around ${yearOf('emigration')}, at both the port of departure and of arrival.`);
-  if (kinds.has('death') || kinds.has('burial')) out.push(`- Probate records, wills and administrations after ${yearOf('death') ?? yearOf('burial')}; cemetery and monument inscriptions.`);
+  if (kinds.has('emigration'))
+    out.push(
+      `- Passenger lists and naturalisation papers around ${yearOf('emigration')}, at both the port of departure and of arrival.`,
+    );
+  if (kinds.has('death') || kinds.has('burial'))
+    out.push(
+      `- Probate records, wills and administrations after ${yearOf('death') ?? yearOf('burial')}; cemetery and monument inscriptions.`,
+    );
   if (kinds.has('military')) out.push(`- Military service, pension and muster records around ${yearOf('military')}.`);
-  if (kinds.has('marriage')) out.push(`- Marriage banns and licences around ${yearOf('marriage')}, which often name fathers and residences.`);
-  if (!out.length) out.push('- The documents name no places or years Gene could read; census, parish and civil registration records for the family’s home area are the usual next step.');
+  if (kinds.has('marriage'))
+    out.push(`- Marriage banns and licences around ${yearOf('marriage')}, which often name fathers and residences.`);
+  if (!out.length)
+    out.push(
+      '- The documents name no places or years Gene could read; census, parish and civil registration records for the family’s home area are the usual next step.',
+    );
   return out;
 }
 
 function generalGuidance(query: string): string[] {
   const years = [...query.matchAll(/\b(1[4-9]\d\d|20[0-2]\d)\b/g)].map((m) => m[1]);
-  const places = [...query.matchAll(/\b(?:in|at|near|from)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/gu)].map((m) => m[1]);
+  const places = [...query.matchAll(/\b(?:in|at|near|from)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/gu)].map(
+    (m) => m[1],
+  );
   const lines = ['## Where to start'];
   if (places.length || years.length) {
-    lines.push(`From your question: ${[...places.map((p) => `**${p}**`), ...years.map((y) => `**${y}**`)].join(', ')}.`);
-    for (const p of places) lines.push(`- ${p}: parish registers, civil registration indexes and census returns${years.length ? ` around ${years.join(', ')}` : ''}.`);
+    lines.push(
+      `From your question: ${[...places.map((p) => `**${p}**`), ...years.map((y) => `**${y}**`)].join(', ')}.`,
+    );
+    for (const p of places)
+      lines.push(
+        `- ${p}: parish registers, civil registration indexes and census returns${years.length ? ` around ${years.join(', ')}` : ''}.`,
+      );
   }
   lines.push(
     '- Write down what you already know for each ancestor (names, dates, places) and where each fact comes from.',
@@ -239,16 +299,24 @@ function outline(input: OfflineInput, docs: ContextDocument[], readings: Reading
   }
   lines.push(`## ${input.requestType === 'book' ? 'Chapter outline' : 'Chapter outline'} (grounded in your documents)`);
   let n = 1;
-  lines.push(`${n++}. **Introduction** — the family${surname ? ` ${surname}` : ''}${place ? ` in ${place}` : ''}${span ? `, ${span}` : ''}; the sources: ${docs.map((d) => `"${d.originalName}"`).join(', ')}.`);
+  lines.push(
+    `${n++}. **Introduction** — the family${surname ? ` ${surname}` : ''}${place ? ` in ${place}` : ''}${span ? `, ${span}` : ''}; the sources: ${docs.map((d) => `"${d.originalName}"`).join(', ')}.`,
+  );
   for (const p of people.slice(0, 4)) {
     const theirs = events.filter((e) => e.person === p);
-    const facts = theirs.map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} ${e.year} (${e.doc.originalName})`).join('; ');
+    const facts = theirs
+      .map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} ${e.year} (${e.doc.originalName})`)
+      .join('; ');
     lines.push(`${n++}. **${p}** — ${facts || 'what the documents record about them'}.`);
   }
   const byDecade = new Map<number, DatedEvent[]>();
-  for (const e of events) byDecade.set(Math.floor(e.year / 10) * 10, [...(byDecade.get(Math.floor(e.year / 10) * 10) ?? []), e]);
+  for (const e of events)
+    byDecade.set(Math.floor(e.year / 10) * 10, [...(byDecade.get(Math.floor(e.year / 10) * 10) ?? []), e]);
   if (people.length === 0) {
-    for (const [decade, list] of [...byDecade].slice(0, 5)) lines.push(`${n++}. **The ${decade}s** — ${list.map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} (${e.doc.originalName})`).join('; ')}.`);
+    for (const [decade, list] of [...byDecade].slice(0, 5))
+      lines.push(
+        `${n++}. **The ${decade}s** — ${list.map((e) => `${EVENT_LABEL[e.kind].toLowerCase()} (${e.doc.originalName})`).join('; ')}.`,
+      );
   }
   lines.push(`${n++}. **Open questions** — gaps and conflicts to resolve before the narrative is final.`);
   lines.push('');
@@ -256,9 +324,16 @@ function outline(input: OfflineInput, docs: ContextDocument[], readings: Reading
 }
 
 function bookSection(book: BookContext, docs: ContextDocument[], events: DatedEvent[]): string[] {
-  const lines = [`## ${book.section.title}`, `*Part ${book.section.index + 1} of ${book.outline.length} of "${book.title}".*`, ''];
+  const lines = [
+    `## ${book.section.title}`,
+    `*Part ${book.section.index + 1} of ${book.outline.length} of "${book.title}".*`,
+    '',
+  ];
   if (book.summaries.length) lines.push(`Written so far: ${book.summaries.map((s) => s.title).join(', ')}.`, '');
-  lines.push('Without a model Gene cannot write the narrative itself; here is the material this part should draw on:', '');
+  lines.push(
+    'Without a model Gene cannot write the narrative itself; here is the material this part should draw on:',
+    '',
+  );
   const quoted = new Set<string>();
   for (const e of events.slice(0, 12)) {
     // A sentence naming two events (born … and baptised …) is quoted once.
@@ -266,7 +341,10 @@ function bookSection(book: BookContext, docs: ContextDocument[], events: DatedEv
     quoted.add(e.sentence);
     lines.push(`- ${e.date} — ${EVENT_LABEL[e.kind]}${e.person ? ` of ${e.person}` : ''}${text} (${cite(e)})`);
   }
-  if (!events.length) lines.push(`- The selected documents (${docs.map((d) => `"${d.originalName}"`).join(', ')}) contain no dated events.`);
+  if (!events.length)
+    lines.push(
+      `- The selected documents (${docs.map((d) => `"${d.originalName}"`).join(', ')}) contain no dated events.`,
+    );
   const next = book.outline[book.section.index + 1];
   lines.push('', next ? `Type **continue** for the next part: ${next}.` : 'This was the last part of the plan.', '');
   return lines;

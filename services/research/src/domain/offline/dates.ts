@@ -13,7 +13,10 @@ export interface FoundDate {
 
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const YEAR = String.raw`(1[4-9]\d\d|20[0-2]\d)`;
-const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?${MONTH},?\s+${YEAR}\b`, 'gi');
+const DAY_MONTH_YEAR = new RegExp(
+  String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+)?(?:of\s+)?${MONTH},?\s+${YEAR}\b`,
+  'gi',
+);
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+${YEAR}\b`, 'gi');
 const MONTH_YEAR = new RegExp(String.raw`\b${MONTH},?\s+${YEAR}\b`, 'gi');
 const ABOUT_YEAR = new RegExp(String.raw`\b(?:abt\.?|about|circa|ca\.|c\.)\s*${YEAR}\b`, 'gi');
@@ -34,9 +37,12 @@ export function datesIn(text: string): FoundDate[] {
     const end = at + m[0].length;
     if (free(at, end)) found.push({ year: Number(year), text: shown, phrase, at, end });
   };
-  for (const m of text.matchAll(DAY_MONTH_YEAR)) add(m, m[3]!, `${Number(m[1])} ${monthName(m[2]!)} ${m[3]}`, `on ${Number(m[1])} ${monthName(m[2]!)} ${m[3]}`);
-  for (const m of text.matchAll(MONTH_DAY_YEAR)) add(m, m[3]!, `${Number(m[2])} ${monthName(m[1]!)} ${m[3]}`, `on ${Number(m[2])} ${monthName(m[1]!)} ${m[3]}`);
-  for (const m of text.matchAll(MONTH_YEAR)) add(m, m[2]!, `${monthName(m[1]!)} ${m[2]}`, `in ${monthName(m[1]!)} ${m[2]}`);
+  for (const m of text.matchAll(DAY_MONTH_YEAR))
+    add(m, m[3]!, `${Number(m[1])} ${monthName(m[2]!)} ${m[3]}`, `on ${Number(m[1])} ${monthName(m[2]!)} ${m[3]}`);
+  for (const m of text.matchAll(MONTH_DAY_YEAR))
+    add(m, m[3]!, `${Number(m[2])} ${monthName(m[1]!)} ${m[3]}`, `on ${Number(m[2])} ${monthName(m[1]!)} ${m[3]}`);
+  for (const m of text.matchAll(MONTH_YEAR))
+    add(m, m[2]!, `${monthName(m[1]!)} ${m[2]}`, `in ${monthName(m[1]!)} ${m[2]}`);
   for (const m of text.matchAll(ABOUT_YEAR)) add(m, m[1]!, `about ${m[1]}`, `about ${m[1]}`);
   for (const m of text.matchAll(BARE_YEAR)) add(m, m[1]!, m[1]!, `in ${m[1]}`);
   return found.sort((a, b) => a.at - b.at);

@@ -15,7 +15,13 @@ export interface DirectAnswer {
   sentences: Sentence[];
 }
 
-const VERB: Record<AskedEvent, string> = { birth: 'was born', baptism: 'was baptised', marriage: 'married', death: 'died', burial: 'was buried' };
+const VERB: Record<AskedEvent, string> = {
+  birth: 'was born',
+  baptism: 'was baptised',
+  marriage: 'married',
+  death: 'died',
+  burial: 'was buried',
+};
 
 /** "(a.pdf, p. 2; b.txt)": each distinct document and page once. */
 export function sourcesOf(sentences: Sentence[]): string {
@@ -66,31 +72,45 @@ export function directAnswer(q: Question, person: PersonFacts | null, unknownNam
     used.push(...sentences.filter((s) => !used.includes(s)));
   };
 
-  const asked = q.who ? (['birth', 'marriage', 'death'] as AskedEvent[]).map((kind) => ({ kind, when: true, where: true })) : q.events;
+  const asked = q.who
+    ? (['birth', 'marriage', 'death'] as AskedEvent[]).map((kind) => ({ kind, when: true, where: true }))
+    : q.events;
   if (q.parents || q.who) {
     const parents = p.parents.map((r) => r.name);
     if (parents.length >= 2) add(`${possessive()} parents were ${list(parents)}`, sentencesOfRelatives(p.parents));
-    else if (parents.length === 1) add(`the documents name only one of ${possessive()} parents: ${parents[0]}`, sentencesOfRelatives(p.parents));
+    else if (parents.length === 1)
+      add(`the documents name only one of ${possessive()} parents: ${parents[0]}`, sentencesOfRelatives(p.parents));
     else if (q.parents) clauses.push(`the documents do not name ${possessive()} parents`);
   }
   for (const ask of asked) {
     const withSpouse = ask.kind === 'marriage' && (q.spouse || q.who);
     const clause = eventClause(ask, p, withSpouse, subject, q.who);
     if (clause) add(clause.text, clause.sentences, true);
-    else if (withSpouse && p.spouses.length) add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
+    else if (withSpouse && p.spouses.length)
+      add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
   }
-  const wedding = p.events.some((e) => e.kind === 'marriage') ? eventClause({ kind: 'marriage', when: false, where: false }, p, true, subject, true) : null;
+  const wedding = p.events.some((e) => e.kind === 'marriage')
+    ? eventClause({ kind: 'marriage', when: false, where: false }, p, true, subject, true)
+    : null;
   if (q.spouse && !asked.some((a) => a.kind === 'marriage')) {
     if (wedding) add(wedding.text, wedding.sentences, true);
-    else if (p.spouses.length) add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
+    else if (p.spouses.length)
+      add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
     else clauses.push(`the documents do not say whom ${subject()} married`);
   }
   if (q.children || (q.who && p.children.length)) {
-    if (p.children.length) add(`${possessive()} children named in the documents are ${list(p.children.map((r) => r.name))}`, sentencesOfRelatives(p.children));
+    if (p.children.length)
+      add(
+        `${possessive()} children named in the documents are ${list(p.children.map((r) => r.name))}`,
+        sentencesOfRelatives(p.children),
+      );
     else clauses.push(`the documents name none of ${possessive()} children`);
   }
   if (!clauses.length) {
-    return { text: `The selected documents mention ${p.name} but do not say when or where ${p.gender ?? 'they'} ${p.gender ? 'was' : 'were'} born, married or died.`, sentences: p.sentences.slice(0, 3) };
+    return {
+      text: `The selected documents mention ${p.name} but do not say when or where ${p.gender ?? 'they'} ${p.gender ? 'was' : 'were'} born, married or died.`,
+      sentences: p.sentences.slice(0, 3),
+    };
   }
   const text = clauses.join('; ');
   return { text: `${text[0]!.toUpperCase()}${text.slice(1)}.`, sentences: used };
@@ -105,7 +125,9 @@ function eventClause(
   optional: boolean,
 ): { text: string; sentences: Sentence[] } | null {
   const facts = p.events.filter((e) => e.kind === ask.kind);
-  const spouse = withSpouse ? (facts.find((e) => e.spouse && e.spouse !== p.name)?.spouse ?? p.spouses[0]?.name ?? null) : null;
+  const spouse = withSpouse
+    ? (facts.find((e) => e.spouse && e.spouse !== p.name)?.spouse ?? p.spouses[0]?.name ?? null)
+    : null;
   const spouseText = spouse ? ` ${spouse}` : '';
   if (!facts.length) {
     if (optional) return null;
@@ -118,7 +140,10 @@ function eventClause(
     const readings = [...years].map((y) => {
       const fs = facts.filter((e) => e.date?.year === y);
       const best = precise(fs);
-      return { text: `${best.date!.text}${sourcesOf(fs.map((e) => e.sentence))}`, sentences: fs.map((e) => e.sentence) };
+      return {
+        text: `${best.date!.text}${sourcesOf(fs.map((e) => e.sentence))}`,
+        sentences: fs.map((e) => e.sentence),
+      };
     });
     return {
       text: `the documents disagree on when ${subject()} ${VERB[ask.kind]}: ${readings.map((r) => r.text).join(' or ')}`,
@@ -131,7 +156,8 @@ function eventClause(
   const sources = [best, ...facts.filter((e) => e !== best && e.place === place && place)].map((e) => e.sentence);
   let text = `${subject()} ${VERB[ask.kind]}${spouseText}${best.date ? ` ${best.date.phrase}` : ''}${place ? ` in ${place}` : ''}`;
   const missing = [ask.when && !best.date ? 'when' : null, ask.where && !place ? 'where' : null].filter(Boolean);
-  if (missing.length && !optional) text += `${sourcesOf(sources)}, but the documents do not say ${missing.join(' or ')}`;
+  if (missing.length && !optional)
+    text += `${sourcesOf(sources)}, but the documents do not say ${missing.join(' or ')}`;
   else text += sourcesOf(sources);
   return { text, sentences: sources };
 }

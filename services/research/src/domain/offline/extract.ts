@@ -47,7 +47,16 @@ export function datedEvents(docs: ContextDocument[], readings: Reading[] = readD
   for (const r of readings) {
     for (const e of r.events) {
       if (!e.date) continue;
-      events.push({ year: e.date.year, date: e.date.text, kind: e.kind, person: e.person, place: e.place, sentence: r.sentence.text, doc: r.sentence.doc, page: r.sentence.page });
+      events.push({
+        year: e.date.year,
+        date: e.date.text,
+        kind: e.kind,
+        person: e.person,
+        place: e.place,
+        sentence: r.sentence.text,
+        doc: r.sentence.doc,
+        page: r.sentence.page,
+      });
     }
   }
   return events.sort((a, b) => a.year - b.year || a.kind.localeCompare(b.kind));
@@ -69,7 +78,8 @@ export function dateConflicts(events: DatedEvent[]): DateConflict[] {
   }
   const conflicts: DateConflict[] = [];
   for (const list of groups.values()) {
-    if (new Set(list.map((e) => e.year)).size > 1) conflicts.push({ person: list[0]!.person!, kind: list[0]!.kind, readings: list });
+    if (new Set(list.map((e) => e.year)).size > 1)
+      conflicts.push({ person: list[0]!.person!, kind: list[0]!.kind, readings: list });
   }
   return conflicts;
 }
@@ -84,13 +94,20 @@ function describe(value: unknown): string[] {
 }
 
 /** Places: the documents' geographical entities, then "in/at/near Place" phrases of the text. */
-export function placesOf(docs: ContextDocument[], names: string[] = knownPeople(docs)): { place: string; years: number[] }[] {
+export function placesOf(
+  docs: ContextDocument[],
+  names: string[] = knownPeople(docs),
+): { place: string; years: number[] }[] {
   const people = new Set(names.flatMap((p) => p.split(/\s+/)));
   const found = new Map<string, { place: string; count: number; years: Set<number> }>();
   const add = (raw: string, years: number[], weight: number) => {
-    const place = raw.replace(/\s+/g, ' ').replace(/[.,;:]+$/, '').trim();
+    const place = raw
+      .replace(/\s+/g, ' ')
+      .replace(/[.,;:]+$/, '')
+      .trim();
     // Place names are capitalised; entity lists sometimes hold kinds ("town") rather than names.
-    if (place.length < 3 || place.length > 60 || !/^\p{Lu}/u.test(place) || NOT_NAMES.has(place) || people.has(place)) return;
+    if (place.length < 3 || place.length > 60 || !/^\p{Lu}/u.test(place) || NOT_NAMES.has(place) || people.has(place))
+      return;
     const key = fold(place);
     const entry = found.get(key) ?? { place, count: 0, years: new Set<number>() };
     entry.count += weight;
@@ -101,7 +118,9 @@ export function placesOf(docs: ContextDocument[], names: string[] = knownPeople(
     for (const p of describe(doc.geographicalInfo)) for (const part of p.split(/[;\n]/)) add(part, [], 3);
     for (const s of sentencesOf(doc)) {
       const years = yearsIn(s.text);
-      for (const m of s.text.matchAll(/\b(?:in|at|near|to|from|(?:county|parish|town|city|state|province) of)\s+(\p{Lu}[\p{L}'-]+(?:,?\s+\p{Lu}[\p{L}'-]+){0,2})/gu)) {
+      for (const m of s.text.matchAll(
+        /\b(?:in|at|near|to|from|(?:county|parish|town|city|state|province) of)\s+(\p{Lu}[\p{L}'-]+(?:,?\s+\p{Lu}[\p{L}'-]+){0,2})/gu,
+      )) {
         const words = m[1]!.split(/[\s,]+/);
         if (words.some((w) => NOT_NAMES.has(w) || people.has(w))) continue;
         add(m[1]!, years, 1);
@@ -115,11 +134,19 @@ export function placesOf(docs: ContextDocument[], names: string[] = knownPeople(
 }
 
 const STOP = new Set(
-  'a an and are as at be by did do does for from had has have he her his how i in is it its me my of on or our she tell that the their them there they this to was were what when where which who whom why will with would you your about any find know more please show give list documents document say says said these those tell'.split(' '),
+  'a an and are as at be by did do does for from had has have he her his how i in is it its me my of on or our she tell that the their them there they this to was were what when where which who whom why will with would you your about any find know more please show give list documents document say says said these those tell'.split(
+    ' ',
+  ),
 );
 
 export function queryTerms(query: string): string[] {
-  return [...new Set(fold(query).split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !STOP.has(w)))];
+  return [
+    ...new Set(
+      fold(query)
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length >= 3 && !STOP.has(w)),
+    ),
+  ];
 }
 
 /** The sentences that share most words with the question (retrieval without a model), in reading order on ties. */
@@ -129,7 +156,9 @@ export function relevantSentences(sentences: Sentence[], query: string, limit = 
   sentences.forEach((s, order) => {
     const words = new Set(fold(s.text).split(/[^a-z0-9]+/));
     let score = 0;
-    for (const t of terms) if (words.has(t) || [...words].some((w) => w.length > 4 && t.length > 4 && w.startsWith(t.slice(0, 5)))) score += 1;
+    for (const t of terms)
+      if (words.has(t) || [...words].some((w) => w.length > 4 && t.length > 4 && w.startsWith(t.slice(0, 5))))
+        score += 1;
     if (score > 0 || terms.length === 0) scored.push({ s, score: score + (yearsIn(s.text).length ? 0.25 : 0), order });
   });
   // Nothing matches the question's words ("what do these say?"): the dated sentences, in reading order.

@@ -6,7 +6,20 @@ export const NOT_NAMES = new Set(
   ),
 );
 
-export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 export interface NameHit {
   name: string;
@@ -18,10 +31,14 @@ export interface NameHit {
 const WORD = String.raw`\p{Lu}[\p{Ll}'’-]*\p{Ll}|\p{Lu}\.`;
 const NAME_RUN = new RegExp(String.raw`(?:${WORD})(?:\s+(?:${WORD}))*`, 'gu');
 // Words after which a capitalised run is a place, not a person.
-const PLACE_BEFORE = /\b(?:in|at|near|from|to|for|county|parish|(?:state|county|city|town|parish|province|kingdom|republic)\s+of)\s*$/i;
+const PLACE_BEFORE =
+  /\b(?:in|at|near|from|to|for|county|parish|(?:state|county|city|town|parish|province|kingdom|republic)\s+of)\s*$/i;
 
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /**
@@ -53,7 +70,9 @@ export function namesIn(sentence: string, known: string[]): NameHit[] {
     while (words.length && NOT_NAMES.has(words[words.length - 1]!.replace(/\.$/, ''))) words = words.slice(0, -1);
     words = words.slice(0, 4);
     if (!words.length || words.some((w) => NOT_NAMES.has(w) || w.length < 2)) continue;
-    const related = /^\s*,\s*(?:the\s+)?(?:wife|widow|daughter|son|husband|child)\s+of\b/i.test(sentence.slice(at + words[0]!.length));
+    const related = /^\s*,\s*(?:the\s+)?(?:wife|widow|daughter|son|husband|child)\s+of\b/i.test(
+      sentence.slice(at + words[0]!.length),
+    );
     if (words.length === 1 && !givenNames.has(words[0]!) && !related) continue;
     if (/\.$/.test(words[words.length - 1]!)) continue;
     const name = words.join(' ');

@@ -80,7 +80,12 @@ export function factsAbout(name: string, readings: Reading[]): PersonFacts {
 
 /** The person and their parents, spouses and children: whose facts belong in an answer about them. */
 export function familyOf(facts: PersonFacts): string[] {
-  return [facts.name, ...facts.parents.map((r) => r.name), ...facts.spouses.map((r) => r.name), ...facts.children.map((r) => r.name)];
+  return [
+    facts.name,
+    ...facts.parents.map((r) => r.name),
+    ...facts.spouses.map((r) => r.name),
+    ...facts.children.map((r) => r.name),
+  ];
 }
 
 export function inFamily(name: string | null, family: string[]): boolean {

@@ -32,7 +32,9 @@ export function readQuestion(query: string, knownNames: string[] = []): Question
   const q: Question = { names: [], parents: false, spouse: false, children: false, events: [], who: false };
   q.names = [...new Set(namesIn(query.replace(/[’']s\b/g, ''), knownNames).map((h) => h.name))];
   const clauses = fold(query)
-    .split(/[?;.!]|\b(?:and|but|also)\b(?=\s+(?:when|where|who|whom|what|which|did|does|was|were|is|are|how|his|her|their))/)
+    .split(
+      /[?;.!]|\b(?:and|but|also)\b(?=\s+(?:when|where|who|whom|what|which|did|does|was|were|is|are|how|his|her|their))/,
+    )
     .map((c) => c.trim())
     .filter(Boolean)
     // "When and where did he die?": a clause of question words alone belongs to the next one.
@@ -44,10 +46,14 @@ export function readQuestion(query: string, knownNames: string[] = []): Question
     }, []);
   for (const clause of clauses) {
     const when = /\b(when|what (date|year|day)|which year|how old|date of|year of)\b/.test(clause);
-    const where = /\b(where|what (place|town|city|county|country|parish)|which (place|town|city|county|country|parish)|place of)\b/.test(clause);
+    const where =
+      /\b(where|what (place|town|city|county|country|parish)|which (place|town|city|county|country|parish)|place of)\b/.test(
+        clause,
+      );
     const whoAsked = /\b(who|whom)\b/.test(clause);
     if (/\b(parents?|father|mother)\b/.test(clause)) q.parents = true;
-    if (/\b(children|sons?|daughters?|kids|offspring)\b/.test(clause) && !/\b(son|daughter) of\b/.test(clause)) q.children = true;
+    if (/\b(children|sons?|daughters?|kids|offspring)\b/.test(clause) && !/\b(son|daughter) of\b/.test(clause))
+      q.children = true;
     if (/\b(wife|husband|spouse)\b/.test(clause) || (whoAsked && /\bmarr/.test(clause))) q.spouse = true;
     for (const [kind, re] of EVENT_WORDS) {
       if (!re.test(clause)) continue;
@@ -59,7 +65,12 @@ export function readQuestion(query: string, knownNames: string[] = []): Question
   // Answer in the order asked: "born and baptised" → birth, then baptism.
   const at = (kind: AskedEvent) => fold(query).search(EVENT_WORDS.find(([k]) => k === kind)![1]);
   q.events.sort((a, b) => at(a.kind) - at(b.kind));
-  q.who = !q.parents && !q.spouse && !q.children && q.events.length === 0 && (q.names.length > 0 || /\b(who (was|is)|about (him|her))\b/.test(fold(query)));
+  q.who =
+    !q.parents &&
+    !q.spouse &&
+    !q.children &&
+    q.events.length === 0 &&
+    (q.names.length > 0 || /\b(who (was|is)|about (him|her))\b/.test(fold(query)));
   return q;
 }
 

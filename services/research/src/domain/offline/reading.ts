@@ -8,7 +8,16 @@ import { fold, MONTHS, namesIn, surname } from './names';
  * born in 1843" gives Margaret the birth; "She was born…" continues the previous sentence's person.
  */
 
-export type EventKind = 'birth' | 'baptism' | 'marriage' | 'death' | 'burial' | 'emigration' | 'census' | 'residence' | 'military';
+export type EventKind =
+  | 'birth'
+  | 'baptism'
+  | 'marriage'
+  | 'death'
+  | 'burial'
+  | 'emigration'
+  | 'census'
+  | 'residence'
+  | 'military';
 
 export const EVENT_PATTERNS: [EventKind, RegExp][] = [
   ['baptism', /\b(baptis|baptiz|christen)\w*/i],
@@ -62,7 +71,22 @@ export interface Reading {
   genders: Map<string, 'he' | 'she'>;
 }
 
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'dr', 'rev', 'st', 'abt', 'ca', 'c', 'co', 'no', 'jr', 'sr', ...MONTHS.map((m) => m.slice(0, 3)), 'sept']);
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'dr',
+  'rev',
+  'st',
+  'abt',
+  'ca',
+  'c',
+  'co',
+  'no',
+  'jr',
+  'sr',
+  ...MONTHS.map((m) => m.slice(0, 3)),
+  'sept',
+]);
 
 /**
  * Sentences of one text. A line break inside a sentence joins: after a comma or a lowercase word
@@ -93,19 +117,32 @@ function splitSentences(text: string): string[] {
 
 export function sentencesOf(doc: ContextDocument): Sentence[] {
   // A document the library search found is cited by the page that matched, even a one-page one (decision 0170).
-  const pages = doc.pages && (doc.pages.length > 1 || (doc.retrieved && doc.pages.length)) ? doc.pages : [{ pageNumber: 0, text: doc.extractedText ?? '' }];
-  return pages.flatMap((p) => splitSentences(p.text).map((text) => ({ text: text.length > 400 ? `${text.slice(0, 400)}…` : text, doc, page: p.pageNumber || null })));
+  const pages =
+    doc.pages && (doc.pages.length > 1 || (doc.retrieved && doc.pages.length))
+      ? doc.pages
+      : [{ pageNumber: 0, text: doc.extractedText ?? '' }];
+  return pages.flatMap((p) =>
+    splitSentences(p.text).map((text) => ({
+      text: text.length > 400 ? `${text.slice(0, 400)}…` : text,
+      doc,
+      page: p.pageNumber || null,
+    })),
+  );
 }
 
 /** The people the documents' entities name, longest first so "Anna Maria Weber" beats "Anna". */
 export function knownPeople(docs: ContextDocument[]): string[] {
   const names = new Set<string>();
-  for (const d of docs) for (const p of d.peopleIdentified ?? []) if (p?.name?.trim().includes(' ')) names.add(p.name.trim());
+  for (const d of docs)
+    for (const p of d.peopleIdentified ?? []) if (p?.name?.trim().includes(' ')) names.add(p.name.trim());
   return [...names].sort((a, b) => b.length - a.length);
 }
 
 const PLACE_WORDS = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’-]*)*`;
-const PLACE = new RegExp(String.raw`\b(?:in|at|near)\s+(?:the\s+(?:town|city|village|parish|county)\s+of\s+)?(${PLACE_WORDS}(?:,\s*${PLACE_WORDS}){0,2})`, 'gu');
+const PLACE = new RegExp(
+  String.raw`\b(?:in|at|near)\s+(?:the\s+(?:town|city|village|parish|county)\s+of\s+)?(${PLACE_WORDS}(?:,\s*${PLACE_WORDS}){0,2})`,
+  'gu',
+);
 const NOT_PLACES = new Set([...MONTHS, 'the', 'her', 'his', 'their', 'camp', 'home']);
 
 /** "in Raleigh", "at Springfield, Illinois", "in County Cork": the first place named in a span. */
@@ -167,7 +204,12 @@ export function readDocuments(docs: ContextDocument[]): Reading[] {
       // "The bride is the daughter of…" is about the last marriage's bride, "the groom" about its groom.
       const couple = wedding?.person && wedding.spouse ? { bride: wedding.spouse, groom: wedding.person } : null;
       const bride = couple && /^the (bride|groom)\b/i.exec(sentence.text);
-      const reading = readSentence(sentence, known, bride ? (bride[1]!.toLowerCase() === 'bride' ? couple.bride : couple.groom) : carried, head);
+      const reading = readSentence(
+        sentence,
+        known,
+        bride ? (bride[1]!.toLowerCase() === 'bride' ? couple.bride : couple.groom) : carried,
+        head,
+      );
       readings.push(reading);
       wedding = reading.events.find((e) => e.kind === 'marriage' && e.spouse) ?? wedding;
       carried = reading.subject ?? carried;
@@ -196,7 +238,13 @@ function readSentence(sentence: Sentence, known: string[], carried: string | nul
   // "Margaret, wife of Michael Sullivan": a lone given name takes the relative's surname.
   hits.forEach((h, i) => {
     const next = hits[i + 1];
-    if (!h.name.includes(' ') && next && roles[i + 1] && ['wife', 'widow', 'relict', 'son', 'daughter'].includes(roles[i + 1]!.word) && surname(next.name)) {
+    if (
+      !h.name.includes(' ') &&
+      next &&
+      roles[i + 1] &&
+      ['wife', 'widow', 'relict', 'son', 'daughter'].includes(roles[i + 1]!.word) &&
+      surname(next.name)
+    ) {
       names[i] = `${h.name} ${surname(next.name)}`;
     }
   });
@@ -207,14 +255,20 @@ function readSentence(sentence: Sentence, known: string[], carried: string | nul
   const firstSubject = hits.findIndex((_, i) => isSubject(i));
   const pronounStart = /^(he|she|they|his|her|their|the (?:deceased|groom|bride|child))\b/i.test(text);
   // Only "he", "she", "the groom"… carry the person of the sentence before: a heading or a census line starts afresh.
-  const subject = firstSubject >= 0 && !(pronounStart && hits[firstSubject]!.at > 0) ? names[firstSubject]! : pronounStart ? carried : null;
+  const subject =
+    firstSubject >= 0 && !(pronounStart && hits[firstSubject]!.at > 0)
+      ? names[firstSubject]!
+      : pronounStart
+        ? carried
+        : null;
 
   /** The person a position in the sentence is about: the nearest non-relative named before it ("…, who was born" included), else the sentence's subject. */
   const aboutAt = (pos: number): string | null => {
     for (let i = hits.length - 1; i >= 0; i--) {
       const h = hits[i]!;
       if (h.end > pos) continue;
-      if (isSubject(i) || /^\s*,?\s*(?:who|née\s+\p{Lu}\p{Ll}+,?\s*who)\b/u.test(text.slice(h.end, pos))) return names[i]!;
+      if (isSubject(i) || /^\s*,?\s*(?:who|née\s+\p{Lu}\p{Ll}+,?\s*who)\b/u.test(text.slice(h.end, pos)))
+        return names[i]!;
     }
     return subject;
   };
@@ -231,7 +285,8 @@ function readSentence(sentence: Sentence, known: string[], carried: string | nul
     const anchor = role.of ? aboutAt(h.at) : subject;
     if (!anchor || !spec.kind) return;
     // "son of A": A is a parent; "his son A", "a son, A": A is the child.
-    const kind = !role.of && (role.word === 'son' || role.word === 'daughter' || role.word === 'child') ? 'child' : spec.kind;
+    const kind =
+      !role.of && (role.word === 'son' || role.word === 'daughter' || role.word === 'child') ? 'child' : spec.kind;
     relate(kind, anchor, names[i]!);
     if (kind === 'child' && spec.gender) genders.set(names[i]!, spec.gender);
     if (spec.gender && role.of) genders.set(anchor, spec.gender);
@@ -252,10 +307,15 @@ function readSentence(sentence: Sentence, known: string[], carried: string | nul
     const to = keywords[i + 1]?.hit.index ?? text.length;
     const span = text.slice(from, to);
     // A date of this event's own words; one before the first event ("On 3 May 1850 … baptised") belongs to it.
-    const date = dates.find((d) => d.at >= from && d.at < to) ?? (i === 0 ? dates.filter((d) => d.at < from).at(-1) : undefined) ?? null;
+    const date =
+      dates.find((d) => d.at >= from && d.at < to) ??
+      (i === 0 ? dates.filter((d) => d.at < from).at(-1) : undefined) ??
+      null;
     const place = placeIn(span, names);
     // "Birth of John Smith": the name after the keyword.
-    const after = /^\w+\s+of\s+$/i.test(text.slice(from, hits.find((h) => h.at > from)?.at ?? from)) ? hits.findIndex((h) => h.at > from) : -1;
+    const after = /^\w+\s+of\s+$/i.test(text.slice(from, hits.find((h) => h.at > from)?.at ?? from))
+      ? hits.findIndex((h) => h.at > from)
+      : -1;
     const person = after >= 0 ? names[after]! : aboutAt(from);
     let spouse: string | null = null;
     if (kind === 'marriage') {
