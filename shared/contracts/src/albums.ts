@@ -69,7 +69,7 @@ export type AlbumRecord = z.infer<typeof AlbumRecord>;
 export const AlbumList = z.object({ albums: z.array(AlbumRecord) });
 export type AlbumList = z.infer<typeof AlbumList>;
 
-/** Spec section 7: the album is downloaded under its title with non-alphanumerics replaced by underscores. */
+/** docs/contract.md#other-limits: the album is downloaded under its title with non-alphanumerics replaced by underscores. */
 export function albumFileName(title: string): string {
   const base = (title.trim() || ALBUM_DEFAULT_TITLE).replace(/[^a-zA-Z0-9]/g, '_');
   return `${base}.pdf`;

@@ -75,7 +75,7 @@ export type Generation = z.infer<typeof Generation>;
 
 export const ASSISTANT_NAME = 'Gene';
 
-/** Spec section 4: book keywords win over chapter keywords; otherwise regular. */
+/** docs/contract.md#tokens: book keywords win over chapter keywords; otherwise regular. */
 export const BOOK_KEYWORDS = [
   'book',
   'write a book',
@@ -100,7 +100,7 @@ export function inferRequestType(text: string): RequestType {
   return 'regular';
 }
 
-/** Spec section 9: characters / 3.5, times 2.5 (regular), 4 (chapter) or 15 (book). */
+/** docs/contract.md#tokens: characters / 3.5, times 2.5 (regular), 4 (chapter) or 15 (book). */
 export const ESTIMATE_MULTIPLIER: Record<RequestType, number> = { regular: 2.5, chapter: 4, book: 15 };
 export const CHARS_PER_TOKEN = 3.5;
 
@@ -108,11 +108,11 @@ export function estimateMessageTokens(text: string, type: RequestType): number {
   return Math.ceil((text.length / CHARS_PER_TOKEN) * ESTIMATE_MULTIPLIER[type]);
 }
 
-/** Spec section 9: per-message maximum output tokens. */
+/** docs/contract.md#tokens: per-message maximum output tokens. */
 export const MAX_TOKENS: Record<RequestType, number> = { regular: 6_000, chapter: 15_000, book: 60_000 };
 
 /**
- * Spec section 9: 3 minutes by default; 5 for chapter, an estimate of 5,000+ tokens or over
+ * docs/contract.md#tokens: 3 minutes by default; 5 for chapter, an estimate of 5,000+ tokens or over
  * 15,000 characters; 30 for book, an estimate of 15,000+ tokens or over 45,000 characters.
  */
 export function requestTimeoutMs(type: RequestType, text: string): number {
@@ -130,7 +130,7 @@ export const CAPACITY_BLOCK = 0.95;
 export const CAPACITY_MESSAGE = `This conversation has reached ${ASSISTANT_NAME}'s maximum capacity. Please start a new conversation to continue.`;
 export const CAPACITY_WARNING = `This conversation is nearing ${ASSISTANT_NAME}'s maximum capacity. Consider starting a new conversation soon.`;
 
-/** Spec section 5: measured tokens where a message has them, else characters / 3.5. */
+/** docs/contract.md#capacity: measured tokens where a message has them, else characters / 3.5. */
 export function conversationTokens(messages: { content: string; tokens?: { total?: number } | null }[]): number {
   let total = 0;
   for (const m of messages) {
@@ -142,7 +142,7 @@ export function conversationTokens(messages: { content: string; tokens?: { total
 
 export type CapacityLevel = 'ok' | 'log' | 'warn' | 'block';
 
-/** Spec section 5: the conversation total plus the new message's estimate against the 200,000 window. */
+/** docs/contract.md#capacity: the conversation total plus the new message's estimate against the 200,000 window. */
 export function capacityLevel(conversationTotal: number, newEstimate: number): { level: CapacityLevel; ratio: number } {
   const ratio = (conversationTotal + newEstimate) / CONTEXT_WINDOW;
   const level: CapacityLevel =
@@ -150,7 +150,7 @@ export function capacityLevel(conversationTotal: number, newEstimate: number): {
   return { level, ratio };
 }
 
-/** Spec section 4: "at capacity" once the conversation's estimated tokens reach 95% of the window. */
+/** docs/contract.md#capacity: "at capacity" once the conversation's estimated tokens reach 95% of the window. */
 export function isAtCapacity(conversationTotal: number): boolean {
   return conversationTotal >= CAPACITY_BLOCK * CONTEXT_WINDOW;
 }
@@ -179,7 +179,7 @@ export function balanceMessage(code: BalanceRefusal, plan: string | undefined): 
 }
 
 /**
- * Spec section 5, client side: the latest assistant message's remaining balance blocks sending
+ * docs/contract.md#balance, client side: the latest assistant message's remaining balance blocks sending
  * when it is 0 or less, or under 10,000 and less than the estimate. Not on Professional: its
  * research continues into metered overage (remaining stays 0 there), and billing alone refuses
  * once the month's overage safeguard is reached.
@@ -195,7 +195,7 @@ export function balanceRefusal(
   return null;
 }
 
-/** Spec section 8: research and chat errors by status or body, with "the assistant" → Gene. */
+/** docs/contract.md#errors: research and chat errors by status or body, with "the assistant" → Gene. */
 export const ERROR_MESSAGES = {
   overloaded: `${ASSISTANT_NAME} is experiencing high demand right now. Please wait 5-10 minutes and try your request again.`,
   unauthorized: 'Your session has expired. Please refresh the page and log in again.',
@@ -234,7 +234,7 @@ export function researchErrorMessage(status: number | undefined | null, type?: s
   return ERROR_MESSAGES.other;
 }
 
-/** Spec section 9: exports. Panel only over 1,000 characters; "large" over 50,000, "medium" over 15,000. */
+/** docs/contract.md#other-limits: exports. Panel only over 1,000 characters; "large" over 50,000, "medium" over 15,000. */
 export const EXPORT_MIN_CHARS = 1_000;
 export function exportSizeLabel(chars: number): 'large' | 'medium' | null {
   if (chars > 50_000) return 'large';
