@@ -41,6 +41,14 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 
 // ── Pricing rules: their one home (the billing service, the research service and the web import them) ──
 
+/** The free trial's whole allowance, in tokens. */
+export const TRIAL_TOKENS = 50_000;
+/** Professional's monthly allowance, in tokens. */
+export const PROFESSIONAL_MONTHLY_TOKENS = 1_000_000;
+/** Professional's price in US dollars, paid monthly or a year in advance. */
+export const PROFESSIONAL_MONTHLY_PRICE = 100;
+export const PROFESSIONAL_YEARLY_PRICE = 1044;
+
 /** Professional overage: $5.00 per 100,000 tokens beyond the monthly allowance. */
 export const OVERAGE_RATE_USD = 5;
 export const OVERAGE_PER_TOKENS = 100_000;

@@ -6,7 +6,9 @@ import { useNavigate } from 'react-router';
 import { Alert, Button } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { type BillingPeriod, formatUsd } from '../pricing/format';
+import { formatUsd } from '../../lib/format';
+import { PROFESSIONAL_TOKENS_TEXT } from '../../lib/limits';
+import type { BillingPeriod } from '../pricing/format';
 import { usePlans } from '../pricing/usePlans';
 import { TOKEN_USAGE_KEY } from './useTokenUsage';
 
@@ -58,7 +60,8 @@ export function SubscribeOffer({ period, usage }: { period: BillingPeriod; usage
         Subscribe to Professional{period === 'yearly' ? ', billed yearly' : ', billed monthly'}
       </h3>
       <p className="subscribe-offer__text">
-        1,000,000 tokens every month{price ? ` for ${price}` : ''}. Tokens reset each month; cancel at any time.
+        {PROFESSIONAL_TOKENS_TEXT} tokens every month{price ? ` for ${price}` : ''}. Tokens reset each month; cancel at
+        any time.
         {usage.billingEnabled
           ? ' You will enter your card on our payment provider’s secure page.'
           : ' Plans are free to try on this server, so nothing will be charged.'}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, TextField } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
 import { pluralSeconds, retryAfterOf, useCountdown } from '../../lib/countdown';
+import { TRIAL_TOKENS_TEXT } from '../../lib/limits';
 import { filterPromoCode, formatPhone } from './inputRules';
 
 export interface RegisterValues {
@@ -83,7 +84,7 @@ export function RegisterForm({
     <div className="auth-card">
       <h1 className="auth-card__title">Start Your Free Trial</h1>
       <p className="auth-card__subtitle">
-        Research your family history with Gene. Your free trial includes 50,000 tokens, no card required.
+        Research your family history with Gene. Your free trial includes {TRIAL_TOKENS_TEXT} tokens, no card required.
       </p>
       {plan && <Alert tone="info">{PLAN_NOTE[plan]}</Alert>}
       <form className="auth-form" onSubmit={submit}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
+import { TRIAL_TOKENS_TEXT } from '../../lib/limits';
 import { PENDING_EMAIL_KEY, useSession } from '../../lib/session';
 import { planFromQuery } from './inputRules';
 import { RegisterForm, type RegisterValues } from './RegisterForm';
@@ -62,7 +63,7 @@ export function RegisterPage() {
     <main className="page auth-page">
       <PageMeta
         title="Start Your Free Trial"
-        description="Create a GNology account: a free trial with 50,000 tokens and no card, to research your family history with Gene."
+        description={`Create a GNology account: a free trial with ${TRIAL_TOKENS_TEXT} tokens and no card, to research your family history with Gene.`}
       />
       {step === 'form' || !email ? (
         <RegisterForm values={values} onChange={setValues} plan={plan} onRegistered={registered} />

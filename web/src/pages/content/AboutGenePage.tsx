@@ -2,7 +2,12 @@ import { Link } from 'react-router';
 import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
 import { StartCta } from './StartCta';
 import './content.css';
-import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
+import {
+  CONVERSATION_TOKENS_TEXT,
+  PROFESSIONAL_TOKENS_TEXT,
+  TRIAL_TOKENS_TEXT,
+  UPLOAD_LIMIT_MB,
+} from '../../lib/limits';
 
 /** /about-gene: who Gene is, how Gene works with documents, and Gene's limits. */
 export function AboutGenePage() {
@@ -80,9 +85,9 @@ export function AboutGenePage() {
         <p>
           Gene’s work is measured in tokens: your question, the documents selected and Gene’s answer all count. A
           research session typically uses 4,000–6,000 tokens, analysing a document 1,000–3,000 and a book chapter about
-          15,000. The free trial includes 50,000 tokens; Professional includes 1,000,000 a month. One conversation holds
-          about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you, and you continue in a new
-          conversation.
+          15,000. The free trial includes {TRIAL_TOKENS_TEXT} tokens; Professional includes {PROFESSIONAL_TOKENS_TEXT} a
+          month. One conversation holds about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you,
+          and you continue in a new conversation.
         </p>
       </section>
 

@@ -7,7 +7,16 @@ import { PageHeader, PageMeta } from '../../components/ui';
 import { Fold } from './Fold';
 import { useScrollToHash } from './scrollToHash';
 import './content.css';
-import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
+import {
+  CONVERSATION_TOKENS_TEXT,
+  MONTHLY_PRICE_TEXT,
+  PROFESSIONAL_TOKENS_TEXT,
+  TRIAL_TOKENS_TEXT,
+  UPLOAD_LIMIT_MB,
+  YEARLY_PER_MONTH_TEXT,
+  YEARLY_PRICE_TEXT,
+  YEARLY_SAVING_TEXT,
+} from '../../lib/limits';
 import { WARNING_PERCENT } from '../account/usage';
 
 interface Section {
@@ -28,7 +37,7 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'How do I start?',
-        a: 'Sign up with your name, e-mail, mobile number and a password, and enter the 6-digit code we text you. Your free trial starts at once with 50,000 tokens and no card. Then upload a few documents, open Research and ask Gene about an ancestor. The tutorial walks through a whole project step by step.',
+        a: `Sign up with your name, e-mail, mobile number and a password, and enter the 6-digit code we text you. Your free trial starts at once with ${TRIAL_TOKENS_TEXT} tokens and no card. Then upload a few documents, open Research and ask Gene about an ancestor. The tutorial walks through a whole project step by step.`,
       },
       {
         q: 'Do I need to know genealogy already?',
@@ -50,11 +59,11 @@ const SECTIONS: Section[] = [
       },
       {
         q: 'What does the free trial include?',
-        a: '50,000 tokens, with no card required. When they are used up, the trial stops; you can subscribe to Professional to carry on with everything you have uploaded and written.',
+        a: `${TRIAL_TOKENS_TEXT} tokens, with no card required. When they are used up, the trial stops; you can subscribe to Professional to carry on with everything you have uploaded and written.`,
       },
       {
         q: 'What does Professional cost?',
-        a: '$100 a month for 1,000,000 tokens a month, or $1,044 a year paid in advance (about $87 a month, a saving of $156 a year).',
+        a: `${MONTHLY_PRICE_TEXT} a month for ${PROFESSIONAL_TOKENS_TEXT} tokens a month, or ${YEARLY_PRICE_TEXT} a year paid in advance (about ${YEARLY_PER_MONTH_TEXT} a month, a saving of ${YEARLY_SAVING_TEXT} a year).`,
       },
       {
         q: 'What happens if I use more than my monthly tokens?',

@@ -1,6 +1,7 @@
 import { OVERAGE_PRICE_TEXT } from '@gnology/contracts';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Layout';
+import { MONTHLY_PRICE_TEXT, PROFESSIONAL_TOKENS_TEXT, TRIAL_TOKENS_TEXT, YEARLY_PRICE_TEXT } from '../../lib/limits';
 import { type LegalSection, LegalPage } from './LegalPage';
 
 /** The terms' 15 numbered sections (docs/contract.md#screens; the operating company is GNology). */
@@ -95,9 +96,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          The Free Trial includes 50,000 tokens and requires no card. The Professional plan costs $100 per month, or
-          $1,044 per year, billed in advance, and includes 1,000,000 tokens per month. Use beyond a Professional plan’s
-          monthly tokens is charged automatically at {OVERAGE_PRICE_TEXT}. Overage is not available on the Free Trial.
+          The Free Trial includes {TRIAL_TOKENS_TEXT} tokens and requires no card. The Professional plan costs{' '}
+          {MONTHLY_PRICE_TEXT} per month, or {YEARLY_PRICE_TEXT} per year, billed in advance, and includes{' '}
+          {PROFESSIONAL_TOKENS_TEXT} tokens per month. Use beyond a Professional plan’s monthly tokens is charged
+          automatically at {OVERAGE_PRICE_TEXT}. Overage is not available on the Free Trial.
         </p>
         <p>
           Subscriptions renew automatically until cancelled; you may cancel at any time from your account, and

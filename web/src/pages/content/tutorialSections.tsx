@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { JOURNAL_URL } from './journal';
 import { RecordTypes } from './RecordTypes';
-import { CONVERSATION_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
+import { CONVERSATION_TOKENS_TEXT, TRIAL_TOKENS_TEXT, UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 export interface TutorialSection {
   /** The fragment a link lands on (docs/contract.md#screens). */
@@ -58,8 +58,8 @@ export const TUTORIAL_SECTIONS: TutorialSection[] = [
         <ol>
           <li>
             <strong>Create your account.</strong> <Link to="/register">Sign up</Link> with your name, e-mail, mobile
-            number and a password, then enter the 6-digit code we text you. Your free trial includes 50,000 tokens; no
-            card is needed.
+            number and a password, then enter the 6-digit code we text you. Your free trial includes {TRIAL_TOKENS_TEXT}{' '}
+            tokens; no card is needed.
           </li>
           <li>
             <strong>Upload a few records.</strong> In Documents, upload PDF, JPG, PNG, DOC, DOCX or TXT files up to{' '}

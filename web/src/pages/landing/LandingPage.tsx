@@ -4,7 +4,13 @@ import { ButtonLink, PageMeta } from '../../components/ui';
 import '../content/content.css';
 import './landing.css';
 import { IconTiles } from '../content/IconTiles';
-import { UPLOAD_LIMIT_MB } from '../../lib/limits';
+import {
+  MONTHLY_PRICE_TEXT,
+  PROFESSIONAL_TOKENS_TEXT,
+  TRIAL_TOKENS_TEXT,
+  UPLOAD_LIMIT_MB,
+  YEARLY_PRICE_TEXT,
+} from '../../lib/limits';
 
 const STEPS = [
   {
@@ -65,7 +71,7 @@ export function LandingPage() {
     <main className="landing">
       <PageMeta
         title="GNology — family history research with Gene"
-        description="Research your family history with Gene, an AI research assistant that reads your records, and turn your research into a family history book. Free trial: 50,000 tokens."
+        description={`Research your family history with Gene, an AI research assistant that reads your records, and turn your research into a family history book. Free trial: ${TRIAL_TOKENS_TEXT} tokens.`}
       />
       <section className="landing__hero" aria-labelledby="hero-title">
         <div className="landing__inner">
@@ -82,7 +88,7 @@ export function LandingPage() {
               See How It Works
             </ButtonLink>
           </div>
-          <p className="landing__fine">50,000 tokens free. No card required.</p>
+          <p className="landing__fine">{TRIAL_TOKENS_TEXT} tokens free. No card required.</p>
         </div>
       </section>
 
@@ -171,8 +177,8 @@ export function LandingPage() {
         <section aria-labelledby="plans-title" className="landing__plans">
           <h2 id="plans-title">Start free, subscribe when you are ready</h2>
           <p>
-            The free trial includes 50,000 tokens — enough for several research sessions. Professional is $100 a month
-            (or $1,044 a year) for 1,000,000 tokens a month.
+            The free trial includes {TRIAL_TOKENS_TEXT} tokens — enough for several research sessions. Professional is{' '}
+            {MONTHLY_PRICE_TEXT} a month (or {YEARLY_PRICE_TEXT} a year) for {PROFESSIONAL_TOKENS_TEXT} tokens a month.
           </p>
           <div className="cta-row landing__plans-cta">
             <ButtonLink to="/register">Start Your Free Trial</ButtonLink>

@@ -2,7 +2,8 @@ import type { PlanDisplay } from '@gnology/contracts';
 import { Check, Minus } from 'lucide-react';
 import { useId } from 'react';
 import { ButtonLink } from '../../components/ui';
-import { type BillingPeriod, formatTokens, formatUsd } from './format';
+import { formatTokens, formatUsd, yearlyTerms } from '../../lib/format';
+import type { BillingPeriod } from './format';
 
 /** One plan on /pricing: name, price for the chosen period, what it includes and its call to action. */
 export function PlanCard({ plan, period, ctaTo }: { plan: PlanDisplay; period: BillingPeriod; ctaTo: string }) {
@@ -10,8 +11,7 @@ export function PlanCard({ plan, period, ctaTo }: { plan: PlanDisplay; period: B
   const free = plan.monthlyPrice === 0;
   const yearly = period === 'yearly';
   const price = yearly ? plan.yearlyPrice : plan.monthlyPrice;
-  const perMonthYearly = Math.round(plan.yearlyPrice / 12);
-  const saving = plan.monthlyPrice * 12 - plan.yearlyPrice;
+  const { perMonth: perMonthYearly, saving } = yearlyTerms(plan.monthlyPrice, plan.yearlyPrice);
 
   return (
     <article className={`plan-card${plan.popular ? ' plan-card--popular' : ''}`} aria-labelledby={titleId}>

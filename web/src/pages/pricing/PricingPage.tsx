@@ -5,7 +5,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, LoadError, PageHeader, PageMeta, Spinner } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { BillingPeriodToggle } from './BillingPeriodToggle';
-import { type BillingPeriod, formatTokens, formatUsd } from './format';
+import { formatTokens, formatUsd } from '../../lib/format';
+import { MONTHLY_PRICE_TEXT, PROFESSIONAL_TOKENS_TEXT, TRIAL_TOKENS_TEXT, YEARLY_PRICE_TEXT } from '../../lib/limits';
+import type { BillingPeriod } from './format';
 import { PlanCard } from './PlanCard';
 import { PricingFaq } from './PricingFaq';
 import { usePlans } from './usePlans';
@@ -16,7 +18,7 @@ const WHY_ICONS = [UserCheck, FileSearch, BookOpen, Scale];
 const META = (
   <PageMeta
     title="Pricing"
-    description={`GNology plans: a free trial with 50,000 tokens, or Professional at $100 a month ($1,044 a year) with 1,000,000 tokens a month and overage at ${OVERAGE_PRICE_TEXT}.`}
+    description={`GNology plans: a free trial with ${TRIAL_TOKENS_TEXT} tokens, or Professional at ${MONTHLY_PRICE_TEXT} a month (${YEARLY_PRICE_TEXT} a year) with ${PROFESSIONAL_TOKENS_TEXT} tokens a month and overage at ${OVERAGE_PRICE_TEXT}.`}
   />
 );
 

@@ -1,19 +1,4 @@
-/** Money and token figures as the billing screens show them. */
-
-export function formatTokens(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-/** $100, $1,044, $5.00 (cents only when there are any, or when asked). */
-export function formatUsd(amount: number, opts: { cents?: boolean } = {}): string {
-  const cents = opts.cents ?? !Number.isInteger(amount);
-  return amount.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: cents ? 2 : 0,
-    maximumFractionDigits: cents ? 2 : 0,
-  });
-}
+/** Dates and billing periods as the billing screens show them (money and tokens: lib/format). */
 
 /** "March 10, 2026" in the reader's time zone. */
 export function formatDate(iso: string): string {
