@@ -1,6 +1,7 @@
 export { Alert, type AlertTone } from './Alert';
 export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './Button';
 export { Card } from './Card';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { Dialog, type DialogProps } from './Dialog';
 export { PageHeader } from './PageHeader';
 export { LoadError } from './LoadError';

@@ -7,7 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Alert, Button, Card, Dialog, LoadError, Spinner, TextField } from '../../components/ui';
+import { Alert, Button, Card, ConfirmDialog, LoadError, Spinner, TextField } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
 import './access-tokens.css';
 
@@ -176,34 +176,18 @@ export function AccessTokensPanel() {
         </ul>
       )}
 
-      <Dialog
+      <ConfirmDialog
         title="Revoke access token?"
-        size="sm"
-        isOpen={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        dismissable={false}
-        footer={(close) => (
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (revoking) void revoke(revoking);
-                close();
-              }}
-            >
-              Revoke
-            </Button>
-          </>
-        )}
+        subject={revoking}
+        onSubjectChange={setRevoking}
+        confirmLabel="Revoke"
+        onConfirm={(t) => void revoke(t)}
       >
         <p>
           Programs using “{revoking?.name}” will no longer be able to read your documents, within half a minute. This
           cannot be undone.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Dialog, LoadError, PageHeader, Spinner } from '../../components/ui';
+import { Alert, ConfirmDialog, LoadError, PageHeader, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { DocumentCard } from './DocumentCard';
@@ -170,28 +170,18 @@ function SignedInDocuments() {
         highlight={highlight}
         onHighlight={showHighlight}
       />
-      <Dialog
+      <ConfirmDialog
         title="Delete document?"
-        size="sm"
-        dismissable={false}
-        isOpen={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        footer={(close) => (
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => confirming && remove(confirming)}>
-              Delete
-            </Button>
-          </>
-        )}
+        subject={confirming}
+        onSubjectChange={setConfirming}
+        confirmLabel="Delete"
+        onConfirm={(doc) => void remove(doc)}
       >
         <p>
           Delete <strong>{confirming?.originalName}</strong>? The file, its pages and everything found in it will be
           removed. This cannot be undone.
         </p>
-      </Dialog>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@gnology/contracts';
 import { Pencil, Plus, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Dialog, LoadError } from '../../components/ui';
+import { Button, ConfirmDialog, LoadError } from '../../components/ui';
 
 interface Props {
   conversations: ConversationSummary[];
@@ -152,31 +152,15 @@ export function ConversationSidebar({
           </li>
         ))}
       </ul>
-      <Dialog
+      <ConfirmDialog
         title="Delete conversation?"
-        size="sm"
-        isOpen={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        dismissable={false}
-        footer={(close) => (
-          <>
-            <Button variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                if (confirming) confirmDelete(confirming);
-                close();
-              }}
-            >
-              Delete
-            </Button>
-          </>
-        )}
+        subject={confirming}
+        onSubjectChange={setConfirming}
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
       >
         <p>“{confirming?.title}” and all its messages will be deleted. This cannot be undone.</p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }
