@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
+import { ButtonLink } from '../../components/ui';
+import { ContentPage, ProseSection } from './ContentPage';
 import { StartCta } from './StartCta';
 import './content.css';
 import {
@@ -12,27 +13,20 @@ import {
 /** /about-gene: who Gene is, how Gene works with documents, and Gene's limits. */
 export function AboutGenePage() {
   return (
-    <main className="page content-page">
-      <PageMeta
-        title="About Gene"
-        description="Gene is GNology's AI research assistant: it reads your genealogy documents, extracts names, dates, places and relationships, plans research and writes family history books."
-      />
-      <PageHeader
-        title="About Gene"
-        subtitle="Your research assistant: a careful colleague who reads every record you give it."
-      />
-
-      <section className="prose" aria-labelledby="who">
-        <h2 id="who">Who Gene is</h2>
+    <ContentPage
+      title="About Gene"
+      description="Gene is GNology's AI research assistant: it reads your genealogy documents, extracts names, dates, places and relationships, plans research and writes family history books."
+      subtitle="Your research assistant: a careful colleague who reads every record you give it."
+    >
+      <ProseSection id="who" title="Who Gene is">
         <p>
           Gene is the research assistant inside GNology. Gene speaks plainly, says what a document shows and what it
           does not, and tells you when the evidence is too thin for a conclusion. Gene works from the documents you
           select and from general knowledge of records, places and history.
         </p>
-      </section>
+      </ProseSection>
 
-      <section className="prose" aria-labelledby="documents">
-        <h2 id="documents">How Gene works with your documents</h2>
+      <ProseSection id="documents" title="How Gene works with your documents">
         <ol>
           <li>
             <strong>You upload.</strong> PDF, JPG, JPEG, PNG, DOC, DOCX and TXT files up to {UPLOAD_LIMIT_MB} MB each:
@@ -52,10 +46,9 @@ export function AboutGenePage() {
             long answers as text, Markdown, JSON or a printable PDF.
           </li>
         </ol>
-      </section>
+      </ProseSection>
 
-      <section className="prose" aria-labelledby="can">
-        <h2 id="can">What Gene can do for you</h2>
+      <ProseSection id="can" title="What Gene can do for you">
         <ul>
           <li>
             <strong>Document analysis:</strong> transcribe and explain a record, list everyone in a household, point out
@@ -78,10 +71,9 @@ export function AboutGenePage() {
             <Link to="/tutorial#family-history-book-writing">book-writing guide</Link>.
           </li>
         </ul>
-      </section>
+      </ProseSection>
 
-      <section className="prose" aria-labelledby="tokens">
-        <h2 id="tokens">How much Gene can take in</h2>
+      <ProseSection id="tokens" title="How much Gene can take in">
         <p>
           Gene’s work is measured in tokens: your question, the documents selected and Gene’s answer all count. A
           research session typically uses 4,000–6,000 tokens, analysing a document 1,000–3,000 and a book chapter about
@@ -89,17 +81,16 @@ export function AboutGenePage() {
           month. One conversation holds about {CONVERSATION_TOKENS_TEXT} tokens; when it is nearly full, Gene tells you,
           and you continue in a new conversation.
         </p>
-      </section>
+      </ProseSection>
 
-      <section className="prose" aria-labelledby="limits">
-        <h2 id="limits">Gene’s limits</h2>
+      <ProseSection id="limits" title="Gene’s limits">
         <p>
           Gene can misread a faded or unusual hand, and it cannot see records you have not uploaded. When Gene’s AI
           model cannot be reached, Gene still answers from the names, dates, places and relationships found in your
           documents and says so plainly. Check every fact against the original record before you rely on it; for legal
           matters, you alone are responsible for verifying results.
         </p>
-      </section>
+      </ProseSection>
 
       <div className="cta-row">
         <StartCta />
@@ -107,6 +98,6 @@ export function AboutGenePage() {
           Read the Tutorial
         </ButtonLink>
       </div>
-    </main>
+    </ContentPage>
   );
 }

@@ -1,6 +1,7 @@
 import { BookOpen, FileSearch, Images, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { ButtonLink, PageHeader, PageMeta } from '../../components/ui';
+import { ButtonLink } from '../../components/ui';
+import { ContentPage, ProseSection } from './ContentPage';
 import { StartCta } from './StartCta';
 import './content.css';
 import { IconTiles } from './IconTiles';
@@ -32,18 +33,12 @@ const FEATURES = [
 /** /about: what GNology is, the research framework it follows, and what it does. */
 export function AboutPage() {
   return (
-    <main className="page content-page">
-      <PageMeta
-        title="About GNology"
-        description="GNology helps family historians and professional genealogists research ancestors from their own records, following the Genealogical Proof Standard, and turn the research into a book."
-      />
-      <PageHeader
-        title="About GNology"
-        subtitle="Family history research built on records, with an assistant that reads them with you."
-      />
-
-      <section className="prose" aria-labelledby="why">
-        <h2 id="why">Why GNology exists</h2>
+    <ContentPage
+      title="About GNology"
+      description="GNology helps family historians and professional genealogists research ancestors from their own records, following the Genealogical Proof Standard, and turn the research into a book."
+      subtitle="Family history research built on records, with an assistant that reads them with you."
+    >
+      <ProseSection id="why" title="Why GNology exists">
         <p>
           Most family history lives in scattered places: a folder of certificates, census images saved from a dozen
           websites, notes from a cousin’s phone call. The hard part of genealogy is not finding one more record; it is
@@ -54,10 +49,9 @@ export function AboutPage() {
           you. It is built for hobbyist family historians and for professional genealogists who want to turn finished
           client research into family history books.
         </p>
-      </section>
+      </ProseSection>
 
-      <section className="prose" aria-labelledby="framework">
-        <h2 id="framework">Our research framework</h2>
+      <ProseSection id="framework" title="Our research framework">
         <p>
           GNology follows the standards professional genealogists work to. Gene is asked to reason the same way, and the
           tutorial teaches it:
@@ -80,15 +74,14 @@ export function AboutPage() {
             generations are counted inclusively.
           </li>
         </ul>
-      </section>
+      </ProseSection>
 
       <section aria-labelledby="features">
         <h2 id="features">What GNology does</h2>
         <IconTiles tiles={FEATURES} />
       </section>
 
-      <section className="prose" aria-labelledby="honest">
-        <h2 id="honest">What we promise, and what we do not</h2>
+      <ProseSection id="honest" title="What we promise, and what we do not">
         <p>
           Gene is a capable assistant, not an oracle. It can misread a faded entry, and it cannot see records you have
           not uploaded. GNology shows you where every answer comes from so you can check it, and you remain responsible
@@ -98,7 +91,7 @@ export function AboutPage() {
           Read more <Link to="/about-gene">about Gene</Link>, see the <Link to="/pricing">plans</Link>, or start with
           the <Link to="/tutorial">tutorial</Link>.
         </p>
-      </section>
+      </ProseSection>
 
       <div className="cta-row">
         <StartCta />
@@ -106,6 +99,6 @@ export function AboutPage() {
           Meet Gene
         </ButtonLink>
       </div>
-    </main>
+    </ContentPage>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DisclosureGroup, type Key } from 'react-aria-components';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../components/layout/Layout';
-import { PageHeader, PageMeta } from '../../components/ui';
+import { ContentPage } from './ContentPage';
 import { Fold } from './Fold';
 import { useScrollToHash } from './scrollToHash';
 import './content.css';
@@ -197,16 +197,11 @@ export function FaqPage() {
   });
 
   return (
-    <main className="page content-page">
-      <PageMeta
-        title="Frequently Asked Questions"
-        description="Answers about GNology: getting started, tokens and pricing, Gene's research features, documents, the photo gallery, privacy and your account."
-      />
-      <PageHeader
-        title="Frequently Asked Questions"
-        subtitle="Short answers about GNology and Gene. Open a section to read it."
-      />
-
+    <ContentPage
+      title="Frequently Asked Questions"
+      description="Answers about GNology: getting started, tokens and pricing, Gene's research features, documents, the photo gallery, privacy and your account."
+      subtitle="Short answers about GNology and Gene. Open a section to read it."
+    >
       <DisclosureGroup className="folds" allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded}>
         {SECTIONS.map((section) => (
           <Fold key={section.id} id={section.id} title={section.title}>
@@ -230,6 +225,6 @@ export function FaqPage() {
           person will answer.
         </p>
       </aside>
-    </main>
+    </ContentPage>
   );
 }

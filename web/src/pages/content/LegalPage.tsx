@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PageHeader, PageMeta } from '../../components/ui';
+import { ContentPage } from './ContentPage';
 import { lastUpdated } from './lastUpdated';
 import './content.css';
 
@@ -22,9 +22,11 @@ export function LegalPage({
   sections: LegalSection[];
 }) {
   return (
-    <main className="page content-page">
-      <PageMeta title={title} description={description} />
-      <PageHeader title={title} subtitle={<span className="legal__updated">Last Updated: {lastUpdated()}</span>} />
+    <ContentPage
+      title={title}
+      description={description}
+      subtitle={<span className="legal__updated">Last Updated: {lastUpdated()}</span>}
+    >
       <div className="prose legal">
         {intro}
         {sections.map((s, i) => {
@@ -42,6 +44,6 @@ export function LegalPage({
       <p>
         <Link to="/research">Return to Research</Link>
       </p>
-    </main>
+    </ContentPage>
   );
 }

@@ -1,5 +1,6 @@
 import { BookOpen, Download, ExternalLink, FileText } from 'lucide-react';
-import { Button, ButtonLink, Card, LoadError, PageHeader, PageMeta } from '../../components/ui';
+import { Button, ButtonLink, Card, LoadError } from '../../components/ui';
+import { ContentPage } from './ContentPage';
 import { JOURNAL_A4_URL, JOURNAL_URL, useJournalDownload } from './journal';
 import './content.css';
 
@@ -8,6 +9,12 @@ interface Site {
   url: string;
   about: string;
 }
+
+/** The journal's two printable PDFs. */
+const JOURNAL_FILES = [
+  { href: JOURNAL_URL, label: 'PDF, US Letter' },
+  { href: JOURNAL_A4_URL, label: 'PDF, A4' },
+];
 
 /** Record sites by kind; every one opens in a new tab. */
 const SITES: { title: string; sites: Site[] }[] = [
@@ -97,16 +104,11 @@ export function ResourcesPage() {
   const journal = useJournalDownload();
 
   return (
-    <main className="page content-page">
-      <PageMeta
-        title="Research Resources"
-        description="Download the free, fillable GNology Journal for the five-ancestor research method, read the tutorial, and find the major genealogy record sites."
-      />
-      <PageHeader
-        title="Research Resources"
-        subtitle="The GNology Journal, the tutorial and the record sites genealogists use most."
-      />
-
+    <ContentPage
+      title="Research Resources"
+      description="Download the free, fillable GNology Journal for the five-ancestor research method, read the tutorial, and find the major genealogy record sites."
+      subtitle="The GNology Journal, the tutorial and the record sites genealogists use most."
+    >
       <Card title="The GNology Journal">
         <div className="prose">
           <p>
@@ -119,14 +121,12 @@ export function ResourcesPage() {
           <Button icon={<Download size={18} />} busy={journal.busy} onClick={() => void journal.download()}>
             {journal.busy ? 'Downloading...' : 'Download the GNology Journal'}
           </Button>
-          <a className="btn btn--secondary" href={JOURNAL_URL} download>
-            <FileText size={18} aria-hidden="true" />
-            PDF, US Letter
-          </a>
-          <a className="btn btn--secondary" href={JOURNAL_A4_URL} download>
-            <FileText size={18} aria-hidden="true" />
-            PDF, A4
-          </a>
+          {JOURNAL_FILES.map((file) => (
+            <a key={file.href} className="btn btn--secondary" href={file.href} download>
+              <FileText size={18} aria-hidden="true" />
+              {file.label}
+            </a>
+          ))}
         </div>
         <div className="resources__status">
           {journal.error && (
@@ -174,7 +174,7 @@ export function ResourcesPage() {
           </section>
         ))}
       </section>
-    </main>
+    </ContentPage>
   );
 }
 
