@@ -139,7 +139,7 @@ console.log(
 const { listDocumentsWhere } = await import('../../services/documents/src/store/documents-store');
 const { listOwnerFaces } = await import('../../services/documents/src/store/faces-store');
 const { facesWithSuggestions } = await import('../../services/documents/src/use-cases/photo-faces');
-const { presentDocument } = await import('../../services/documents/src/routes/present');
+const { presentDocument } = await import('../../services/documents/src/use-cases/present-document');
 const step = async (name: string, fn: () => unknown) => {
   const xs: number[] = [];
   const cs: number[] = [];

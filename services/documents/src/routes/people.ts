@@ -14,9 +14,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../context';
-import { getIndividual, listIndividuals, summaryOf } from '../store/people-query';
+import { listPeople } from '../use-cases/list-people';
 import { mergePeople, renamePerson, splitPerson } from '../use-cases/people-decisions';
-import { describeRows } from '../use-cases/people-read';
+import { readPerson } from '../use-cases/read-person';
 
 // Any string is accepted as an id so that a malformed one answers 404 like an unknown one.
 const Params = z.object({ id: z.string().max(100) });
@@ -47,10 +47,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
         response: { 200: PeopleListResponse },
       },
     },
-    async (req): Promise<PeopleListResponse> => {
-      const rows = await listIndividuals(db, req.user!.id, req.query.q || undefined);
-      return { individuals: rows.map(summaryOf) };
-    },
+    async (req): Promise<PeopleListResponse> => listPeople(db, req.user!.id, req.query.q),
   );
 
   app.post(
@@ -85,10 +82,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       },
     },
     async (req): Promise<IndividualDetail> => {
-      const id = checkedId(req.params.id);
-      const row = await getIndividual(db, req.user!.id, id);
-      if (!row || row.mention_count === 0) throw notFound('Person not found');
-      return (await describeRows(db, req.user!.id, [row]))[0]!;
+      return readPerson(db, req.user!.id, checkedId(req.params.id));
     },
   );
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { uploadDocument } from '../use-cases/upload-document';
-import { presentDocument } from './present';
+import { presentDocument } from '../use-cases/present-document';
 
 // Multipart boundaries and headers around the file: a declared length beyond limit + this is refused unread.
 const MULTIPART_SLACK = 64 * 1024;

@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '@gnology/contracts';
-import { type PresentOptions, presentDocument } from '../routes/present';
+import { type PresentOptions, presentDocument } from './present-document';
 import { type DocumentsDb, listDocumentsWhere } from '../store/documents-store';
 import { pagesOf } from '../store/pages-query';
 import { ownerFacesByDocument } from './photo-faces';

@@ -1,7 +1,7 @@
 import type { DocumentRecord } from '@gnology/contracts';
 import { notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
-import { type PresentOptions, presentDocument } from '../routes/present';
+import { type PresentOptions, presentDocument } from './present-document';
 import {
   type DocumentsDb,
   getDocumentText,

@@ -3,7 +3,7 @@ import { conflict, notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import type { DocumentsDeps } from '../context';
 import { enqueueProcessing } from '../jobs/enqueue';
-import { type PresentOptions, presentDocument } from '../routes/present';
+import { type PresentOptions, presentDocument } from './present-document';
 import { getOwnedDocument, listPages, startReprocessing } from '../store/documents-store';
 import { DOCUMENT_NOT_FOUND } from './read-documents';
 

@@ -1,5 +1,5 @@
 import type { PersonTag } from '@gnology/contracts';
-import { type PresentOptions, presentDocument } from '../routes/present';
+import { type PresentOptions, presentDocument } from './present-document';
 import { type DocumentsDb, getOwnedDocument, listPages } from '../store/documents-store';
 import { documentFaces } from './photo-faces';
 import { ownedDocument } from './read-documents';
