@@ -1,0 +1,171 @@
+import type { Mention } from './people-types';
+import {
+  ARTICLE_BEFORE,
+  BORN_TO_BEFORE,
+  BRIDE_AFTER,
+  BRIDE_BEFORE,
+  CENSUS_AFTER,
+  COORD_GAP,
+  DEAR_BEFORE,
+  GROOM_AFTER,
+  GROOM_BEFORE,
+  HIS_WIFE_AFTER,
+  LIST_GAP,
+  MAIDEN_AFTER,
+  MARRIED_BEFORE,
+  NAMED_BEFORE,
+  PAREN_REL_AFTER,
+  recordRoleBefore,
+  REL_BEFORE,
+  REL_OF_AFTER,
+  REL_OF_BEFORE,
+  STRONG_REL_BEFORE,
+  SUBJECT_AFTER,
+  SUBJECT_BEFORE,
+  TESTATOR_BEFORE,
+  textAfter,
+  textBefore,
+  TITLE_ALT,
+} from './people-cues';
+import { AMBIGUOUS_GIVEN, isGiven, isInitial, isStop, lowerKey, surnameOf, titleCase } from './people-candidates';
+
+/* Step 2 of the people pipeline (people.ts): which candidates are people, and surnames the words around them give. */
+
+/** The candidates that are people: a cue, a known given name, a surname the record already gave, a list. */
+export function acceptMentions(text: string, all: Mention[]): Mention[] {
+  const before = (m: Mention, n?: number) => textBefore(text, m, n);
+  const after = (m: Mention, n?: number) => textAfter(text, m, n);
+  const knownSurnames = new Set<string>();
+
+  // Acceptance, first pass: cues and known given names.
+  const cueOf = (m: Mention) => {
+    const b = before(m);
+    const a = after(m);
+    const titleMatch = new RegExp(String.raw`(?<![\p{L}])(${TITLE_ALT})\.?\s+$`, 'iu').exec(b);
+    return {
+      titled: titleMatch?.[1],
+      rel:
+        REL_OF_BEFORE.test(b) ||
+        REL_BEFORE.test(b) ||
+        MARRIED_BEFORE.test(b) ||
+        BORN_TO_BEFORE.test(b) ||
+        DEAR_BEFORE.test(b),
+      subject:
+        SUBJECT_BEFORE.test(b) ||
+        TESTATOR_BEFORE.test(b) ||
+        recordRoleBefore(b) !== undefined ||
+        GROOM_BEFORE.test(b) ||
+        BRIDE_BEFORE.test(b),
+      strongRel: STRONG_REL_BEFORE.test(b) || REL_OF_BEFORE.test(b) || MARRIED_BEFORE.test(b),
+      afterCue:
+        CENSUS_AFTER.test(a) ||
+        REL_OF_AFTER.test(a) ||
+        PAREN_REL_AFTER.test(a) ||
+        SUBJECT_AFTER.test(a) ||
+        MAIDEN_AFTER.test(a) ||
+        HIS_WIFE_AFTER.test(a),
+      weakAfter: GROOM_AFTER.test(a.slice(0, 20)) || BRIDE_AFTER.test(a.slice(0, 20)),
+    };
+  };
+  const cues = all.map(cueOf);
+  const accepted: boolean[] = all.map((m, i) => {
+    const c = cues[i]!;
+    const given = isGiven(m.words[0]!);
+    if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
+    if (!m.lone) {
+      const initials = m.words.filter(isInitial).length;
+      // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.
+      if (initials >= 2 && isInitial(m.words[0]!) && !isInitial(m.words[m.words.length - 1]!)) return true;
+      if (m.words.length > 4 && !given && !c.titled) return false;
+      return given || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
+    }
+    const w = m.words[0]!;
+    if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
+    if (AMBIGUOUS_GIVEN.has(lowerKey(w)) && !c.rel && !c.titled && !HIS_WIFE_AFTER.test(after(m))) return false;
+    if (c.titled || NAMED_BEFORE.test(before(m))) return true;
+    // A word that is not a known given name needs a relationship said of it ("his wife Elspeth", "filius Joannis").
+    if (!given) return c.strongRel || (c.subject && (REL_OF_AFTER.test(after(m)) || SUBJECT_AFTER.test(after(m))));
+    return c.rel || c.subject || c.afterCue;
+  });
+  for (let i = 0; i < all.length; i++)
+    if (accepted[i] && !all[i]!.lone) knownSurnames.add(lowerKey(all[i]!.words[all[i]!.words.length - 1]!));
+  // Second pass: a full name whose surname the record already gave; a lone given name in a list or before "and X Surname".
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < all.length; i++) {
+      if (accepted[i]) continue;
+      const m = all[i]!;
+      if (
+        !m.lone &&
+        m.words.length <= 3 &&
+        knownSurnames.has(lowerKey(m.words[m.words.length - 1]!)) &&
+        !isStop(m.words[0]!) &&
+        !isInitial(m.words[0]!)
+      ) {
+        accepted[i] = true;
+        continue;
+      }
+      if (!m.lone || !isGiven(m.words[0]!) || AMBIGUOUS_GIVEN.has(lowerKey(m.words[0]!))) continue;
+      const prev = previousAccepted(accepted, i);
+      const next = all[i + 1];
+      const inList =
+        prev !== undefined && LIST_GAP.test(text.slice(all[prev]!.end, m.start)) && all[prev]!.end > m.start - 40;
+      const coordinated = next !== undefined && accepted[i + 1] && COORD_GAP.test(text.slice(m.end, next.start));
+      if (inList || coordinated) accepted[i] = true;
+    }
+  }
+  const mentions = all.filter((_, i) => accepted[i]);
+  return mentions;
+}
+
+/** Maiden names and "Thomas and Ann Whitfield": surnames for lone given names; the maiden surname itself is no person. */
+export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
+  const after = (m: Mention, n?: number) => textAfter(text, m, n);
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    const maiden = MAIDEN_AFTER.exec(after(m));
+    const maidenName = (maiden?.[1] ?? '')
+      .split(/\s+/)
+      .filter((w) => /^\p{Lu}/u.test(w))
+      .join(' ');
+    if (maiden && maidenName && !isStop(maidenName)) {
+      m.maiden = titleCase(maidenName);
+      if (m.lone) {
+        m.name = `${m.name} ${m.maiden}`;
+        m.lone = false;
+        m.written = true;
+      }
+    }
+  }
+  for (let i = mentions.length - 2; i >= 0; i--) {
+    const m = mentions[i]!;
+    const next = mentions[i + 1]!;
+    const gap = text.slice(m.end, next.start);
+    // "Clarence, Alvin and Roy Hanson": a chain of given names ending "and <full name>" shares its surname.
+    const chained =
+      /^\s*,\s*$/.test(gap) &&
+      next.written &&
+      i + 2 < mentions.length &&
+      mentions
+        .slice(i + 1)
+        .some((x, k, arr) => x.written && k > 0 && COORD_GAP.test(text.slice(arr[k - 1]!.end, x.start)));
+    if (m.lone && !next.lone && (COORD_GAP.test(gap) || chained)) {
+      m.name = `${m.name} ${surnameOf(next)}`;
+      m.lone = false;
+      m.written = true;
+    }
+  }
+  // The maiden surname itself is not a person.
+  const maidenStarts = new Set<number>();
+  for (const m of mentions) {
+    if (!m.maiden) continue;
+    const at = text.indexOf(m.maiden.split(' ')[0]!, m.end);
+    if (at >= 0 && at - m.end < 20) maidenStarts.add(at);
+  }
+  const ms = mentions.filter((m) => !maidenStarts.has(m.start));
+  return ms;
+}
+
+function previousAccepted(accepted: boolean[], i: number): number | undefined {
+  for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
+  return undefined;
+}

@@ -1,0 +1,263 @@
+import { MONTH_NAMES } from './dates';
+import { GIVEN_NAMES, TITLES } from './given-names';
+import type { Candidate, Mention } from './people-types';
+import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
+
+/* Step 1 of the people pipeline (people.ts): name candidates, runs of capitalised words split into names. */
+
+/** Title words that follow a name: kept apart from it. */
+const POST_TITLES = new Set(
+  'knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk'.split(' '),
+);
+const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'iii']);
+/** Capitalised words that are never part of a name: record words, calendar and place words. */
+const STOP = new Set(
+  `head wife husband son sons daughter daughters daur dau father mother brother sister child children widow widower servant boarder lodger visitor
+  grandson granddaughter nephew niece cousin uncle aunt inlaw in-law single married unmarried bachelor spinster infant
+  monday tuesday wednesday thursday friday saturday sunday
+  county co township parish church chapel cathedral cemetery churchyard street road avenue lane farm city town state district ward precinct hospital school
+  the and of in at on for with from to by was is he she his her their this that born died married baptised baptized buried age aged bapt bap bur chr
+  certificate registration record register census obituary mr mrs miss ms dr rev capt st saint mount ft fort new north south east west port
+  name names witness witnesses sponsor sponsors godparents informant deceased groom bride bridegroom residence occupation condition rank profession
+  groom's bride's parents notes note entry no page folio vol book remarks relation relationship sex birthplace nativity place date year years month day
+  dwelling family ed enumeration district sheet line col colony province kingdom empire republic united states america england ireland scotland wales
+  god lord jesus christ holy virgin catholic methodist baptist presbyterian lutheran episcopal anglican reformed roman army navy regiment company infantry cavalry
+  private corporal sergeant lieutenant captain colonel general major enlisted discharged regt co inf vols volunteers battalion
+  will testament executor executors item codicil probate deed indenture estate
+  passenger passengers ship vessel steamship ss arrived port manifest list
+  germany ireland england scotland wales france italy norway sweden denmark prussia bavaria holland russia poland austria hungary canada mexico spain portugal switzerland belgium bohemia galicia
+  court san santa santo são sankt sainte ste
+  in witness whereof hereunto signed sealed delivered presence
+  baptisms burials marriages births deaths christenings
+  anno domini ao year dom
+  geboren geb getauft gestorben verheiratet sohn tochter ehefrau witwe vater mutter eltern kinder des der die das und paten taufpaten zeugen pfarrer bauer bauern
+  né née nee fils fille épouse veuve père mère enfant de du la le et témoins parrain marraine curé
+  nacido nacida hijo hija esposa viuda padre madre padrinos testigos párroco y
+  nato nata figlio figlia moglie vedova padrini testimoni parroco di
+  zoon dochter echtgenote weduwe vader moeder getuigen van
+  nascido nascida filho filha esposa viúva pai mãe padrinhos testemunhas
+  urodzony urodzona syn córka żona wdowa ojciec matka świadkowie chrzestni
+  född son till dotter hustru änka fader moder vittnen
+  født søn af datter enke faddere vidner
+  natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia`
+    .split(/\s+/)
+    .map((w) => w.toLowerCase()),
+);
+for (const w of Object.keys(REL_WORDS)) STOP.add(w);
+/** Given names that are also months, places or words: only with a cue right before them. */
+export const AMBIGUOUS_GIVEN = new Set([
+  'may',
+  'june',
+  'april',
+  'august',
+  'virginia',
+  'georgia',
+  'christian',
+  'will',
+  'mark',
+  'grace',
+  'hope',
+  'faith',
+  'charity',
+  'mercy',
+  'patience',
+  'prudence',
+  'constance',
+  'silence',
+  'remember',
+  'job',
+  'jordan',
+  'earl',
+  'pearl',
+  'rose',
+  'florence',
+  'homer',
+  'clay',
+  'carolina',
+]);
+
+export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '');
+export const titleCase = (w: string) =>
+  /^[\p{Lu}'’-]{2,}$/u.test(w) && !/^(?:II|III|IV)$/.test(w)
+    ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
+    : w;
+export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
+export const isInitial = (w: string) => /^\p{Lu}\.$/u.test(w);
+/** A stop word; a month only when it is not a given name used as one ("Jan Kowalski", but "Jan. 4" and "May 1850"). */
+export const isStop = (w: string, text?: string, at?: number) => {
+  const k = lowerKey(w);
+  if (STOP.has(k)) return true;
+  if (!MONTH_NAMES.has(k)) return false;
+  if (!isGiven(w) || text === undefined || at === undefined || /\.$/.test(w)) return true;
+  return (
+    /^\.?\s*\d/.test(text.slice(at + w.length, at + w.length + 4)) || /\d\s*$/.test(text.slice(Math.max(0, at - 4), at))
+  );
+};
+
+export function keyOf(name: string): string {
+  return name.toLowerCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Given names that are also frequent surnames: a run of given names ending in one of them is a full name. */
+const SURNAME_LIKE = new Set(
+  'wilson nelson allen franklin howard warren lewis wesley homer grant james thomas henry williams jones martin bernard morgan owen hughes'.split(
+    ' ',
+  ),
+);
+const OCCUPATION_WORDS = new Set(
+  'spinner weaver labourer laborer farmer servant mariner seaman miner carpenter tailor smith blacksmith shoemaker cordwainer husbandman yeoman clerk merchant grocer printer piecer minister curate vicar rector master mate'.split(
+    ' ',
+  ),
+);
+const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
+const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
+
+/** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
+function candidatesOf(run: string, at: number, text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const re = /\S+/g;
+  const words: { w: string; s: number; nl: boolean }[] = [];
+  let prevEnd = 0;
+  for (let m = re.exec(run); m; m = re.exec(run)) {
+    words.push({ w: m[0], s: at + m.index, nl: run.slice(prevEnd, m.index).includes('\n') });
+    prevEnd = m.index + m[0].length;
+  }
+  let cur: { w: string; s: number }[] = [];
+  const flush = (title?: string) => {
+    // Particles and initials never end a name ("Agnes Hamilton M. S." → "Agnes Hamilton").
+    while (cur.length > 1 && (isParticle(cur[cur.length - 1]!.w) || isInitial(cur[cur.length - 1]!.w))) cur.pop();
+    // Capitalised words before a given name that are not names ("Bergmann Heinrich Krause", "Québec Marguerite Tremblay", "Whereas John").
+    const firstGiven = cur.findIndex((c) => isGiven(c.w));
+    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w))
+      cur = cur.slice(firstGiven);
+    if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
+      const last = cur[cur.length - 1]!;
+      // "Ebenezer Learned's Company": the possessive is not part of the name.
+      const possessive = /['’]s$/.test(last.w) && cur.length >= 2;
+      if (possessive) cur[cur.length - 1] = { w: last.w.replace(/['’]s$/, ''), s: last.s };
+      const end = last.s + cur[cur.length - 1]!.w.length;
+      const occupational =
+        cur.length >= 2 && cur.some((c) => OCCUPATION_WORDS.has(lowerKey(c.w))) && !isGiven(cur[0]!.w);
+      if (!occupational) out.push({ words: cur.map((c) => c.w), start: cur[0]!.s, end, ...(title ? { title } : {}) });
+    }
+    cur = [];
+  };
+  for (let i = 0; i < words.length; i++) {
+    const { w, s, nl } = words[i]!;
+    const k = lowerKey(w);
+    if (nl && cur.length) {
+      // A line end joins a lone given name (or a titled word) to a surname that follows.
+      const titled =
+        cur.length === 1 &&
+        new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu').test(
+          text.slice(Math.max(0, cur[0]!.s - 12), cur[0]!.s),
+        );
+      const join =
+        (titled || (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
+        !isGiven(w) &&
+        !isStop(w, text, s);
+      if (!join) flush();
+    }
+    if (
+      isParticle(w) ||
+      (cur.length &&
+        /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo)$/.test(w) &&
+        i + 1 < words.length &&
+        !words[i + 1]!.nl)
+    ) {
+      if (cur.length) cur.push({ w, s });
+      continue;
+    }
+    if (POST_TITLES.has(k)) {
+      flush(titleCase(w));
+      continue;
+    }
+    if (SUFFIXES.has(k) && cur.length >= 2) {
+      cur.push({ w: titleCase(w.replace(/\.$/, '')), s });
+      flush();
+      continue;
+    }
+    if (SUFFIXES.has(k) && cur.length === 1 && isGiven(cur[0]!.w) && /^(?:jr|sr|junior|senior)$/.test(k)) {
+      const only = cur[0]!;
+      cur = [];
+      out.push({
+        words: [only.w],
+        start: only.s,
+        end: only.s + only.w.length,
+        suffix: titleCase(w.replace(/\.$/, '')),
+      });
+      continue;
+    }
+    if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k)) {
+      flush();
+      continue;
+    }
+    // A second person in the same run: "John Smith Mary Brown".
+    if (
+      cur.length >= 2 &&
+      isGiven(w) &&
+      !isGiven(cur[cur.length - 1]!.w) &&
+      !isInitial(cur[cur.length - 1]!.w) &&
+      i + 1 < words.length &&
+      !words[i + 1]!.nl
+    )
+      flush();
+    cur.push({ w, s });
+    if (cur.length > 6) flush();
+  }
+  flush();
+  return out;
+}
+
+/** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". */
+const SHIP_BEFORE =
+  /(?:\bS\.\s?S\.|^S\.|[^\p{L}]S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
+const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
+
+export function findMentions(text: string): Mention[] {
+  const mentions: Mention[] = [];
+  // Registers and manifests that write "Whitfield, Thomas" at a line start: read as "Thomas Whitfield".
+  const surnameFirst = new Map<number, string>();
+  LINE_START_SURNAME_FIRST.lastIndex = 0;
+  for (let m = LINE_START_SURNAME_FIRST.exec(text); m; m = LINE_START_SURNAME_FIRST.exec(text)) {
+    const next = /^[\p{Lu}][\p{L}.]+/u.exec(text.slice(m.index + m[0].length));
+    if (next && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
+      surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
+  }
+  RUN.lastIndex = 0;
+  for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
+    for (const c of candidatesOf(m[0], m.index, text)) {
+      if (
+        SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
+        SHIP_BEFORE.test(text.slice(Math.max(0, c.start - 20), c.start))
+      )
+        continue;
+      if (c.words.every(isInitial)) continue;
+      const words = c.words.map(titleCase);
+      const surname = surnameFirst.get(c.start);
+      // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
+      // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.
+      // After a naming phrase ("il nome di Maria Angela", "Christian names: Angus John") every word is a given name.
+      const named = NAMED_BEFORE.test(text.slice(Math.max(0, c.start - 60), c.start));
+      const givenOnly =
+        words.length > 1 &&
+        words.length <= 3 &&
+        !surname &&
+        (named ||
+          (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
+            (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));
+      const lone = (words.length === 1 || givenOnly) && !surname;
+      const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
+      mentions.push({ ...c, words, name, lone, written: !lone });
+    }
+  }
+  return mentions;
+}
+
+/** The surname of a full name: its last word, with the particles before it ("van der Berg"). */
+export function surnameOf(m: Mention): string {
+  const words = m.name.split(' ').filter((w) => !SUFFIXES.has(lowerKey(w)));
+  let k = words.length - 1;
+  while (k > 1 && isParticleAnyCase(words[k - 1]!)) k--;
+  return words.slice(k).join(' ');
+}

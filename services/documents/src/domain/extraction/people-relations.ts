@@ -1,0 +1,304 @@
+import type { DocumentType, RecordRole } from '@gnology/contracts';
+import type { Edge, Kin, Mention, Relation, Relations } from './people-types';
+import {
+  ABOVE_AFTER,
+  AGED_AFTER,
+  BORN_TO_BEFORE,
+  BRIDE_AFTER,
+  BRIDE_BEFORE,
+  BRIDE_OF_BEFORE,
+  CENSUS_AFTER,
+  CENSUS_COLUMNS,
+  CHILD_OF_AFTER,
+  DEAR_BEFORE,
+  FEMALE_TITLES,
+  GROOM_AFTER,
+  GROOM_BEFORE,
+  HIS_WIFE_AFTER,
+  LIST_GAP,
+  MALE_TITLES,
+  MARRIAGE_CUE,
+  MARRIED_BEFORE,
+  NAMED_BEFORE,
+  PAIR_MARRIED_AFTER,
+  PAREN_REL_AFTER,
+  PARTY_OF_BEFORE,
+  recordRoleBefore,
+  REL_BEFORE,
+  REL_OF_AFTER,
+  REL_OF_BEFORE,
+  REL_WORDS,
+  SIGNED_BEFORE,
+  STATUS_WORDS,
+  SUBJECT_AFTER,
+  SUBJECT_BEFORE,
+  TESTATOR_BEFORE,
+  textAfter,
+  textBefore,
+  titleBefore,
+} from './people-cues';
+
+/* Step 3 of the people pipeline (people.ts): edges between people from the phrases, and the record's principals. */
+
+export const INVERSE: Record<Relation, Relation> = {
+  spouse: 'spouse',
+  child: 'parent',
+  parent: 'child',
+  sibling: 'sibling',
+  other_relative: 'other_relative',
+};
+
+/** Who is whose relative, and the record's roles, read off the phrases around each name. */
+export function readRelations(text: string, ms: Mention[], documentType: DocumentType | undefined): Relations {
+  const before = (m: Mention, n?: number) => textBefore(text, m, n);
+  const after = (m: Mention, n?: number) => textAfter(text, m, n);
+  const edges: Edge[] = [];
+  const recordRoles = new Map<number, RecordRole>();
+  let head: number | undefined;
+  let signer: number | undefined;
+  let section: number | undefined;
+  let groom: number | undefined;
+  let bride: number | undefined;
+  const subjectCued: number[] = [];
+  let namedChild: number | undefined;
+  let listRole: { anchor: number; role: Relation; kin?: Kin; count: number } | undefined;
+  let listRecord: RecordRole | undefined;
+  const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    const b = before(m);
+    const a = after(m);
+    const prev = i > 0 ? i - 1 : undefined;
+    const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
+    const ofMatch = REL_OF_BEFORE.exec(b);
+    const relMatch = REL_BEFORE.exec(b);
+    // "…, in this county, Mrs. Nancy Carter, aged 84 years": a name with its own age is a principal, not the list's next relative.
+    const ownCue =
+      CHILD_OF_AFTER.test(a) ||
+      /^,\s*aged?\s+\d/i.test(a) ||
+      (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
+    const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
+
+    // Record roles from the phrase before the name, or the list it continues.
+    const rr = recordRoleBefore(b);
+    if (rr) {
+      recordRoles.set(i, rr);
+      listRecord = rr;
+    } else if (listed && listRecord && !ofMatch && !relMatch) {
+      recordRoles.set(i, listRecord);
+    } else if (!listed) listRecord = undefined;
+    if (GROOM_BEFORE.test(b) && groom === undefined) {
+      groom = i;
+      section = undefined;
+    } else if (BRIDE_BEFORE.test(b) && !ofMatch && bride === undefined) {
+      bride = i;
+      section = i;
+    }
+    if (marriageDoc && !recordRoles.has(i) && !ofMatch) {
+      if (groom === undefined && GROOM_AFTER.test(a)) groom = i;
+      else if (bride === undefined && BRIDE_AFTER.test(a) && i !== groom) bride = i;
+    }
+
+    if (
+      listed &&
+      listRole &&
+      !ownCue &&
+      !ofMatch &&
+      !relMatch &&
+      !rr &&
+      listRole.count < (listRole.role === 'parent' ? 2 : 20)
+    ) {
+      const kin =
+        listRole.role === 'parent' && listRole.kin === 'father' && listRole.count === 1 ? 'mother' : listRole.kin;
+      edges.push({ anchor: listRole.anchor, person: i, role: listRole.role, ...(kin ? { kin } : {}) });
+      listRole.count++;
+    } else if (ofMatch) {
+      // "A, son of B": B is A's parent; the subject A is whoever was named just before.
+      const word = (ofMatch[1] ?? ofMatch[2]!).toLowerCase();
+      const [rel, kin] =
+        REL_WORDS[word] ??
+        (/^(?:uxor|vidua|relicta|żona|zona|wdowa)$/.test(word)
+          ? (['spouse', 'wife'] as const)
+          : /^(?:maritus|wdowiec)$/.test(word)
+            ? (['spouse', 'husband'] as const)
+            : (['child', undefined] as const));
+      // "The bride is the daughter of …": the phrase names whose parents follow, whoever was named last.
+      const party = PARTY_OF_BEFORE.exec(b)?.[1]?.toLowerCase();
+      const named = party === 'bride' ? bride : party === 'groom' || party === 'bridegroom' ? groom : undefined;
+      const anchor = named ?? subjectBefore(ms, i, text, edges, kin);
+      if (anchor !== i) {
+        const inverse = INVERSE[rel];
+        // "son of Thomas and Ann": the first parent named is the father (unless the word says "mother").
+        const personKin: Kin | undefined =
+          inverse === 'parent'
+            ? kin === 'father' || kin === 'mother'
+              ? undefined
+              : 'father'
+            : inverse === 'spouse'
+              ? kin === 'wife'
+                ? 'husband'
+                : 'wife'
+              : undefined;
+        const explicit: Kin | undefined = rel === 'parent' ? undefined : personKin;
+        edges.push({ anchor, person: i, role: inverse, ...(explicit ? { kin: explicit } : {}) });
+        listRole = { anchor, role: inverse, ...(explicit ? { kin: explicit } : {}), count: 1 };
+        if (anchor >= 0) subjectCued.push(anchor);
+      }
+    } else if (MARRIED_BEFORE.test(b) || BRIDE_OF_BEFORE.test(b)) {
+      // The one who married: the last person named before who is not someone's parent, a witness or the like.
+      let subject = prev;
+      while (
+        subject !== undefined &&
+        subject > 0 &&
+        (edges.some((e) => e.person === subject && e.anchor >= 0) || recordRoles.has(subject))
+      )
+        subject--;
+      // "She was the daughter of … She married Arnold Olson": after a new sentence or a pronoun, the one who married is the record's subject.
+      const fresh =
+        subject !== undefined &&
+        /\.\s+\p{Lu}|\b(?:he|she)\s+(?:was\s+)?$/iu.test(
+          text
+            .slice(ms[subject]!.end, m.start)
+            .replace(/married\s*(?:to\s*)?$/i, '')
+            .replace(/(?<![\p{L}])\p{L}{1,4}\.(?=\s)/gu, 'x'),
+        );
+      const anchor = subject !== undefined && !fresh && m.start - ms[subject]!.end < 200 ? subject : -1;
+      if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined && marriageDoc) {
+        groom = i;
+        bride = anchor;
+      }
+      const genderOf = (j: number) => {
+        const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
+        return t ? (FEMALE_TITLES.has(t) ? 'f' : MALE_TITLES.has(t) ? 'm' : undefined) : undefined;
+      };
+      if (
+        marriageDoc &&
+        anchor >= 0 &&
+        groom === undefined &&
+        bride === undefined &&
+        (genderOf(anchor) === 'f' || genderOf(i) === 'm')
+      ) {
+        groom = i;
+        bride = anchor;
+      }
+      edges.push({ anchor, person: i, role: 'spouse' });
+      if (marriageDoc && anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
+        groom = anchor;
+        bride = i;
+      }
+      listRole = undefined;
+    } else if (BORN_TO_BEFORE.test(b)) {
+      const anchor = prev !== undefined ? prev : -1;
+      edges.push({ anchor, person: i, role: 'parent', kin: 'father' });
+      listRole = { anchor, role: 'parent', kin: 'father', count: 1 };
+    } else if (relMatch && !rr && !SUBJECT_BEFORE.test(b)) {
+      const [rel, kin] = REL_WORDS[relMatch[1]!.toLowerCase()]!;
+      // "John Smith and his wife Mary": the phrase's subject is the person just named, when in the same clause.
+      const sameClause =
+        /^\s*,?\s*(?:(?:and|&|with|und|et|y|e|en|og|och|i|mit|avec|con)\s+(?:(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)?|(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)\S+\s*$/iu.test(
+          gap,
+        );
+      // Labelled fields ("Bride: … Father: … Mother: …") belong to the principal of their section.
+      const anchor = prev !== undefined && sameClause ? prev : (section ?? -1);
+      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
+      listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1 };
+    } else if (!listed || rr) {
+      listRole = undefined;
+    }
+    if (
+      marriageDoc &&
+      prev !== undefined &&
+      groom === undefined &&
+      bride === undefined &&
+      /^\s*(?:and|&|et|und|y|e|en|och|og|i|ac)\s*$/iu.test(gap) &&
+      PAIR_MARRIED_AFTER.test(a)
+    ) {
+      groom = prev;
+      bride = i;
+    }
+    const hisWife = HIS_WIFE_AFTER.exec(a);
+    if (hisWife && prev !== undefined && !edges.some((e) => e.person === i)) {
+      const word = hisWife[2]!.toLowerCase();
+      const [rel, kin] =
+        REL_WORDS[word] ??
+        (/^(?:mari|marito|mann)$/.test(word) ? (['spouse', 'husband'] as const) : (['spouse', 'wife'] as const));
+      // "Richard their son": the couple just named, so the primary; "Sarah his wife": the man just named.
+      const anchor = /^(?:their|leur)$/i.test(hisWife[1]!) ? -1 : prev;
+      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
+    }
+    const census = CENSUS_AFTER.exec(a);
+    if (census) {
+      const [col, record] = CENSUS_COLUMNS[census[1]!.toLowerCase()]!;
+      if (col === 'head') head ??= i;
+      else edges.push({ anchor: -1, person: i, role: col });
+      if (record) recordRoles.set(i, record);
+    }
+    const paren = PAREN_REL_AFTER.exec(a);
+    if (paren && !census && !STATUS_WORDS.has(paren[1]!.toLowerCase())) {
+      const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
+      edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
+    }
+    if (NAMED_BEFORE.test(b)) namedChild ??= i;
+    const above = ABOVE_AFTER.exec(a);
+    const aboveRel = above ? REL_WORDS[above[1]!.toLowerCase()] : undefined;
+    if (aboveRel && !edges.some((e) => e.person === i)) {
+      // The entry above is the last person named before who is nobody else's relation.
+      let j = i - 1;
+      while (j > 0 && edges.some((e) => e.person === j && e.anchor >= 0)) j--;
+      if (j >= 0) edges.push({ anchor: j, person: i, role: aboveRel[0], ...(aboveRel[1] ? { kin: aboveRel[1] } : {}) });
+    }
+    if (SIGNED_BEFORE.test(b)) signer ??= i;
+    if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
+    else if (
+      SUBJECT_AFTER.test(a) ||
+      AGED_AFTER.test(a) ||
+      SUBJECT_BEFORE.test(b) ||
+      TESTATOR_BEFORE.test(b) ||
+      (REL_OF_AFTER.test(a) && !aboveRel && (i === 0 || m.lone))
+    )
+      subjectCued.push(i);
+    if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
+  }
+  if (bride !== undefined && groom === undefined && marriageDoc) {
+    // A bride without a groom cue: the groom is the other principal named first.
+    groom = ms.findIndex(
+      (_, j) => j !== bride && !recordRoles.has(j) && !edges.some((e) => e.person === j && e.anchor !== -1),
+    );
+    if (groom < 0) groom = undefined;
+  }
+  if (groom !== undefined && bride === undefined && marriageDoc) {
+    const j = ms.findIndex(
+      (_, k) => k > groom! && !recordRoles.has(k) && !edges.some((e) => e.person === k && e.anchor >= 0),
+    );
+    if (j >= 0) bride = j;
+  }
+  return { edges, recordRoles, head, signer, groom, bride, subjectCued, namedChild };
+}
+
+/** The subject of a "… of" phrase: the last person named before the relation word. */
+function subjectBefore(ms: Mention[], i: number, text: string, edges: Edge[], kin?: Kin): number {
+  if (i === 0) return -1;
+  // The parents just named ("daughter of Robert and Frances Beverley, relict of …") are not the phrase's subject,
+  // nor a husband before "daughter of" ("Teresa Bianchi, vedova di Luigi Pardini, figlia di …"), nor a wife before "son of".
+  let j = i - 1;
+  const skip = (k: number) =>
+    edges.some(
+      (e) =>
+        e.person === k &&
+        e.anchor >= 0 &&
+        (e.role === 'parent' ||
+          (e.role === 'spouse' &&
+            ((kin === 'daughter' && e.kin === 'husband') || (kin === 'son' && e.kin === 'wife')))),
+    );
+  while (j > 0 && skip(j)) j--;
+  // Abbreviations ("Mr.", "Wm.", "Co.") do not end a sentence.
+  const between = text.slice(ms[j]!.end, ms[i]!.start).replace(/(?<![\p{L}])\p{L}{1,4}\./gu, 'x');
+  // "… Samuel Turner. She was the daughter of …": a new sentence or a pronoun means the primary subject.
+  if (
+    between.length > 140 ||
+    /[;]|\.\s+\p{Lu}|\n\s*\n/u.test(between) ||
+    /\b(?:he|she|who|they|er|sie|il|elle|él|ella|lui|hij|zij|ele|ela|han|hon|hun)\b/i.test(between)
+  )
+    return j === i - 1 ? -1 : j;
+  return j;
+}

@@ -1,0 +1,245 @@
+import type { DocumentType, PersonDetail, PersonRole, PersonTag, RecordRole } from '@gnology/contracts';
+import type { Edge, Kin, Mention, PeopleResult, Relation, Relations } from './people-types';
+import {
+  DEAR_BEFORE,
+  FEMALE_TITLES,
+  NOT_CHILD_RECORDS,
+  PARENTS_GAP,
+  SUBJECT_BEFORE,
+  SURNAME_FIELD,
+  textBefore,
+  titleBefore,
+} from './people-cues';
+import { keyOf, surnameOf, titleCase } from './people-candidates';
+import { INVERSE } from './people-relations';
+
+/* Step 4 of the people pipeline (people.ts): the primary subject, roles relative to it, surnames, one entry per person. */
+
+/** The people of the record with their roles, at most `limit`, the primary subject first. */
+export function peopleOf(
+  text: string,
+  ms: Mention[],
+  relations: Relations,
+  documentType: DocumentType | undefined,
+  limit: number,
+): PeopleResult {
+  const { edges, recordRoles, head, signer, groom, bride, subjectCued, namedChild } = relations;
+  const before = (m: Mention) => textBefore(text, m);
+  // One person per name: mentions with the same key (or a lone given name and the full name starting with it) are one person.
+  const related = new Set(edges.filter((e) => e.anchor === -1).map((e) => e.person));
+  const witnessish = (i: number) => {
+    const r = recordRoles.get(i);
+    return (
+      r === 'witness' ||
+      r === 'sponsor' ||
+      r === 'officiant' ||
+      r === 'informant' ||
+      r === 'executor' ||
+      r === 'next_of_kin'
+    );
+  };
+  /** The named child's father, when no phrase said who he is: the first man named in full who is not a witness, sponsor or the like. */
+  const addFather = (child: number) => {
+    if (edges.some((e) => e.role === 'parent' && (e.anchor === child || e.anchor === -1))) return;
+    const woman = (j: number) => {
+      const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
+      return (
+        (t !== undefined && FEMALE_TITLES.has(t)) ||
+        edges.some((e) => e.person === j && (e.kin === 'wife' || e.kin === 'mother' || e.kin === 'daughter')) ||
+        recordRoles.get(j) === 'bride'
+      );
+    };
+    const father = ms.findIndex(
+      (x, j) =>
+        j !== child &&
+        x.written &&
+        !witnessish(j) &&
+        !recordRoles.has(j) &&
+        !woman(j) &&
+        !edges.some((e) => e.person === j),
+    );
+    if (father < 0) return;
+    edges.unshift({ anchor: child, person: father, role: 'parent', kin: 'father' });
+    // "da Francesco Rossi e da Lucia Ferrari": the one named with him is the mother.
+    const next = ms[father + 1];
+    if (
+      next?.written &&
+      !edges.some((e) => e.person === father + 1) &&
+      !recordRoles.has(father + 1) &&
+      PARENTS_GAP.test(text.slice(ms[father]!.end, next.start))
+    ) {
+      edges.push({ anchor: child, person: father + 1, role: 'parent', kin: 'mother' });
+    }
+  };
+  const addressee = ms.findIndex((m) => DEAR_BEFORE.test(before(m)));
+  // A child given its names in a birth or baptism record (or a form's given-names field) is the record's subject.
+  const childNamed =
+    namedChild !== undefined && !witnessish(namedChild) && !NOT_CHILD_RECORDS.has(documentType ?? 'other')
+      ? namedChild
+      : undefined;
+  const primary: number =
+    groom ??
+    head ??
+    childNamed ??
+    (addressee >= 0 ? addressee : signer) ??
+    subjectCued.find(
+      (i) => !related.has(i) && !witnessish(i) && !edges.some((e) => e.person === i && e.anchor >= 0 && e.anchor !== i),
+    ) ??
+    [...ms.keys()].find((i) => !related.has(i) && !witnessish(i)) ??
+    0;
+  if (childNamed !== undefined) addFather(childNamed);
+  if (groom !== undefined) recordRoles.set(groom, 'groom');
+  if (bride !== undefined) {
+    recordRoles.set(bride, 'bride');
+    if (!edges.some((e) => e.person === bride && e.role === 'spouse'))
+      edges.push({ anchor: -1, person: bride, role: 'spouse', kin: 'wife' });
+  }
+
+  // Roles relative to the primary.
+  const roles = new Map<number, Relation | 'primary_subject'>([[primary, 'primary_subject']]);
+  const kinOf = new Map<number, Kin>();
+  const anchorOf = (e: Edge) => (e.anchor === -1 ? primary : e.anchor);
+  for (const e of edges) {
+    const anchor = anchorOf(e);
+    if (e.person === anchor) continue;
+    if (e.kin && !kinOf.has(e.person)) kinOf.set(e.person, e.kin);
+    if (roles.has(e.person)) continue;
+    if (anchor === primary) roles.set(e.person, e.role);
+  }
+  for (const e of edges) {
+    if (e.person === primary && e.anchor >= 0 && !roles.has(e.anchor)) roles.set(e.anchor, INVERSE[e.role]);
+  }
+  // The wife of the primary's father is the primary's mother ("son of John Goodall and Sarah his wife").
+  for (const e of edges) {
+    if (e.role !== 'spouse' || e.anchor < 0 || roles.has(e.person) || roles.get(e.anchor) !== 'parent') continue;
+    roles.set(e.person, 'parent');
+    if (!kinOf.has(e.person)) kinOf.set(e.person, kinOf.get(e.anchor) === 'father' ? 'mother' : 'father');
+  }
+  if (bride !== undefined && primary === groom) roles.set(bride, 'spouse');
+  // Parents of the bride and groom, of the primary; the deceased.
+  for (const e of edges) {
+    if (e.role !== 'parent' || recordRoles.has(e.person)) continue;
+    const anchor = anchorOf(e);
+    const kin = kinOf.get(e.person);
+    if (kin !== 'father' && kin !== 'mother') continue;
+    if (anchor === groom) recordRoles.set(e.person, kin === 'father' ? 'father_of_groom' : 'mother_of_groom');
+    else if (anchor === bride) recordRoles.set(e.person, kin === 'father' ? 'father_of_bride' : 'mother_of_bride');
+    else if (anchor === primary) recordRoles.set(e.person, kin);
+  }
+  for (const [i, kin] of kinOf) {
+    if (recordRoles.has(i) || anchorOfPerson(edges, i, primary) !== primary) continue;
+    if (kin === 'wife' || kin === 'husband' || kin === 'son' || kin === 'daughter') recordRoles.set(i, kin);
+  }
+  if ((documentType === 'death' || documentType === 'obituary') && !recordRoles.has(primary))
+    recordRoles.set(primary, 'deceased');
+  if (
+    /\bburi(?:ed|al)\b|\bsepult|\bbegraben|\binhum|\bbegrav|\bpochowan/i.test(text) &&
+    documentType !== 'marriage' &&
+    !recordRoles.has(primary) &&
+    SUBJECT_BEFORE.test(before(ms[primary]!))
+  )
+    recordRoles.set(primary, 'deceased');
+
+  // Lone given names take the surname of the person they are tied to: children and wives the father's or husband's, parents the child's.
+  const surnameFor = (i: number): string | undefined => {
+    const field = i === childNamed ? SURNAME_FIELD.exec(text) : null;
+    if (field) return field[1]!.split(/\s+/).map(titleCase).join(' ');
+    const ties = edges.filter((e) => e.person === i || e.anchor === i || (e.anchor === -1 && i === primary));
+    for (const e of ties) {
+      const other = e.person === i ? anchorOf(e) : e.person;
+      if (other === i || ms[other]!.lone || !ms[other]!.written) continue;
+      const rel = e.person === i ? e.role : INVERSE[e.role];
+      if (rel === 'other_relative' || witnessish(other) || recordRoles.get(i) === 'witness') continue;
+      // A husband keeps his own surname; the record's wife takes his.
+      if (rel === 'spouse' && kinOf.get(i) === 'husband') continue;
+      return surnameOf(ms[other]!);
+    }
+    // "son of Henery Fitz-williams & Margery his wife": the mother named without a surname takes the father's.
+    for (const e of edges) {
+      if (e.person !== i || e.role !== 'parent') continue;
+      const co = edges.find(
+        (x) => x !== e && x.role === 'parent' && anchorOf(x) === anchorOf(e) && ms[x.person]!.written,
+      );
+      if (co) return surnameOf(ms[co.person]!);
+    }
+    const role = roles.get(i);
+    if (role && role !== 'other_relative' && role !== 'primary_subject' && ms[primary]!.written && !witnessish(i))
+      return surnameOf(ms[primary]!);
+    // A lone primary ("Mary, wife of John Smith"; "Bapt. John, son of Thomas Whitfield") takes the surname of those tied to it.
+    if (i === primary) {
+      const e = edges.find(
+        (x) =>
+          (x.anchor === i || (x.anchor === -1 && i === primary)) &&
+          ms[x.person]!.written &&
+          x.role !== 'other_relative' &&
+          !(x.role === 'spouse' && kinOf.get(i) === 'husband'),
+      );
+      if (e) return surnameOf(ms[e.person]!);
+    }
+    return undefined;
+  };
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < ms.length; i++) {
+      if (!ms[i]!.lone) continue;
+      const s = surnameFor(i);
+      if (s) {
+        ms[i]!.name = `${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`;
+        ms[i]!.lone = false;
+      }
+    }
+  }
+
+  // Merge mentions of one person; the primary's entry first.
+  const persons: { name: string; key: string; idx: number[] }[] = [];
+  const byKey = new Map<string, number>();
+  for (let i = 0; i < ms.length; i++) {
+    const k = keyOf(ms[i]!.name);
+    let id = byKey.get(k);
+    if (id === undefined && !k.includes(' ')) {
+      const j = persons.findIndex((p) => p.key.startsWith(`${k} `));
+      if (j >= 0) id = j;
+    }
+    if (id === undefined) {
+      const j = persons.findIndex((p) => !p.key.includes(' ') && k.startsWith(`${p.key} `));
+      if (j >= 0) {
+        persons[j]!.name = ms[i]!.name;
+        persons[j]!.key = k;
+        byKey.set(k, j);
+        id = j;
+      }
+    }
+    if (id === undefined) {
+      id = persons.length;
+      persons.push({ name: ms[i]!.name, key: k, idx: [] });
+      byKey.set(k, id);
+    }
+    persons[id]!.idx.push(i);
+  }
+  const personOf = (i: number) => persons.findIndex((p) => p.idx.includes(i));
+  const primaryPerson = personOf(primary);
+  const people: PersonTag[] = [];
+  const details: PersonDetail[] = [];
+  const order = [primaryPerson, ...persons.keys()].filter((p, n, arr) => arr.indexOf(p) === n);
+  for (const p of order) {
+    if (people.length >= limit) break;
+    const person = persons[p]!;
+    let role: PersonRole = p === primaryPerson ? 'primary_subject' : 'other_relative';
+    let recordRole: RecordRole | undefined;
+    let title: string | undefined;
+    for (const i of person.idx) {
+      const r = roles.get(i);
+      if (p !== primaryPerson && r && r !== 'primary_subject' && role === 'other_relative') role = r;
+      recordRole ??= recordRoles.get(i);
+      title ??= ms[i]!.title ?? titleBefore(text, ms[i]!);
+    }
+    people.push({ name: person.name, role });
+    if (recordRole || title)
+      details.push({ name: person.name, ...(recordRole ? { recordRole } : {}), ...(title ? { title } : {}) });
+  }
+  return { people, details };
+}
+
+function anchorOfPerson(edges: Edge[], i: number, primary: number): number | undefined {
+  const e = edges.find((x) => x.person === i);
+  return e ? (e.anchor === -1 ? primary : e.anchor) : undefined;
+}
