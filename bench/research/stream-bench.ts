@@ -13,22 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Anthropic from '@anthropic-ai/sdk';
 import { startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
-import { createVerifiedUser, type Stack, startStack } from '../../web/e2e/harness';
-
-/** A user on the Professional plan (billing off: the plan applies at once), so runs do not exhaust a trial. */
-async function professionalUser(stack: Stack, name: string) {
-  const user = await createVerifiedUser(stack, { name });
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${stack.url}/api/billing/checkout`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ plan: 'monthly' }),
-    });
-    if (res.ok) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return user;
-}
+import { professionalUser, startStack } from './product';
 
 const TTFT_RUNS = 300;
 const CONCURRENT = 200;

@@ -3,6 +3,7 @@ import { type Clients, createClients } from './clients';
 import type { ResearchConfig } from './config';
 import type { LlmProvider } from './domain/model';
 import { GenerationHub } from './live/hub';
+import { ReservationHints } from './live/reservation-hints';
 import { logProviderChoice, selectProvider } from './providers/select';
 
 /** What the platform gives every service, over the research configuration. */
@@ -17,6 +18,8 @@ export type ResearchDeps = ResearchPlatformDeps & {
   provider: LlmProvider;
   hub: GenerationHub;
   clients(httpRequestId?: string): Clients;
+  /** Which requests reserve beside their reads (decision 0206): this process's memory of prompts longer than the question. */
+  reservationHints: ReservationHints;
 };
 
 /**
@@ -35,6 +38,7 @@ export function createResearchContext(
     provider,
     hub: new GenerationHub(deps.config.DATABASE_URL, deps.logger),
     clients: (httpRequestId?: string) => createClients(deps.config, httpRequestId),
+    reservationHints: new ReservationHints(),
   };
 }
 

@@ -40,12 +40,16 @@ export async function runInline(
         if (ev.type === 'delta') {
           text += ev.text;
           onDelta(ev.text);
+          // The question is saved once the first token has gone out (issue 20).
+          p.saveQuestion();
         } else if (ev.estimated) charge = ev.usage;
         else usage = ev.usage;
       }
       // The question must be saved before the answer (history order); normally it long has been.
-      await p.userMessageSaved;
+      await p.saveQuestion();
     } catch (err) {
+      // A question whose answer failed stays in the history (the next one folds it in).
+      await p.saveQuestion().catch((e) => deps.logger.warn({ err: e }, 'saving the question failed'));
       const streamed = text
         ? ((err as { usage?: ProviderUsage }).usage ?? estimatedUsage(p.promptTokens, text.length))
         : NO_USAGE;

@@ -10,7 +10,7 @@ import { HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
 import { nextBookContext, planContext } from '../domain/book';
 import { capacityFor, isContinueRequest, planRequest, type RequestPlan } from '../domain/request';
-import type { Reservation } from '../clients';
+import type { Clients, Reservation } from '../clients';
 import { costBound, outputLimit } from '../domain/cost';
 import type { BookContext, ContextDocument, ProviderRequest } from '../domain/model';
 import { acquireSlot } from '../store/in-flight';
@@ -20,6 +20,7 @@ import { lookupPeopleAsked } from './lookup-people';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchDeps } from '../context';
 import { type RequestIds, withReservation } from './reservation';
+import { dropEarly, reserveEarly, sameCost } from './early-reservation';
 
 export interface PreparedRequest {
   /** The reservation's id, the generation's (a chapter or book: the same value) and the HTTP request's. */
@@ -39,8 +40,11 @@ export interface PreparedRequest {
   promptTokens: number;
   reservation: Reservation;
   userMessageId: string | null;
-  /** Resolves once the user's message is saved (before the answer is). */
-  userMessageSaved: Promise<Message | null>;
+  /**
+   * Saves the user's message (once, however often called) and resolves when it is saved. A job's
+   * is saved before it is queued; an inline answer's when its first token has gone out (issue 20).
+   */
+  saveQuestion(): Promise<Message | null>;
   startedAt: number;
 }
 
@@ -49,7 +53,9 @@ export interface PreparedRequest {
  * read the conversation (owner-checked) and the documents (this user's only), plan the request,
  * check capacity, assemble the prompt and reserve what it can cost with billing (its prompt plus
  * its answer limit: decision 0085), take a slot among the user's requests in flight, and only
- * then save the user's message.
+ * then save the user's message. A regular question whose prompt is likely just the instructions
+ * and the question reserves that beside the reads (decision 0206): kept when the prompt is indeed
+ * that, given back otherwise.
  */
 export async function prepareRequest(
   deps: ResearchDeps,
@@ -60,7 +66,6 @@ export async function prepareRequest(
 ): Promise<PreparedRequest> {
   const clients = deps.clients(httpRequestId);
   const startedAt = Date.now();
-  const reservationId = newObjectId();
   // "continue" needs the user's book first (it decides the request type); everything else runs at once.
   const project = isContinueRequest(body.query) ? await activeProject(deps.database.db, userId) : undefined;
   const continuing = project ? nextBookContext(toState(project)) : null;
@@ -68,9 +73,108 @@ export async function prepareRequest(
     maxRetries: deps.config.LLM_MAX_RETRIES,
     continuesBook: continuing ? 'book' : undefined,
   });
+  const bare = () => buildProviderRequest({ plan, query: body.query, history: [], documents: [], people: [] });
+  const early =
+    !plan.asJob && !body.documentIds.length && deps.reservationHints.likelyBare(userId, body.conversationId)
+      ? reserveEarly(clients, userId, newObjectId(), costBound(bare(), plan.estimate))
+      : null;
+
+  let read: Awaited<ReturnType<typeof readContext>>;
+  try {
+    read = await readContext(deps, clients, userId, body, plan, continuing);
+  } catch (err) {
+    if (early) await dropEarly(deps, early, httpRequestId);
+    throw err;
+  }
+  const { conversation, documents, library, people, request, bookContext, bookTitle } = read;
+  deps.reservationHints.learn(userId, conversation?.id ?? null, documents.length > 0 || people.length > 0);
+  const cost = costBound(request, plan.estimate);
+
+  // The early reservation is the request's when billing was asked exactly this; else it goes back first.
+  const kept = early && sameCost(early.cost, cost) ? early : null;
+  if (early && !kept) await dropEarly(deps, early, httpRequestId);
+  const reservationId = kept?.reservationId ?? newObjectId();
   // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
   const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
+  let reservation: Reservation;
+  if (kept) {
+    const outcome = await kept.outcome;
+    if ('error' in outcome) throw outcome.error;
+    reservation = outcome.held;
+  } else reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
+  return withReservation(deps, ids, async () => {
+    request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
+    if (reservation.remaining < 5_000)
+      deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
+    const slotTaken = await acquireSlot(deps.database.db, {
+      requestId: reservationId,
+      userId,
+      clientIp,
+      trial: reservation.plan === 'trial',
+      ttlMs: plan.timeoutMs + 60_000,
+      perUser: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_USER,
+      perTrialIp: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP,
+    });
+    if (!slotTaken) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
 
+    let book: PreparedRequest['book'];
+    if (continuing && project) book = { projectId: project.id, context: continuing };
+    else if (plan.requestType === 'book' && bookContext) {
+      const created = await createProject(deps.database.db, userId, bookTitle);
+      book = { projectId: created.id, context: bookContext };
+    }
+    const saveUserMessage = () =>
+      conversation
+        ? clients.saveMessage(userId, conversation.id, {
+            type: 'user',
+            content: body.query,
+            requestType: plan.requestType,
+            documents: body.documentIds.length ? body.documentIds : null,
+          })
+        : Promise.resolve(null);
+    // A job needs the saved message's id to rebuild the history in any worker; a regular answer
+    // saves it once its first token has gone out (time to first token).
+    const userMessage = plan.asJob ? await saveUserMessage() : null;
+    let saved: Promise<Message | null> | undefined = plan.asJob ? Promise.resolve(userMessage) : undefined;
+    const saveQuestion = () => {
+      if (!saved) {
+        saved = saveUserMessage();
+        saved.catch(() => {});
+      }
+      return saved;
+    };
+    return {
+      ids,
+      userId,
+      query: body.query,
+      documentIds: body.documentIds,
+      conversation,
+      documents,
+      sources: library.sources,
+      plan,
+      book,
+      request,
+      promptTokens: cost.promptTokens,
+      reservation,
+      userMessageId: userMessage?.id ?? null,
+      saveQuestion,
+      startedAt,
+    };
+  });
+}
+
+/**
+ * The conversation (owner-checked), the selected documents (this user's only), the library search
+ * and the people index, read at once; the capacity check; the prompt assembled from them.
+ */
+async function readContext(
+  deps: ResearchDeps,
+  clients: Clients,
+  userId: string,
+  body: ResearchBody,
+  plan: RequestPlan,
+  continuing: BookContext | null,
+) {
   const [conversation, selected, library, people] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
     clients.documents(userId, body.documentIds),
@@ -107,59 +211,5 @@ export async function prepareRequest(
     conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
   const bookContext = continuing ?? (plan.requestType === 'book' ? planContext(bookTitle) : undefined);
   const request = buildProviderRequest({ plan, query: body.query, history, documents, people, book: bookContext });
-  const cost = costBound(request, plan.estimate);
-  const reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
-  return withReservation(deps, ids, async () => {
-    request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
-    if (reservation.remaining < 5_000)
-      deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
-    const slotTaken = await acquireSlot(deps.database.db, {
-      requestId: reservationId,
-      userId,
-      clientIp,
-      trial: reservation.plan === 'trial',
-      ttlMs: plan.timeoutMs + 60_000,
-      perUser: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_USER,
-      perTrialIp: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP,
-    });
-    if (!slotTaken) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
-
-    let book: PreparedRequest['book'];
-    if (continuing && project) book = { projectId: project.id, context: continuing };
-    else if (plan.requestType === 'book' && bookContext) {
-      const created = await createProject(deps.database.db, userId, bookTitle);
-      book = { projectId: created.id, context: bookContext };
-    }
-    const saveUserMessage = () =>
-      conversation
-        ? clients.saveMessage(userId, conversation.id, {
-            type: 'user',
-            content: body.query,
-            requestType: plan.requestType,
-            documents: body.documentIds.length ? body.documentIds : null,
-          })
-        : Promise.resolve(null);
-    // A regular answer starts streaming while the question is saved (time to first token);
-    // a job needs the saved message's id to rebuild the history in any worker.
-    const userMessage = plan.asJob ? await saveUserMessage() : null;
-    const userMessageSaved = plan.asJob ? Promise.resolve(userMessage) : saveUserMessage();
-    userMessageSaved.catch(() => {});
-    return {
-      ids,
-      userId,
-      query: body.query,
-      documentIds: body.documentIds,
-      conversation,
-      documents,
-      sources: library.sources,
-      plan,
-      book,
-      request,
-      promptTokens: cost.promptTokens,
-      reservation,
-      userMessageId: userMessage?.id ?? null,
-      userMessageSaved,
-      startedAt,
-    };
-  });
+  return { conversation, documents, library, people, request, bookContext, bookTitle };
 }
