@@ -18,3 +18,4 @@ export * from './events/billing';
 export * from './albums';
 export * from './events/albums';
 export * from './people';
+export * from './record-dates';

@@ -53,6 +53,18 @@ export const TimelineEventKind = z.enum([
 ]);
 export type TimelineEventKind = z.infer<typeof TimelineEventKind>;
 
+/** A timeline event's kind in words: the people page's timeline and GEDCOM's event TYPE say the same. */
+export const TIMELINE_EVENT_LABELS: Record<TimelineEventKind, string> = {
+  birth: 'Birth',
+  baptism: 'Baptism',
+  marriage: 'Marriage',
+  residence: 'Residence',
+  occupation: 'Occupation',
+  death: 'Death',
+  burial: 'Burial',
+  other: 'Event',
+};
+
 export const TimelineEvent = z.object({
   kind: TimelineEventKind,
   date: z.string().nullable(),

@@ -1,4 +1,12 @@
-import type { ConflictKind, IndividualSummary, RecordRole, Relation, TimelineEventKind } from '@gnology/contracts';
+import {
+  type ConflictKind,
+  datePhrase,
+  type IndividualSummary,
+  type RecordRole,
+  type Relation,
+  TIMELINE_EVENT_LABELS,
+  type TimelineEventKind,
+} from '@gnology/contracts';
 import { recordRoleLabel as documentRecordRole } from '../documents/documentApi';
 
 /** Plain words for what the people page shows: life years, dates, record roles, events. */
@@ -11,36 +19,12 @@ export function lifeYears(p: Pick<IndividualSummary, 'birthYear' | 'deathYear'>)
   return '';
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function oneDate(d: string): string {
-  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(d.trim());
-  if (!m) return d;
-  const [, year, month, day] = m;
-  const monthName = month ? MONTHS[Number(month) - 1] : undefined;
-  if (!monthName) return year ?? d;
-  return day ? `${Number(day)} ${monthName} ${year}` : `${monthName} ${year}`;
-}
-
 /** A normalized date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`, or `start/end`) as a reader writes it. */
 export function formatRecordDate(normalized: string | null): string {
   if (!normalized) return '';
   const [start, end] = normalized.split('/');
-  if (start && end) return `between ${oneDate(start)} and ${oneDate(end)}`;
-  return oneDate(normalized);
+  if (start && end) return `between ${datePhrase(start)} and ${datePhrase(end)}`;
+  return datePhrase(normalized);
 }
 
 // The documents page's words for record roles, with two spelled out where a person's evidence has room.
@@ -50,17 +34,7 @@ const LONGER: Partial<Record<RecordRole, string>> = {
 };
 export const recordRoleLabel = (r: RecordRole | null): string => (r ? (LONGER[r] ?? documentRecordRole(r)) : '');
 
-const EVENTS: Record<TimelineEventKind, string> = {
-  birth: 'Birth',
-  baptism: 'Baptism',
-  marriage: 'Marriage',
-  residence: 'Residence',
-  occupation: 'Occupation',
-  death: 'Death',
-  burial: 'Burial',
-  other: 'Event',
-};
-export const eventLabel = (k: TimelineEventKind): string => EVENTS[k] ?? 'Event';
+export const eventLabel = (k: TimelineEventKind): string => TIMELINE_EVENT_LABELS[k] ?? 'Event';
 
 const CONFLICTS: Record<ConflictKind, string> = {
   birth_years: 'Different birth years',
