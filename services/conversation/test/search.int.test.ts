@@ -108,6 +108,31 @@ describe('conversation search', () => {
     expect(res.results[0]).toMatchObject({ conversationId: ids.mcdonald, title: 'Highland roots' });
   });
 
+  it('expands misspelt surnames the same way when the vocabulary is large (over 1,000 terms: trigram index)', async () => {
+    const token = await svc.signer.sign({ id: 'search-wide' });
+    // Three messages of 400 distinct made-up capitalised words (vocabularyTerms keeps 400 a message).
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const made = (n: number) =>
+      `Qv${letters[Math.floor(n / 676) % 26]}${letters[Math.floor(n / 26) % 26]}${letters[n % 26]}`;
+    for (let part = 0; part < 3; part++) {
+      const words = Array.from({ length: 400 }, (_, i) => made(part * 400 + i)).join(' ');
+      await conversation(token, `Word list ${part}`, [['assistant', words]]);
+    }
+    const kowalczyk = await conversation(token, 'Polish parish', [
+      ['user', 'Records of Stanisław Kowalczyk in Kraków.'],
+    ]);
+    const schmidt = await conversation(token, 'Hesse', [['user', 'Johann Schmidt in Hesse.']]);
+    const terms = await svc.database.pool.query<{ n: number }>(
+      "select count(*)::int as n from user_terms where user_id = 'search-wide'",
+    );
+    expect(terms.rows[0]!.n).toBeGreaterThan(1000);
+
+    const found = async (query: string) =>
+      (await search(token, query)).results.map((r: { conversationId: string }) => r.conversationId);
+    expect(await found('Kowalcyk')).toEqual([kowalczyk]);
+    expect(await found('Schmitd')).toEqual([schmidt]);
+  });
+
   it('never returns another user’s conversations', async () => {
     const mine = await search(bob, 'Smith');
     expect(mine.results.map((r: { conversationId: string }) => r.conversationId)).toEqual([ids.bobSmith]);

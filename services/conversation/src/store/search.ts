@@ -3,35 +3,52 @@ import { HEADLINE_OPTIONS } from '../domain/search';
 import type { SearchMatchRow, WordAlternatives } from '../domain/search-results';
 
 /**
- * Conversation search, kept under 50 ms p95 over a million messages (bench/RESULTS.md,
- * "Conversation search"): every scan starts from the user's own rows (GIN on (user_id, tsv));
+ * Conversation search, p95 under 5 ms over a million messages (bench/RESULTS.md, "Conversation
+ * search"; decision 0205): every scan starts from the user's own rows (GIN on (user_id, tsv));
  * ts_headline runs only for the best message of each returned conversation; statements are
- * named so Postgres plans them once per connection.
+ * named so Postgres plans them once per connection. A named statement soon runs on a generic
+ * plan, whose row estimates are 1, so neither statement may depend on the planner guessing
+ * sizes: the search carries each conversation's best message ids in an array instead of joining
+ * the matches back to the returned conversations (such a join became a nested loop that sorted
+ * every match once per returned conversation: 20 ms for the heavy user).
  */
 
 // Each query word's alternatives: the known equivalents of its group and the user's own
-// vocabulary terms that look alike (trigram similarity), best first.
+// vocabulary terms that look alike (trigram similarity, `%`), best first. The trigram index
+// covers every user's terms, so one lookup costs 1-2 ms whatever the user's vocabulary; a
+// vocabulary of up to 1,000 terms (most users) is compared term by term instead, through the
+// primary key (≈0.2 ms for 100 terms). `similarity >= show_limit()` is what `%` computes,
+// written so the planner cannot take the trigram index for that branch.
 const EXPAND_SQL = `
+  with vocabulary as (
+    select count(*) <= 1000 as small from (select 1 from user_terms where user_id = $1 limit 1001) t
+  )
   select w.word,
          coalesce((select array_agg(e2.name) from surname_equivalents e1
                    join surname_equivalents e2 on e2.group_id = e1.group_id and e2.name <> e1.name
                    where e1.name = w.word), '{}') as equivalents,
          coalesce((select array_agg(t.term) from (
-                     select term from user_terms
-                     where user_id = $1 and term % w.word and term <> w.word
-                     order by similarity(term, w.word) desc, term
+                     select term, similarity(term, w.word) as score from user_terms
+                     where user_id = $1 and (select small from vocabulary) and term <> w.word
+                       and similarity(term, w.word) >= show_limit()
+                     union all
+                     select term, similarity(term, w.word) from user_terms
+                     where user_id = $1 and not (select small from vocabulary) and term <> w.word
+                       and term % w.word
+                     order by score desc, term
                      limit 3) t), '{}') as similar
   from unnest($2::text[]) as w(word)`;
 
 const SEARCH_SQL = `
   with q as (select to_tsquery('gn_search', $2) as tq),
-  hits as (
+  hits as materialized (
     select m.id, m.conversation_id, ts_rank(m.tsv, q.tq) as rank, m.seq
     from messages m, q
     where m.user_id = $1 and m.tsv @@ q.tq
   ),
   per_conversation as (
-    select conversation_id, count(*)::int as match_count, max(rank) as best
+    select conversation_id, count(*)::int as match_count, max(rank) as best,
+           (array_agg(id order by rank desc, seq desc))[1:3] as best_ids
     from hits group by conversation_id
   ),
   titles as (
@@ -42,21 +59,16 @@ const SEARCH_SQL = `
   matched as (
     select coalesce(p.conversation_id, t.conversation_id) as conversation_id,
            coalesce(p.match_count, 0) as match_count,
-           coalesce(p.best, 0) + 2 * coalesce(t.rank, 0) as score
+           coalesce(p.best, 0) + 2 * coalesce(t.rank, 0) as score,
+           p.best_ids
     from per_conversation p full join titles t on t.conversation_id = p.conversation_id
   ),
   top as (
-    select m.conversation_id, m.match_count, m.score, c.title, c.last_activity, count(*) over ()::int as total
+    select m.conversation_id, m.match_count, m.score, m.best_ids, c.title, c.last_activity,
+           count(*) over ()::int as total
     from matched m join conversations c on c.id = m.conversation_id
     order by m.score desc, c.last_activity desc
     limit $3
-  ),
-  best as (
-    select id, conversation_id, rn from (
-      select h.id, h.conversation_id,
-             row_number() over (partition by h.conversation_id order by h.rank desc, h.seq desc) as rn
-      from hits h where h.conversation_id in (select conversation_id from top)
-    ) ranked where rn <= 3
   )
   select top.conversation_id, top.title, top.last_activity, top.match_count, top.total, top.score,
          b.rn, msg.type, msg.created_at, left(msg.content, 300) as content_start,
@@ -64,7 +76,7 @@ const SEARCH_SQL = `
          case when b.rn > 1 then left(msg.content, 4000) end as content_head
   from top
   cross join q
-  left join best b on b.conversation_id = top.conversation_id
+  left join lateral unnest(top.best_ids) with ordinality as b(id, rn) on true
   left join messages msg on msg.id = b.id
   order by top.score desc, top.last_activity desc, b.rn`;
 
