@@ -1,5 +1,6 @@
 import type { DocumentType, PersonSex } from '@gnology/contracts';
 import { sql } from 'kysely';
+import type { IndividualHeadline } from '../domain/people/individuals';
 import type { DocumentFacts, MentionDraft } from '../domain/people/mentions';
 import type { DocumentsDb } from './documents-store';
 import type { IndividualFactsJson, IndividualRow } from './people-schema';
@@ -159,11 +160,11 @@ export async function insertMentions(
   ownerId: string,
   rows: readonly (MentionDraft & { id: string; documentId: string; individualId: string | null })[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
+  await inChunks(rows, 500, (chunk) =>
+    db
       .insertInto('people_mentions')
       .values(
-        rows.slice(i, i + 500).map((m) => ({
+        chunk.map((m) => ({
           id: m.id,
           owner_id: ownerId,
           document_id: m.documentId,
@@ -185,8 +186,8 @@ export async function insertMentions(
           individual_id: m.individualId,
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 /** Moves mentions to their (new) individuals, in one statement per 1,000. */
@@ -194,13 +195,12 @@ export async function assignMentions(
   db: DocumentsDb,
   moves: readonly { id: string; individualId: string }[],
 ): Promise<void> {
-  for (let i = 0; i < moves.length; i += 1000) {
-    const chunk = moves.slice(i, i + 1000);
-    await sql`
+  await inChunks(moves, 1000, (chunk) =>
+    sql`
       update people_mentions m set individual_id = v.individual_id::uuid
       from unnest(${chunk.map((c) => c.id)}::uuid[], ${chunk.map((c) => c.individualId)}::text[]) as v(id, individual_id)
-      where m.id = v.id`.execute(db);
-  }
+      where m.id = v.id`.execute(db),
+  );
 }
 
 /** The user's pins: `documentId|mentionKey` → individual. */
@@ -261,15 +261,7 @@ export async function loadIndividualFlags(
 }
 
 /** What the worker computed of one individual. */
-export interface IndividualWrite {
-  id: string;
-  name: string;
-  sortKey: string;
-  sex: PersonSex;
-  birthYear: number | null;
-  deathYear: number | null;
-  documentCount: number;
-  mentionCount: number;
+export interface IndividualWrite extends IndividualHeadline {
   conflictCount: number;
   facts: IndividualFactsJson;
 }
@@ -280,11 +272,11 @@ export async function upsertIndividuals(
   ownerId: string,
   rows: readonly IndividualWrite[],
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 300) {
-    await db
+  await inChunks(rows, 300, (chunk) =>
+    db
       .insertInto('people_individuals')
       .values(
-        rows.slice(i, i + 300).map((r) => ({
+        chunk.map((r) => ({
           id: r.id,
           owner_id: ownerId,
           name: r.name,
@@ -312,8 +304,8 @@ export async function upsertIndividuals(
           updated_at: sql<Date>`now()`,
         })),
       )
-      .execute();
-  }
+      .execute(),
+  );
 }
 
 export async function deleteIndividuals(db: DocumentsDb, ownerId: string, ids: readonly string[]): Promise<void> {
@@ -343,4 +335,13 @@ export async function staleIndividuals(db: DocumentsDb, ownerId: string): Promis
     left join (select individual_id, count(*)::int as n from people_mentions where owner_id = ${ownerId} group by individual_id) m on m.individual_id = i.id
     where i.owner_id = ${ownerId} and coalesce(m.n, 0) <> i.mention_count`.execute(db);
   return rows.rows.map((r) => r.id);
+}
+
+/** Writes `rows` a slice of `size` at a time, one statement after another (a statement takes at most 65,535 parameters). */
+async function inChunks<T>(
+  rows: readonly T[],
+  size: number,
+  write: (chunk: readonly T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }

@@ -103,6 +103,33 @@ export type AncestorField = (typeof ANCESTOR_FIELDS)[number];
 export const LOG_ROWS = 14;
 export const CONTACT_ROWS = 10;
 
+/** A section that is one table under its guidance: a dated line per entry, then its text columns (key, label, share of width). */
+function tableSection(
+  heading: Pick<SectionSpec, 'number' | 'title' | 'short'>,
+  guidance: string,
+  prefix: TableSpec['prefix'],
+  rows: number,
+  columns: [key: string, label: string, width: number][],
+): SectionSpec {
+  return {
+    ...heading,
+    blocks: [
+      { kind: 'guidance', text: guidance },
+      {
+        kind: 'table',
+        table: {
+          prefix,
+          rows,
+          columns: [
+            { key: 'date', label: 'Date', kind: 'date', width: 0.14 },
+            ...columns.map(([key, label, width]) => ({ key, label, kind: 'text' as const, width })),
+          ],
+        },
+      },
+    ],
+  };
+}
+
 const text = (name: string, label: string, width: number): FieldSpec => ({ name, label, kind: 'text', width });
 const date = (name: string, label: string, width: number): FieldSpec => ({ name, label, kind: 'date', width });
 const prose = (name: string, label: string, width: number, lines: number): FieldSpec => ({
@@ -223,54 +250,28 @@ export const SECTIONS: SectionSpec[] = [
       },
     ],
   },
-  {
-    number: 8,
-    title: 'Research log',
-    short: 'Research log',
-    blocks: [
-      {
-        kind: 'guidance',
-        text: 'One line for every search, including those that found nothing. Cite enough to find the record again: repository or website, collection, volume, page or film number.',
-      },
-      {
-        kind: 'table',
-        table: {
-          prefix: 'log',
-          rows: LOG_ROWS,
-          columns: [
-            { key: 'date', label: 'Date', kind: 'date', width: 0.14 },
-            { key: 'repository', label: 'Repository or website', kind: 'text', width: 0.24 },
-            { key: 'source', label: 'Source searched', kind: 'text', width: 0.3 },
-            { key: 'result', label: 'Result', kind: 'text', width: 0.32 },
-          ],
-        },
-      },
+  tableSection(
+    { number: 8, title: 'Research log', short: 'Research log' },
+    'One line for every search, including those that found nothing. Cite enough to find the record again: repository or website, collection, volume, page or film number.',
+    'log',
+    LOG_ROWS,
+    [
+      ['repository', 'Repository or website', 0.24],
+      ['source', 'Source searched', 0.3],
+      ['result', 'Result', 0.32],
     ],
-  },
-  {
-    number: 9,
-    title: 'Correspondence and contacts',
-    short: 'Correspondence',
-    blocks: [
-      {
-        kind: 'guidance',
-        text: 'Letters, emails and record requests to relatives, archives, societies and DNA matches: when, to whom, what you asked, and the answer. Note copies of records received as sources in the ancestor sections.',
-      },
-      {
-        kind: 'table',
-        table: {
-          prefix: 'contacts',
-          rows: CONTACT_ROWS,
-          columns: [
-            { key: 'date', label: 'Date', kind: 'date', width: 0.14 },
-            { key: 'contact', label: 'Contact', kind: 'text', width: 0.26 },
-            { key: 'subject', label: 'Subject or request', kind: 'text', width: 0.3 },
-            { key: 'outcome', label: 'Outcome', kind: 'text', width: 0.3 },
-          ],
-        },
-      },
+  ),
+  tableSection(
+    { number: 9, title: 'Correspondence and contacts', short: 'Correspondence' },
+    'Letters, emails and record requests to relatives, archives, societies and DNA matches: when, to whom, what you asked, and the answer. Note copies of records received as sources in the ancestor sections.',
+    'contacts',
+    CONTACT_ROWS,
+    [
+      ['contact', 'Contact', 0.26],
+      ['subject', 'Subject or request', 0.3],
+      ['outcome', 'Outcome', 0.3],
     ],
-  },
+  ),
   {
     number: 10,
     title: 'Findings, conflicts and next steps',

@@ -19,7 +19,8 @@ export interface FactMention {
   surnameKeys?: readonly string[];
 }
 
-export interface IndividualFacts {
+/** An individual's headline: what its row holds in columns, besides the facts. */
+export interface IndividualHeadline {
   id: string;
   name: string;
   sortKey: string;
@@ -28,6 +29,9 @@ export interface IndividualFacts {
   deathYear: number | null;
   documentCount: number;
   mentionCount: number;
+}
+
+export interface IndividualFacts extends IndividualHeadline {
   variants: string[];
   surnameKeys: string[];
   timeline: SourcedEvent[];

@@ -1,5 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { DocumentsConfig } from '../../config';
+import { type OpenAiServer, openAiChat } from '../../llm/openai-chat';
 
 /** A page image as the model is sent it: a JPEG at most MAX_IMAGE_SIDE on its long side. */
 export interface PageImage {
@@ -96,27 +97,14 @@ function anthropicTranscriber(opts: {
 }
 
 /** Any OpenAI-compatible server with image input (Ollama, vLLM): chat completions with an `image_url` data URL. */
-function openAiTranscriber(opts: {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-}): HandwritingTranscriber {
-  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+function openAiTranscriber(opts: OpenAiServer): HandwritingTranscriber {
+  const chat = openAiChat(opts);
   return {
     provider: 'openai',
     model: opts.model,
     async transcribe(image, { maxTokens, signal }) {
-      const timeout = AbortSignal.timeout(opts.timeoutMs);
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
-        },
-        body: JSON.stringify({
-          model: opts.model,
-          temperature: 0,
+      const body = (await chat(
+        {
           max_tokens: maxTokens,
           messages: [
             { role: 'system', content: TRANSCRIPTION_INSTRUCTIONS },
@@ -128,11 +116,9 @@ function openAiTranscriber(opts: {
               ],
             },
           ],
-        }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      if (!res.ok) throw new Error(`the model server answered ${res.status}`);
-      const body = (await res.json()) as {
+        },
+        signal,
+      )) as {
         choices?: { message?: { content?: string | null } }[];
         usage?: { prompt_tokens?: number; completion_tokens?: number };
       };
