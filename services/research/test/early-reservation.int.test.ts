@@ -37,6 +37,15 @@ async function ask(userId: string, payload: Record<string, unknown>) {
   return { res, calls: stack.billing.calls.slice(from) };
 }
 
+/** The user's slots among requests in flight still taken. */
+async function slots(userId: string) {
+  return stack.deps.database.db
+    .selectFrom('requests_in_flight')
+    .select('request_id')
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 async function saveMessage(userId: string, conversationId: string, type: 'user' | 'assistant', content: string) {
   const res = await stack.conversationApp.inject({
     method: 'POST',
@@ -76,6 +85,8 @@ describe('the reservation asked beside the reads (decision 0206)', () => {
     // The history's cost is in the hold that paid for the answer.
     expect(real!.body.minimumTokens as number).toBeGreaterThan(bareCost(query).minimum);
     expect(stack.billing.reservations.has(early!.requestId)).toBe(false);
+    // The slot, taken under the early id, was the real reservation's and is free again.
+    expect(await slots(userId)).toEqual([]);
 
     // This process now knows the conversation has history: it reserves after the reads only.
     const second = await ask(userId, { query: 'And his children?', conversationId });
@@ -90,6 +101,7 @@ describe('the reservation asked beside the reads (decision 0206)', () => {
     expect(calls.map((c) => c.op)).toEqual(['reserve', 'release']);
     expect(calls[1]!.requestId).toBe(calls[0]!.requestId);
     expect(stack.billing.reservations.has(calls[0]!.requestId)).toBe(false);
+    expect(await slots('early-intruder')).toEqual([]);
   });
 
   it('answers billing’s refusal as before when the early reservation was the request’s', async () => {
@@ -98,6 +110,7 @@ describe('the reservation asked beside the reads (decision 0206)', () => {
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('trial_ended');
     expect(calls.map((c) => c.op)).toEqual(['reserve']);
+    expect(await slots('early-broke')).toEqual([]);
   });
 
   it('saves the question before the answer in a new conversation', async () => {

@@ -13,13 +13,13 @@ import { capacityFor, isContinueRequest, planRequest, type RequestPlan } from '.
 import type { Clients, Reservation } from '../clients';
 import { costBound, outputLimit } from '../domain/cost';
 import type { BookContext, ContextDocument, ProviderRequest } from '../domain/model';
-import { acquireSlot } from '../store/in-flight';
+import { acquireSlot, claimTrialSlot, renameSlot } from '../store/in-flight';
 import { buildProviderRequest } from '../domain/provider-request';
 import { retrieveFromLibrary } from './retrieve-library';
 import { lookupPeopleAsked } from './lookup-people';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchDeps } from '../context';
-import { type RequestIds, withReservation } from './reservation';
+import { endInFlight, type RequestIds, withReservation } from './reservation';
 import { dropEarly, reserveEarly, sameCost } from './early-reservation';
 
 export interface PreparedRequest {
@@ -49,13 +49,14 @@ export interface PreparedRequest {
 }
 
 /**
- * Everything before the model call, in the order that leaves nothing behind on refusal:
- * read the conversation (owner-checked) and the documents (this user's only), plan the request,
- * check capacity, assemble the prompt and reserve what it can cost with billing (its prompt plus
- * its answer limit: decision 0085), take a slot among the user's requests in flight, and only
- * then save the user's message. A regular question whose prompt is likely just the instructions
- * and the question reserves that beside the reads (decision 0206): kept when the prompt is indeed
- * that, given back otherwise.
+ * Everything before the model call, leaving nothing behind on refusal: read the conversation
+ * (owner-checked) and the documents (this user's only), plan the request, check capacity,
+ * assemble the prompt and reserve what it can cost with billing (its prompt plus its answer
+ * limit: decision 0085), hold a slot among the user's requests in flight (and, for a trial
+ * account, its address's), and only then save the user's message. The slot is taken beside the
+ * reads, and a regular question whose prompt is likely just the instructions and the question
+ * reserves that beside them too (decision 0206): kept when the prompt is indeed that, given back
+ * otherwise. Refusals answer as before: a read's first, then billing's, then the slot's.
  */
 export async function prepareRequest(
   deps: ResearchDeps,
@@ -74,48 +75,75 @@ export async function prepareRequest(
     continuesBook: continuing ? 'book' : undefined,
   });
   const bare = () => buildProviderRequest({ plan, query: body.query, history: [], documents: [], people: [] });
+  const firstId = newObjectId();
   const early =
     !plan.asJob && !body.documentIds.length && deps.reservationHints.likelyBare(userId, body.conversationId)
-      ? reserveEarly(clients, userId, newObjectId(), costBound(bare(), plan.estimate))
+      ? reserveEarly(clients, userId, firstId, costBound(bare(), plan.estimate))
       : null;
+  // The user's slot among requests in flight is taken beside the reads too (freed on any refusal).
+  const slot = acquireSlot(deps.database.db, {
+    requestId: firstId,
+    userId,
+    clientIp,
+    ttlMs: plan.timeoutMs + 60_000,
+    perUser: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_USER,
+  }).then(
+    (taken) => ({ taken }),
+    (error: unknown) => ({ taken: false, error }),
+  );
 
   let read: Awaited<ReturnType<typeof readContext>>;
+  let reservationId = firstId;
+  let reservation: Reservation;
+  let earlyDropped = false;
   try {
     read = await readContext(deps, clients, userId, body, plan, continuing);
+    deps.reservationHints.learn(
+      userId,
+      read.conversation?.id ?? null,
+      read.documents.length > 0 || read.people.length > 0,
+    );
+    const cost = costBound(read.request, plan.estimate);
+    // The early reservation is the request's when billing was asked exactly this; else it goes back first.
+    if (early && sameCost(early.cost, cost)) {
+      const outcome = await early.outcome;
+      if ('error' in outcome) throw outcome.error;
+      reservation = outcome.held;
+    } else {
+      if (early) {
+        earlyDropped = true;
+        await dropEarly(deps, early, httpRequestId);
+        reservationId = newObjectId();
+      }
+      reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
+    }
   } catch (err) {
-    if (early) await dropEarly(deps, early, httpRequestId);
+    if (early && !earlyDropped) await dropEarly(deps, early, httpRequestId);
+    if ((await slot).taken) await endInFlight(deps, { reservationId: firstId, generationId: null, httpRequestId });
     throw err;
   }
   const { conversation, documents, library, people, request, bookContext, bookTitle } = read;
-  deps.reservationHints.learn(userId, conversation?.id ?? null, documents.length > 0 || people.length > 0);
   const cost = costBound(request, plan.estimate);
-
-  // The early reservation is the request's when billing was asked exactly this; else it goes back first.
-  const kept = early && sameCost(early.cost, cost) ? early : null;
-  if (early && !kept) await dropEarly(deps, early, httpRequestId);
-  const reservationId = kept?.reservationId ?? newObjectId();
   // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
   const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
-  let reservation: Reservation;
-  if (kept) {
-    const outcome = await kept.outcome;
-    if ('error' in outcome) throw outcome.error;
-    reservation = outcome.held;
-  } else reservation = await clients.reserve(userId, reservationId, cost.estimate, cost.minimum);
   return withReservation(deps, ids, async () => {
     request.maxTokens = outputLimit(reservation.amount, cost.promptTokens, plan.maxTokens);
     if (reservation.remaining < 5_000)
       deps.logger.info({ userId, remaining: reservation.remaining }, 'token balance under 5,000');
-    const slotTaken = await acquireSlot(deps.database.db, {
-      requestId: reservationId,
-      userId,
-      clientIp,
-      trial: reservation.plan === 'trial',
-      ttlMs: plan.timeoutMs + 60_000,
-      perUser: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_USER,
-      perTrialIp: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP,
-    });
-    if (!slotTaken) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
+    const taken = await slot;
+    if ('error' in taken) throw taken.error;
+    if (!taken.taken) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
+    if (reservationId !== firstId) await renameSlot(deps.database.db, firstId, reservationId);
+    // A trial account's requests are limited per client address as well (decision 0085).
+    const trialRefused =
+      reservation.plan === 'trial' &&
+      clientIp &&
+      !(await claimTrialSlot(deps.database.db, {
+        requestId: reservationId,
+        clientIp,
+        perTrialIp: deps.config.RESEARCH_MAX_IN_FLIGHT_PER_TRIAL_IP,
+      }));
+    if (trialRefused) throw new HttpError(429, ERROR_MESSAGES.rateLimited, { code: 'too_many_in_flight' });
 
     let book: PreparedRequest['book'];
     if (continuing && project) book = { projectId: project.id, context: continuing };
