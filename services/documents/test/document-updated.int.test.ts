@@ -1,11 +1,11 @@
 import { CloudEvent } from 'cloudevents';
-import { DOCUMENTS_TOPIC, documentEventSchemas } from '@gnology/contracts';
-import { requireInfra, uniqueName } from '@gnology/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { documentEventSchemas } from '@gnology/contracts';
+import { uniqueName } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CENSUS } from './fixtures/texts';
 import { multipart } from './helpers/multipart';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { integratorConsumer, startDocumentsOnKafka } from './helpers/kafka-integrator';
+import type { DocumentsHarness } from './helpers/service';
 
 /**
  * Issue 18: a user's edit of a document's people reaches integrators as `document.updated`,
@@ -13,34 +13,16 @@ import { type DocumentsHarness, startDocuments } from './helpers/service';
  */
 describe('document.updated on Kafka', () => {
   let h: DocumentsHarness;
-  const brokers = () => requireInfra('KAFKA_BROKERS').split(',');
 
   beforeAll(async () => {
-    brokers();
-    h = await startDocuments();
-    expect(h.deps.bus.backend).toBe('kafka');
-    await h.startWorker();
-    h.startRelay();
+    h = await startDocumentsOnKafka();
   });
   afterAll(async () => {
     await h?.close();
   });
 
   it('is published once per change, with the new people and the entities in the shape of document.processed', async () => {
-    const kafka = new Kafka({ clientId: 'integrator-test', brokers: brokers(), logLevel: logLevel.NOTHING });
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.createTopics({ topics: [{ topic: DOCUMENTS_TOPIC }], waitForLeaders: true }).catch(() => {});
-    await admin.disconnect();
-    const consumer = kafka.consumer({ groupId: uniqueName('integrator') });
-    const received: { key: string; event: Record<string, unknown> }[] = [];
-    await consumer.connect();
-    await consumer.subscribe({ topic: DOCUMENTS_TOPIC, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        received.push({ key: message.key?.toString() ?? '', event: JSON.parse(message.value!.toString()) });
-      },
-    });
+    const { received, disconnect } = await integratorConsumer();
     const waitFor = async (pred: () => boolean, what: string) => {
       const deadline = Date.now() + 60_000;
       while (!pred()) {
@@ -125,7 +107,7 @@ describe('document.updated on Kafka', () => {
       expect(data.entities).toEqual({ ...processed.entities, peopleIdentified: people, personDetails: kept });
       expect(mine().map((m) => m.event.type)).toEqual(['document.uploaded', 'document.processed', 'document.updated']);
     } finally {
-      await consumer.disconnect();
+      await disconnect();
     }
   });
 });

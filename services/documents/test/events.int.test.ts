@@ -1,11 +1,10 @@
 import { CloudEvent } from 'cloudevents';
-import { DOCUMENTS_TOPIC, documentEventSchemas } from '@gnology/contracts';
-import { requireInfra, uniqueName } from '@gnology/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { documentEventSchemas } from '@gnology/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CENSUS } from './fixtures/texts';
 import { multipart } from './helpers/multipart';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { integratorConsumer, startDocumentsOnKafka } from './helpers/kafka-integrator';
+import type { DocumentsHarness } from './helpers/service';
 
 /**
  * What an integrator sees: a plain kafkajs consumer (as in docs/integrators/events.md) on
@@ -13,34 +12,16 @@ import { type DocumentsHarness, startDocuments } from './helpers/service';
  */
 describe('document events on Kafka', () => {
   let h: DocumentsHarness;
-  const brokers = () => requireInfra('KAFKA_BROKERS').split(',');
 
   beforeAll(async () => {
-    brokers();
-    h = await startDocuments();
-    expect(h.deps.bus.backend).toBe('kafka');
-    await h.startWorker();
-    h.startRelay();
+    h = await startDocumentsOnKafka();
   });
   afterAll(async () => {
     await h?.close();
   });
 
   it('delivers document.uploaded then document.processed with the documented schema', async () => {
-    const kafka = new Kafka({ clientId: 'integrator-test', brokers: brokers(), logLevel: logLevel.NOTHING });
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.createTopics({ topics: [{ topic: DOCUMENTS_TOPIC }], waitForLeaders: true }).catch(() => {});
-    await admin.disconnect();
-    const consumer = kafka.consumer({ groupId: uniqueName('integrator') });
-    const received: { key: string; event: Record<string, unknown> }[] = [];
-    await consumer.connect();
-    await consumer.subscribe({ topic: DOCUMENTS_TOPIC, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        received.push({ key: message.key?.toString() ?? '', event: JSON.parse(message.value!.toString()) });
-      },
-    });
+    const { received, disconnect } = await integratorConsumer();
     try {
       const token = await h.token('user-events');
       const form = multipart('census.txt', Buffer.from(CENSUS));
@@ -84,7 +65,7 @@ describe('document events on Kafka', () => {
       });
       expect(processed.entities.peopleIdentified[0]).toEqual({ name: 'John Smith', role: 'primary_subject' });
     } finally {
-      await consumer.disconnect();
+      await disconnect();
     }
   });
 });

@@ -1,10 +1,9 @@
 import type { DateInfoItem, DocumentRecord, PersonTag } from '@gnology/contracts';
-import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSION } from '../src/domain/extraction';
 import { reextractOlderDocuments } from '../src/jobs/reextract';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
-import { multipart } from './helpers/multipart';
+import type { DocumentsHarness } from './helpers/service';
+import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 const REGISTER = `Marriages solemnized in the Parish Church of Enniscorthy, in the County of Wexford.
@@ -17,25 +16,14 @@ describe('re-extraction after an extractor upgrade', () => {
   let token: string;
 
   beforeAll(async () => {
-    requireInfra('DATABASE_URL');
-    h = await startDocuments();
-    await h.startWorker();
-    token = await h.token('user-reextract');
+    ({ h, token } = await startWithWorker('user-reextract'));
   });
   afterAll(async () => {
     await h?.close();
   });
 
   it('re-reads older documents, keeps face tags, stamps the version and leaves current ones alone', async () => {
-    const body = multipart('Whitfield marriage.txt', Buffer.from(REGISTER));
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as DocumentRecord)._id;
+    const id = (await uploadAccepted(h, token, 'Whitfield marriage.txt', Buffer.from(REGISTER)))._id;
     await waitProcessed(h.app, token, id);
     const db = h.deps.database.db;
 

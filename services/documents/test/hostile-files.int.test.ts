@@ -1,9 +1,7 @@
-import type { DocumentRecord } from '@gnology/contracts';
-import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hugePng, truncatedPdf, zipBombDocx } from './fixtures/generate';
-import { multipart } from './helpers/multipart';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
+import type { DocumentsHarness } from './helpers/service';
+import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -15,26 +13,13 @@ describe('hostile and broken files', () => {
   let token: string;
 
   beforeAll(async () => {
-    requireInfra('DATABASE_URL');
-    h = await startDocuments();
-    await h.startWorker();
-    token = await h.token('user-hostile');
+    ({ h, token } = await startWithWorker('user-hostile'));
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const upload = async (name: string, content: Buffer) => {
-    const form = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as DocumentRecord;
-  };
+  const upload = (name: string, content: Buffer) => uploadAccepted(h, token, name, content);
 
   const failedEvents = async (id: string) =>
     (await h.deps.database.db.selectFrom('outbox').select('payload').where('key', '=', id).execute())

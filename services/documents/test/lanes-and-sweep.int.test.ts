@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DocumentRecord } from '@gnology/contracts';
 import { requireInfra } from '@gnology/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,8 @@ import { startProcessing } from '../src/store/documents-store';
 import { insertUploadedDocument } from '../src/use-cases/record-upload';
 import { scannedPagePng } from './fixtures/generate';
 import { CENSUS, OBITUARY } from './fixtures/texts';
-import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -35,17 +34,7 @@ describe('processing lanes and the stuck-document sweep', () => {
     await h?.close();
   });
 
-  const upload = async (name: string, content: Buffer) => {
-    const body = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as DocumentRecord;
-  };
+  const upload = (name: string, content: Buffer) => uploadAccepted(h, token, name, content);
   const statusOf = async (id: string) =>
     (
       await h.deps.database.db

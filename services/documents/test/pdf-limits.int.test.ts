@@ -1,9 +1,7 @@
-import type { DocumentRecord } from '@gnology/contracts';
-import { requireInfra } from '@gnology/testing';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart } from './helpers/multipart';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
+import type { DocumentsHarness } from './helpers/service';
+import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -74,26 +72,13 @@ describe('PDF parser limits', () => {
   let token: string;
 
   beforeAll(async () => {
-    requireInfra('DATABASE_URL');
-    h = await startDocuments();
-    await h.startWorker();
-    token = await h.token('user-pdf-limits');
+    ({ h, token } = await startWithWorker('user-pdf-limits'));
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const upload = async (name: string, content: Buffer) => {
-    const form = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as DocumentRecord;
-  };
+  const upload = (name: string, content: Buffer) => uploadAccepted(h, token, name, content);
 
   it('fails a 1 pt × 14,400 pt page clearly, without drawing it', async () => {
     const before = process.memoryUsage().rss;

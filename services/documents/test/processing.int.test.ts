@@ -7,12 +7,11 @@ import {
   DocumentRecord as DocumentRecordSchema,
 } from '@gnology/contracts';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
-import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docx, scannedPagePng, scannedPdf, textPdf } from './fixtures/generate';
 import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from './fixtures/texts';
-import { type DocumentsHarness, startDocuments } from './helpers/service';
-import { multipart } from './helpers/multipart';
+import type { DocumentsHarness } from './helpers/service';
+import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,26 +23,13 @@ describe('document processing', () => {
   const user = 'user-processing-1';
 
   beforeAll(async () => {
-    requireInfra('DATABASE_URL');
-    h = await startDocuments();
-    await h.startWorker();
-    token = await h.token(user);
+    ({ h, token } = await startWithWorker(user));
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const upload = async (name: string, content: Buffer) => {
-    const body = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as DocumentRecord;
-  };
+  const upload = (name: string, content: Buffer) => uploadAccepted(h, token, name, content);
 
   it('answers the upload with the pending document record', async () => {
     const doc = await upload('Turner obituary.txt', Buffer.from(OBITUARY));

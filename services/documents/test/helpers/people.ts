@@ -1,6 +1,7 @@
 import { newObjectId } from '@gnology/platform/ids';
 import { extractWithRules } from '../../src/domain/extraction';
 import type { DocumentsDb } from '../../src/store/documents-store';
+import { insertCompletedDocument } from './seed';
 
 /**
  * A completed document as processing leaves it, people details (record roles) included, for the
@@ -12,47 +13,13 @@ export async function seedRecord(
 ): Promise<string> {
   const id = p.id ?? newObjectId();
   const e = extractWithRules({ text: p.text, isImage: false, originalName: p.name });
-  await db
-    .insertInto('documents')
-    .values({
-      id,
-      owner_id: p.ownerId,
-      original_name: p.name,
-      filename: `${id}-${p.name}`,
-      mimetype: 'text/plain',
-      kind: 'text',
-      document_type: e.documentType,
-      size: p.text.length,
-      storage_key: `seed/${id}`,
-      processing_status: 'completed',
-      processed_at: new Date(),
-      extracted_text: p.text,
-      text_length: p.text.length,
-      people_identified: JSON.stringify(e.peopleIdentified),
-      person_details: JSON.stringify(e.personDetails ?? []),
-      date_info: JSON.stringify(e.dateInfo),
-      geographical_info: JSON.stringify(e.geographicalInfo),
-      occupations: JSON.stringify(e.occupations),
-      tags: JSON.stringify(e.tags),
-      page_count: 1,
-      thumbnail_key: null,
-      extraction_method: 'rules',
-      journal: null,
-      ocr_languages: JSON.stringify(['eng']),
-    })
-    .execute();
-  await db
-    .insertInto('document_pages')
-    .values({
-      document_id: id,
-      page_number: 1,
-      text: p.text,
-      image_key: null,
-      width: null,
-      height: null,
-      confidence: null,
-      words: '[]',
-    })
-    .execute();
+  await insertCompletedDocument(db, {
+    id,
+    ownerId: p.ownerId,
+    name: p.name,
+    pages: [p.text],
+    entities: e,
+    personDetails: e.personDetails ?? [],
+  });
   return id;
 }
