@@ -8,4 +8,5 @@ export { LoadError } from './LoadError';
 export { FullHeightMessage, Spinner } from './Spinner';
 export { TextField, type TextFieldProps } from './TextField';
 export { PageMeta } from './PageMeta';
+export { SearchField } from './SearchField';
 export { PageLoading } from './PageLoading';

@@ -160,7 +160,7 @@ export function AccessTokensPanel() {
       {live.length > 0 && (
         <ul className="access-tokens__list" aria-label="Your access tokens">
           {live.map((t) => (
-            <li key={t.id} className="access-tokens__item">
+            <li key={t.id} className="row-between access-tokens__item">
               <div className="access-tokens__info">
                 <span className="access-tokens__name">{t.name}</span>
                 <span className="access-tokens__meta">

@@ -120,7 +120,7 @@ function AlbumCreator({ ids }: { ids: string[] }) {
 
   const record = phase.kind === 'generating' ? phase.record : null;
   return (
-    <main className="page album-page">
+    <main className="page page-stack">
       <PageHeader
         title="Album Creator"
         subtitle="Arrange your photos, write their captions and choose a style. Gene makes a printable PDF."
@@ -128,7 +128,7 @@ function AlbumCreator({ ids }: { ids: string[] }) {
       {images.isPending && <Spinner label="Loading your photos..." />}
       {/* A failed refetch after the photos arrived changes nothing: the creator goes on with them. */}
       {((images.isError && !images.data) || (images.data && docs.length === 0)) && (
-        <div className="album-page__error">
+        <div className="problem">
           {images.isError && !images.data ? (
             <LoadError retrying={images.isFetching} onRetry={() => void images.refetch()}>
               Failed to load selected photos. Please check your connection and try again.

@@ -15,7 +15,7 @@ export function ContentPage({
   children: ReactNode;
 }) {
   return (
-    <main className="page content-page">
+    <main className="page content-page page-stack page-stack--roomy">
       <PageMeta title={title} description={description} />
       <PageHeader title={title} subtitle={subtitle} />
       {children}

@@ -149,7 +149,7 @@ export function ResourcesPage() {
         </ButtonLink>
       </Card>
 
-      <section aria-labelledby="sites-title" className="content-page">
+      <section aria-labelledby="sites-title" className="page-stack page-stack--roomy">
         <div className="prose">
           <h2 id="sites-title">Genealogy record sites</h2>
           <p className="muted">

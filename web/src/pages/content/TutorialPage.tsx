@@ -45,7 +45,7 @@ export function TutorialPage() {
   };
 
   return (
-    <main className="page content-page content-page--with-fab">
+    <main className="page content-page content-page--with-fab page-stack page-stack--roomy">
       <PageMeta
         title="Tutorial"
         description="How to research five ancestors with the GNology Journal and Gene, count generations, analyse documents and write your family history book, step by step."

@@ -26,13 +26,13 @@ export function DashboardPage() {
   const recent = (docs.data ?? []).slice(0, RECENT);
 
   return (
-    <main className="page dashboard">
+    <main className="page page-stack page-stack--roomy">
       <section className="dashboard__welcome" aria-labelledby="welcome-title">
         <h1 id="welcome-title">Welcome{user?.name ? `, ${user.name}` : ''}</h1>
         <p>Your family history workspace: upload records, keep your photos together and research with Gene.</p>
       </section>
 
-      <ul className="dashboard__cards">
+      <ul className="grid-3">
         <li>
           <Link to="/documents" className="dash-card">
             <FileUp size={28} aria-hidden="true" />

@@ -92,7 +92,7 @@ export function DocumentViewer({
             </Alert>
           )}
           {query.isError && !missing && (
-            <div className="viewer__problem">
+            <div className="problem">
               <Alert tone="error">Could not open the document. Please try again.</Alert>
               <Button variant="secondary" size="sm" icon={<RotateCw size={16} />} onClick={() => query.refetch()}>
                 Retry

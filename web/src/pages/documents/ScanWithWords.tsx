@@ -89,7 +89,7 @@ export function ScanWithWords({
                 <li key={name}>
                   <button
                     type="button"
-                    className="scan-find__person"
+                    className="pill scan-find__person"
                     aria-pressed={name.toLowerCase() === query.toLowerCase()}
                     onClick={() => onHighlight?.(name.toLowerCase() === query.toLowerCase() ? null : name)}
                   >
@@ -105,7 +105,7 @@ export function ScanWithWords({
             {query && onHighlight && (
               <button
                 type="button"
-                className="scan-find__clear"
+                className="pill scan-find__clear"
                 onClick={(event) => {
                   // The button goes with the highlight: keep focus in the viewer, or Escape no longer closes it.
                   event.currentTarget.closest<HTMLElement>('[role="dialog"]')?.focus();

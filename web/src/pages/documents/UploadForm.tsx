@@ -140,10 +140,10 @@ export function UploadForm({ onUploaded, onFinished }: { onUploaded: () => void;
             onDrop={drop}
           >
             <FileUp size={28} aria-hidden="true" className="upload-drop__icon" />
-            <span className="upload-drop__text">
+            <span className="item-title">
               {dragging ? 'Drop the file here' : file ? file.name : 'Choose a file or drag it here'}
             </span>
-            <span id={hintId} className="upload-drop__hint">
+            <span id={hintId} className="item-meta">
               PDF, JPG, PNG, DOC, DOCX or TXT, up to {UPLOAD_LIMIT_MB}MB
             </span>
             <input

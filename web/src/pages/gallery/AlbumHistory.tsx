@@ -54,12 +54,12 @@ export function AlbumHistory() {
       )}
       {failed && <Alert tone="error">The album could not be downloaded. Please try again.</Alert>}
       {list.length > 0 && (
-        <ul className="album-history__list">
+        <ul className="plain-list">
           {list.map((album) => (
             <li key={album.id} className="album-history__item">
               <div className="album-history__text">
-                <span className="album-history__title">{album.title}</span>
-                <span className="album-history__meta">
+                <span className="item-title">{album.title}</span>
+                <span className="item-meta">
                   {STYLE_WORDS[album.style]} · {album.photoCount} {album.photoCount === 1 ? 'photo' : 'photos'}
                   {album.pageCount ? ` · ${album.pageCount} pages` : ''}
                   {album.size ? ` · ${formatSize(album.size)}` : ''} · {formatDate(album.createdAt)}

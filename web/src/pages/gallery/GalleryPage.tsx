@@ -6,11 +6,11 @@ import {
   type PersonTag,
 } from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BookImage, ImagePlus, Search } from 'lucide-react';
+import { BookImage, ImagePlus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Button, ButtonLink, PageHeader, Spinner } from '../../components/ui';
+import { Alert, Button, ButtonLink, PageHeader, SearchField, Spinner } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { AlbumHistory } from './AlbumHistory';
 import { FILTER_LABELS, filterImages, GALLERY_FILTERS, type GalleryFilter } from './galleryFilter';
@@ -160,7 +160,7 @@ function SignedInGallery() {
 
   const selectedCount = selected.size;
   return (
-    <main className="page gallery-page">
+    <main className="page page-stack">
       <PageHeader
         title="Photo Gallery"
         subtitle="Tag the people in your photos, find them again, and gather them into a printed album."
@@ -173,7 +173,7 @@ function SignedInGallery() {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {images.isPending && <Spinner label="Loading your photos..." />}
       {images.isError && (
-        <div className="gallery-error">
+        <div className="problem">
           <Alert tone="error">Failed to load photo gallery</Alert>
           <Button variant="secondary" onClick={() => images.refetch()}>
             Retry
@@ -182,23 +182,15 @@ function SignedInGallery() {
       )}
       {images.isSuccess && (
         <>
-          <div className="gallery-toolbar">
-            <div className="field gallery-search">
-              <label className="field__label" htmlFor="gallery-search">
-                Search
-              </label>
-              <div className="gallery-search__box">
-                <Search size={18} aria-hidden="true" className="gallery-search__icon" />
-                <input
-                  id="gallery-search"
-                  type="search"
-                  className="field__input"
-                  placeholder="File name, person or tag"
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                />
-              </div>
-            </div>
+          <div className="toolbar">
+            <SearchField
+              id="gallery-search"
+              className="gallery-search"
+              label="Search"
+              placeholder="File name, person or tag"
+              value={query}
+              onChange={setQuery}
+            />
             <RadioGroup
               className="segmented"
               aria-label="Show"
@@ -213,7 +205,7 @@ function SignedInGallery() {
               ))}
             </RadioGroup>
           </div>
-          <div className="gallery-selection">
+          <div className="row-between gallery-selection">
             <p className="gallery-selection__count" aria-live="polite">
               {shown.length === all.length
                 ? `${all.length.toLocaleString('en-US')} ${all.length === 1 ? 'image' : 'images'}`
@@ -255,7 +247,7 @@ function SignedInGallery() {
               <h2 id="gallery-images-title" className="visually-hidden">
                 Your images
               </h2>
-              <ul className="gallery-grid" aria-labelledby="gallery-images-title">
+              <ul className="tile-grid gallery-grid" aria-labelledby="gallery-images-title">
                 {shown.slice(0, visible).map((image) => (
                   <ImageCard
                     key={image._id}

@@ -67,7 +67,7 @@ export const ImageCard = memo(function ImageCard({
               onError={() => setThumbFailed(true)}
             />
           ) : (
-            <span className="gallery-card__none" aria-hidden="true">
+            <span className="no-preview" aria-hidden="true">
               <ImageOff size={28} />
               No Preview
             </span>

@@ -126,7 +126,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
             {faces.length > 0 && (
               <section className="photo-viewer__faces" aria-label="Faces in this photo">
                 <h3 className="photo-viewer__faces-title">Faces in this photo</h3>
-                <ol className="face-list">
+                <ol className="plain-list">
                   {faces.map((face, i) => {
                     const tag = tagOf(face);
                     return (

@@ -95,7 +95,7 @@ export function LandingPage() {
       <div className="landing__inner landing__body">
         <section aria-labelledby="families-title">
           <h2 id="families-title">For families: from a box of records to a book</h2>
-          <ol className="landing__steps">
+          <ol className="grid-3">
             {STEPS.map(({ icon: Icon, title, text }, i) => (
               <li key={title} className="tile">
                 <Icon size={26} aria-hidden="true" />
@@ -126,7 +126,7 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
-          <ul className="landing__claims">
+          <ul className="grid-3 landing__claims">
             <li>
               <strong>200%–500% return</strong>
               <span>on research you have already done, at these package prices</span>

@@ -99,7 +99,7 @@ export function EvidenceTable({
         </table>
       </div>
       {splittable && (
-        <div className="evidence-split">
+        <div className="row-between">
           <p className="evidence-split__hint" aria-live="polite">
             {chosen.size === 0
               ? 'Not the same person in every document? Choose the mentions that belong to someone else.'

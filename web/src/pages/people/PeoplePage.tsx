@@ -1,8 +1,8 @@
 import type { IndividualSummary } from '@gnology/contracts';
-import { AlertTriangle, GitMerge, Search, Users } from 'lucide-react';
+import { AlertTriangle, GitMerge, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, Spinner } from '../../components/ui';
+import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, SearchField, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { ExportButtons } from './ExportButtons';
 import { MergeDialog } from './MergeDialog';
@@ -65,7 +65,7 @@ export function PeoplePage() {
 
   const emptyIndex = list.isSuccess && people.length === 0 && !q.trim();
   return (
-    <main className="page people-page">
+    <main className="page page-stack">
       <PageMeta
         title="People"
         description="Everyone named in your documents, grouped into individuals with the evidence, a timeline and the conflicts for each."
@@ -91,23 +91,15 @@ export function PeoplePage() {
       )}
       {list.isSuccess && !emptyIndex && (
         <>
-          <div className="people-toolbar">
-            <div className="field people-filter">
-              <label className="field__label" htmlFor="people-filter">
-                Filter people
-              </label>
-              <div className="people-filter__box">
-                <Search size={18} aria-hidden="true" className="people-filter__icon" />
-                <input
-                  id="people-filter"
-                  type="search"
-                  className="field__input"
-                  placeholder="Name or spelling"
-                  value={filter}
-                  onChange={(e) => setFilter(e.target.value)}
-                />
-              </div>
-            </div>
+          <div className="toolbar">
+            <SearchField
+              id="people-filter"
+              className="people-filter"
+              label="Filter people"
+              placeholder="Name or spelling"
+              value={filter}
+              onChange={setFilter}
+            />
             <div className="people-selection">
               <p className="people-selection__count" aria-live="polite">
                 {plural(people.length, 'person', 'people')}

@@ -28,7 +28,7 @@ export function PersonPage() {
   );
   if (person.isPending) {
     return (
-      <main className="page person-page">
+      <main className="page page-stack">
         {back}
         <Spinner label="Loading this person..." />
       </main>
@@ -37,11 +37,11 @@ export function PersonPage() {
   if (!detail) {
     const missing = personMissing(person.error);
     return (
-      <main className="page person-page">
+      <main className="page page-stack">
         {back}
         <h1 className="person-name__title">{missing ? 'Person not found' : 'Person'}</h1>
         {missing ? (
-          <div className="person-problem">
+          <div className="problem">
             <Alert tone="error">
               This person is not in your people index. They may have been merged into someone else.
             </Alert>
@@ -50,7 +50,7 @@ export function PersonPage() {
             </ButtonLink>
           </div>
         ) : (
-          <div className="person-problem">
+          <div className="problem">
             <Alert tone="error">This person could not be loaded. Please try again.</Alert>
             <Button
               variant="secondary"
@@ -80,7 +80,7 @@ export function PersonPage() {
   };
 
   return (
-    <main className="page person-page">
+    <main className="page page-stack">
       <PageMeta
         title={individual.name}
         description={`What your documents say about ${individual.name}: evidence, timeline, conflicts and relatives.`}

@@ -14,7 +14,7 @@ export function RelativesList({ relatives }: { relatives: Relative[] }) {
       {relatives.length === 0 ? (
         <p className="person-section__empty">No relatives found in the documents yet.</p>
       ) : (
-        <ul className="relatives">
+        <ul className="plain-list">
           {[...relatives]
             .sort((a, b) => ORDER[a.relation] - ORDER[b.relation])
             .map((r) => (

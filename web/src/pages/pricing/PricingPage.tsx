@@ -66,7 +66,7 @@ export function PricingPage() {
   return (
     <main className="page pricing-page">
       {META}
-      <div className="pricing-page__intro">
+      <div className="pricing-page__intro page-stack page-stack--tight">
         <PageHeader
           title="Pricing"
           subtitle="Start with a free trial. Subscribe when Gene has earned a place in your research."

@@ -26,7 +26,7 @@ export function Composer({ disabled, atCapacity, onSend, onStartNew }: Props) {
   }, [text, atCapacity]);
   if (atCapacity) {
     return (
-      <section className="capacity-panel" aria-label="Conversation at capacity">
+      <section className="row-between capacity-panel" aria-label="Conversation at capacity">
         <p>{CAPACITY_MESSAGE}</p>
         <Button onClick={onStartNew}>Start New Conversation</Button>
       </section>

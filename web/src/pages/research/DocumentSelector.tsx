@@ -38,7 +38,7 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
   return (
     <div className="doc-selector">
       <DialogTrigger>
-        <AriaButton ref={picker} className="doc-selector__toggle">
+        <AriaButton ref={picker} className="pill doc-selector__toggle">
           <FileText size={16} aria-hidden="true" />
           Documents: {chosen.length} selected / {documents.length} available
         </AriaButton>
