@@ -10,6 +10,7 @@ export interface ShapeReport {
   notes: string[];
 }
 export const SKELETON: string[];
+export const GATEWAY_SKELETON: string[];
 export const MAX_LINES: number;
 export function listPackages(root: string): string[];
 export function checkShape(root: string, options?: { exceptions?: ShapeException[] }): Promise<ShapeReport>;

@@ -1,5 +1,6 @@
 // The shape check (issue 19, docs/architecture.md): keeps every service on one skeleton.
-//   - every service package (services/*) has the skeleton's files and folders;
+//   - every service package (services/*) has the skeleton's files and folders, and the gateway
+//     its variant without a database (GATEWAY_SKELETON);
 //   - no file imports a package's `app.ts` except its `main.ts` and tests (the deps type lives in
 //     `context.ts`, so routes, jobs and events never need app.ts: that import was a cycle);
 //   - no import cycle inside any package (madge, type-only imports included);
@@ -22,6 +23,8 @@ export const SKELETON = [
   'src/jobs/',
   'src/use-cases/',
 ];
+/** The gateway's variant: no store, use cases or jobs; its per-request hooks in hot-path/ instead. */
+export const GATEWAY_SKELETON = ['src/context.ts', 'src/app.ts', 'src/main.ts', 'src/routes/index.ts', 'src/hot-path/'];
 export const MAX_LINES = 400;
 const PACKAGE_GLOBS = ['services', 'shared', '.'];
 const SOURCE_EXT = /\.(ts|tsx|mjs|cjs|js)$/;
@@ -62,13 +65,15 @@ function walk(dir, out = []) {
 
 const rel = (root, file) => path.relative(root, file).split(path.sep).join('/');
 
-/** Rule 1: the skeleton's files and folders in every service package. */
+/** Rule 1: the skeleton's files and folders in every service package, and the gateway's variant. */
 export function checkSkeleton(root, pkg) {
-  if (!pkg.startsWith('services/')) return [];
-  return SKELETON.filter((item) => {
-    const full = path.join(root, pkg, item);
-    return item.endsWith('/') ? !isDir(full) : !fs.existsSync(full);
-  }).map((item) => `${pkg}: missing ${item}`);
+  const skeleton = pkg === 'gateway' ? GATEWAY_SKELETON : pkg.startsWith('services/') ? SKELETON : [];
+  return skeleton
+    .filter((item) => {
+      const full = path.join(root, pkg, item);
+      return item.endsWith('/') ? !isDir(full) : !fs.existsSync(full);
+    })
+    .map((item) => `${pkg}: missing ${item}`);
 }
 
 function isDir(p) {

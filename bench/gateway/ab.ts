@@ -1,5 +1,7 @@
 // A/B of the gateway's CPU per request: this checkout against an older one, side by side in one run.
-//   mkdir -p bench/gateway/_baseline/src && for f in access-tokens app config early-answers openapi routes-table; do git show <rev>:gateway/src/$f.ts > bench/gateway/_baseline/src/$f.ts; done
+//   Before the skeleton (2c7aeab and older, flat gateway/src):
+//   mkdir -p bench/gateway/_baseline/src && for f in access-tokens app config early-answers lazy-child-logger openapi routes-table security-headers; do git show <rev>:gateway/src/$f.ts > bench/gateway/_baseline/src/$f.ts; done
+//   After it: mkdir -p bench/gateway/_baseline && git archive <rev> gateway/src | tar -x --strip-components=1 -C bench/gateway/_baseline
 //   npx tsx bench/gateway/ab.ts       (about 45 s; delete _baseline afterwards)
 import { fork } from 'node:child_process';
 import autocannon from 'autocannon';

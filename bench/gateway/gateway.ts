@@ -5,6 +5,7 @@ const { buildGateway } = (await import(
   process.env.BENCH_GATEWAY_APP ?? '../../gateway/src/app'
 )) as typeof import('../../gateway/src/app');
 import { gatewayEnvSchema } from '../../gateway/src/config';
+import { createGatewayContext } from '../../gateway/src/context';
 import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
 import { createLogger } from '../../shared/platform/src/logger';
 import './cpu-probe';
@@ -34,11 +35,13 @@ if (workers > 1 && cluster.isPrimary) {
     INTERNAL_TOKEN: 'bench-internal-token-0123456789',
   });
   const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
-  const app = await buildGateway({
-    config,
-    logger: createLogger({ service: 'gateway', level: 'warn' }),
-    verifier: createTokenVerifier({ jwks }),
-  });
+  const logger = createLogger({ service: 'gateway', level: 'warn' });
+  const verifier = createTokenVerifier({ jwks });
+  // A baseline checkout (ab.ts) from before the gateway had a context takes its deps as they are.
+  const deps = process.env.BENCH_GATEWAY_APP
+    ? ({ config, logger, verifier } as Parameters<typeof buildGateway>[0])
+    : createGatewayContext(config, logger, { verifier });
+  const app = await buildGateway(deps);
   await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
   if (cluster.isPrimary) process.send?.('ready');
 }

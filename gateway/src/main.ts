@@ -1,10 +1,9 @@
 import cluster from 'node:cluster';
-import { createTokenVerifier } from '@gnology/platform/auth/token-verifier';
-import { createTokenVersionCheck } from '@gnology/platform/auth/token-versions';
 import { onShutdown } from '@gnology/platform/lifecycle';
 import { createLogger } from '@gnology/platform/logger';
 import { buildGateway } from './app';
 import { loadGatewayConfig } from './config';
+import { createGatewayContext } from './context';
 import { superviseWorkers } from './workers';
 
 const config = loadGatewayConfig();
@@ -14,12 +13,7 @@ if (config.GATEWAY_WORKERS > 1 && cluster.isPrimary) {
   // The primary only accepts connections and hands them round-robin to the workers (decision 0196).
   superviseWorkers(config.GATEWAY_WORKERS, logger);
 } else {
-  const versions = createTokenVersionCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
-  const verifier = createTokenVerifier({
-    jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`,
-    isCurrentVersion: versions.isCurrentVersion,
-  });
-  const app = await buildGateway({ config, logger, verifier, onPasswordChanged: versions.forget });
+  const app = await buildGateway(createGatewayContext(config, logger));
   await app.listen({ port: config.PORT, host: config.HOST });
   onShutdown(logger, [{ name: 'http', close: () => app.close() }]);
 }

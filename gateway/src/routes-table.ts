@@ -66,3 +66,9 @@ export const UPLOAD_PATH = '/api/documents/upload';
 export const UPLOAD_LIMIT = DOCUMENT_UPLOAD_BODY_LIMIT_BYTES;
 export const BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_TOO_LARGE = DOCUMENT_TOO_LARGE_MESSAGE;
+
+/** The request's path without its query string. */
+export function pathOf(req: { url: string }): string {
+  const q = req.url.indexOf('?');
+  return q === -1 ? req.url : req.url.slice(0, q);
+}

@@ -3,7 +3,7 @@ import { createLogger } from '@gnology/platform/logger';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthTest, bearer, startAuth, verifiedUser } from '../../services/auth/test/helpers';
-import { createAccessTokenCheck } from '../src/access-tokens';
+import { createAccessTokenCheck } from '../src/clients/access-tokens';
 
 requireInfra('DATABASE_URL');
 

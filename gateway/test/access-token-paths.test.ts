@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessTokenMayReach, isAccessToken } from '../src/access-tokens';
+import { accessTokenMayReach, isAccessToken } from '../src/clients/access-tokens';
 
 const ID = '65a1b2c3d4e5f60718293a4b';
 

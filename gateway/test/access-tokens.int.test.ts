@@ -15,9 +15,10 @@ import { buildApp as buildDocuments } from '../../services/documents/src/app';
 import { CENSUS, LETTER } from '../../services/documents/test/fixtures/texts';
 import { multipart } from '../../services/documents/test/helpers/multipart';
 import { type DocumentsHarness, startDocuments } from '../../services/documents/test/helpers/service';
-import { INVALID_ACCESS_TOKEN, PAT_READ_ONLY, createAccessTokenCheck } from '../src/access-tokens';
+import { INVALID_ACCESS_TOKEN, PAT_READ_ONLY, createAccessTokenCheck } from '../src/clients/access-tokens';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
+import { createGatewayContext } from '../src/context';
 
 requireInfra('DATABASE_URL');
 
@@ -97,7 +98,9 @@ describe('personal access tokens through the gateway', () => {
       logger,
       ttlMs: 1_000,
     });
-    gateway = await buildGateway({ config, logger, verifier: createTokenVerifier({ jwks }), accessTokens });
+    gateway = await buildGateway(
+      createGatewayContext(config, logger, { verifier: createTokenVerifier({ jwks }), accessTokens }),
+    );
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     base = url(gateway);
     ada = await verifiedUser(auth);

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
+import { createGatewayContext } from '../src/context';
 
 /**
  * Issue 11, point 2: the client address that keys the gateway's limits (and that the services
@@ -38,11 +39,9 @@ async function gateway(env: Record<string, string>) {
     ...env,
   });
   const signer = await createTestSigner();
-  const app = await buildGateway({
-    config,
-    logger: createLogger({ service: 'gateway', level: 'silent' }),
-    verifier: signer.verifier,
-  });
+  const app = await buildGateway(
+    createGatewayContext(config, createLogger({ service: 'gateway', level: 'silent' }), { verifier: signer.verifier }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   gateways.push(app);
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

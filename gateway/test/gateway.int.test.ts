@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/lib/precompress.mjs';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
+import { createGatewayContext } from '../src/context';
 import type { Upstream } from '../src/routes-table';
 
 /** A script large enough to be worth compressing. */
@@ -84,11 +85,11 @@ describe('gateway', () => {
       INTERNAL_TOKEN: 'test-internal-token-0123456789',
       RATE_LIMIT_AUTH: '5',
     });
-    gateway = await buildGateway({
-      config,
-      logger: createLogger({ service: 'gateway', level: 'silent' }),
-      verifier: signer.verifier,
-    });
+    gateway = await buildGateway(
+      createGatewayContext(config, createLogger({ service: 'gateway', level: 'silent' }), {
+        verifier: signer.verifier,
+      }),
+    );
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
   });

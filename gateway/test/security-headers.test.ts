@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from '../src/security-headers';
+import { securityHeaders } from '../src/hot-path/security-headers';
 
 describe('security headers computed once', () => {
   it("are helmet's headers for the gateway's policy, without the probe's own response headers", async () => {

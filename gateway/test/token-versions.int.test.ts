@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
+import { createGatewayContext } from '../src/context';
 
 /** Issue 11, point 7: with auth unreachable past the cache lifetime, the gateway fails closed. */
 const TTL_MS = 300;
@@ -43,7 +44,7 @@ beforeAll(async () => {
     ttlMs: TTL_MS,
   });
   const verifier = createTokenVerifier({ jwks: signer.jwks, isCurrentVersion: versions.isCurrentVersion });
-  gateway = await buildGateway({ config, logger, verifier });
+  gateway = await buildGateway(createGatewayContext(config, logger, { verifier }));
   await gateway.listen({ port: 0, host: '127.0.0.1' });
   base = url(gateway);
   tokens.old = await signer.sign({ id: 'user-tv', tv: 0 });

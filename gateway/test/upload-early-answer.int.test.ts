@@ -11,6 +11,7 @@ import { multipart } from '../../services/documents/test/helpers/multipart';
 import { type DocumentsHarness, startDocuments } from '../../services/documents/test/helpers/service';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
+import { createGatewayContext } from '../src/context';
 
 /**
  * Issue 14: the documents service refuses an upload as soon as it has seen the file's first bytes
@@ -93,11 +94,11 @@ describe('gateway in front of the documents service: early refusals', () => {
       WEB_DIR: '/nonexistent',
       INTERNAL_TOKEN: 'test-internal-token-0123456789',
     });
-    gateway = await buildGateway({
-      config,
-      logger: createLogger({ service: 'gateway', level: 'silent' }),
-      verifier: h.deps.verifier,
-    });
+    gateway = await buildGateway(
+      createGatewayContext(config, createLogger({ service: 'gateway', level: 'silent' }), {
+        verifier: h.deps.verifier,
+      }),
+    );
     await gateway.listen({ port: 0, host: '127.0.0.1' });
     url = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/api/documents/upload`;
     token = await h.token('user-gateway-early');

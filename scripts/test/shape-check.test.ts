@@ -47,6 +47,12 @@ beforeAll(() => {
     'src/domain/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
   });
   write('services/bare', { 'src/main.ts': 'export {};\n', 'src/routes/index.ts': 'export {};\n' });
+  // A gateway with everything in app.ts, and a route that reaches back into it.
+  write('gateway', {
+    'src/main.ts': "import { buildGateway } from './app';\nbuildGateway();\n",
+    'src/app.ts': 'export const buildGateway = () => 1;\n',
+    'src/routes/proxy.ts': "import { buildGateway } from '../app';\nexport const proxy = () => buildGateway();\n",
+  });
   write('shared/util', { 'src/long.ts': 'export const x = 1;\n'.repeat(401) });
 });
 
@@ -77,6 +83,18 @@ describe('shape check', () => {
       ['src/app.ts', 'src/context.ts', 'src/domain/', 'src/jobs/', 'src/store/schema.ts', 'src/use-cases/']
         .map((m) => `services/bare: missing ${m}`)
         .sort(),
+    );
+  });
+
+  it('holds the gateway to its own skeleton (no database), and its routes away from app.ts', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches.filter((b) => b.startsWith('gateway')).sort()).toEqual(
+      [
+        'gateway/src/routes/proxy.ts imports app.ts (import the deps type from context.ts)',
+        'gateway: missing src/context.ts',
+        'gateway: missing src/hot-path/',
+        'gateway: missing src/routes/index.ts',
+      ].sort(),
     );
   });
 

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The Content-Security-Policy and the other helmet options of every gateway answer. */
 export const HELMET_OPTIONS = {
@@ -38,4 +38,12 @@ export async function securityHeaders(): Promise<Record<string, string>> {
     if (!skip.has(name) && typeof value === 'string') headers[name] = value;
   }
   return headers;
+}
+
+/** Every answer (API, files, errors) carries the security headers. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const security = await securityHeaders();
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(security);
+  });
 }

@@ -1,5 +1,6 @@
 import { CreateAccessTokenBody, DocumentRecord } from '@gnology/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { GatewayDeps } from '../context';
 import { z } from 'zod';
 
 interface OpenApiDoc {
@@ -109,7 +110,8 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
  * GET /api/docs: one OpenAPI document for the public API, merged from each service's own
  * (generated from the zod schemas that validate its routes). Internal routes are left out.
  */
-export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, string>) {
+export const openApiRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app, { deps }) => {
+  const { upstreams } = deps;
   let cached: { at: number; doc: OpenApiDoc } | undefined;
   app.get('/api/docs', async (_req, reply) => {
     if (cached && Date.now() - cached.at < 60_000) return cached.doc;
@@ -149,4 +151,4 @@ export function registerOpenApi(app: FastifyInstance, upstreams: Record<string, 
     else cached = { at: Date.now(), doc: merged };
     return merged;
   });
-}
+};

@@ -1,0 +1,63 @@
+import { type TokenVerifier, createTokenVerifier } from '@gnology/platform/auth/token-verifier';
+import { createTokenVersionCheck } from '@gnology/platform/auth/token-versions';
+import type { Logger } from '@gnology/platform/logger';
+import { type AccessTokenCheck, createAccessTokenCheck } from './clients/access-tokens';
+import type { GatewayConfig } from './config';
+import { type Upstream, upstreamUrls } from './routes-table';
+
+/**
+ * What the gateway's routes and hot-path hooks use. The gateway has no database, queue or bus:
+ * its dependencies are its configuration, its logger, how it checks sessions and access tokens,
+ * and where each service lives.
+ */
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  /** Checks session tokens (signature, expiry and, in production, the user's token version). */
+  verifier: TokenVerifier;
+  /** Checks personal access tokens with auth. */
+  accessTokens: AccessTokenCheck;
+  /** Each service's base URL, by the name routes-table.ts uses. */
+  upstreams: Record<Upstream, string>;
+  /** Called when a user's password change went through here, to drop cached token versions. */
+  onPasswordChanged?: (userId: string) => void;
+  /** Optional Redis client (ioredis) for rate-limit counters shared across replicas. */
+  rateLimitRedis?: unknown;
+}
+
+/**
+ * The gateway's dependencies from its configuration: a session verifier over auth's JWKS that asks
+ * auth for token versions (cached briefly), and the access-token check over HTTP. Tests pass their
+ * own verifier (or access-token check) as overrides.
+ */
+export function createGatewayContext(
+  config: GatewayConfig,
+  logger: Logger,
+  overrides: Partial<Omit<GatewayDeps, 'config' | 'logger'>> = {},
+): GatewayDeps {
+  let verifier = overrides.verifier;
+  let onPasswordChanged = overrides.onPasswordChanged;
+  if (!verifier) {
+    const versions = createTokenVersionCheck({
+      authUrl: config.AUTH_URL,
+      internalToken: config.INTERNAL_TOKEN,
+      logger,
+    });
+    verifier = createTokenVerifier({
+      jwksUrl: `${config.AUTH_URL}/api/auth/.well-known/jwks.json`,
+      isCurrentVersion: versions.isCurrentVersion,
+    });
+    onPasswordChanged ??= versions.forget;
+  }
+  return {
+    config,
+    logger,
+    verifier,
+    accessTokens:
+      overrides.accessTokens ??
+      createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger }),
+    upstreams: overrides.upstreams ?? upstreamUrls(config),
+    onPasswordChanged,
+    rateLimitRedis: overrides.rateLimitRedis,
+  };
+}

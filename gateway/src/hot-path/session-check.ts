@@ -1,0 +1,63 @@
+import { bearerToken, requireUser } from '@gnology/platform/auth/require-user';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAT_READ_ONLY, accessTokenMayReach, isAccessToken } from '../clients/access-tokens';
+import type { GatewayDeps } from '../context';
+import {
+  BODY_LIMIT,
+  UPLOAD_LIMIT,
+  UPLOAD_PATH,
+  UPLOAD_TOO_LARGE,
+  isFilePath,
+  isPublicPath,
+  pathOf,
+} from '../routes-table';
+
+// A request made with a personal access token goes on to its service with the short session auth exchanged it for.
+const exchangedSessions = new WeakMap<object, string>();
+
+/** The session a personal access token was exchanged for, if this request came with one. */
+export function exchangedSession(req: object): string | undefined {
+  return exchangedSessions.get(req);
+}
+
+/**
+ * Before anything is read or proxied: the body limits, then the session (or access token) of every
+ * /api path that is not public. The proxy streams bodies, so Fastify's own bodyLimit never sees
+ * them; the declared length is what we can check.
+ */
+export function registerSessionCheck(app: FastifyInstance, deps: Pick<GatewayDeps, 'verifier' | 'accessTokens'>): void {
+  const authenticate = requireUser(deps.verifier, { allowUnverified: true });
+  app.addHook('onRequest', async (req, reply) => {
+    const p = pathOf(req);
+    if (!p.startsWith('/api/')) return;
+    const limit = p === UPLOAD_PATH ? UPLOAD_LIMIT : BODY_LIMIT;
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > limit) {
+      return reply
+        .status(413)
+        .header('connection', 'close')
+        .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
+    }
+    if (isPublicPath(p) && !(isFilePath(p) && req.headers.authorization)) return;
+    const bearer = bearerToken(req);
+    if (isAccessToken(bearer)) {
+      if (!accessTokenMayReach(req.method, p)) return reply.status(403).send({ error: PAT_READ_ONLY });
+      const { user, sessionToken } = await deps.accessTokens.verify(bearer);
+      req.user = user;
+      exchangedSessions.set(req, sessionToken);
+      return;
+    }
+    // Unverified accounts pass here; each service answers them 403 where it must.
+    return authenticate(req, reply);
+  });
+}
+
+/** A password change that went through here drops the user's cached token version at once. */
+export function registerPasswordChangeHook(app: FastifyInstance, deps: Pick<GatewayDeps, 'onPasswordChanged'>): void {
+  const onPasswordChanged = deps.onPasswordChanged;
+  if (!onPasswordChanged) return;
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.user && reply.statusCode === 200 && req.method === 'POST' && pathOf(req) === '/api/users/change-password')
+      onPasswordChanged(req.user.id);
+  });
+}
