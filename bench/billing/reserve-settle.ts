@@ -24,7 +24,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // BENCH_ASYNC_COMMIT (diagnostic only: shows how much of the time is commit waits).
 const knobs = process.env;
 const USERS = Number(knobs.USERS ?? 500);
-const CONCURRENCY = Number(knobs.CONCURRENCY ?? 64);
+const CONCURRENCY = Number(knobs.CONCURRENCY ?? 50);
 const DURATION_S = Number(knobs.DURATION_S ?? 15);
 const WARMUP_S = Number(knobs.WARMUP_S ?? 3);
 const PORT = Number(knobs.BENCH_PORT ?? 18_986);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveRefusal, ReserveRequest, ReserveResponse } from '@gnology/contracts';
-import { isUniqueViolation } from '@gnology/platform/db/unique-violation';
 import { conflict } from '@gnology/platform/http/errors';
 import type pg from 'pg';
 import { remainingOf } from '../domain/account';
@@ -30,20 +29,15 @@ export async function reserve(
   opts: { fast?: boolean } = {},
 ): Promise<ReserveAnswer> {
   if (opts.fast !== false) {
-    try {
-      const body = await reserveFast(pool, {
-        userId: input.userId,
-        requestId: input.requestId,
-        amount: input.estimatedTokens,
-        reservationId: randomUUID(),
-        now: ctx.now,
-        expiresAt: addMinutes(ctx.now, ctx.ttlMinutes),
-      });
-      if (body) return { status: 200, body };
-    } catch (err) {
-      // A repeat of a request id: the locking path returns the first answer.
-      if (!isUniqueViolation(err)) throw err;
-    }
+    const body = await reserveFast(pool, {
+      userId: input.userId,
+      requestId: input.requestId,
+      amount: input.estimatedTokens,
+      reservationId: randomUUID(),
+      now: ctx.now,
+      expiresAt: addMinutes(ctx.now, ctx.ttlMinutes),
+    });
+    if (body) return { status: 200, body };
   }
   return reserveLocked(db, input, ctx);
 }

@@ -43,21 +43,16 @@ export async function settle(
       time: ctx.now,
       data: {},
     });
-    try {
-      const body = await settleFast(pool, {
-        requestId,
-        ...usage,
-        savingsPercentage: savingsPercentage(usage),
-        now: ctx.now,
-        billingOn: ctx.billingOn,
-        envelope,
-        topic: TOPICS.billing,
-      });
-      if (body) return body;
-    } catch (err) {
-      // Racing a release or an expiry of the same reservation (opposite lock order): let the locking path decide.
-      if ((err as { code?: string }).code !== '40P01') throw err;
-    }
+    const body = await settleFast(pool, {
+      requestId,
+      ...usage,
+      savingsPercentage: savingsPercentage(usage),
+      now: ctx.now,
+      billingOn: ctx.billingOn,
+      envelope,
+      topic: TOPICS.billing,
+    });
+    if (body) return body;
   }
   return db.transaction().execute((trx) => settleInTransaction(trx, requestId, usage, ctx));
 }
