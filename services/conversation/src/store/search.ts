@@ -4,7 +4,8 @@ import type { SearchMatchRow, WordAlternatives } from '../domain/search-results'
 
 /**
  * Conversation search, p95 under 5 ms over a million messages (bench/RESULTS.md, "Conversation
- * search"; decision 0205): every scan starts from the user's own rows (GIN on (user_id, tsv));
+ * search"; decision 0205): messages are found through their "user id + lexeme" keys (migration
+ * 0004), so the index reads the user's own entries only, then checked exactly (owner, tsquery);
  * ts_headline runs only for the best message of each returned conversation; statements are
  * named so Postgres plans them once per connection. A named statement soon runs on a generic
  * plan, whose row estimates are 1, so neither statement may depend on the planner guessing
@@ -40,11 +41,11 @@ const EXPAND_SQL = `
   from unnest($2::text[]) as w(word)`;
 
 const SEARCH_SQL = `
-  with q as (select to_tsquery('gn_search', $2) as tq),
+  with q as (select tq, gn_query_keys($1, tq) as keys from to_tsquery('gn_search', $2) as tq),
   hits as materialized (
     select m.id, m.conversation_id, ts_rank(m.tsv, q.tq) as rank, m.seq
     from messages m, q
-    where m.user_id = $1 and m.tsv @@ q.tq
+    where gn_user_lexemes(m.user_id, m.tsv) && q.keys and m.user_id = $1 and m.tsv @@ q.tq
   ),
   per_conversation as (
     select conversation_id, count(*)::int as match_count, max(rank) as best,
