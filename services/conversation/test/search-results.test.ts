@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandWords, type SearchMatchRow, toSearchResults } from '../src/domain/search-results';
+import { expandWords, isExpandable, type SearchMatchRow, toSearchResults } from '../src/domain/search-results';
 import { HEADLINE_START, HEADLINE_STOP } from '../src/domain/search';
 
 const at = new Date('2026-03-01T10:00:00Z');
@@ -39,6 +39,10 @@ describe('expandWords', () => {
       { word: 'ox', alternatives: [] },
       { word: 'farm', alternatives: [] },
     ]);
+  });
+
+  it('looks up alternatives only for words of three or more characters that are not all digits', () => {
+    expect(['1850', 'ox', 'farm', 'abc', '1850s'].filter(isExpandable)).toEqual(['farm', 'abc', '1850s']);
   });
 });
 

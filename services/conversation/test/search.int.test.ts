@@ -103,6 +103,12 @@ describe('conversation search', () => {
     );
   });
 
+  it('finds a year alone, searched as typed', async () => {
+    const res = await search(alice, '1850');
+    expect(res.results.map((r: { conversationId: string }) => r.conversationId)).toEqual([ids.schmidt]);
+    expect(res.results[0].relevantMessages[0].preview).toContain('<mark>1850</mark>');
+  });
+
   it('matches titles too', async () => {
     const res = await search(alice, 'highland');
     expect(res.results[0]).toMatchObject({ conversationId: ids.mcdonald, title: 'Highland roots' });

@@ -26,12 +26,17 @@ export interface SearchMatchRow {
   content_head: string | null;
 }
 
-/** Each query word with its alternatives, equivalents first. Digits (years) and very short words are searched as typed. */
+/** Whether a query word gets alternatives: digits (years) and very short words are searched as typed. */
+export function isExpandable(word: string): boolean {
+  return word.length >= 3 && !/^\d+$/.test(word);
+}
+
+/** Each query word with its alternatives, equivalents first (expandable words only). */
 export function expandWords(words: string[], known: WordAlternatives[]): ExpandedWord[] {
   const byWord = new Map(known.map((k) => [k.word, k]));
   return words.map((word) => {
     const k = byWord.get(word);
-    if (!k || word.length < 3 || /^\d+$/.test(word)) return { word, alternatives: [] };
+    if (!k || !isExpandable(word)) return { word, alternatives: [] };
     return { word, alternatives: [...k.equivalents, ...k.similar] };
   });
 }

@@ -1,7 +1,7 @@
 import type { SearchResponse } from '@gnology/contracts';
 import type { ConversationDeps } from '../context';
 import { buildTsQuery } from '../domain/search';
-import { expandWords, toSearchResults } from '../domain/search-results';
+import { expandWords, isExpandable, toSearchResults } from '../domain/search-results';
 import { queryWords } from '../domain/text';
 import { findAlternatives, findMatches } from '../store/search';
 
@@ -18,7 +18,10 @@ export async function searchConversations(
   const words = queryWords(query);
   if (words.length === 0) return { query, results: [], totalFound: 0 };
   const pool = deps.database.pool;
-  const expanded = expandWords(words, await findAlternatives(pool, userId, words));
+  // Only words that can get alternatives are looked up ("1850" alone needs no lookup at all).
+  const expandable = words.filter(isExpandable);
+  const known = expandable.length > 0 ? await findAlternatives(pool, userId, expandable) : [];
+  const expanded = expandWords(words, known);
   const rows = await findMatches(pool, userId, buildTsQuery(expanded), limit);
   return {
     query,
