@@ -11,8 +11,8 @@ import { HANDWRITING_NOTES, readHandwriting } from '../src/jobs/handwriting/read
 import { MAX_IMAGE_SIDE } from '../src/jobs/handwriting/transcriber';
 import { handwrittenPagePng, typedThenHandwrittenPdf } from './fixtures/handwriting';
 import { astronautJpeg } from './fixtures/photos';
-import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -47,15 +47,7 @@ async function upload(
   content: Buffer,
   name = 'letter-1871.png',
 ): Promise<DocumentRecord> {
-  const { payload, headers } = multipart(name, content);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/documents/upload',
-    payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const doc = await waitProcessed(h.app, token, (res.json() as DocumentRecord)._id, 180_000);
+  const doc = await waitProcessed(h.app, token, (await uploadAccepted(h, token, name, content))._id, 180_000);
   expect(doc.processingStatus, JSON.stringify(doc.processingError)).toBe('completed');
   return doc;
 }

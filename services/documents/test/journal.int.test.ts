@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillJournal } from './fixtures/journal';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { multipart } from './helpers/multipart';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /** The journal's download routes, and a filled journal uploaded and read back end to end. */
@@ -67,15 +68,8 @@ describe('the GNology Journal', { timeout: 120_000 }, () => {
   it('reads a filled journal uploaded to Documents into ancestors, extracted data and Gene’s context', async () => {
     const blank = await download('/api/resources/gnology-journal.pdf');
     const filled = Buffer.from(await fillJournal(new Uint8Array(blank.rawPayload)));
-    const body = multipart('My GNology Journal.pdf', filled);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const done: DocumentRecord = await waitProcessed(h.app, token, res.json()._id);
+    const uploaded = await uploadAccepted(h, token, 'My GNology Journal.pdf', filled);
+    const done: DocumentRecord = await waitProcessed(h.app, token, uploaded._id);
     expect(done.processingStatus, done.processingError ?? '').toBe('completed');
     expect(DocumentRecordSchema.parse(done)).toBeTruthy();
     expect(done.documentType).toBe('journal');

@@ -4,8 +4,8 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signViewToken, viewTokenSecret } from '../src/domain/view-token';
 import { scannedPagePng, textPdf } from './fixtures/generate';
-import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 // Two lines: the generator draws each paragraph from a one-inch margin at 300 dpi on an A4 page.
@@ -24,17 +24,8 @@ describe('page word positions', () => {
   let scan: DocumentRecord;
   let typed: DocumentRecord;
 
-  const upload = async (token: string, name: string, content: Buffer) => {
-    const form = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: form.payload,
-      headers: { ...form.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return waitProcessed(h.app, token, res.json()._id);
-  };
+  const upload = async (token: string, name: string, content: Buffer) =>
+    waitProcessed(h.app, token, (await uploadAccepted(h, token, name, content))._id);
   const words = (id: string, n: number, opts: { token?: string; bearer?: string } = {}) =>
     h.app.inject({
       method: 'GET',

@@ -5,8 +5,8 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsConsumers } from '../src/events';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
-import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -21,17 +21,7 @@ describe('people index from events', () => {
   let subscriptions: Subscription[] = [];
   const owner = newObjectId();
 
-  const upload = async (name: string, text: string) => {
-    const body = multipart(name, Buffer.from(text));
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: body.payload,
-      headers: { ...body.headers, authorization: `Bearer ${token}` },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as DocumentRecord)._id;
-  };
+  const upload = async (name: string, text: string) => (await uploadAccepted(h, token, name, Buffer.from(text)))._id;
   const people = async () => {
     const res = await h.app.inject({
       method: 'GET',

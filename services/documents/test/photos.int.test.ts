@@ -12,8 +12,8 @@ import { scannedPagePng } from './fixtures/generate';
 import { astronautAgain, astronautJpeg, groupPhoto } from './fixtures/photos';
 import { ruledCensusTablePng } from './fixtures/records';
 import { CENSUS } from './fixtures/texts';
-import { multipart } from './helpers/multipart';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
 
 /**
@@ -31,15 +31,7 @@ describe('photos and faces', () => {
 
   const as = (token: string) => ({ authorization: `Bearer ${token}` });
   const upload = async (token: string, name: string, content: Buffer) => {
-    const form = multipart(name, content);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/documents/upload',
-      payload: form.payload,
-      headers: { ...form.headers, ...as(token) },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const done = await waitProcessed(h.app, token, res.json()._id, 180_000);
+    const done = await waitProcessed(h.app, token, (await uploadAccepted(h, token, name, content))._id, 180_000);
     expect(done.processingStatus, done.processingError ?? '').toBe('completed');
     return done;
   };
