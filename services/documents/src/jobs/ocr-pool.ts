@@ -5,7 +5,7 @@ import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
 import { linkedModels, OCR_MODEL } from './ocr-models';
 import { readUpright } from './ocr-orientation';
-import type { OcrResult, Orientation, PageReader } from './ocr-types';
+import type { OcrResult, PageReader } from './ocr-types';
 
 export { modelLangPath, OCR_MODEL } from './ocr-models';
 export type { OcrResult, PageReader } from './ocr-types';

@@ -2,6 +2,7 @@ import type { ImageRegion } from '@gnology/contracts';
 import { decodeDescriptor, encodeDescriptor } from '../domain/photos/face-descriptor';
 import type { StoredFace } from '../domain/photos/face-suggestions';
 import type { DocumentsDb } from './documents-store';
+import type { DocumentFacesTable } from './schema';
 
 export interface NewFace {
   faceId: string;
@@ -46,16 +47,7 @@ export async function replaceFaces(
 
 const FACE_COLUMNS = ['document_id', 'face_id', 'x', 'y', 'width', 'height', 'score', 'descriptor'] as const;
 
-function toFace(r: {
-  document_id: string;
-  face_id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  score: number;
-  descriptor: Buffer;
-}): FaceWithDescriptor {
+function toFace(r: Pick<DocumentFacesTable, (typeof FACE_COLUMNS)[number]>): FaceWithDescriptor {
   return {
     documentId: r.document_id,
     faceId: r.face_id,

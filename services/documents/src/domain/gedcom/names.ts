@@ -1,30 +1,13 @@
+import { SURNAME_PARTICLES } from '../people/particles';
+
 /*
  * A name as written in a record, split the way GEDCOM stores it: given names, surname (with its
  * particles: "van der Berg", "de la Cruz") and a suffix ("Jr.", "III"). A married woman written
  * "Mary Ann Whitfield née Brooks" is filed under her birth surname, as genealogists do.
  */
 
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'der',
-  'den',
-  'de',
-  'del',
-  'della',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'ten',
-  'ter',
-  'dos',
-  'das',
-  'zu',
-  'af',
-  'av',
-]);
+// GEDCOM files also carry German "zu" and Scandinavian "af", "av".
+const PARTICLES = new Set([...SURNAME_PARTICLES, 'zu', 'af', 'av']);
 const SUFFIX = /^(jr\.?|sr\.?|junior|senior|i{2,3}|iv|v)$/i;
 
 export interface SplitName {

@@ -1,5 +1,6 @@
 import { foldText, SURNAME_EQUIVALENTS } from '@gnology/contracts';
 import { TITLES } from '../extraction/given-names';
+import { SURNAME_PARTICLES } from './particles';
 
 /**
  * A personal name taken apart for grouping (decision 0185): given names and surname folded the
@@ -18,25 +19,8 @@ export interface ParsedName {
 }
 
 const SUFFIXES = new Set(['jr', 'junior', 'sr', 'senior', 'ii', 'iii', 'iv', 'esq', 'esquire']);
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'de',
-  'der',
-  'den',
-  'del',
-  'della',
-  'di',
-  'da',
-  'du',
-  'la',
-  'le',
-  'ten',
-  'ter',
-  'dos',
-  'das',
-  'st',
-]);
+// "St John", "St Clair": a saint's name is part of the surname in grouping.
+const PARTICLES = new Set([...SURNAME_PARTICLES, 'st']);
 const MAIDEN_MARKERS =
   /\s*[,(]?\s*\b(?:nee|née|born|geb\.?|geborene|formerly|maiden name)\s+([^\s,()]+(?:\s+[^\s,()]+)?)\)?/i;
 

@@ -4,10 +4,10 @@ import type { Logger } from '@gnology/platform/logger';
 import type { ObjectStorage as Storage } from '@gnology/platform/storage';
 import sharp from 'sharp';
 import type { DocumentsConfig } from '../../config';
-import { looksLikePaper, measurePaper } from '../../domain/photos/paper-look';
+import { looksLikePaper } from '../../domain/photos/paper-look';
 import { classifyImage, measureImageText } from '../../domain/photos/photo-classification';
 import type { DocumentsDb } from '../../store/documents-store';
-import { measurePaperOf } from '../faces/paper-look-of-file';
+import { measurePaperOf, measurePaperOfImage } from '../faces/paper-look-of-file';
 import type { ParseResult, ParsedPage } from '../parsers/types';
 import { createTokenMeter, type TokenMeter } from './billing';
 import {
@@ -88,14 +88,7 @@ const hasNoText = (page: ParsedPage) => page.text.replace(/[^\p{L}\p{N}]/gu, '')
 async function isUnreadScan(page: ParsedPage, storage: Pick<Storage, 'get'>): Promise<boolean> {
   if (page.ocr || !page.imageKey || !hasNoText(page)) return false;
   try {
-    const { data, info } = await sharp(await buffer(await storage.get(page.imageKey)))
-      .resize(256, 256, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .toColourspace('srgb')
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return looksLikePaper(measurePaper(data, info.width, info.height, info.channels));
+    return looksLikePaper(await measurePaperOfImage(sharp(await buffer(await storage.get(page.imageKey)))));
   } catch {
     return false;
   }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { decodeText } from '../../domain/text-decoding';
 import type { DocumentParser } from './types';
+import { oneTextPage } from './text-page';
 
 /** Plain text in UTF-8, UTF-16 (BOM) or Windows-1252. */
 export const txtParser: DocumentParser = {
@@ -8,22 +9,6 @@ export const txtParser: DocumentParser = {
   async parse(ctx) {
     await ctx.progress({ step: 'text' });
     const text = decodeText(await readFile(ctx.path)).trim();
-    return {
-      text,
-      pages: [
-        {
-          pageNumber: 1,
-          text,
-          ocr: false,
-          imageKey: null,
-          width: null,
-          height: null,
-          confidence: null,
-          rotation: 0,
-          skew: 0,
-          words: [],
-        },
-      ],
-    };
+    return oneTextPage(text);
   },
 };

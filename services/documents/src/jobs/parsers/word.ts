@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { PermanentProcessingError } from '../../domain/processing';
 import { checkDocxArchive } from '../../domain/zip-inspection';
 import type { DocumentParser, ParseContext } from './types';
+import { oneTextPage } from './text-page';
 
 const PARSE_TIMEOUT_MS = 120_000;
 
@@ -94,23 +95,7 @@ export const docxParser: DocumentParser = {
       throw new PermanentProcessingError(`The DOCX file was refused: ${why}; ${verdict.detail}.`);
     }
     const text = (await extractInThread('docx', bytes, ctx.signal)).trim();
-    return {
-      text,
-      pages: [
-        {
-          pageNumber: 1,
-          text,
-          ocr: false,
-          imageKey: null,
-          width: null,
-          height: null,
-          confidence: null,
-          rotation: 0,
-          skew: 0,
-          words: [],
-        },
-      ],
-    };
+    return oneTextPage(text);
   },
 };
 
@@ -120,22 +105,6 @@ export const docParser: DocumentParser = {
   async parse(ctx: ParseContext) {
     await ctx.progress({ step: 'text' });
     const text = (await extractInThread('doc', await readFile(ctx.path), ctx.signal)).trim();
-    return {
-      text,
-      pages: [
-        {
-          pageNumber: 1,
-          text,
-          ocr: false,
-          imageKey: null,
-          width: null,
-          height: null,
-          confidence: null,
-          rotation: 0,
-          skew: 0,
-          words: [],
-        },
-      ],
-    };
+    return oneTextPage(text);
   },
 };
