@@ -109,6 +109,14 @@ describe('conversation search', () => {
     expect(res.results[0].relevantMessages[0].preview).toContain('<mark>1850</mark>');
   });
 
+  it('ignores stop words wherever they are in the query', async () => {
+    for (const query of ['the Hesse', 'Hesse the', 'Johann the Hesse']) {
+      expect((await search(alice, query)).results.map((r: { conversationId: string }) => r.conversationId)).toEqual([
+        ids.schmidt,
+      ]);
+    }
+  });
+
   it('matches titles too', async () => {
     const res = await search(alice, 'highland');
     expect(res.results[0]).toMatchObject({ conversationId: ids.mcdonald, title: 'Highland roots' });

@@ -7,16 +7,14 @@ export interface ExpandedWord {
 }
 
 /**
- * The to_tsquery text: each query word OR'ed with its alternatives, the words AND'ed.
- * Words are [a-z0-9]+ (see queryWords), so nothing in them is tsquery syntax.
+ * The to_tsquery text of each query word: the word OR'ed with its alternatives (the search ANDs
+ * the words). Words are [a-z0-9]+ (see queryWords), so nothing in them is tsquery syntax.
  */
-export function buildTsQuery(words: ExpandedWord[]): string {
-  return words
-    .map(({ word, alternatives }) => {
-      const all = [...new Set([word, ...alternatives])].filter((w) => /^[a-z0-9]+$/.test(w));
-      return all.length === 1 ? all[0] : `(${all.join(' | ')})`;
-    })
-    .join(' & ');
+export function tsQueryGroups(words: ExpandedWord[]): string[] {
+  return words.map(({ word, alternatives }) => {
+    const all = [...new Set([word, ...alternatives])].filter((w) => /^[a-z0-9]+$/.test(w));
+    return all.length === 1 ? all[0]! : `(${all.join(' | ')})`;
+  });
 }
 
 /** Sentinels ts_headline wraps matches in; the answer's HTML is built from them after escaping. */

@@ -40,12 +40,28 @@ const EXPAND_SQL = `
                      limit 3) t), '{}') as similar
   from unnest($2::text[]) as w(word)`;
 
+// The words AND'ed into one tsquery. The index narrows the rows to the user's messages holding a
+// lexeme of the first word's group and one of the last word's (any lexeme of the query when such
+// a group is only stop words); each row is then checked exactly (owner, tsv @@ query), so the
+// narrowing never changes what is found.
 const SEARCH_SQL = `
-  with q as (select tq, gn_query_keys($1, tq) as keys from to_tsquery('gn_search', $2) as tq),
+  with query as (
+    select tq, gn_query_keys($1, tq) as keys,
+           gn_query_keys($1, to_tsquery('gn_search', ($2::text[])[1])) as first_keys,
+           gn_query_keys($1, to_tsquery('gn_search', ($2::text[])[cardinality($2::text[])])) as last_keys
+    from to_tsquery('gn_search', array_to_string($2::text[], ' & ')) as tq
+  ),
+  q as (
+    select tq,
+           case when cardinality(first_keys) > 0 then first_keys else keys end as first_keys,
+           case when cardinality(last_keys) > 0 then last_keys else keys end as last_keys
+    from query
+  ),
   hits as materialized (
     select m.id, m.conversation_id, ts_rank(m.tsv, q.tq) as rank, m.seq
     from messages m, q
-    where gn_user_lexemes(m.user_id, m.tsv) && q.keys and m.user_id = $1 and m.tsv @@ q.tq
+    where gn_user_lexemes(m.user_id, m.tsv) && q.first_keys and gn_user_lexemes(m.user_id, m.tsv) && q.last_keys
+      and m.user_id = $1 and m.tsv @@ q.tq
   ),
   per_conversation as (
     select conversation_id, count(*)::int as match_count, max(rank) as best,
@@ -91,17 +107,20 @@ export async function findAlternatives(pool: pg.Pool, userId: string, words: str
   return res.rows;
 }
 
-/** The user's best-matching conversations for the tsquery, with up to three matching messages each. */
+/**
+ * The user's best-matching conversations for the query words (each a to_tsquery text, all
+ * required), with up to three matching messages each.
+ */
 export async function findMatches(
   pool: pg.Pool,
   userId: string,
-  tsQuery: string,
+  wordQueries: string[],
   limit: number,
 ): Promise<SearchMatchRow[]> {
   const res = await pool.query<SearchMatchRow>({
     name: 'conversation_search',
     text: SEARCH_SQL,
-    values: [userId, tsQuery, limit, HEADLINE_OPTIONS],
+    values: [userId, wordQueries, limit, HEADLINE_OPTIONS],
   });
   return res.rows;
 }

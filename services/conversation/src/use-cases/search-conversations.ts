@@ -1,6 +1,6 @@
 import type { SearchResponse } from '@gnology/contracts';
 import type { ConversationDeps } from '../context';
-import { buildTsQuery } from '../domain/search';
+import { tsQueryGroups } from '../domain/search';
 import { expandWords, isExpandable, toSearchResults } from '../domain/search-results';
 import { queryWords } from '../domain/text';
 import { findAlternatives, findMatches } from '../store/search';
@@ -22,7 +22,7 @@ export async function searchConversations(
   const expandable = words.filter(isExpandable);
   const known = expandable.length > 0 ? await findAlternatives(pool, userId, expandable) : [];
   const expanded = expandWords(words, known);
-  const rows = await findMatches(pool, userId, buildTsQuery(expanded), limit);
+  const rows = await findMatches(pool, userId, tsQueryGroups(expanded), limit);
   return {
     query,
     ...toSearchResults(
