@@ -39,7 +39,7 @@ export function registerEarlyAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const raw = req.raw;
     if (!shielded.has(req) || raw.complete) return payload;
-    // reply-from asks to close a connection whose request is not all read; closing it now would
+    // The proxy (routes/proxy.ts) asks to close a connection whose request is not all read; closing it now would
     // reset it while the client still sends, and the client could lose the answer. It lingers instead.
     reply.removeHeader('connection');
     lingerAfterAnswer(raw, reply.raw);

@@ -1,43 +1,131 @@
-import proxy from '@fastify/http-proxy';
-import type { FastifyPluginAsync } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { Pool } from 'undici';
 import type { GatewayDeps } from '../context';
 import { exchangedSession } from '../hot-path/session-check';
-import { ROUTES } from '../routes-table';
+import { ROUTES, type Upstream } from '../routes-table';
 
-/** Each /api area to the service that owns it (routes-table.ts), bodies streamed both ways. */
+const METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
+
+/**
+ * Headers that belong to one connection, not to the request or answer (RFC 9110 §7.6.1), and
+ * `expect` (undici refuses `Expect: 100-continue`, which curl sends on uploads over 1 MB). `host`
+ * is the upstream's, set by undici from the pool's origin.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'expect',
+  'host',
+  'te',
+]);
+
+function requestHeaders(req: FastifyRequest): Record<string, string | string[]> {
+  const incoming = req.headers;
+  const out: Record<string, string | string[]> = {};
+  // Headers the client names in Connection are for this hop only; a client cannot strip ours with it.
+  const named =
+    typeof incoming.connection === 'string'
+      ? new Set(
+          incoming.connection
+            .toLowerCase()
+            .split(',')
+            .map((s) => s.trim()),
+        )
+      : undefined;
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || named?.has(name)) continue;
+    out[name] = value;
+  }
+  if (incoming.te === 'trailers') out.te = 'trailers';
+  const exchanged = exchangedSession(req);
+  if (exchanged) out.authorization = `Bearer ${exchanged}`;
+  out['x-request-id'] = req.id;
+  out['x-forwarded-for'] = req.ip;
+  return out;
+}
+
+function answerHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && name !== 'connection' && name !== 'keep-alive' && name !== 'transfer-encoding')
+      out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Each /api area to the service that owns it (routes-table.ts): an undici Pool per service with
+ * keep-alive connections, bodies streamed both ways (server-sent events unbuffered), the client's
+ * request id and address passed on. Pipelining stays at 1: a pipelined request would wait behind a
+ * long answer (a 30-minute book request, an SSE stream) on the same connection.
+ */
 export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const { config, upstreams } = deps;
-  for (const route of ROUTES) {
-    await app.register(proxy, {
-      upstream: upstreams[route.upstream],
-      prefix: route.prefix,
-      rewritePrefix: route.prefix,
-      undici: {
+  const pools = new Map<string, Pool>();
+  const poolOf = (base: string) => {
+    let pool = pools.get(base);
+    if (!pool) {
+      pool = new Pool(base, {
         connections: 128,
         pipelining: 1,
         headersTimeout: config.UPSTREAM_TIMEOUT_MS,
         bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
         connectTimeout: 5_000,
-      },
-      replyOptions: {
-        rewriteRequestHeaders: (req, headers) => {
-          // undici refuses `Expect: 100-continue` (curl sends it on uploads over 1 MB).
-          const { expect: _expect, ...rest } = headers as Record<string, string>;
-          const exchanged = exchangedSession(req);
-          if (exchanged) rest.authorization = `Bearer ${exchanged}`;
-          return { ...rest, 'x-request-id': req.id, 'x-forwarded-for': req.ip };
-        },
-        onError: (reply, { error }) => {
-          const code = (error as { code?: string }).code ?? '';
-          const timedOut = code.includes('TIMEOUT');
-          reply.log.warn({ upstream: route.upstream, code }, 'upstream failed');
-          reply.status(timedOut ? 504 : 503).send({
-            error: timedOut
-              ? 'The service took too long to answer. Please try again.'
-              : `The ${route.upstream} service is unavailable. Please try again in a moment.`,
-          });
-        },
-      },
+      });
+      pools.set(base, pool);
+    }
+    return pool;
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all([...pools.values()].map((pool) => pool.close()));
+  });
+
+  // The body is not parsed: the request itself goes on to the service (early-answers.ts shields it).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+
+  const failed = (reply: FastifyReply, upstream: Upstream, err: unknown) => {
+    const code = (err as { code?: string }).code ?? '';
+    const timedOut = code.includes('TIMEOUT');
+    reply.log.warn({ upstream, code }, 'upstream failed');
+    if (reply.sent || reply.raw.headersSent) return;
+    return reply.status(timedOut ? 504 : 503).send({
+      error: timedOut
+        ? 'The service took too long to answer. Please try again.'
+        : `The ${upstream} service is unavailable. Please try again in a moment.`,
     });
+  };
+
+  for (const route of ROUTES) {
+    const pool = poolOf(upstreams[route.upstream]);
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      let res: Awaited<ReturnType<Pool['request']>>;
+      try {
+        res = await pool.request({
+          method: req.method as HTTPMethods & ('GET' | 'POST'),
+          path: req.url,
+          headers: requestHeaders(req),
+          body: req.body instanceof Readable ? req.body : undefined,
+        });
+      } catch (err) {
+        return failed(reply, route.upstream, err);
+      }
+      // The client went away while the service was answering: nothing to send it.
+      if (reply.raw.destroyed) {
+        res.body.once('error', () => {}).destroy();
+        return reply;
+      }
+      reply.code(res.statusCode).headers(answerHeaders(res.headers));
+      // A connection whose request is not all read cannot carry another one (early-answers.ts may keep it).
+      if (!req.raw.complete) reply.header('connection', 'close');
+      return reply.send(res.body);
+    };
+    for (const url of [route.prefix, `${route.prefix}/*`]) app.route({ method: METHODS, url, handler });
   }
 };

@@ -58,9 +58,18 @@ export function registerMetrics(
     });
   }
 
+  // One child per method, route and status, bound once (issue 20): observe() on a child skips the
+  // label hashing and validation prom-client does on every labelled call.
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const key = `${req.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels(req.method, route, String(reply.statusCode));
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
   });
 
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (req, reply) => {
