@@ -78,4 +78,21 @@ describe('the batched fast path', () => {
       );
     }
   });
+
+  it('decides every call of a failed statement alone: one request id sent for two accounts at once', async () => {
+    const ctx: MeteringContext = { now: h.clock.now(), ttlMinutes: 45, billingOn: false };
+    const pool = h.svc.database.pool;
+    const [u, v] = [`g${randomUUID().slice(0, 8)}`, `g${randomUUID().slice(0, 8)}`];
+    for (const x of [u, v]) await balanceOf(h.db, x, ctx.now);
+    const requestId = randomUUID();
+    // Same batch, both inserts hit the unique key: the statement fails, nothing of it is written, and each
+    // call takes the locking path, where one holds and the other is refused (the id is taken).
+    const results = await Promise.allSettled(
+      [u, v].map((userId) => reserve(h.db, pool, { userId, requestId, estimatedTokens: 1000 }, ctx)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const held = await Promise.all([u, v].map(async (x) => (await account(h.db, x)).held));
+    expect(held.sort()).toEqual([0, 1000]);
+    for (const x of [u, v]) expect(await ledgerSum(h.db, x)).toBe((await account(h.db, x)).balance);
+  });
 });
