@@ -23,8 +23,8 @@ export const billingEnvSchema = z.object({
   /** A reservation never settled is released after this long (longer than the 30-minute book timeout). */
   RESERVATION_TTL_MINUTES: env.int(45),
   /**
-   * Connections of the metering hot path's own pool. Each reserve and settle ends in a commit
-   * that waits for the WAL flush; more commits in flight share each flush (group commit).
+   * Connections of the metering hot path's own pool. The fast path's batched statements use at
+   * most 8 at once (4 per kind, many calls each: decision 0204); the locking path uses the rest.
    */
   METERING_POOL_SIZE: env.int(24),
   /** How often the worker role runs the maintenance sweep (expiry, period changes, overage reports). */
