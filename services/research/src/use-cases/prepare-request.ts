@@ -11,7 +11,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import { nextBookContext, planContext } from '../domain/book';
 import { capacityFor, isContinueRequest, planRequest, type RequestPlan } from '../domain/request';
 import type { Clients, Reservation } from '../clients';
-import { costBound, outputLimit } from '../domain/cost';
+import { type CostBound, costBound, outputLimit } from '../domain/cost';
 import type { BookContext, ContextDocument, ProviderRequest } from '../domain/model';
 import { acquireSlot, claimTrialSlot, renameSlot } from '../store/in-flight';
 import { buildProviderRequest } from '../domain/provider-request';
@@ -95,6 +95,7 @@ export async function prepareRequest(
   let read: Awaited<ReturnType<typeof readContext>>;
   let reservationId = firstId;
   let reservation: Reservation;
+  let cost: CostBound;
   let earlyDropped = false;
   try {
     read = await readContext(deps, clients, userId, body, plan, continuing);
@@ -103,7 +104,7 @@ export async function prepareRequest(
       read.conversation?.id ?? null,
       read.documents.length > 0 || read.people.length > 0,
     );
-    const cost = costBound(read.request, plan.estimate);
+    cost = costBound(read.request, plan.estimate);
     // The early reservation is the request's when billing was asked exactly this; else it goes back first.
     if (early && sameCost(early.cost, cost)) {
       const outcome = await early.outcome;
@@ -122,8 +123,7 @@ export async function prepareRequest(
     if ((await slot).taken) await endInFlight(deps, { reservationId: firstId, generationId: null, httpRequestId });
     throw err;
   }
-  const { conversation, documents, library, people, request, bookContext, bookTitle } = read;
-  const cost = costBound(request, plan.estimate);
+  const { conversation, documents, library, request, bookContext, bookTitle } = read;
   // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
   const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
   return withReservation(deps, ids, async () => {
