@@ -1,3 +1,4 @@
+import { TIMELINE_EVENT_LABELS } from '@gnology/contracts';
 import { gedcomDate, gedcomToday } from './dates';
 import { type GedcomNode, serialize } from './lines';
 import type { GedcomCitation, GedcomEvent, GedcomInput, GedcomVersion } from './model';
@@ -18,17 +19,6 @@ const EVENT_TAG: Record<GedcomEvent['kind'], string> = {
   death: 'DEAT',
   burial: 'BURI',
   other: 'EVEN',
-};
-
-const EVENT_LABEL: Record<GedcomEvent['kind'], string> = {
-  birth: 'Birth',
-  baptism: 'Baptism',
-  marriage: 'Marriage',
-  residence: 'Residence',
-  occupation: 'Occupation',
-  death: 'Death',
-  burial: 'Burial',
-  other: 'Event',
 };
 
 /** 5.5.1 field limits (NAME and PLAC 120, ABBR 60, OCCU 90); GEDCOM 7 has none. */
@@ -208,8 +198,8 @@ function event(e: GedcomEvent, version: GedcomVersion, x: Xrefs, owner: 'individ
   let note: string | null = null;
   if (tag === 'OCCU') value = clip(detail!, 90, version);
   else if (tag === 'EVEN') {
-    value = detail ?? EVENT_LABEL[e.kind];
-    children.push({ tag: 'TYPE', value: EVENT_LABEL[e.kind] });
+    value = detail ?? TIMELINE_EVENT_LABELS[e.kind];
+    children.push({ tag: 'TYPE', value: TIMELINE_EVENT_LABELS[e.kind] });
   } else if (tag === 'RESI') {
     // 7.0 requires RESI's payload, the residence itself: the place, else the record's words.
     if (version === '7.0') value = e.place?.trim() || detail || 'Residence';

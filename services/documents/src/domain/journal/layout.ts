@@ -103,14 +103,13 @@ export type AncestorField = (typeof ANCESTOR_FIELDS)[number];
 export const LOG_ROWS = 14;
 export const CONTACT_ROWS = 10;
 
-/** A section that is one table under its guidance: a dated line per entry, then its text columns (key, label, share of width). */
+/** A section that is one table under its guidance: a dated line per entry, then its text columns (label, share of width). */
 function tableSection(
-  heading: Pick<SectionSpec, 'number' | 'title' | 'short'>,
+  spec: Pick<SectionSpec, 'number' | 'title' | 'short'> & Pick<TableSpec, 'prefix' | 'rows'>,
   guidance: string,
-  prefix: TableSpec['prefix'],
-  rows: number,
-  columns: [key: string, label: string, width: number][],
+  columns: Record<string, [label: string, width: number]>,
 ): SectionSpec {
+  const { prefix, rows, ...heading } = spec;
   return {
     ...heading,
     blocks: [
@@ -122,7 +121,7 @@ function tableSection(
           rows,
           columns: [
             { key: 'date', label: 'Date', kind: 'date', width: 0.14 },
-            ...columns.map(([key, label, width]) => ({ key, label, kind: 'text' as const, width })),
+            ...Object.entries(columns).map(([key, [label, width]]) => ({ key, label, kind: 'text' as const, width })),
           ],
         },
       },
@@ -251,26 +250,20 @@ export const SECTIONS: SectionSpec[] = [
     ],
   },
   tableSection(
-    { number: 8, title: 'Research log', short: 'Research log' },
+    { number: 8, title: 'Research log', short: 'Research log', prefix: 'log', rows: LOG_ROWS },
     'One line for every search, including those that found nothing. Cite enough to find the record again: repository or website, collection, volume, page or film number.',
-    'log',
-    LOG_ROWS,
-    [
-      ['repository', 'Repository or website', 0.24],
-      ['source', 'Source searched', 0.3],
-      ['result', 'Result', 0.32],
-    ],
+    { repository: ['Repository or website', 0.24], source: ['Source searched', 0.3], result: ['Result', 0.32] },
   ),
   tableSection(
-    { number: 9, title: 'Correspondence and contacts', short: 'Correspondence' },
+    {
+      number: 9,
+      title: 'Correspondence and contacts',
+      short: 'Correspondence',
+      prefix: 'contacts',
+      rows: CONTACT_ROWS,
+    },
     'Letters, emails and record requests to relatives, archives, societies and DNA matches: when, to whom, what you asked, and the answer. Note copies of records received as sources in the ancestor sections.',
-    'contacts',
-    CONTACT_ROWS,
-    [
-      ['contact', 'Contact', 0.26],
-      ['subject', 'Subject or request', 0.3],
-      ['outcome', 'Outcome', 0.3],
-    ],
+    { contact: ['Contact', 0.26], subject: ['Subject or request', 0.3], outcome: ['Outcome', 0.3] },
   ),
   {
     number: 10,
