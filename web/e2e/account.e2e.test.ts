@@ -1,27 +1,22 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
   newPage,
-  openBrowser,
   expectAccessible,
   expectNoSidewaysScroll,
   type Stack,
   screenshot,
   signInWithToken,
-  startStack,
+  withStackAndBrowser,
 } from './harness';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withStackAndBrowser((s, b) => {
+  stack = s;
+  browser = b;
 });
 
 async function login(email: string, password: string) {

@@ -1,28 +1,23 @@
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
   lastSmsCode,
   newPage,
-  openBrowser,
   expectAccessible,
   expectNoSidewaysScroll,
   type Stack,
   screenshot,
-  startStack,
+  withStackAndBrowser,
 } from './harness';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withStackAndBrowser((s, b) => {
+  stack = s;
+  browser = b;
 });
 
 async function fillSignUp(page: Page, person: ReturnType<typeof newPerson>) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, requireInfra, type TestDatabase } from '@gnology/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -73,6 +73,32 @@ export async function startStack(): Promise<Stack> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The settings that point Gene at a model: without them the stack answers with its offline engine. */
+const MODEL_ENV = ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER'];
+
+/**
+ * One test file's product and browser: started before its tests, then `ready` is given them (to
+ * keep them, create users, upload); both are stopped after the file's last test. `offline` clears
+ * any model settings first (a file run before in the same worker may have pointed them at a fake).
+ */
+export function withStackAndBrowser(
+  ready: (stack: Stack, browser: Browser) => void | Promise<void>,
+  opts: { offline?: boolean; timeoutMs?: number } = {},
+): void {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    if (opts.offline) for (const k of MODEL_ENV) delete process.env[k];
+    stack = await startStack();
+    browser = await openBrowser();
+    await ready(stack, browser);
+  }, opts.timeoutMs);
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
 }
 
 export async function openBrowser(): Promise<Browser> {

@@ -1,30 +1,25 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createVerifiedUser,
   expectAccessible,
   expectNoSidewaysScroll,
   newPage,
-  openBrowser,
   type Stack,
   screenshot,
   signInWithToken,
-  startStack,
+  withStackAndBrowser,
 } from './harness';
 
 let stack: Stack;
 let browser: Browser;
 let token: string;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await openBrowser();
+withStackAndBrowser(async (s, b) => {
+  stack = s;
+  browser = b;
   ({ token } = await createVerifiedUser(stack, { name: 'Eleanor Whitcombe' }));
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
 });
 
 const WIDTHS = [1280, 375] as const;

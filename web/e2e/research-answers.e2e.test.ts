@@ -1,19 +1,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../../services/documents/test/fixtures/generate';
-import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
+import { describe, expect, it } from 'vitest';
 import {
-  createVerifiedUser,
+  type createVerifiedUser,
   expectAccessible,
   expectNoSidewaysScroll,
   newPage,
-  openBrowser,
   type Stack,
   screenshot,
   signInWithToken,
-  startStack,
 } from './harness';
-import { uploadFile, uploadText } from './research-support';
+import { withWhitfieldLibrary } from './research-support';
 
 // Issue 13, "Gene's answers": with no model configured, Gene answers the question's form first,
 // cites by file name and page (a link that opens the viewer), keeps an unrelated document out,
@@ -26,24 +22,8 @@ let certificateId: string;
 const CERTIFICATE = 'whitfield-certificate.pdf';
 const OBITUARY = 'sullivan-obituary.txt';
 
-beforeAll(async () => {
-  for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER']) delete process.env[k];
-  stack = await startStack();
-  browser = await openBrowser();
-  user = await createVerifiedUser(stack, { name: 'Wanda Whitfield' });
-  // The marriage is on page 2 of the certificate; the obituary is another family's.
-  certificateId = await uploadFile(
-    stack,
-    user.token,
-    CERTIFICATE,
-    await textPdf(WHITFIELD_CERTIFICATE),
-    'application/pdf',
-  );
-  await uploadText(stack, user.token, OBITUARY, SULLIVAN_OBITUARY);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withWhitfieldLibrary(CERTIFICATE, OBITUARY, (library) => {
+  ({ stack, browser, user, certificateId } = library);
 });
 
 /** Opens Research, selects both documents and asks; resolves with Gene's finished answer. */

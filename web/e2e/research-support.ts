@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
-import type { Stack } from './harness';
+import type { Browser, Page } from 'playwright-core';
+import { textPdf } from '../../services/documents/test/fixtures/generate';
+import { SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../services/documents/test/fixtures/texts';
+import { createVerifiedUser, type Stack, withStackAndBrowser } from './harness';
 
 /** Helpers shared by the research journeys (a user's API calls as the web makes them). */
 export async function call<T = Record<string, unknown>>(
@@ -87,4 +89,34 @@ export async function downloadText(page: Page, click: () => Promise<void>): Prom
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** A Whitfield researcher's stack, as the research journeys start it: who signed in, and the certificate's id. */
+export interface WhitfieldLibrary {
+  stack: Stack;
+  browser: Browser;
+  user: Awaited<ReturnType<typeof createVerifiedUser>>;
+  certificateId: string;
+}
+
+/**
+ * A stack on Gene's offline engine for this file, with a new user who has uploaded the Whitfield
+ * marriage certificate (the marriage on its page 2, as `certificate`) and another family's
+ * obituary (as `obituary`); `ready` is given all of it in the file's beforeAll.
+ */
+export function withWhitfieldLibrary(
+  certificate: string,
+  obituary: string,
+  ready: (library: WhitfieldLibrary) => void,
+): void {
+  withStackAndBrowser(
+    async (stack, browser) => {
+      const user = await createVerifiedUser(stack, { name: 'Wanda Whitfield' });
+      const pdf = await textPdf(WHITFIELD_CERTIFICATE);
+      const certificateId = await uploadFile(stack, user.token, certificate, pdf, 'application/pdf');
+      await uploadText(stack, user.token, obituary, SULLIVAN_OBITUARY);
+      ready({ stack, browser, user, certificateId });
+    },
+    { offline: true, timeoutMs: 240_000 },
+  );
 }

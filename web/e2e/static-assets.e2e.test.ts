@@ -1,18 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Stack, startStack } from './harness';
+import { describe, expect, it } from 'vitest';
+import { type Stack, withStackAndBrowser } from './harness';
 import { firstLoad, totalBytes } from './transfer';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+withStackAndBrowser((s, b) => {
+  stack = s;
+  browser = b;
 });
 
 /** The budget of issue 13 for a first visit to /login, on the wire. */
