@@ -5,6 +5,8 @@ import type { GatewayDeps } from '../context';
 import { exchangedSession } from '../hot-path/session-check';
 import { ROUTES, type Upstream } from '../routes-table';
 
+/** Answers up to this size (declared by the service) are read whole before they are sent on. */
+const SMALL_ANSWER = 16 * 1024;
 const METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
 /**
@@ -124,6 +126,17 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
       reply.code(res.statusCode).headers(answerHeaders(res.headers));
       // A connection whose request is not all read cannot carry another one (early-answers.ts may keep it).
       if (!req.raw.complete) reply.header('connection', 'close');
+      // A small answer of declared length goes out with its headers in one socket write; anything
+      // else (server-sent events, files, answers without a length) is streamed as it arrives.
+      if (Number(res.headers['content-length']) <= SMALL_ANSWER && req.method !== 'HEAD') {
+        let body: Buffer;
+        try {
+          body = Buffer.from(await res.body.arrayBuffer());
+        } catch (err) {
+          return failed(reply, route.upstream, err);
+        }
+        return reply.send(body);
+      }
       return reply.send(res.body);
     };
     for (const url of [route.prefix, `${route.prefix}/*`]) app.route({ method: METHODS, url, handler });
