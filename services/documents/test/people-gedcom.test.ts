@@ -5,6 +5,34 @@ import { familiesOf, gedcomInputOf } from '../src/use-cases/people-gedcom';
 
 const DOC = '65f0a1b2c3d4e5f6a7b8c9e1';
 
+/** The marriage record both spouses' evidence and timelines come from. */
+const MARRIAGE_EVENT: ExportIndividual['timeline'][number] = {
+  kind: 'marriage',
+  date: '1887-06-14',
+  year: 1887,
+  place: 'Raleigh',
+  detail: null,
+  documentId: DOC,
+  fileName: 'marriage.png',
+};
+const atMarriage = (
+  mentionId: string,
+  nameAsWritten: string,
+  role: ExportIndividual['evidence'][number]['role'],
+  recordRole: ExportIndividual['evidence'][number]['recordRole'],
+): ExportIndividual['evidence'][number] => ({
+  mentionId,
+  documentId: DOC,
+  fileName: 'marriage.png',
+  documentType: 'marriage',
+  nameAsWritten,
+  role,
+  recordRole,
+  date: '1887-06-14',
+  place: 'Raleigh',
+  page: 2,
+});
+
 function individual(
   id: string,
   name: string,
@@ -76,30 +104,9 @@ describe('the export input', () => {
   const data: PeopleExport = {
     individuals: [
       individual('john', 'John Henry Whitfield', 'M', [['sarah', 'spouse']], {
-        evidence: [
-          {
-            mentionId: 'm1',
-            documentId: DOC,
-            fileName: 'marriage.png',
-            documentType: 'marriage',
-            nameAsWritten: 'John Henry Whitfield',
-            role: 'primary_subject',
-            recordRole: 'groom',
-            date: '1887-06-14',
-            place: 'Raleigh',
-            page: 2,
-          },
-        ],
+        evidence: [atMarriage('m1', 'John Henry Whitfield', 'primary_subject', 'groom')],
         timeline: [
-          {
-            kind: 'marriage',
-            date: '1887-06-14',
-            year: 1887,
-            place: 'Raleigh',
-            detail: null,
-            documentId: DOC,
-            fileName: 'marriage.png',
-          },
+          MARRIAGE_EVENT,
           {
             kind: 'birth',
             date: '1862',
@@ -114,31 +121,8 @@ describe('the export input', () => {
         variants: ['John Henry Whitfield', 'John H. Whitfield'],
       }),
       individual('sarah', 'Sarah Elizabeth Cole', 'F', [['john', 'spouse']], {
-        evidence: [
-          {
-            mentionId: 'm2',
-            documentId: DOC,
-            fileName: 'marriage.png',
-            documentType: 'marriage',
-            nameAsWritten: 'Sarah Elizabeth Cole',
-            role: 'spouse',
-            recordRole: 'bride',
-            date: '1887-06-14',
-            place: 'Raleigh',
-            page: 2,
-          },
-        ],
-        timeline: [
-          {
-            kind: 'marriage',
-            date: '1887-06-14',
-            year: 1887,
-            place: 'Raleigh',
-            detail: null,
-            documentId: DOC,
-            fileName: 'marriage.png',
-          },
-        ],
+        evidence: [atMarriage('m2', 'Sarah Elizabeth Cole', 'spouse', 'bride')],
+        timeline: [MARRIAGE_EVENT],
       }),
     ],
     documents: [
