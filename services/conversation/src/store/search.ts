@@ -19,7 +19,9 @@ import type { SearchMatchRow, WordAlternatives } from '../domain/search-results'
 // covers every user's terms, so one lookup costs 1-2 ms whatever the user's vocabulary; a
 // vocabulary of up to 1,000 terms (most users) is compared term by term instead, through the
 // primary key (≈0.2 ms for 100 terms). `similarity >= show_limit()` is what `%` computes,
-// written so the planner cannot take the trigram index for that branch.
+// written so the planner cannot take the trigram index for that branch. The words come through a
+// sub-select so a plan for two words costs the same as the generic one: Postgres then keeps the
+// generic plan instead of planning the statement again on every call (0.3-0.5 ms).
 const EXPAND_SQL = `
   with vocabulary as (
     select count(*) <= 1000 as small from (select 1 from user_terms where user_id = $1 limit 1001) t
@@ -38,7 +40,7 @@ const EXPAND_SQL = `
                        and term % w.word
                      order by score desc, term
                      limit 3) t), '{}') as similar
-  from unnest($2::text[]) as w(word)`;
+  from unnest((select $2::text[])) as w(word)`;
 
 // The words AND'ed into one tsquery. The index narrows the rows to the user's messages holding a
 // lexeme of the first word's group and one of the last word's (any lexeme of the query when such
