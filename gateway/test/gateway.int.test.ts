@@ -44,11 +44,16 @@ async function fakeService(name: string): Promise<FastifyInstance> {
       reply.raw.end();
     }, 700);
   });
+  app.get('/api/research/slow', async () => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    return { late: true };
+  });
   app.all('/*', async (req) => ({
     service: name,
     url: req.url,
     method: req.method,
     requestId: req.headers['x-request-id'],
+    headers: req.headers,
     body: req.body ?? null,
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -62,6 +67,7 @@ describe('gateway', () => {
   let signer: TestSigner;
   let token: string;
   let webDir: string;
+  let config: ReturnType<typeof gatewayEnvSchema.parse>;
 
   beforeAll(async () => {
     signer = await createTestSigner();
@@ -73,7 +79,7 @@ describe('gateway', () => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'assets/index-abc123.js'), ASSET);
     precompress(webDir);
-    const config = gatewayEnvSchema.parse({
+    config = gatewayEnvSchema.parse({
       AUTH_URL: url('auth'),
       CONVERSATION_URL: url('conversation'),
       RESEARCH_URL: url('research'),
@@ -120,6 +126,59 @@ describe('gateway', () => {
       expect(body.service, p).toBe(owner);
       expect(body.url, p).toBe(p);
       expect(body.requestId).toBe('rid-1');
+    }
+  });
+
+  it('passes end-to-end headers on and drops the hop-by-hop ones, those the client names in Connection included', async () => {
+    const echoed = await new Promise<Record<string, string>>((resolve, reject) => {
+      const req = http.request(`${base}/api/documents/echo?x=1`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          connection: 'keep-alive, x-hop',
+          'x-hop': 'for this connection only',
+          'x-end-to-end': 'kept',
+          'x-forwarded-for': '203.0.113.9',
+          'x-request-id': 'rid-headers',
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve(JSON.parse(body).headers));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(echoed['x-end-to-end']).toBe('kept');
+    expect(echoed['x-hop']).toBeUndefined();
+    expect(echoed.authorization).toBe(`Bearer ${token}`);
+    expect(echoed['x-request-id']).toBe('rid-headers');
+    // The client's own claim is not believed (no trusted proxies): the service gets the socket's address.
+    expect(echoed['x-forwarded-for']).toBe('127.0.0.1');
+    expect(echoed.host).toBe(new URL(config.DOCUMENTS_URL).host);
+  });
+
+  it('answers 504 { error } when a service takes longer than UPSTREAM_TIMEOUT_MS', async () => {
+    const impatient = await buildGateway(
+      createGatewayContext(
+        { ...config, UPSTREAM_TIMEOUT_MS: 300 },
+        createLogger({ service: 'gateway', level: 'silent' }),
+        { verifier: signer.verifier },
+      ),
+    );
+    await impatient.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const port = (impatient.server.address() as AddressInfo).port;
+      const res = await fetch(`http://127.0.0.1:${port}/api/research/slow`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(504);
+      expect(await res.json()).toEqual({ error: 'The service took too long to answer. Please try again.' });
+      expect((await get('/api/research/slow', { authorization: `Bearer ${token}` })).status).toBe(200);
+    } finally {
+      await impatient.close();
     }
   });
 
