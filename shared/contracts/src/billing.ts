@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const PlanId = z.enum(['trial', 'professional', 'test', 'basic']);
 export type PlanId = z.infer<typeof PlanId>;
 
-/** Spec section 3, "Plan (display data)", plus the id and whether the pricing page lists it. */
+/** docs/contract.md#plans: the plan as displayed, plus the id and whether the pricing page lists it. */
 export const PlanDisplay = z.object({
   id: PlanId,
   name: z.string(),

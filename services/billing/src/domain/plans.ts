@@ -2,8 +2,12 @@ import {
   OVERAGE_PER_TOKENS,
   OVERAGE_PRICE_TEXT,
   OVERAGE_RATE_USD,
+  PROFESSIONAL_MONTHLY_PRICE,
+  PROFESSIONAL_MONTHLY_TOKENS,
+  PROFESSIONAL_YEARLY_PRICE,
   type PlanDisplay,
   type PlanId,
+  TRIAL_TOKENS,
   tokensCostUsd,
 } from '@gnology/contracts';
 
@@ -23,11 +27,7 @@ export interface PlanDefinition extends PlanDisplay {
   overageCapTokens: number;
 }
 
-export const TRIAL_TOKENS = 50_000;
 export const TRIAL_DAYS = 14;
-export const PROFESSIONAL_MONTHLY_TOKENS = 1_000_000;
-export const PROFESSIONAL_MONTHLY_PRICE = 100;
-export const PROFESSIONAL_YEARLY_PRICE = 1044;
 /** 2,000,000 overage tokens = $100, at most doubling a month's bill. */
 export const PROFESSIONAL_OVERAGE_CAP = 2_000_000;
 

@@ -2,7 +2,7 @@ import type { PlanId, RefusalCode } from '@gnology/contracts';
 import { type AccountState, availableOf, remainingOf, trialExpired } from './account';
 import { formatDay } from './period';
 
-/** Spec section 5/9: a request is refused for low balance when under 10,000 remain and the estimate is more. */
+/** docs/contract.md#balance: a request is refused for low balance when under 10,000 remain and the estimate is more. */
 export const LOW_BALANCE_TOKENS = 10_000;
 
 export type ReservationDecision =

@@ -17,7 +17,7 @@ export function DashboardPage() {
       try {
         return await fetchDocuments();
       } catch (err) {
-        // Spec section 8: on the dashboard a failure is only logged and the list stays empty.
+        // docs/contract.md#screens: on the dashboard a failure is only logged and the list stays empty.
         console.error('Could not load recent documents', err);
         return [];
       }

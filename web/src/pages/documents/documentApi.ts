@@ -108,7 +108,7 @@ export const thumbnailUrl = (d: DocumentRecord) =>
 export const viewerHref = (documentId: string, page?: number, q?: string) =>
   `/documents?view=${encodeURIComponent(documentId)}${page && page > 1 ? `&page=${page}` : ''}${q?.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
 
-/** Spec section 5: only JPEG/PNG images (and GIF/WebP, never uploaded here) and PDFs are displayable. */
+/** docs/contract.md#validation: only JPEG/PNG images (and GIF/WebP, never uploaded here) and PDFs are displayable. */
 export const isImage = (d: Pick<DocumentRecord, 'mimetype'>) => /^image\/(jpeg|jpg|png|gif|webp)$/.test(d.mimetype);
 export const isPdf = (d: Pick<DocumentRecord, 'mimetype'>) => d.mimetype === 'application/pdf';
 

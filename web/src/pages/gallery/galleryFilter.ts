@@ -15,7 +15,7 @@ export const PORTRAIT_TAG = 'portrait';
 
 type Searchable = Pick<DocumentRecord, 'originalName' | 'peopleIdentified' | 'tags' | 'documentType'>;
 
-/** Spec section 5: case-insensitive over the file name, the tagged people's names and the tags. */
+/** docs/contract.md#screens: case-insensitive over the file name, the tagged people's names and the tags. */
 export function matchesSearch(image: Searchable, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;

@@ -14,7 +14,7 @@ interface Props {
   retrying?: boolean;
 }
 
-/** Spec section 2: a toggle with selected and available counts, chips with remove, a popup of checkboxes. */
+/** docs/contract.md#screens: a toggle with selected and available counts, chips with remove, a popup of checkboxes. */
 export function DocumentSelector({ documents, selected, onChange, error, onRetry, retrying = false }: Props) {
   const byId = new Map(documents.map((d) => [d._id, d]));
   const chosen = selected.filter((id) => byId.has(id));
