@@ -18,6 +18,7 @@ import { registerMetrics } from './metrics';
 import type { Registry } from 'prom-client';
 import { serviceTrustedProxies, trustProxyOption } from './trust-proxy';
 import { validationErrorBody } from './validation-errors';
+import { lazyChildLogger } from './lazy-child-logger';
 
 export type ReadinessCheck = () => Promise<void>;
 
@@ -60,6 +61,7 @@ export function createServiceApp(opts: ServiceAppOptions): FastifyInstance {
     trustProxy: trustProxyOption(opts.trustedProxies ?? serviceTrustedProxies()),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    childLoggerFactory: lazyChildLogger,
     ...opts.fastify,
   });
   app.setValidatorCompiler(validatorCompiler);
