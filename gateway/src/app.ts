@@ -2,7 +2,6 @@ import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from './context';
 import { registerHotPath } from './hot-path';
-import { lazyChildLogger } from './hot-path/lazy-child-logger';
 import { BODY_LIMIT } from './routes-table';
 import { gatewayRoutes } from './routes';
 import { spaFallback } from './routes/web-app';
@@ -30,7 +29,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         },
       ]),
     ),
-    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000, childLoggerFactory: lazyChildLogger },
+    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000 },
     notFound: spaFallback(deps),
   });
   await registerHotPath(app, deps);

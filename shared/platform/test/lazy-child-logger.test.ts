@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger } from '../src/hot-path/lazy-child-logger';
+import { lazyChildLogger } from '../src/http/lazy-child-logger';
 
 function capture(level: string) {
   const lines: Record<string, unknown>[] = [];
