@@ -182,6 +182,29 @@ describe('gateway', () => {
     }
   });
 
+  it('keeps serving when clients go away mid-stream or before the service answers', async () => {
+    const leave = (path: string, when: 'first-chunk' | 'sent') =>
+      new Promise<void>((resolve, reject) => {
+        const req = http.request(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err) => ((err as { code?: string }).code === 'ECONNRESET' ? resolve() : reject(err)));
+        req.end(() => {
+          if (when === 'sent') setTimeout(() => req.destroy(), 100);
+        });
+      });
+    await leave('/api/research/stream', 'first-chunk');
+    await leave('/api/research/slow', 'sent');
+    // Long enough for the stream's second event and the slow answer to reach the closed sockets.
+    await new Promise((r) => setTimeout(r, 1_700));
+    const after = await get('/api/documents/ping', { authorization: `Bearer ${token}` });
+    expect(after.status).toBe(200);
+    expect((await after.json()).service).toBe('documents');
+  });
+
   it('refuses protected paths without a valid session token, and lets public ones through', async () => {
     const none = await get('/api/documents');
     expect(none.status).toBe(401);
