@@ -1,7 +1,7 @@
 /**
  * The whole built product for the research benches (stream-bench, ttft-probe): the e2e harness's
- * stack, loaded outside vitest (the harness imports `expect` for its browser helpers, which
- * vitest only provides inside a test run: it is replaced here by a stub the benches never call),
+ * stack, loaded outside vitest (the harness imports `expect`, `beforeAll` and `afterAll` for its
+ * test helpers, which vitest only provides inside a test run: stubs here, never called by the benches),
  * and a Professional user.
  */
 import { registerHooks } from 'node:module';
@@ -11,7 +11,9 @@ registerHooks({
   resolve(specifier, context, next) {
     if (specifier === 'vitest')
       return {
-        url: 'data:text/javascript,export function expect(){throw new Error("expect runs only under vitest")}',
+        url:
+          'data:text/javascript,const only=()=>{throw new Error("runs only under vitest")};' +
+          'export const expect=only, beforeAll=only, afterAll=only;',
         shortCircuit: true,
       };
     return next(specifier, context);
