@@ -1,35 +1,11 @@
+import { foldText } from '@gnology/contracts';
+
 /**
  * Text folding shared by search and vocabulary: lowercase, accents removed the way Postgres'
- * unaccent does for the letters family records use (ß → ss, æ → ae, ø → o, ł → l, ...).
+ * unaccent does for the letters family records use. One rule with the library search's
+ * (`foldText` in the contracts), so a name folds the same in chats and in documents.
  */
-const SPECIAL: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'ae',
-  ø: 'o',
-  Ø: 'o',
-  œ: 'oe',
-  Œ: 'oe',
-  ł: 'l',
-  Ł: 'l',
-  đ: 'd',
-  Đ: 'd',
-  ð: 'd',
-  þ: 'th',
-};
-
-export function fold(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const special = SPECIAL[ch];
-    if (special) {
-      out += special;
-      continue;
-    }
-    out += ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  }
-  return out.toLowerCase();
-}
+export const fold = foldText;
 
 /**
  * Folds one character to one character (its base letter, lowercase), keeping string indexes
