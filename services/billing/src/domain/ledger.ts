@@ -27,15 +27,11 @@ export interface Change {
   planChange?: { from: PlanId | null; to: PlanId; reason: string };
 }
 
-export interface PeriodTerms {
-  plan: PlanId;
-  periodStart: Date;
-  periodEnd: Date | null;
-  anchorAt: Date;
-  interval: BillingInterval | null;
-  paidUntil: Date | null;
-  accessUntil: Date | null;
-}
+/** An account's plan and the dates of its period: the part of its state a new period replaces. */
+export type PeriodTerms = Pick<
+  AccountState,
+  'plan' | 'periodStart' | 'periodEnd' | 'anchorAt' | 'interval' | 'paidUntil' | 'accessUntil'
+>;
 
 /** Terms of a plan starting at `now` (billing off, trial, test and basic). */
 export function termsFor(
