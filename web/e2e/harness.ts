@@ -139,6 +139,15 @@ export interface A11yViolation {
 
 /** axe-core in the page, every rule it runs by default (WCAG A/AA and best practices); returns all violations. */
 export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
+  // Colours are judged once they have settled: a control just clicked is still in its 120 ms colour
+  // transition, and axe would measure the contrast of a colour half-way between two states. Endless
+  // animations (a spinner) never finish and are not waited for.
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY)));
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
   // Evaluated rather than added as a <script>: the app's CSP (script-src 'self') blocks injected tags.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const result = await page.evaluate(async () => {

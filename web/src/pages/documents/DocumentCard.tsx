@@ -48,7 +48,7 @@ export function DocumentCard({
             onError={() => setThumbFailed(true)}
           />
         ) : (
-          <div className="no-preview" aria-hidden="true">
+          <div className="no-preview doc-card__placeholder" aria-hidden="true">
             <FileText size={36} />
             <span>
               {isImage(doc) || isPdf(doc)

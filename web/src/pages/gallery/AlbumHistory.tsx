@@ -58,7 +58,7 @@ export function AlbumHistory() {
           {list.map((album) => (
             <li key={album.id} className="album-history__item">
               <div className="album-history__text">
-                <span className="item-title">{album.title}</span>
+                <span className="item-title album-history__title">{album.title}</span>
                 <span className="item-meta">
                   {STYLE_WORDS[album.style]} · {album.photoCount} {album.photoCount === 1 ? 'photo' : 'photos'}
                   {album.pageCount ? ` · ${album.pageCount} pages` : ''}
