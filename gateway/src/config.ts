@@ -21,13 +21,19 @@ export const gatewayEnvSchema = z.object({
   TRUSTED_PROXIES: trustedProxiesVar(''),
   /** Comma-separated origins allowed cross-origin; empty means same-origin only. */
   CORS_ORIGINS: z.string().default(''),
-  /** Redis for shared rate-limit counters across gateway replicas; in memory when unset. */
+  /**
+   * Redis where every gateway process (replicas and workers) shares its rate-limit counters:
+   * counted in memory on the hot path, synced every RATE_LIMIT_SYNC_MS (decision 0207). Unset:
+   * each process counts on its own.
+   */
   REDIS_URL: env.optionalUrl(),
+  /** How often rate-limit counters are synced with Redis; a client can exceed its limit by what one interval admits. */
+  RATE_LIMIT_SYNC_MS: env.int(250),
   /** Upstream timeout: long enough for a 30-minute book request. */
   UPSTREAM_TIMEOUT_MS: env.int(31 * 60_000),
   /**
    * Gateway processes sharing the port (node:cluster, decision 0196); 1 runs in this process.
-   * Rate-limit counters are per process unless REDIS_URL is set.
+   * Rate-limit counters are per process unless REDIS_URL is set (then shared, decision 0207).
    */
   GATEWAY_WORKERS: env.int(1),
 });

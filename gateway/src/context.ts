@@ -1,8 +1,10 @@
 import { type TokenVerifier, createTokenVerifier } from '@gnology/platform/auth/token-verifier';
 import { createTokenVersionCheck } from '@gnology/platform/auth/token-versions';
 import type { Logger } from '@gnology/platform/logger';
+import { Redis } from 'ioredis';
 import { type AccessTokenCheck, createAccessTokenCheck } from './clients/access-tokens';
 import type { GatewayConfig } from './config';
+import type { SyncedCountersOptions } from './hot-path/synced-rate-limit-store';
 import { type Upstream, upstreamUrls } from './routes-table';
 
 /**
@@ -21,8 +23,13 @@ export interface GatewayDeps {
   upstreams: Record<Upstream, string>;
   /** Called when a user's password change went through here, to drop cached token versions. */
   onPasswordChanged?: (userId: string) => void;
-  /** Optional Redis client (ioredis) for rate-limit counters shared across replicas. */
-  rateLimitRedis?: unknown;
+  /**
+   * Redis for rate-limit counters shared across replicas and workers (decision 0207), made from
+   * REDIS_URL; the app closes it. Unset: counters per process.
+   */
+  rateLimitRedis?: Redis;
+  /** Tests: a key prefix of their own, a clock they move, a shorter sync interval. */
+  rateLimitSync?: Pick<SyncedCountersOptions, 'prefix' | 'now' | 'syncIntervalMs'>;
 }
 
 /**
@@ -58,6 +65,22 @@ export function createGatewayContext(
       createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger }),
     upstreams: overrides.upstreams ?? upstreamUrls(config),
     onPasswordChanged,
-    rateLimitRedis: overrides.rateLimitRedis,
+    rateLimitRedis: overrides.rateLimitRedis ?? (config.REDIS_URL ? rateLimitRedis(config.REDIS_URL) : undefined),
+    rateLimitSync: overrides.rateLimitSync,
   };
+}
+
+/**
+ * A client that never makes a request wait: it connects on first use, fails a command at once
+ * while disconnected instead of queueing it, and gives up on a slow one after a second.
+ */
+export function rateLimitRedis(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    connectionName: 'gnology-gateway-rate-limit',
+  });
 }

@@ -2,22 +2,38 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../context';
 import { isStrictPath, pathOf } from '../routes-table';
+import { SyncedCounters, syncedRateLimitStore } from './synced-rate-limit-store';
 
 /**
  * Requests per minute on the API: per signed-in user, else per client IP, and a much stricter
  * per-IP limit on the sign-in endpoints. Runs after the session check, so the user is known.
+ * With a Redis client the counters are shared by every gateway process, synced in the background
+ * (decision 0207); without one, the plugin's in-memory store counts per process.
  */
 export async function registerRateLimit(
   app: FastifyInstance,
-  deps: Pick<GatewayDeps, 'config' | 'rateLimitRedis'>,
+  deps: Pick<GatewayDeps, 'config' | 'logger' | 'rateLimitRedis' | 'rateLimitSync'>,
 ): Promise<void> {
-  const { config } = deps;
+  const { config, rateLimitRedis: redis } = deps;
+  let store: ReturnType<typeof syncedRateLimitStore> | undefined;
+  if (redis) {
+    const counters = new SyncedCounters({
+      ...deps.rateLimitSync,
+      redis,
+      logger: deps.logger,
+      syncIntervalMs: deps.rateLimitSync?.syncIntervalMs ?? config.RATE_LIMIT_SYNC_MS,
+    });
+    store = syncedRateLimitStore(counters);
+    app.addHook('onClose', async () => {
+      await counters.close();
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
     timeWindow: 60_000,
-    // biome-ignore lint/suspicious/noExplicitAny: ioredis instance, typed by the plugin as Redis
-    redis: deps.rateLimitRedis as any,
+    store,
     allowList: (req) => !pathOf(req).startsWith('/api/'),
     keyGenerator: (req) => {
       const p = pathOf(req);
