@@ -7,6 +7,11 @@
  *
  *   node scripts/build.mjs
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/research/stream-bench.ts
+ *
+ * Memory: after each round the gateway's V8 heap is read from its /metrics. For heap snapshots of the
+ * gateway after chosen rounds (each taken after a full GC, so its size is the live heap), add
+ *   SNAP_ROUNDS=2,7,12 NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=/tmp/snaps"
+ * ROUNDS (default 5) and TTFT_RUNS (default 300) size the run.
  */
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +20,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import { professionalUser, startStack } from './product';
 
-const TTFT_RUNS = 300;
+const TTFT_RUNS = Number(process.env.TTFT_RUNS ?? 300);
 const CONCURRENT = 200;
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 
@@ -38,6 +43,33 @@ function rss(): Record<string, number> {
     } catch {}
   }
   return out;
+}
+
+/** The gateway's V8 heap and off-heap figures (MB) from its /metrics, which answers loopback peers. */
+async function gatewayHeap(url: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const mb = (name: string) =>
+    Math.round(Number(text.match(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm'))?.[1] ?? 0) / 2 ** 20);
+  return {
+    heapUsed: mb('nodejs_heap_size_used_bytes'),
+    heapTotal: mb('nodejs_heap_size_total_bytes'),
+    external: mb('nodejs_external_memory_bytes'),
+  };
+}
+
+/** Asks the gateway for a heap snapshot (needs NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2") and gives it time to write. */
+async function snapshotGateway(): Promise<void> {
+  const isGateway = (pid: string) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/gateway.mjs');
+    } catch {
+      return false;
+    }
+  };
+  const pid = readdirSync('/proc').find((p) => /^\d+$/.test(p) && isGateway(p));
+  if (!pid) throw new Error('no gateway process to snapshot');
+  process.kill(Number(pid), 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 8_000));
 }
 
 /** Reads an SSE response; returns the time of the first delta and whether it ended with done. */
@@ -138,7 +170,8 @@ async function main() {
     const users: Awaited<ReturnType<typeof professionalUser>>[] = [];
     for (let i = 0; i < 20; i++) users.push(await professionalUser(stack, `Load ${i}`));
     console.log(`\n${CONCURRENT} concurrent streaming chats through the gateway, ${ROUNDS} rounds:`);
-    console.log('  memory before (MB):', rss());
+    console.log('  memory before (MB):', rss(), 'gateway heap (MB):', await gatewayHeap(stack.url));
+    const snapRounds = (process.env.SNAP_ROUNDS ?? '').split(',').filter(Boolean).map(Number);
     for (let round = 1; round <= ROUNDS; round++) {
       const conversations = await Promise.all(
         Array.from({ length: CONCURRENT }, (_, i) => newConversation(users[i % users.length]!.token)),
@@ -174,7 +207,13 @@ async function main() {
         stats(results.filter((r) => r.ok).map((r) => r.ttft)),
         'memory (MB):',
         rss(),
+        'gateway heap (MB):',
+        await gatewayHeap(stack.url),
       );
+      if (snapRounds.includes(round)) {
+        await snapshotGateway();
+        console.log(`  gateway heap snapshot written after round ${round}`);
+      }
       if (errors.length) console.log('   errors:', [...new Set(errors.map((e) => e.error))].slice(0, 5));
     }
   } finally {
