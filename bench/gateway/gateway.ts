@@ -33,14 +33,22 @@ if (workers > 1 && cluster.isPrimary) {
     RATE_LIMIT_PER_IP: '100000000',
     LOG_LEVEL: 'warn',
     INTERNAL_TOKEN: 'bench-internal-token-0123456789',
+    // Rate-limit counters shared through this Redis (decision 0207); unset: per process.
+    REDIS_URL: process.env.BENCH_REDIS_URL || undefined,
   });
   const jwks = JSON.parse(process.env.BENCH_JWKS ?? '{}');
   const logger = createLogger({ service: 'gateway', level: 'warn' });
   const verifier = createTokenVerifier({ jwks });
   // A baseline checkout (ab.ts) from before the gateway had a context takes its deps as they are.
-  const deps = process.env.BENCH_GATEWAY_APP
-    ? ({ config, logger, verifier } as Parameters<typeof buildGateway>[0])
-    : createGatewayContext(config, logger, { verifier });
+  // A baseline from before 0207 with REDIS_URL: its plugin takes the client itself (a round trip per request).
+  const deps = !process.env.BENCH_GATEWAY_APP
+    ? createGatewayContext(config, logger, { verifier })
+    : config.REDIS_URL
+      ? createGatewayContext(config, logger, {
+          verifier,
+          rateLimitRedis: new (await import('ioredis')).Redis(config.REDIS_URL),
+        })
+      : ({ config, logger, verifier } as Parameters<typeof buildGateway>[0]);
   const app = await buildGateway(deps);
   await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
   if (cluster.isPrimary) process.send?.('ready');

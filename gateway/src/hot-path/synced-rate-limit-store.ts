@@ -100,9 +100,11 @@ export class SyncedCounters {
   /** Sends the counts not yet in Redis and reads back the totals; one at a time, never throws. */
   sync(): Promise<void> {
     if (this.#syncing) return this.#syncing;
-    this.#syncing = this.#sync().finally(() => {
-      this.#syncing = undefined;
-    });
+    this.#syncing = this.#sync()
+      .catch((err) => this.#warn(err))
+      .finally(() => {
+        this.#syncing = undefined;
+      });
     return this.#syncing;
   }
 
