@@ -135,8 +135,8 @@ describe('rate-limit counters synced to Redis', () => {
     // Each process allows the limit on its own, as without Redis: 10 + 10, then 429s; no 5xx.
     expect(statuses.filter((s) => s === 200)).toHaveLength(2 * LIMIT);
     expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
-    // No request waited for Redis (a command timeout is 1 s; connecting is retried in the background).
-    expect(Math.max(...took)).toBeLessThan(250);
+    // No request waited for Redis (a command times out after 1 s; connecting is retried in the background).
+    expect(Math.max(...took)).toBeLessThan(500);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[1])).toMatch(/could not be synced with Redis/);
   });
