@@ -52,6 +52,8 @@ async function gateway(opts: {
   now?: () => number;
   syncIntervalMs?: number;
   logger?: ReturnType<typeof createLogger>;
+  /** Counters under the deployment's QUEUE_PREFIX instead of the test run's own prefix. */
+  queuePrefix?: string;
 }) {
   const url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
   const config = gatewayEnvSchema.parse({
@@ -65,12 +67,17 @@ async function gateway(opts: {
     INTERNAL_TOKEN: 'test-internal-token-0123456789',
     RATE_LIMIT_PER_IP: String(LIMIT),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...(opts.queuePrefix ? { QUEUE_PREFIX: opts.queuePrefix } : {}),
   });
   const logger = opts.logger ?? createLogger({ service: 'gateway', level: 'silent' });
   const app = await buildGateway(
     createGatewayContext(config, logger, {
       verifier: signer.verifier,
-      rateLimitSync: { prefix, now: opts.now, syncIntervalMs: opts.syncIntervalMs ?? 10 },
+      rateLimitSync: {
+        prefix: opts.queuePrefix ? undefined : prefix,
+        now: opts.now,
+        syncIntervalMs: opts.syncIntervalMs ?? 10,
+      },
     }),
   );
   apps.push(app);
@@ -82,6 +89,35 @@ const call = (app: FastifyInstance, ip: string) =>
   app.inject({ method: 'GET', url: '/api/billing/plans', remoteAddress: ip });
 
 describe('rate-limit counters synced to Redis', () => {
+  it('keeps deployments sharing one Redis apart by QUEUE_PREFIX, and shares within one', async () => {
+    const { now } = clockInOneWindow();
+    const run = randomUUID().slice(0, 8);
+    const [blue, blue2, green] = await Promise.all([
+      gateway({ redisUrl: REDIS_URL, now, queuePrefix: `blue-${run}` }),
+      gateway({ redisUrl: REDIS_URL, now, queuePrefix: `blue-${run}` }),
+      gateway({ redisUrl: REDIS_URL, now, queuePrefix: `green-${run}` }),
+    ]);
+    const ip = '198.51.100.77';
+    const admitted = async (app: FastifyInstance, n: number) => {
+      let ok = 0;
+      for (let i = 0; i < n; i++) if ((await call(app, ip)).statusCode === 200) ok++;
+      await sleep(50); // past one sync
+      return ok;
+    };
+    expect(await admitted(blue, LIMIT)).toBe(LIMIT);
+    // The other deployment's counter for the same client is its own: all of its limit is left.
+    expect(await admitted(green, LIMIT)).toBe(LIMIT);
+    // A second process of the first deployment learns its count at its first sync (until then it
+    // answers from what it knows: the one interval's overshoot), and refuses from then on.
+    await call(blue2, ip);
+    await sleep(50);
+    expect(await admitted(blue2, 3)).toBe(0);
+    const window = Math.floor(now() / 60_000);
+    expect(Number(await redis.get(`blue-${run}:rl:${window}:ip:${ip}`))).toBe(LIMIT + 4);
+    expect(Number(await redis.get(`green-${run}:rl:${window}:ip:${ip}`))).toBe(LIMIT);
+    for (const p of [`blue-${run}`, `green-${run}`]) await redis.del(`${p}:rl:${window}:ip:${ip}`);
+  });
+
   it('two gateway processes on one Redis together allow the limit, not twice it', async () => {
     const { now } = clockInOneWindow();
     const a = await gateway({ redisUrl: REDIS_URL, now });

@@ -19,6 +19,8 @@ export async function registerRateLimit(
   if (redis) {
     const counters = new SyncedCounters({
       ...deps.rateLimitSync,
+      // The deployment's namespace in a Redis it may share (the browser tests give each stack its own).
+      prefix: deps.rateLimitSync?.prefix ?? `${config.QUEUE_PREFIX}:rl:`,
       redis,
       logger: deps.logger,
       syncIntervalMs: deps.rateLimitSync?.syncIntervalMs ?? config.RATE_LIMIT_SYNC_MS,

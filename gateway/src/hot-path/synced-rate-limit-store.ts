@@ -19,7 +19,7 @@ export interface SyncedCountersOptions {
   logger?: Pick<Logger, 'warn'>;
   /** How often local counts are sent to Redis and totals read back. Default 250 ms. */
   syncIntervalMs?: number;
-  /** Redis key prefix; keys are `<prefix><window id>:<key>`. Default `gnology:rl:`. */
+  /** Redis key prefix; keys are `<prefix><window id>:<key>`. Default `gnology:rl:` (the gateway passes `<QUEUE_PREFIX>:rl:`). */
   prefix?: string;
   /** The clock; tests move it across windows. Default Date.now. */
   now?: () => number;

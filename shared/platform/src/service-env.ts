@@ -26,6 +26,14 @@ export const commonEnvShape = {
    * generated signing keys) unless this says it is intended. The embedded launcher sets it.
    */
   ALLOW_EMBEDDED_DEFAULTS: env.bool(false),
+  /**
+   * This deployment's key prefix in Redis (the services' BullMQ queues, the gateway's rate-limit
+   * counters), so several deployments can share one Redis.
+   */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' })
+    .default('gnology'),
 };
 
 /**
@@ -78,11 +86,6 @@ export const serviceEnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().default('gnology'),
   DATA_DIR: z.string().default('.data'),
-  /** Key prefix of the BullMQ queues in Redis, so several deployments can share one Redis. */
-  QUEUE_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _' })
-    .default('gnology'),
   SHUTDOWN_TIMEOUT_MS: env.int(30_000),
   /**
    * Apply this service's migrations at start (embedded and development default). Production
