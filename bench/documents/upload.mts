@@ -7,7 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createVerifiedUser, type Stack, startStack } from '../../web/e2e/harness';
+import { createVerifiedUser, type Stack, startStack } from '../research/product';
 
 const SIZE = 200_000_000;
 const file = path.join(tmpdir(), 'gn-bench-200mb.pdf');

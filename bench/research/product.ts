@@ -1,5 +1,6 @@
 /**
- * The whole built product for the research benches (stream-bench, ttft-probe): the e2e harness's
+ * The whole built product for the benches that run outside vitest (stream-bench, ttft-probe, the
+ * documents upload): the e2e harness's
  * stack, loaded outside vitest (the harness imports `expect`, `beforeAll` and `afterAll` for its
  * test helpers, which vitest only provides inside a test run: stubs here, never called by the benches),
  * and a Professional user.
@@ -23,6 +24,7 @@ const harness = await import('../../web/e2e/harness');
 
 export type { Stack };
 export const startStack = harness.startStack;
+export const createVerifiedUser = harness.createVerifiedUser;
 
 /** A user on the Professional plan (billing off: the plan applies at once), so runs do not exhaust a trial. */
 export async function professionalUser(stack: Stack, name: string) {
