@@ -40,3 +40,6 @@ try {
 } finally {
   await h.close();
 }
+// The documents test helper leaves a handle open after close (harmless under vitest, which ends
+// its workers); a script has to end itself.
+process.exit(0);
