@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
 import { createGatewayContext } from '../src/context';
+import { configWithOneUpstream } from './helpers/config';
 
 /**
  * Issue 11, point 2: the client address that keys the gateway's limits (and that the services
@@ -27,17 +28,7 @@ afterAll(async () => {
 
 async function gateway(env: Record<string, string>) {
   const url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
-  const config = gatewayEnvSchema.parse({
-    AUTH_URL: url,
-    CONVERSATION_URL: url,
-    RESEARCH_URL: url,
-    DOCUMENTS_URL: url,
-    ALBUM_URL: url,
-    BILLING_URL: url,
-    WEB_DIR: '/nonexistent',
-    INTERNAL_TOKEN: 'test-internal-token-0123456789',
-    ...env,
-  });
+  const config = configWithOneUpstream(url, env);
   const signer = await createTestSigner();
   const app = await buildGateway(
     createGatewayContext(config, createLogger({ service: 'gateway', level: 'silent' }), { verifier: signer.verifier }),

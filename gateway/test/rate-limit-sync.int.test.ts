@@ -10,6 +10,7 @@ import { buildGateway } from '../src/app';
 import { gatewayEnvSchema } from '../src/config';
 import { createGatewayContext, rateLimitRedis } from '../src/context';
 import { SyncedCounters } from '../src/hot-path/synced-rate-limit-store';
+import { configWithOneUpstream } from './helpers/config';
 
 /**
  * Decision 0207: rate-limit counters counted in memory and synced to Redis, so several gateway
@@ -56,15 +57,7 @@ async function gateway(opts: {
   queuePrefix?: string;
 }) {
   const url = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
-  const config = gatewayEnvSchema.parse({
-    AUTH_URL: url,
-    CONVERSATION_URL: url,
-    RESEARCH_URL: url,
-    DOCUMENTS_URL: url,
-    ALBUM_URL: url,
-    BILLING_URL: url,
-    WEB_DIR: '/nonexistent',
-    INTERNAL_TOKEN: 'test-internal-token-0123456789',
+  const config = configWithOneUpstream(url, {
     RATE_LIMIT_PER_IP: String(LIMIT),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...(opts.queuePrefix ? { QUEUE_PREFIX: opts.queuePrefix } : {}),
