@@ -29,7 +29,7 @@ export interface GatewayDeps {
    */
   rateLimitRedis?: Redis;
   /** Tests: a key prefix of their own, a clock they move, a shorter sync interval. */
-  rateLimitSync?: Pick<SyncedCountersOptions, 'prefix' | 'now' | 'syncIntervalMs'>;
+  rateLimitSync?: Partial<Pick<SyncedCountersOptions, 'prefix' | 'now' | 'syncIntervalMs'>>;
 }
 
 /**

@@ -17,13 +17,14 @@ export async function registerRateLimit(
   const { config, rateLimitRedis: redis } = deps;
   let store: ReturnType<typeof syncedRateLimitStore> | undefined;
   if (redis) {
+    const sync = deps.rateLimitSync ?? {};
     const counters = new SyncedCounters({
-      ...deps.rateLimitSync,
-      // The deployment's namespace in a Redis it may share (the browser tests give each stack its own).
-      prefix: deps.rateLimitSync?.prefix ?? `${config.QUEUE_PREFIX}:rl:`,
       redis,
       logger: deps.logger,
-      syncIntervalMs: deps.rateLimitSync?.syncIntervalMs ?? config.RATE_LIMIT_SYNC_MS,
+      // The deployment's namespace in a Redis it may share (the browser tests give each stack its own).
+      prefix: sync.prefix ?? `${config.QUEUE_PREFIX}:rl:`,
+      syncIntervalMs: sync.syncIntervalMs ?? config.RATE_LIMIT_SYNC_MS,
+      now: sync.now,
     });
     store = syncedRateLimitStore(counters);
     app.addHook('onClose', async () => {

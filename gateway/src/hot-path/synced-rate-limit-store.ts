@@ -19,8 +19,8 @@ export interface SyncedCountersOptions {
   logger?: Pick<Logger, 'warn'>;
   /** How often local counts are sent to Redis and totals read back. Default 250 ms. */
   syncIntervalMs?: number;
-  /** Redis key prefix; keys are `<prefix><window id>:<key>`. Default `gnology:rl:` (the gateway passes `<QUEUE_PREFIX>:rl:`). */
-  prefix?: string;
+  /** Redis key prefix; keys are `<prefix><window id>:<key>` (the gateway's is `<QUEUE_PREFIX>:rl:`). */
+  prefix: string;
   /** The clock; tests move it across windows. Default Date.now. */
   now?: () => number;
   /** Keys kept in memory at most; the oldest is dropped beyond. Default 100,000. */
@@ -63,7 +63,7 @@ export class SyncedCounters {
   constructor(opts: SyncedCountersOptions) {
     this.#redis = opts.redis;
     this.#logger = opts.logger;
-    this.#prefix = opts.prefix ?? 'gnology:rl:';
+    this.#prefix = opts.prefix;
     this.#now = opts.now ?? Date.now;
     this.#maxKeys = opts.maxKeys ?? 100_000;
     this.#slack = opts.expirySlackMs ?? 10_000;
