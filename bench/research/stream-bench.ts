@@ -33,13 +33,24 @@ function stats(xs: number[]) {
 /** Resident memory (MB) of the product's processes, read from /proc (nothing is signalled). */
 function rss(): Record<string, number> {
   const out: Record<string, number> = {};
+  for (const [name, pid] of Object.entries(productProcesses())) {
+    try {
+      const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+      out[name] = Math.round(kb / 1024);
+    } catch {}
+  }
+  return out;
+}
+
+/** The pid of each of the product's processes, by name, from their command lines in /proc. */
+function productProcesses(): Record<string, number> {
+  const out: Record<string, number> = {};
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      const m = cmd.match(/dist\/(gateway|research|conversation|billing|documents|auth)\.mjs/);
-      if (!m) continue;
-      const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-      out[m[1]!] = Math.round(kb / 1024);
+      const m = readFileSync(`/proc/${pid}/cmdline`, 'utf8').match(
+        /dist\/(gateway|research|conversation|billing|documents|auth)\.mjs/,
+      );
+      if (m) out[m[1]!] = Number(pid);
     } catch {}
   }
   return out;
@@ -59,16 +70,9 @@ async function gatewayHeap(url: string): Promise<Record<string, number>> {
 
 /** Asks the gateway for a heap snapshot (needs NODE_OPTIONS="--heapsnapshot-signal=SIGUSR2") and gives it time to write. */
 async function snapshotGateway(): Promise<void> {
-  const isGateway = (pid: string) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/gateway.mjs');
-    } catch {
-      return false;
-    }
-  };
-  const pid = readdirSync('/proc').find((p) => /^\d+$/.test(p) && isGateway(p));
+  const pid = productProcesses().gateway;
   if (!pid) throw new Error('no gateway process to snapshot');
-  process.kill(Number(pid), 'SIGUSR2');
+  process.kill(pid, 'SIGUSR2');
   await new Promise((r) => setTimeout(r, 8_000));
 }
 
