@@ -17,6 +17,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY shared/contracts/package.json shared/contracts/
 COPY shared/platform/package.json shared/platform/
+COPY shared/genealogy/package.json shared/genealogy/
 COPY shared/testing/package.json shared/testing/
 COPY services/auth/package.json services/auth/
 COPY services/conversation/package.json services/conversation/

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { classifyDocument } from '../../services/documents/src/domain/extraction/document-type';
+import { classifyDocument } from '@gnology/genealogy/extraction/document-type';
 import { looksLikePaper } from '../../services/documents/src/domain/photos/paper-look';
 import { classifyImage } from '../../services/documents/src/domain/photos/photo-classification';
 import { measurePaperOf } from '../../services/documents/src/jobs/faces/paper-look-of-file';

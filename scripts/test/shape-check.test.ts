@@ -54,6 +54,18 @@ beforeAll(() => {
     'src/routes/proxy.ts': "import { buildGateway } from '../app';\nexport const proxy = () => buildGateway();\n",
   });
   write('shared/util', { 'src/long.ts': 'export const x = 1;\n'.repeat(401) });
+  // The genealogy package: one pure reader, one file that reads the disk, and its table loader.
+  write('shared/genealogy', {
+    'src/extraction/dates.ts':
+      "import type { DateInfoItem } from '@gnology/contracts';\n// an import née Brown in a comment is no import\nexport function extractDates(t: string): DateInfoItem[] { return []; }\n",
+    'src/extraction/leaky.ts': "import fs from 'node:fs';\nexport const readFromDisk = () => fs.readFileSync('x');\n",
+    'src/node/tables.ts': "import { createRequire } from 'node:module';\nexport const tables = createRequire('x');\n",
+  });
+  // A second reading of dates inside a service.
+  write('services/copycat', {
+    ...SKELETON_FILES,
+    'src/domain/reading.ts': 'export function extractDates(t: string) { return [t]; }\n',
+  });
 });
 
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -122,5 +134,24 @@ describe('shape check', () => {
     expect(notes).toContain('exception no longer needed, remove it: services/good skeleton');
     // The other rules of other packages still fail.
     expect(breaches.some((b) => b.startsWith('services/leaky'))).toBe(true);
+  });
+
+  it('keeps the genealogy package pure: no node builtin or I/O library outside src/node/', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    const genealogy = breaches.filter((b) => b.startsWith('shared/genealogy/src'));
+    expect(genealogy).toEqual([
+      'shared/genealogy/src/extraction/leaky.ts imports node:fs: the genealogy package does no I/O and imports only @gnology/contracts',
+    ]);
+  });
+
+  it('names a service that declares again what the genealogy package exports', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches).toContain(
+      'services/copycat/src/domain/reading.ts declares extractDates, which shared/genealogy/src/extraction/dates.ts already exports: use the genealogy package',
+    );
+    const excused = await checkShape(root, {
+      exceptions: [{ package: 'services/copycat', rule: 'genealogy-home', reason: 'moving' }],
+    });
+    expect(excused.breaches.some((b) => b.startsWith('services/copycat'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { DateInfoItem, DocumentRecord, PersonTag } from '@gnology/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXTRACTOR_VERSION } from '../src/domain/extraction';
+import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
 import { reextractOlderDocuments } from '../src/jobs/reextract';
 import type { DocumentsHarness } from './helpers/service';
 import { startWithWorker, uploadAccepted } from './helpers/upload';

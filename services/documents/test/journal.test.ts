@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JOURNAL_SECTIONS } from '@gnology/contracts';
 import { PDFCheckBox, PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultGazetteer } from '../src/domain/extraction/gazetteer';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { journalEntities, personName } from '../src/domain/journal/entities';
 import { JOURNAL_MARKER, journalFieldNames, SECTIONS, VERSION_FIELD } from '../src/domain/journal/layout';
 import { isJournalForm, journalFromFields } from '../src/domain/journal/read';

@@ -2,7 +2,8 @@ import type { PersonTag } from '@gnology/contracts';
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { Kysely } from 'kysely';
 import type { DocumentsDeps } from '../context';
-import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '../domain/extraction';
+import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '@gnology/genealogy/extraction';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { writeDocumentUpdated } from '../use-cases/announce-update';
 import type { DocumentsDB } from '../store/schema';
 import { MAINTENANCE_QUEUE } from './sweep';
@@ -50,7 +51,7 @@ export async function reextractOlderDocuments(
   for (const row of rows.slice(0, batch)) {
     const entities = extractWithRules(
       { text: row.extracted_text, isImage: row.mimetype.startsWith('image/'), originalName: row.original_name },
-      opts.gazetteer,
+      opts.gazetteer ?? defaultGazetteer(),
     );
     const people = keepPlacedTags(row.people_identified ?? [], entities.peopleIdentified);
     // Integrators and the people index learn of the new entities as of an edit: document.updated, in the same transaction.

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { DocumentEntities } from '@gnology/contracts';
-import type { ExtractionInput, Extractor } from '../domain/extraction';
+import type { ExtractionInput, Extractor } from '@gnology/genealogy/extraction';
 import { EXTRACTION_INSTRUCTIONS, extractionJsonSchema, userMessage } from './prompt';
 
 const TOOL = 'record_genealogical_facts';

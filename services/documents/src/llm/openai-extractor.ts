@@ -1,5 +1,5 @@
 import { DocumentEntities } from '@gnology/contracts';
-import type { ExtractionInput, Extractor } from '../domain/extraction';
+import type { ExtractionInput, Extractor } from '@gnology/genealogy/extraction';
 import { type OpenAiServer, openAiChat } from './openai-chat';
 import { EXTRACTION_INSTRUCTIONS, extractionJsonSchema, userMessage } from './prompt';
 

@@ -6,7 +6,8 @@ import {
   type ExtractionInput,
   type Extractor,
   keepNamesInText,
-} from '../domain/extraction';
+} from '@gnology/genealogy/extraction';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { createAnthropicExtractor } from './anthropic-extractor';
 import { createOpenAiExtractor } from './openai-extractor';
 
@@ -27,7 +28,7 @@ export interface ExtractionService {
  * the rules alone otherwise.
  */
 export function createExtractionService(config: DocumentsConfig, logger?: Logger): ExtractionService {
-  const rules = createRulesExtractor();
+  const rules = createRulesExtractor(defaultGazetteer);
   const provider =
     config.EXTRACTION_PROVIDER ??
     (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'rules');

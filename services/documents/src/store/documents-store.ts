@@ -1,6 +1,6 @@
 import type { DocumentEntities, DocumentProcessingStep, OcrLanguage, PersonTag } from '@gnology/contracts';
 import { type Kysely, sql } from 'kysely';
-import { EXTRACTOR_VERSION } from '../domain/extraction';
+import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
 import type { ParsedPage } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 

@@ -12,7 +12,7 @@ import type {
 import type { DocumentsDb } from './documents-store';
 import type { Conflict } from '@gnology/contracts';
 import { evidenceOf, summaryOf } from './people-query';
-import { parseName } from '../domain/people/names';
+import { parseName } from '@gnology/genealogy/people/names';
 
 /** An individual of the index with everything an export writes of them. */
 export interface ExportIndividual {

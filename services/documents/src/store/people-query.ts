@@ -9,7 +9,7 @@ import {
 } from '@gnology/contracts';
 import { sql } from 'kysely';
 import type { DocumentsDb } from './documents-store';
-import { canonicalName } from '../domain/people/names';
+import { canonicalName } from '@gnology/genealogy/people/names';
 import type { IndividualRow } from './people-schema';
 
 /* The API role's reads of the people index (decision 0185): one user's rows only. */

@@ -1,7 +1,7 @@
 import type { Conflict, PersonSex, Relative } from '@gnology/contracts';
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { MentionEvent } from '../domain/people/mentions';
-import type { SourcedEvent } from '../domain/people/timeline';
+import type { MentionEvent } from '@gnology/genealogy/people/mentions';
+import type { SourcedEvent } from '@gnology/genealogy/people/timeline';
 
 type Json<T> = ColumnType<T, string | undefined, string>;
 

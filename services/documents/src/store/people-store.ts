@@ -1,7 +1,7 @@
 import type { DocumentType, PersonSex } from '@gnology/contracts';
 import { sql } from 'kysely';
-import type { IndividualHeadline } from '../domain/people/individuals';
-import type { DocumentFacts, MentionDraft } from '../domain/people/mentions';
+import type { IndividualHeadline } from '@gnology/genealogy/people/individuals';
+import type { DocumentFacts, MentionDraft } from '@gnology/genealogy/people/mentions';
 import type { DocumentsDb } from './documents-store';
 import type { IndividualFactsJson, IndividualRow } from './people-schema';
 

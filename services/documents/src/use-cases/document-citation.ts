@@ -1,5 +1,5 @@
 import { DocumentType } from '@gnology/contracts';
-import { buildCitation } from '../domain/citation';
+import { buildCitation } from '@gnology/genealogy/citation';
 import type { DocumentsDb } from '../store/documents-store';
 import { type CitationRow, citationRows } from '../store/citation-sources';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IndividualSummary } from '@gnology/contracts';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
-import { sortKeyOf } from '../domain/people/individuals';
+import { sortKeyOf } from '@gnology/genealogy/people/individuals';
 import type { DocumentsDb } from '../store/documents-store';
 import { getIndividual, summaryOf } from '../store/people-query';
 import { lockOwner, markEdited, savePins, upsertIndividuals } from '../store/people-store';

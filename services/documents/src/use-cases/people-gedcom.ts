@@ -1,5 +1,5 @@
 import type { DateInfoItem, PeopleExportFormat, TimelineEvent } from '@gnology/contracts';
-import { buildCitation } from '../domain/citation';
+import { buildCitation } from '@gnology/genealogy/citation';
 import {
   type GedcomCitation,
   type GedcomDateInput,
@@ -10,7 +10,7 @@ import {
   splitName,
   writeGedcom551,
   writeGedcom7,
-} from '../domain/gedcom';
+} from '@gnology/genealogy/gedcom';
 import type { DocumentsDb } from '../store/documents-store';
 import {
   type ExportDocument,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { groupMentions } from '../domain/people/grouping';
-import { describeIndividuals } from '../domain/people/individuals';
-import { mentionsOfDocument } from '../domain/people/mentions';
+import { groupMentions } from '@gnology/genealogy/people/grouping';
+import { describeIndividuals } from '@gnology/genealogy/people/individuals';
+import { mentionsOfDocument } from '@gnology/genealogy/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
 import {

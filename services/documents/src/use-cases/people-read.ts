@@ -1,6 +1,6 @@
 import type { IndividualDetail } from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
-import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '../domain/people/names';
+import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '@gnology/genealogy/people/names';
 import type { DocumentsDb } from '../store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
 import { evidenceOf, listIndividuals, namesOf, summaryOf } from '../store/people-query';

@@ -1,5 +1,6 @@
 import { newObjectId } from '@gnology/platform/ids';
-import { extractWithRules } from '../../src/domain/extraction';
+import { extractWithRules } from '@gnology/genealogy/extraction';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import type { DocumentsDb } from '../../src/store/documents-store';
 import { insertCompletedDocument } from './seed';
 
@@ -14,7 +15,10 @@ export async function seedDocument(
 ): Promise<string> {
   const id = p.id ?? newObjectId();
   const text = p.pages.join('\n\n');
-  const e = extractWithRules({ text, isImage: /\.(png|jpe?g)$/i.test(p.name), originalName: p.name });
+  const e = extractWithRules(
+    { text, isImage: /\.(png|jpe?g)$/i.test(p.name), originalName: p.name },
+    defaultGazetteer(),
+  );
   await insertCompletedDocument(db, { id, ownerId: p.ownerId, name: p.name, pages: p.pages, entities: e });
   return id;
 }

@@ -1,5 +1,6 @@
 import { newObjectId } from '@gnology/platform/ids';
-import { extractWithRules } from '../../src/domain/extraction';
+import { extractWithRules } from '@gnology/genealogy/extraction';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import type { DocumentsDb } from '../../src/store/documents-store';
 import { insertCompletedDocument } from './seed';
 
@@ -12,7 +13,7 @@ export async function seedRecord(
   p: { ownerId: string; name: string; text: string; id?: string },
 ): Promise<string> {
   const id = p.id ?? newObjectId();
-  const e = extractWithRules({ text: p.text, isImage: false, originalName: p.name });
+  const e = extractWithRules({ text: p.text, isImage: false, originalName: p.name }, defaultGazetteer());
   await insertCompletedDocument(db, {
     id,
     ownerId: p.ownerId,

@@ -1,4 +1,4 @@
-import type { extractWithRules } from '../../src/domain/extraction';
+import type { extractWithRules } from '@gnology/genealogy/extraction';
 import type { DocumentsDb } from '../../src/store/documents-store';
 
 /**

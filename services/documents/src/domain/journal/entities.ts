@@ -6,10 +6,10 @@ import type {
   JournalAncestor,
   PersonTag,
 } from '@gnology/contracts';
-import { extractDates } from '../extraction/dates';
-import type { Gazetteer } from '../extraction/gazetteer';
-import { deriveTags } from '../extraction/index';
-import { extractPlaces } from '../extraction/places';
+import { extractDates } from '@gnology/genealogy/extraction/dates';
+import type { Gazetteer } from '@gnology/genealogy/extraction';
+import { deriveTags } from '@gnology/genealogy/extraction';
+import { extractPlaces } from '@gnology/genealogy/extraction/places';
 
 /**
  * A filled journal's people, dates and places as any document's extracted data: the ancestors are

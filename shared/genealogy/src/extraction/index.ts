@@ -1,12 +1,12 @@
 import type { DocumentEntities, DocumentType } from '@gnology/contracts';
 import { extractDates } from './dates';
 import { classifyDocument } from './document-type';
-import { defaultGazetteer, type Gazetteer } from './gazetteer';
+import type { Gazetteer } from './gazetteer';
 import { extractOccupations } from './occupations';
 import { extractPeopleWithDetails } from './people';
 import { extractPlaces } from './places';
 
-export type { Gazetteer } from './gazetteer';
+export { buildGazetteer, type Gazetteer, type GazetteerTables } from './gazetteer';
 
 export interface ExtractionInput {
   text: string;
@@ -38,7 +38,7 @@ export const EXTRACTOR_VERSION = 3;
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
 
-export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer = defaultGazetteer()): DocumentEntities {
+export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer): DocumentEntities {
   const text = input.text.length > MAX_TEXT ? input.text.slice(0, MAX_TEXT) : input.text;
   const documentType = classifyDocument(text, { isImage: input.isImage });
   const { people: peopleIdentified, details: personDetails } = extractPeopleWithDetails(text, 60, documentType);
@@ -90,9 +90,10 @@ export function keepNamesInText<T extends { name: string }>(people: readonly T[]
   });
 }
 
-export function createRulesExtractor(gazetteer?: Gazetteer): Extractor {
+/** `gazetteer` is asked for at the first extraction, so a process that never extracts never loads its tables. */
+export function createRulesExtractor(gazetteer: () => Gazetteer): Extractor {
   return {
     method: 'rules',
-    extract: async (input) => extractWithRules(input, gazetteer),
+    extract: async (input) => extractWithRules(input, gazetteer()),
   };
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from '../src/domain/extraction';
-import { extractDates } from '../src/domain/extraction/dates';
-import { classifyDocument } from '../src/domain/extraction/document-type';
-import { extractOccupations } from '../src/domain/extraction/occupations';
-import { extractPeople } from '../src/domain/extraction/people';
-import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from './fixtures/texts';
+import { readRecord } from './helpers/read-record';
+import { extractDates } from '../src/extraction/dates';
+import { classifyDocument } from '../src/extraction/document-type';
+import { extractOccupations } from '../src/extraction/occupations';
+import { extractPeople } from '../src/extraction/people';
+import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from '../../../services/documents/test/fixtures/texts';
 
 describe('dates', () => {
   const norm = (text: string) => extractDates(text).map((d) => [d.original, d.normalized, d.qualifier]);
@@ -73,21 +73,19 @@ describe('people and roles', () => {
 
 describe('places, occupations and document types', () => {
   it('finds towns with their state, counties, states and countries from the gazetteer', () => {
-    const geo = extractWithRules({ text: OBITUARY, isImage: false }).geographicalInfo;
+    const geo = readRecord({ text: OBITUARY, isImage: false }).geographicalInfo;
     expect(geo).toContainEqual({ name: 'Roanoke', kind: 'town', countryCode: 'US', state: 'Virginia' });
     expect(geo).toContainEqual({ name: 'Botetourt County', kind: 'county' });
     expect(geo).toContainEqual({ name: 'Virginia', kind: 'state', countryCode: 'US' });
     expect(geo).toContainEqual(expect.objectContaining({ name: 'Baltimore', kind: 'town', state: 'Maryland' }));
-    const census = extractWithRules({ text: CENSUS, isImage: false }).geographicalInfo.map(
-      (g) => `${g.kind}:${g.name}`,
-    );
+    const census = readRecord({ text: CENSUS, isImage: false }).geographicalInfo.map((g) => `${g.kind}:${g.name}`);
     expect(census).toEqual(
       expect.arrayContaining(['town:Springfield', 'state:Illinois', 'country:Ireland', 'country:Germany']),
     );
     // The first call loads the gazetteer (tens of thousands of places): seconds on a busy machine.
   }, 120_000);
   it('needs place context for a town: common words and names are not places', () => {
-    const geo = extractWithRules({
+    const geo = readRecord({
       text: 'Mary and Hope went to church. Union soldiers passed.',
       isImage: false,
     }).geographicalInfo;
@@ -113,11 +111,6 @@ describe('places, occupations and document types', () => {
     expect(classifyDocument('Shopping list: flour, sugar.', { isImage: false })).toBe('other');
   });
   it('tags the record type, decades and regions', () => {
-    expect(extractWithRules({ text: OBITUARY, isImage: false }).tags).toEqual([
-      'obituary',
-      '1910s',
-      '1840s',
-      'Virginia',
-    ]);
+    expect(readRecord({ text: OBITUARY, isImage: false }).tags).toEqual(['obituary', '1910s', '1840s', 'Virginia']);
   });
 });

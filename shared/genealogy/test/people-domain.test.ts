@@ -1,14 +1,14 @@
 import type { DateInfoItem, PersonDetail, PersonTag } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { extractWithRules } from '../src/domain/extraction';
-import { conflictsOf } from '../src/domain/people/conflicts';
-import { type GroupableMention, groupMentions } from '../src/domain/people/grouping';
-import { describeIndividuals, type FactMention } from '../src/domain/people/individuals';
-import { type DocumentFacts, mentionsOfDocument } from '../src/domain/people/mentions';
-import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '../src/domain/people/names';
-import { relationBetween } from '../src/domain/people/relations';
-import { birthYearOf, type SourcedEvent } from '../src/domain/people/timeline';
-import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
+import { readRecord } from './helpers/read-record';
+import { conflictsOf } from '../src/people/conflicts';
+import { type GroupableMention, groupMentions } from '../src/people/grouping';
+import { describeIndividuals, type FactMention } from '../src/people/individuals';
+import { type DocumentFacts, mentionsOfDocument } from '../src/people/mentions';
+import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '../src/people/names';
+import { relationBetween } from '../src/people/relations';
+import { birthYearOf, type SourcedEvent } from '../src/people/timeline';
+import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from '../../../services/documents/test/fixtures/family';
 
 const date = (normalized: string): DateInfoItem => ({
   original: normalized,
@@ -30,7 +30,7 @@ const doc = (id: string, p: Partial<DocumentFacts>): DocumentFacts => ({
   ...p,
 });
 const factsOf = (name: string, text: string): DocumentFacts => {
-  const e = extractWithRules({ text, isImage: false, originalName: name });
+  const e = readRecord({ text, isImage: false, originalName: name });
   return doc(name, {
     fileName: name,
     documentType: e.documentType,

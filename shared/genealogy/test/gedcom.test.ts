@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gedcomDate, splitName, writeGedcom7, writeGedcom551 } from '../src/domain/gedcom';
-import { splitForConc } from '../src/domain/gedcom/lines';
+import { gedcomDate, splitName, writeGedcom7, writeGedcom551 } from '../src/gedcom';
+import { splitForConc } from '../src/gedcom/lines';
 import { gedcomFamily } from './fixtures/gedcom-family';
 
 /** The file's lines as [level, rest] after undoing CONT/CONC, for looking up records. */
