@@ -1,0 +1,152 @@
+// HIPE-2022 newspaper TSV (hipe-eval/HIPE-2022-data, v2.1 dev files) → passages of a few sentences.
+// Gold: people = NE-COARSE-LIT pers spans, places = loc spans, dates = time spans (hipe2020 only: the
+// other sub-corpora have no time tag). Usage:
+//   npx tsx bench/genealogy/convert/hipe.mts /work/.mirror/hipe-eval+HIPE-2022-data/repo
+import { textStatesKinship } from './kinship';
+import { Mirror, mirrorArg } from './mirror';
+import type { GoldRecord } from './record';
+import { pick } from './split';
+import { writeSplits } from './write';
+
+export const HIPE_COMMIT = '147f5bc3c7fb7e5c6b024a9ffd6503cd019fb9ea';
+const PER_SOURCE = 120;
+const MIN_PASSAGE = 300;
+const MAX_PASSAGE = 1200;
+
+const SUBSETS: { corpus: string; lang: string; hasTime: boolean }[] = [
+  { corpus: 'hipe2020', lang: 'en', hasTime: true },
+  { corpus: 'hipe2020', lang: 'fr', hasTime: true },
+  { corpus: 'hipe2020', lang: 'de', hasTime: true },
+  { corpus: 'newseye', lang: 'fr', hasTime: false },
+  { corpus: 'newseye', lang: 'de', hasTime: false },
+  { corpus: 'letemps', lang: 'fr', hasTime: false },
+  { corpus: 'sonar', lang: 'de', hasTime: false },
+];
+
+interface Token {
+  text: string;
+  tag: string; // B-x / I-x / O, lower-cased type
+  noSpace: boolean;
+  endOfLine: boolean;
+  endOfSentence: boolean;
+}
+
+interface Doc {
+  id: string;
+  tokens: Token[];
+}
+
+function parseTsv(tsv: string): Doc[] {
+  const docs: Doc[] = [];
+  let current: Doc | undefined;
+  for (const line of tsv.split('\n')) {
+    if (!line.trim() || line.startsWith('TOKEN\t')) continue;
+    const docId = /^# hipe2022:document_id = (.+)$/.exec(line);
+    if (docId) {
+      current = { id: docId[1]!.trim(), tokens: [] };
+      docs.push(current);
+      continue;
+    }
+    if (line.startsWith('#') || !current) continue;
+    const cols = line.split('\t');
+    const misc = cols[9] ?? '';
+    const raw = cols[1] ?? 'O';
+    current.tokens.push({
+      text: cols[0] ?? '',
+      tag: raw === 'O' || raw === '_' || raw === '' ? 'O' : raw.slice(0, 2) + raw.slice(2).toLowerCase(),
+      noSpace: misc.includes('NoSpaceAfter'),
+      endOfLine: misc.includes('EndOfLine'),
+      endOfSentence: misc.includes('EndOfSentence'),
+    });
+  }
+  return docs;
+}
+
+/** Joins tokens as the page had them: a newline at a line end, no space where the TSV says so. */
+function join(tokens: readonly Token[]): string {
+  let out = '';
+  tokens.forEach((t, i) => {
+    out += t.text;
+    if (i < tokens.length - 1) out += t.endOfLine ? '\n' : t.noSpace ? '' : ' ';
+  });
+  return out;
+}
+
+/** A span's text as gold: hyphenated line breaks joined ("Wash¬\nington"), other line breaks a space. */
+const spanText = (tokens: readonly Token[]) =>
+  join(tokens)
+    .replace(/[¬-]\n/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function spans(tokens: readonly Token[], type: string): string[] {
+  const out: string[] = [];
+  let cur: Token[] = [];
+  const flush = () => {
+    if (cur.length) out.push(spanText(cur));
+    cur = [];
+  };
+  for (const t of tokens) {
+    if (t.tag === `B-${type}`) {
+      flush();
+      cur.push(t);
+    } else if (t.tag === `I-${type}` && cur.length) cur.push(t);
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+const uniq = (xs: string[]) => [...new Set(xs)];
+
+/** Cuts a document into passages at sentence ends (never inside an entity), MIN..MAX characters. */
+function passages(doc: Doc): Token[][] {
+  const out: Token[][] = [];
+  let cur: Token[] = [];
+  let length = 0;
+  doc.tokens.forEach((t, i) => {
+    cur.push(t);
+    length += t.text.length + 1;
+    const next = doc.tokens[i + 1];
+    const insideEntity = next?.tag.startsWith('I-') ?? false;
+    if (!insideEntity && ((t.endOfSentence && length >= MIN_PASSAGE) || length >= MAX_PASSAGE)) {
+      out.push(cur);
+      cur = [];
+      length = 0;
+    }
+  });
+  if (cur.length) {
+    // A short tail joins the passage before it.
+    if (length < MIN_PASSAGE / 2 && out.length) out[out.length - 1]!.push(...cur);
+    else out.push(cur);
+  }
+  return out;
+}
+
+function convert(mirror: Mirror): void {
+  for (const { corpus, lang, hasTime } of SUBSETS) {
+    const source = `${corpus}-${lang}`;
+    const file = `data/v2.1/${corpus}/${lang}/HIPE-2022-v2.1-${corpus}-dev-${lang}.tsv`;
+    const records: GoldRecord[] = [];
+    for (const doc of parseTsv(mirror.show(file))) {
+      passages(doc).forEach((tokens, index) => {
+        const text = join(tokens);
+        const record: GoldRecord = {
+          id: `${source}:${doc.id}:${index}`,
+          source,
+          lang,
+          kind: 'newspaper',
+          text,
+          people: uniq(spans(tokens, 'pers').concat(spans(tokens, 'per'))).map((name) => ({ name })),
+          places: uniq(spans(tokens, 'loc')),
+          hasKinship: textStatesKinship(text, lang),
+        };
+        if (hasTime) record.dates = uniq(spans(tokens, 'time')).map((t) => ({ text: t }));
+        records.push(record);
+      });
+    }
+    writeSplits(source, pick(records, PER_SOURCE));
+  }
+}
+
+convert(new Mirror(mirrorArg('hipe.mts <…/hipe-eval+HIPE-2022-data/repo>'), HIPE_COMMIT));

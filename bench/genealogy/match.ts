@@ -1,0 +1,100 @@
+// How a predicted name, place or date counts as the gold one. Kept strict on purpose (SOURCES.md, "Matching").
+
+/** Lower case, accents and punctuation off, long s as s, spaces collapsed: "Mme. Dupré-Léon" → "mme dupre leon". */
+export function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ſ/g, 's')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Title and honorific words a name may carry or lose and still be the same name ("Mr. Bigelow" = "Bigelow",
+ * "Mary Lady Tyrell" = "Mary Tyrell"). Nothing else may differ: a surname alone for a full name is wrong.
+ */
+// biome-ignore format: a word list reads better packed
+export const TITLE_WORDS = new Set([
+  // English
+  'mr', 'mrs', 'miss', 'ms', 'master', 'dr', 'doctor', 'rev', 'revd', 'reverend', 'sir', 'dame', 'lady', 'lord',
+  'esq', 'esquire', 'gent', 'gentleman', 'knight', 'kt', 'bart', 'capt', 'captain', 'col', 'colonel', 'gen',
+  'general', 'lieut', 'lt', 'major', 'prof', 'hon', 'honble', 'sr',
+  // French
+  'm', 'mm', 'mme', 'mmes', 'mlle', 'mlles', 'monsieur', 'messieurs', 'madame', 'mademoiselle', 'me', 'mgr',
+  'abbe', 'sieur', 'sr', 'dame', 'docteur', 'comte', 'comtesse', 'baron', 'baronne', 'marquis', 'duc', 'duchesse',
+  // German
+  'herr', 'herrn', 'frau', 'fraulein', 'frl', 'hr', 'fr', 'graf', 'grafin', 'freiherr', 'freifrau', 'pfarrer',
+  // Dutch
+  'heer', 'mijnheer', 'juffrouw', 'jufvrouw', 'sieur', 'sr', 'mr', 'ds', 'dominee',
+  // Spanish / Latin (registers)
+  'don', 'dona', 'dna', 'sra', 'senor', 'senora', 'dominus', 'domina', 'dnus',
+]);
+
+const tokens = (s: string) => fold(s).split(' ').filter(Boolean);
+const key = (ts: string[]) => [...ts].sort().join(' ');
+
+/**
+ * A predicted name is the gold name when, after folding, the two have the same words (in any order:
+ * "Dufant (Victor)" = "Victor Dufant"), or the same words once title words are taken out of both.
+ * Words that are not titles must all be there: "Read" is not "John Read", "Mary Rian" is not "Mary".
+ */
+export function sameName(predicted: string, gold: string): boolean {
+  const p = tokens(predicted);
+  const g = tokens(gold);
+  if (!p.length || !g.length) return false;
+  if (key(p) === key(g)) return true;
+  const pCore = p.filter((t) => !TITLE_WORDS.has(t));
+  const gCore = g.filter((t) => !TITLE_WORDS.has(t));
+  return pCore.length > 0 && key(pCore) === key(gCore);
+}
+
+const ARTICLES = new Set(['the', 'la', 'le', 'les', 'l', 'der', 'die', 'das', 'den', 'de', 'het', 't']);
+
+/** A place matches when the folded words agree, leading articles aside ("the Hague" = "Hague"). */
+export function samePlace(predicted: string, gold: string): boolean {
+  const strip = (s: string) => {
+    const ts = tokens(s);
+    while (ts.length > 1 && ARTICLES.has(ts[0]!)) ts.shift();
+    return ts.join(' ');
+  };
+  const p = strip(predicted);
+  return p.length > 0 && p === strip(gold);
+}
+
+/** A predicted date's text matches a gold date's when one's folded words run inside the other's. */
+export function sameDateText(predicted: string, gold: string): boolean {
+  const p = ` ${tokens(predicted).join(' ')} `;
+  const g = ` ${tokens(gold).join(' ')} `;
+  return p.trim().length > 0 && g.trim().length > 0 && (p.includes(g) || g.includes(p));
+}
+
+/** Occupation words agree when one folded phrase holds the other (4 letters at least). */
+export function sameOccupation(predicted: string, gold: string): boolean {
+  const p = tokens(predicted).join(' ');
+  const g = tokens(gold).join(' ');
+  if (p.length < 4 || g.length < 4) return p === g && p.length > 0;
+  return ` ${g} `.includes(` ${p} `) || ` ${p} `.includes(` ${g} `);
+}
+
+/** One-to-one greedy matching: how many of `predicted` find a distinct partner in `gold`. */
+export function countMatches<P, G>(predicted: readonly P[], gold: readonly G[], same: (p: P, g: G) => boolean): number {
+  const used = new Set<number>();
+  let hits = 0;
+  for (const p of predicted) {
+    const i = gold.findIndex((g, j) => !used.has(j) && same(p, g));
+    if (i >= 0) {
+      used.add(i);
+      hits++;
+    }
+  }
+  return hits;
+}
+
+/** Distinct entries, merging those `same` says are one ("Rev. Dr. Read" and "Dr. Read" are one gold person). */
+export function distinct<T>(items: readonly T[], same: (a: T, b: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const it of items) if (!out.some((o) => same(it, o))) out.push(it);
+  return out;
+}
