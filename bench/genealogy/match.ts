@@ -50,6 +50,16 @@ export function sameName(predicted: string, gold: string): boolean {
   return pCore.length > 0 && key(pCore) === key(gCore);
 }
 
+/**
+ * Diagnostic, never the headline: a predicted name of two or more non-title words that runs, word for
+ * word, inside a longer gold mention ("Carl Güther" in "Hr. Konzertmeister Carl Güther").
+ */
+export function nameInsideMention(predicted: string, gold: string): boolean {
+  const p = tokens(predicted).filter((t) => !TITLE_WORDS.has(t));
+  if (p.length < 2) return false;
+  return ` ${tokens(gold).join(' ')} `.includes(` ${p.join(' ')} `);
+}
+
 const ARTICLES = new Set(['the', 'la', 'le', 'les', 'l', 'der', 'die', 'das', 'den', 'de', 'het', 't']);
 
 /** A place matches when the folded words agree, leading articles aside ("the Hague" = "Hague"). */

@@ -1,7 +1,7 @@
 // Scores one record's reading against its gold, and adds records up per source.
 import type { DocumentEntities } from '@gnology/contracts';
 import type { GoldRecord } from './convert/record';
-import { countMatches, distinct, sameDateText, sameName, sameOccupation, samePlace } from './match';
+import { countMatches, distinct, nameInsideMention, sameDateText, sameName, sameOccupation, samePlace } from './match';
 
 /** Roles that state a family relation: PersonRole values and the record roles that imply one. */
 const KIN_ROLES = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild', 'other_relative']);
@@ -17,6 +17,8 @@ const DAY_WORDS =
 
 export interface RecordScore {
   people: { predicted: number; gold: number; hits: number };
+  /** Diagnostic only: gold people found strictly, or with a 2+-word predicted name inside the gold mention. */
+  peopleInsideMention: number;
   /** Gold people no prediction matched, and predictions that matched no gold person (dev misses only). */
   missedPeople: string[];
   extraPeople: string[];
@@ -43,6 +45,8 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
   const hits = countMatches(predictedNames, goldNames, sameName);
   const score: RecordScore = {
     people: { predicted: predictedNames.length, gold: goldNames.length, hits },
+    peopleInsideMention: goldNames.filter((g) => predictedNames.some((p) => sameName(p, g) || nameInsideMention(p, g)))
+      .length,
     missedPeople: goldNames.filter((g) => !predictedNames.some((p) => sameName(p, g))),
     extraPeople: predictedNames.filter((p) => !goldNames.some((g) => sameName(p, g))),
     dayInWords: { gold: 0, normalizedGold: 0, right: 0 },

@@ -17,6 +17,7 @@ export function markdownTable(rows: readonly Row[]): string {
     'people P',
     'people R',
     'people F1',
+    'people R, lenient*',
     'main right %',
     'places P / R',
     'dates P / R',
@@ -39,6 +40,7 @@ export function markdownTable(rows: readonly Row[]): string {
       pct(f.people.precision),
       pct(f.people.recall),
       pct(f.people.f1),
+      pct(f.people.recallInsideMention),
       f.mainRecords ? `${pct(f.mainRight)} (of ${f.mainRecords})` : '—',
       f.places ? `${pct(f.places.precision)} / ${pct(f.places.recall)}` : '—',
       f.dates ? `${pct(f.dates.precision)} / ${pct(f.dates.recall)}` : '—',
@@ -51,5 +53,9 @@ export function markdownTable(rows: readonly Row[]): string {
     ];
     lines.push(`| ${cells.join(' | ')} |`);
   }
+  lines.push(
+    '',
+    '\\* Diagnostic only: also counts a gold person as found when a predicted name of 2+ words runs inside the gold mention.',
+  );
   return lines.join('\n');
 }

@@ -4,6 +4,7 @@ import type { RecordScore } from './score';
 export interface Totals {
   records: number;
   people: { predicted: number; gold: number; hits: number };
+  peopleInsideMention: number;
   main: { records: number; right: number };
   places: { records: number; predicted: number; gold: number; hits: number };
   dates: { records: number; predicted: number; gold: number; hits: number };
@@ -17,6 +18,7 @@ export interface Totals {
 export const emptyTotals = (): Totals => ({
   records: 0,
   people: { predicted: 0, gold: 0, hits: 0 },
+  peopleInsideMention: 0,
   main: { records: 0, right: 0 },
   places: { records: 0, predicted: 0, gold: 0, hits: 0 },
   dates: { records: 0, predicted: 0, gold: 0, hits: 0 },
@@ -32,6 +34,7 @@ export function add(t: Totals, s: RecordScore, hasKinship: boolean): void {
   t.people.predicted += s.people.predicted;
   t.people.gold += s.people.gold;
   t.people.hits += s.people.hits;
+  t.peopleInsideMention += s.peopleInsideMention;
   if (s.main) {
     t.main.records++;
     if (s.main.right) t.main.right++;
@@ -74,6 +77,7 @@ export function figures(t: Totals) {
       precision: p,
       recall: r,
       f1: p !== null && r !== null && p + r > 0 ? (2 * p * r) / (p + r) : null,
+      recallInsideMention: ratio(t.peopleInsideMention, t.people.gold),
       ...t.people,
     },
     mainRight: t.main.records ? ratio(t.main.right, t.main.records) : null,
@@ -91,9 +95,9 @@ export function figures(t: Totals) {
     dayInWords: { read: ratio(t.dayInWords.right, t.dayInWords.normalizedGold), ...t.dayInWords },
     occupation: t.occupation.records
       ? {
+          ...t.occupation,
           attached: ratio(t.occupation.attached, t.occupation.records),
           listed: ratio(t.occupation.listed, t.occupation.records),
-          ...t.occupation,
         }
       : null,
     inventedRelations: {

@@ -1,6 +1,7 @@
 // HIPE-2022 newspaper TSV (hipe-eval/HIPE-2022-data, v2.1 dev files) → passages of a few sentences.
-// Gold: people = NE-COARSE-LIT pers spans, places = loc spans, dates = time spans (hipe2020 only: the
-// other sub-corpora have no time tag). Usage:
+// Gold: people = NE-COARSE-LIT pers spans, reduced to their title and name components (NE-FINE-COMP
+// comp.title + comp.name) where the sub-corpus labels components (hipe2020 fr/de); places = loc spans;
+// dates = time spans (hipe2020 only: the other sub-corpora have no time tag). Usage:
 //   npx tsx bench/genealogy/convert/hipe.mts /work/.mirror/hipe-eval+HIPE-2022-data/repo
 import { textStatesKinship } from './kinship';
 import { Mirror, mirrorArg } from './mirror';
@@ -13,19 +14,21 @@ const PER_SOURCE = 120;
 const MIN_PASSAGE = 300;
 const MAX_PASSAGE = 1200;
 
-const SUBSETS: { corpus: string; lang: string; hasTime: boolean }[] = [
-  { corpus: 'hipe2020', lang: 'en', hasTime: true },
-  { corpus: 'hipe2020', lang: 'fr', hasTime: true },
-  { corpus: 'hipe2020', lang: 'de', hasTime: true },
-  { corpus: 'newseye', lang: 'fr', hasTime: false },
-  { corpus: 'newseye', lang: 'de', hasTime: false },
-  { corpus: 'letemps', lang: 'fr', hasTime: false },
-  { corpus: 'sonar', lang: 'de', hasTime: false },
+// hasComponents: the file labels NE-FINE-COMP (its header's applicable_columns), so names can be cut from mentions.
+const SUBSETS: { corpus: string; lang: string; hasTime: boolean; hasComponents: boolean }[] = [
+  { corpus: 'hipe2020', lang: 'en', hasTime: true, hasComponents: false },
+  { corpus: 'hipe2020', lang: 'fr', hasTime: true, hasComponents: true },
+  { corpus: 'hipe2020', lang: 'de', hasTime: true, hasComponents: true },
+  { corpus: 'newseye', lang: 'fr', hasTime: false, hasComponents: false },
+  { corpus: 'newseye', lang: 'de', hasTime: false, hasComponents: false },
+  { corpus: 'letemps', lang: 'fr', hasTime: false, hasComponents: false },
+  { corpus: 'sonar', lang: 'de', hasTime: false, hasComponents: false },
 ];
 
 interface Token {
   text: string;
   tag: string; // B-x / I-x / O, lower-cased type
+  comp: string; // NE-FINE-COMP: B-comp.name, I-comp.title, … ('' where not labelled)
   noSpace: boolean;
   endOfLine: boolean;
   endOfSentence: boolean;
@@ -54,6 +57,7 @@ function parseTsv(tsv: string): Doc[] {
     current.tokens.push({
       text: cols[0] ?? '',
       tag: raw === 'O' || raw === '_' || raw === '' ? 'O' : raw.slice(0, 2) + raw.slice(2).toLowerCase(),
+      comp: cols[5] && cols[5] !== '_' ? cols[5] : '',
       noSpace: misc.includes('NoSpaceAfter'),
       endOfLine: misc.includes('EndOfLine'),
       endOfSentence: misc.includes('EndOfSentence'),
@@ -79,11 +83,27 @@ const spanText = (tokens: readonly Token[]) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function spans(tokens: readonly Token[], type: string): string[] {
+/**
+ * A person's name within its mention: where the corpus labels components, the title and name tokens only
+ * ("M. Hagenbeck, le célèbre marchand d'animaux" → "M. Hagenbeck"); a mention with no name component names
+ * nobody and is dropped. Without components, the whole mention.
+ */
+function nameOf(mention: readonly Token[], hasComponents: boolean): string | undefined {
+  if (!hasComponents) return spanText(mention);
+  if (!mention.some((t) => t.comp.endsWith('comp.name'))) return undefined;
+  return spanText(mention.filter((t) => t.comp.endsWith('comp.name') || t.comp.endsWith('comp.title')));
+}
+
+function spans(tokens: readonly Token[], type: string, hasComponents = false): string[] {
   const out: string[] = [];
   let cur: Token[] = [];
   const flush = () => {
-    if (cur.length) out.push(spanText(cur));
+    const text = cur.length
+      ? type === 'pers' || type === 'per'
+        ? nameOf(cur, hasComponents)
+        : spanText(cur)
+      : undefined;
+    if (text) out.push(text);
     cur = [];
   };
   for (const t of tokens) {
@@ -124,7 +144,7 @@ function passages(doc: Doc): Token[][] {
 }
 
 function convert(mirror: Mirror): void {
-  for (const { corpus, lang, hasTime } of SUBSETS) {
+  for (const { corpus, lang, hasTime, hasComponents } of SUBSETS) {
     const source = `${corpus}-${lang}`;
     const file = `data/v2.1/${corpus}/${lang}/HIPE-2022-v2.1-${corpus}-dev-${lang}.tsv`;
     const records: GoldRecord[] = [];
@@ -137,7 +157,7 @@ function convert(mirror: Mirror): void {
           lang,
           kind: 'newspaper',
           text,
-          people: uniq(spans(tokens, 'pers').concat(spans(tokens, 'per'))).map((name) => ({ name })),
+          people: uniq(spans(tokens, 'pers', hasComponents).concat(spans(tokens, 'per'))).map((name) => ({ name })),
           places: uniq(spans(tokens, 'loc')),
           hasKinship: textStatesKinship(text, lang),
         };
