@@ -82,6 +82,8 @@ export const ConflictKind = z.enum([
   'mother_age',
   'marriage_age',
   'child_after_parent_death',
+  /** One event (a marriage, a death) dated differently by two records, at the precision both give. */
+  'event_dates',
 ]);
 export type ConflictKind = z.infer<typeof ConflictKind>;
 

@@ -1,5 +1,8 @@
 import type { Conflict, PersonSex, Relation } from '@gnology/contracts';
+import { ageConflict, ESTIMATE_TOLERANCE, eventDateConflicts } from './conflicts-dates';
 import { bestBirth, birthYearOf, type SourcedEvent } from './timeline';
+
+export { ESTIMATE_TOLERANCE };
 
 /** A relative's events, for the checks that span two people (a mother's age, a child after a death). */
 export interface RelativeFacts {
@@ -9,8 +12,6 @@ export interface RelativeFacts {
   timeline: readonly SourcedEvent[];
 }
 
-/** Estimated birth years (from ages) may drift this much before two birth years disagree. */
-export const ESTIMATE_TOLERANCE = 2;
 export const MOTHER_MIN_AGE = 12;
 export const MOTHER_MAX_AGE = 55;
 export const MARRIAGE_MIN_AGE = 14;
@@ -31,11 +32,11 @@ export function conflictsOf(
 ): Conflict[] {
   const out: Conflict[] = [];
   // Two different birth years: among stated births first (a baptism may come years after the birth,
-  // so it is not compared), else with estimates from ages; the pair furthest apart beyond the tolerance.
+  // so it is not compared), then an age against the stated birth (conflicts-dates.ts), and with no
+  // stated birth the estimates from ages against each other; the pair furthest apart beyond the tolerance.
   const births = timeline.filter((e) => e.kind === 'birth' && e.year !== null);
   const stated = births.filter((e) => !e.estimated);
-  let worst = widestPair(stated, 0);
-  if (!worst) worst = widestPair(births, ESTIMATE_TOLERANCE);
+  const worst = widestPair(stated, 0);
   if (worst) {
     const [a, b] = worst;
     out.push({
@@ -44,6 +45,21 @@ export function conflictsOf(
       documentIds: ids(a, b),
     });
   }
+  const statedBirth = bestBirth(timeline.filter((e) => e.kind === 'birth'));
+  const age = ageConflict(name, statedBirth, births);
+  if (age && !out.some((c) => sameDocuments(c.documentIds, age.documentIds))) out.push(age);
+  if (!statedBirth) {
+    const estimates = widestPair(births, ESTIMATE_TOLERANCE);
+    if (estimates) {
+      const [a, b] = estimates;
+      out.push({
+        kind: 'birth_years',
+        message: `${name}'s birth year differs: ${describeBirth(a)} in ${a.fileName}, ${describeBirth(b)} in ${b.fileName}.`,
+        documentIds: ids(a, b),
+      });
+    }
+  }
+  out.push(...eventDateConflicts(name, timeline, relatives.filter((r) => r.relation === 'spouse').length));
 
   const death = timeline.find((e) => e.kind === 'death' && e.year !== null) ?? null;
   const burial = timeline.find((e) => e.kind === 'burial' && e.year !== null) ?? null;
@@ -167,6 +183,10 @@ function after(e: SourcedEvent, end: SourcedEvent): boolean {
 
 function describeBirth(e: SourcedEvent): string {
   return e.estimated ? `${e.year} (${e.detail ?? 'estimated'})` : `${e.date ?? e.year}`;
+}
+
+function sameDocuments(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
 }
 
 function ids(...events: SourcedEvent[]): string[] {

@@ -1,4 +1,5 @@
-import type { PersonSex } from '@gnology/contracts';
+import type { PersonSex, Relation } from '@gnology/contracts';
+import { type KinNode, type Ties, tie, tiesAgreeing, tiesAllow, tiesOf } from './kinship';
 import { givenAgreement, givenCompatible } from './names';
 
 /** What grouping reads of a mention. */
@@ -12,6 +13,9 @@ export interface GroupableMention {
   country: string | null;
   /** The individual the user put this mention in (merge or split); grouping never moves it. */
   pinnedTo: string | null;
+  /** The part played in the record (PersonTag role, record role): the family ties it states (kinship.ts). */
+  role?: string;
+  recordRole?: string | null;
 }
 
 export interface Cluster {
@@ -23,31 +27,37 @@ export interface Cluster {
 /** Birth years further apart than this are two people (ages in censuses drift a few years). */
 export const BIRTH_YEAR_SPREAD = 5;
 
-interface Building {
+interface Building extends KinNode {
   pinnedTo: string | null;
   members: GroupableMention[];
   documents: Set<string>;
   keys: Set<string>;
   givens: (readonly string[])[];
   sex: PersonSex;
-  minBirth: number | null;
-  maxBirth: number | null;
   countries: Set<string>;
 }
+
+type Placed = { node: Building; relation: Relation }[];
 
 /**
  * Groups mentions into candidate individuals (decision 0185). The user's pins come first and are
  * never undone; every other mention joins the best compatible group or starts one. Compatible
  * means: a shared surname key (variant spellings and maiden names), given names that agree
  * (initials included), no contrary sex, birth years within BIRTH_YEAR_SPREAD, no shared document
- * (two people of one record are two people), and, when neither side has a birth year, the same
- * country where both name one. Fuller names are placed first, so "J. Whitfield" finds the John
- * the other records describe; an initial that fits two different people starts its own group.
- * Ties go by document id, so a rebuild groups the same library the same way.
+ * (two people of one record are two people), when neither side has a birth year the same country
+ * where both name one, and family ties that agree (kinship.ts, issue 28): a mention is never put
+ * with its own parent, child, spouse or sibling, nor where its parent would become its descendant
+ * (the grandfather and the grandson of one name). Fuller names are placed first, so "J. Whitfield"
+ * finds the John the other records describe. A mention that fits several groups equally well —
+ * an initial, or a name no birth year or tie tells apart — starts its own group: a missed merge
+ * costs the user a click, a wrong one a false ancestor. Ties go by document id, so a rebuild
+ * groups the same library the same way.
  */
 export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] {
   const clusters: Building[] = [];
   const byKey = new Map<string, Building[]>();
+  const ties: Ties = tiesOf(mentions);
+  const clusterOf = new Map<string, Building>();
   const index = (c: Building, keys: readonly string[]) => {
     for (const k of keys) {
       if (c.keys.has(k)) continue;
@@ -56,6 +66,21 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
       list.push(c);
       byKey.set(k, list);
     }
+  };
+  // The groups of the mention's relatives already placed: what its ties say of a group it may join.
+  const placedOf = (m: GroupableMention): Placed => {
+    const out: Placed = [];
+    for (const t of ties.get(m.id) ?? []) {
+      const node = clusterOf.get(t.other);
+      if (node) out.push({ node, relation: t.relation });
+    }
+    return out;
+  };
+  const join = (c: Building, m: GroupableMention, placed: Placed) => {
+    add(c, m);
+    index(c, m.surnameKeys);
+    clusterOf.set(m.id, c);
+    tie(c, placed);
   };
   const pinned = new Map<string, Building>();
   for (const m of mentions) {
@@ -66,8 +91,7 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
       pinned.set(m.pinnedTo, c);
       clusters.push(c);
     }
-    add(c, m);
-    index(c, m.surnameKeys);
+    join(c, m, placedOf(m));
   }
   const free = mentions
     .filter((m) => !m.pinnedTo)
@@ -79,23 +103,23 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
         a.id.localeCompare(b.id),
     );
   for (const m of free) {
+    const placed = placedOf(m);
     const candidates = new Set<Building>();
     for (const k of m.surnameKeys) for (const c of byKey.get(k) ?? []) candidates.add(c);
-    const fits = [...candidates].filter((c) => compatible(c, m));
+    const fits = [...candidates].filter((c) => compatible(c, m) && tiesAllow(c, m.birthYear, placed));
     let best: Building | undefined;
     if (fits.length === 1) best = fits[0];
     else if (fits.length > 1) {
-      const scored = fits.map((c) => ({ c, s: score(c, m) })).sort((a, b) => b.s - a.s);
-      // Only an initial fits several different people: it stays on its own.
-      const ambiguous = m.given.every((g) => g.length === 1) && scored[0]!.s === scored[1]!.s;
+      const scored = fits.map((c) => ({ c, s: score(c, m, placed) })).sort((a, b) => b.s - a.s);
+      // Nothing but a group's size tells the best two apart: the mention could be either person.
+      const ambiguous = Math.floor(scored[0]!.s) === Math.floor(scored[1]!.s);
       if (!ambiguous) best = scored[0]!.c;
     }
     if (!best) {
       best = emptyCluster(null);
       clusters.push(best);
     }
-    add(best, m);
-    index(best, m.surnameKeys);
+    join(best, m, placed);
   }
   return clusters.map((c) => ({ pinnedTo: c.pinnedTo, mentionIds: c.members.map((m) => m.id) }));
 }
@@ -111,6 +135,9 @@ function emptyCluster(pinnedTo: string | null): Building {
     minBirth: null,
     maxBirth: null,
     countries: new Set(),
+    parents: new Set(),
+    children: new Set(),
+    peers: new Set(),
   };
 }
 
@@ -142,11 +169,16 @@ function compatible(c: Building, m: GroupableMention): boolean {
   return true;
 }
 
-function score(c: Building, m: GroupableMention): number {
+/**
+ * How strongly the evidence puts `m` in `c`: agreeing given names, then a relative already in the
+ * same relation to the group (the same father, the same spouse), then close birth years; the
+ * group's size only breaks ties (the fraction, which `ambiguous` above ignores).
+ */
+function score(c: Building, m: GroupableMention, placed: Placed): number {
   const names = Math.max(...c.givens.map((g) => givenAgreement(g, m.given)));
   const years =
     m.birthYear !== null && c.minBirth !== null
       ? 3 - Math.min(3, Math.abs(m.birthYear - (c.minBirth + (c.maxBirth ?? c.minBirth)) / 2))
       : 0;
-  return names * 10 + years + Math.min(c.members.length, 5) / 10;
+  return names * 10 + tiesAgreeing(c, placed) * 5 + Math.round(years) + Math.min(c.members.length, 5) / 10;
 }

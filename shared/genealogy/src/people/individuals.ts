@@ -1,4 +1,4 @@
-import type { Conflict, PersonRole, PersonSex, RecordRole, Relative } from '@gnology/contracts';
+import type { Conflict, PersonRole, PersonSex, RecordRole, Relation, Relative } from '@gnology/contracts';
 import { type RelativeFacts, conflictsOf } from './conflicts';
 import type { MentionEvent } from './mentions';
 import { parseName } from './names';
@@ -91,18 +91,23 @@ export function describeIndividuals(
     const mentions = byIndividual.get(id) ?? [];
     if (mentions.length === 0) continue;
     const self = baseOf(id);
-    const relatives = new Map<string, Relative>();
+    // How many mentions state each relation to each relative: one individual is only one thing to another.
+    const support = new Map<string, Map<Relation, number>>();
     for (const m of mentions) {
       for (const other of byDocument.get(m.documentId) ?? []) {
         if (!other.individualId || other.individualId === id) continue;
         const relation = relationBetween(part(m), part(other));
         if (!relation) continue;
-        relatives.set(`${other.individualId}|${relation}`, {
-          individualId: other.individualId,
-          name: baseOf(other.individualId).name,
-          relation,
-        });
+        const counts = support.get(other.individualId) ?? new Map<Relation, number>();
+        counts.set(relation, (counts.get(relation) ?? 0) + 1);
+        support.set(other.individualId, counts);
       }
+    }
+    const relatives = new Map<string, Relative>();
+    for (const [otherId, counts] of support) {
+      const relation = soleRelation(counts);
+      if (relation)
+        relatives.set(`${otherId}|${relation}`, { individualId: otherId, name: baseOf(otherId).name, relation });
     }
     const relativeFacts: RelativeFacts[] = [...relatives.values()].map((r) => ({
       relation: r.relation,
@@ -126,6 +131,17 @@ export function describeIndividuals(
     });
   }
   return out;
+}
+
+/**
+ * The relation the records give one relative, when they agree: a grouping the user pinned against
+ * the records can make someone both parent and child of another (their own grandparent); the
+ * relation most mentions state wins, and a tie says nothing rather than something false.
+ */
+function soleRelation(counts: ReadonlyMap<Relation, number>): Relation | null {
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length > 1 && ranked[0]![1] === ranked[1]![1]) return null;
+  return ranked[0]?.[0] ?? null;
 }
 
 function part(m: FactMention) {

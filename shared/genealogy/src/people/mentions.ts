@@ -37,6 +37,8 @@ export interface DocumentFacts {
 export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & {
   estimated?: boolean;
   registered?: boolean;
+  /** The age an estimated birth comes from: its year is the record's year less the age, give or take the birthday. */
+  age?: number;
 };
 
 /** A person named in one document, with what that document says of them (decision 0185). */

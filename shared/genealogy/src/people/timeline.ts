@@ -1,8 +1,8 @@
 import type { PersonSex, TimelineEvent } from '@gnology/contracts';
 import type { MentionEvent } from './mentions';
 
-/** An event with where it comes from, and whether its year is only estimated (from an age). */
-export type SourcedEvent = TimelineEvent & { estimated?: boolean; registered?: boolean };
+/** An event with where it comes from, and whether its year is only estimated (from `age`, stated at the event's record). */
+export type SourcedEvent = TimelineEvent & { estimated?: boolean; registered?: boolean; age?: number };
 
 /** What an individual's mentions say, for the timeline and the summary. */
 export interface MentionFacts {

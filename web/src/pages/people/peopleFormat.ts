@@ -42,6 +42,7 @@ const CONFLICTS: Record<ConflictKind, string> = {
   mother_age: "Mother's age at the birth",
   marriage_age: 'Married very young',
   child_after_parent_death: "Child born after a parent's death",
+  event_dates: 'One event, different dates',
 };
 export const conflictLabel = (k: ConflictKind): string => CONFLICTS[k] ?? 'Conflict';
 
