@@ -20,7 +20,8 @@ const SUBSETS: { corpus: string; lang: string; hasTime: boolean; hasComponents: 
   { corpus: 'hipe2020', lang: 'fr', hasTime: true, hasComponents: true },
   { corpus: 'hipe2020', lang: 'de', hasTime: true, hasComponents: true },
   { corpus: 'newseye', lang: 'fr', hasTime: false, hasComponents: false },
-  { corpus: 'newseye', lang: 'de', hasTime: false, hasComponents: false },
+  // newseye de is left out: its README says parts of the German documents miss their annotations, and dev
+  // shows whole passages of named people with no gold (e.g. dev_de_2, dev_de_4), so its precision would be false.
   { corpus: 'letemps', lang: 'fr', hasTime: false, hasComponents: false },
   { corpus: 'sonar', lang: 'de', hasTime: false, hasComponents: false },
 ];
