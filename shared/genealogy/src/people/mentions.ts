@@ -10,6 +10,8 @@ import type {
   TimelineEvent,
 } from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
+import { eventsOf, primaryDate, type RecordReading, type StatedFacts } from './mention-events';
+import { censusRow, proseNear, unwrap } from './mention-text';
 import { canonicalGiven, type ParsedName, parseName, surnameKeys } from './names';
 import { sexOfGivenName } from './sex';
 
@@ -62,15 +64,36 @@ export interface MentionDraft {
   events: MentionEvent[];
 }
 
+export { dateOfEvent } from './mention-events';
+
 const MALE_ROLES = new Set<RecordRole>(['groom', 'father_of_groom', 'father_of_bride', 'father', 'husband', 'son']);
 const FEMALE_ROLES = new Set<RecordRole>(['bride', 'mother_of_groom', 'mother_of_bride', 'mother', 'wife', 'daughter']);
 const SUBJECT_ROLES = new Set<RecordRole>(['deceased', 'groom', 'bride', 'head', 'testator']);
 
-/** The people of one document, each with the events the record gives them. Names without a surname are left out. */
+/**
+ * The people of one document, each with the events the record gives them (mention-events.ts).
+ * Names without a surname are left out: "our boy Thomas" could be any Thomas, and a missed
+ * mention costs less than a wrong individual.
+ */
 export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
-  const details = new Map(doc.details.map((d) => [foldText(d.name), d]));
+  const details = new Map(doc.details.map((d) => [foldText(d.name), d as PersonDetail & StatedFacts]));
   const sorted = [...doc.dates].sort((a, b) => a.normalized.localeCompare(b.normalized));
-  const recordDate = primaryDate(doc, sorted);
+  const census = doc.documentType === 'census';
+  const prose = census ? doc.text : unwrap(doc.text);
+  const recordDate = primaryDate(doc, prose, sorted);
+  const facts = [...details.values()];
+  const reading: RecordReading = {
+    doc,
+    prose,
+    sorted,
+    recordDate,
+    stated: {
+      born: facts.some((d) => d.born),
+      baptized: facts.some((d) => d.baptized),
+      died: facts.some((d) => d.died),
+      age: facts.some((d) => d.age !== undefined),
+    },
+  };
   const place = doc.places.find((p) => p.kind === 'town') ?? doc.places[0] ?? null;
   const country = doc.places.find((p) => p.countryCode)?.countryCode ?? null;
   const out: MentionDraft[] = [];
@@ -86,7 +109,8 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
     const recordRole = detail?.recordRole ?? null;
     const others = doc.people.filter((p) => p.name !== tag.name).map((p) => p.name);
     const subject = tag.role === 'primary_subject' || (recordRole !== null && SUBJECT_ROLES.has(recordRole));
-    const near = textNear(doc.text, tag.name, parsed, subject ? [] : others);
+    const near =
+      (census ? censusRow(doc.text, tag.name, recordRole) : null) ?? proseNear(prose, tag.name, subject ? [] : others);
     const maiden = parsed.maiden ?? maidenNear(near);
     const named: ParsedName = { ...parsed, maiden };
     const mention: MentionDraft = {
@@ -107,102 +131,43 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
       birthEstimated: false,
       events: [],
     };
-    mention.events = eventsOf(doc, mention, sorted, recordDate, near);
+    mention.events = eventsOf(reading, {
+      nameAsWritten: tag.name,
+      role: tag.role,
+      recordRole,
+      place: mention.place,
+      subject,
+      near,
+      facts: detail,
+    });
+    // The birth year grouping compares: a stated birth, else a baptism, else an estimate from an age.
     const births = mention.events.filter((e) => e.kind === 'birth' || e.kind === 'baptism');
-    const birth = births.find((e) => !e.estimated) ?? births[0];
+    const birth =
+      births.find((e) => e.kind === 'birth' && !e.estimated) ?? births.find((e) => !e.estimated) ?? births[0];
     if (birth?.year != null) {
       mention.birthYear = birth.year;
       mention.birthEstimated = birth.estimated === true;
     }
     out.push(mention);
   });
+  if (doc.documentType === 'marriage') marriedNames(out);
   return out;
 }
 
-/** Words that announce each kind of event, in the languages of the records GNology reads. */
-const EVENT_WORDS = {
-  birth: /\b(?:born|birth|geboren|nee le|nacido|nata?o?)\b/gi,
-  baptism: /\b(?:baptis\w*|baptiz\w*|christen\w*|getauft|taufe|bapteme)\b/gi,
-  marriage: /\b(?:married|marriage|wed|wedding|verheiratet|heirat\w*|mariage|matrimonio)\b/gi,
-  death: /\b(?:died|death|deceased|departed this life|gestorben|deces|decede)\b/gi,
-  burial: /\b(?:buried|burial|interred|interment|begraben)\b/gi,
-} as const;
-
 /**
- * The date a record gives an event: the first date written after a word announcing it ("died
- * … on 3 January 1901"), in the same sentence; else the nearest one just before it. Null when the
- * record has no such word near a date.
+ * A bride is found under her husband's surname too (her married name), as a maiden name finds a
+ * wife under her father's: the certificate's "Sarah Elizabeth Barnes" is the baptism's "Sarah
+ * Whitfield", mother of the couple's son.
  */
-export function dateOfEvent(
-  text: string,
-  dates: readonly DateInfoItem[],
-  kind: keyof typeof EVENT_WORDS,
-): DateInfoItem | null {
-  const folded = foldText(text);
-  const at = dates.map((d) => ({ d, i: folded.indexOf(foldText(d.original)) })).filter((x) => x.i >= 0);
-  let best: { d: DateInfoItem; distance: number } | null = null;
-  for (const m of folded.matchAll(EVENT_WORDS[kind])) {
-    for (const { d, i } of at) {
-      const after = i - (m.index + m[0].length);
-      const between = after >= 0 ? folded.slice(m.index + m[0].length, i) : folded.slice(i, m.index);
-      if (/[.;]\s|\n/.test(between)) continue;
-      const distance = after >= 0 ? after : -after * 3;
-      if (distance <= 150 && (!best || distance < best.distance)) best = { d, distance };
-    }
-  }
-  return best?.d ?? null;
-}
-
-/** The record's own date: the event it registers, else its first date (the last of a death record). */
-function primaryDate(doc: DocumentFacts, sorted: readonly DateInfoItem[]): DateInfoItem | null {
-  if (sorted.length === 0) return null;
-  const kinds: (keyof typeof EVENT_WORDS)[] =
-    doc.documentType === 'birth'
-      ? ['baptism', 'birth']
-      : doc.documentType === 'marriage'
-        ? ['marriage']
-        : doc.documentType === 'death' || doc.documentType === 'obituary'
-          ? ['death', 'burial']
-          : [];
-  for (const kind of kinds) {
-    const d = dateOfEvent(doc.text, sorted, kind);
-    if (d) return d;
-  }
-  return doc.documentType === 'death' || doc.documentType === 'obituary' ? sorted[sorted.length - 1]! : sorted[0]!;
-}
-
-const BORN =
-  /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
-const AGED = /\b(?:aged?|age:?)\s+(\d{1,3})\b/i;
-
-/** "He was born in 1828" in an obituary: the subject's birth (another's "who was born" is not). */
-function subjectBornYear(text: string): number | null {
-  const m = /\b(?:he|she) was born\b[^.]*?\b(\d{4})\b/i.exec(text);
-  return m ? Number(m[1]) : null;
-}
-
-/** The words after the name where a record writes about that person ("…, aged 34, farmer"), up to the next sentence or line. */
-function textNear(text: string, written: string, parsed: ParsedName, others: readonly string[]): string {
-  const candidates = [written];
-  if (parsed.surname && parsed.given.length)
-    candidates.push(`${written.split(/\s+/).slice(-1)[0]}, ${written.split(/\s+/).slice(0, -1).join(' ')}`);
-  for (const c of candidates) {
-    const at = text.indexOf(c);
-    if (at < 0) continue;
-    const rest = text.slice(at + c.length, at + c.length + 160);
-    // Census rows keep a person to one line; prose to the sentence (a full stop after a lower-case word).
-    const line = rest.split('\n')[0]!;
-    const sentence = /^(.*?[a-z0-9]\.)(\s|$)/.exec(line);
-    let near = sentence ? sentence[1]! : line;
-    // Beside the subject, "son of A and B, was born …" speaks of the subject, not of A or B.
-    for (const other of others) {
-      const cut = near.indexOf(other);
-      if (cut >= 0) near = near.slice(0, cut);
-    }
-    if (others.length) near = near.split(/,\s*(?:was|were|is|who|married|died)\b/)[0]!;
-    return near;
-  }
-  return '';
+function marriedNames(mentions: MentionDraft[]): void {
+  const groom = mentions.find(
+    (m) => m.recordRole === 'groom' || (m.role === 'primary_subject' && m.sex === 'M' && m.recordRole === null),
+  );
+  const bride = mentions.find(
+    (m) => m.recordRole === 'bride' || (m.role === 'spouse' && m.sex === 'F' && m.recordRole === null),
+  );
+  if (!groom || !bride || groom.sex === 'F' || bride.sex === 'M') return;
+  bride.surnameKeys = [...new Set([...bride.surnameKeys, ...groom.surnameKeys])];
 }
 
 function maidenNear(near: string): string | null {
@@ -224,105 +189,4 @@ function sexOf(recordRole: RecordRole | null, name: ParsedName): PersonSex {
 function pageOf(doc: DocumentFacts, written: string): number | null {
   if (doc.pages.length === 0) return 1;
   return doc.pages.find((p) => p.text.includes(written))?.pageNumber ?? doc.pages[0]?.pageNumber ?? null;
-}
-
-/** The events the record gives this person: by the record's type, the part they play and phrases near their name. */
-function eventsOf(
-  doc: DocumentFacts,
-  m: MentionDraft,
-  sorted: readonly DateInfoItem[],
-  recordDate: DateInfoItem | null,
-  near: string,
-): MentionEvent[] {
-  const events: MentionEvent[] = [];
-  const at = (
-    kind: MentionEvent['kind'],
-    d: DateInfoItem | null,
-    detail: string | null = null,
-    estimated = false,
-  ): MentionEvent => ({
-    kind,
-    date: d?.normalized ?? null,
-    year: d?.year ?? null,
-    place: m.place,
-    detail,
-    ...(estimated ? { estimated } : {}),
-  });
-  const subject = m.role === 'primary_subject' || (m.recordRole !== null && SUBJECT_ROLES.has(m.recordRole));
-  const lower = doc.text.toLowerCase();
-  switch (doc.documentType) {
-    case 'birth':
-      if (subject) events.push(at(/\b(baptis|baptiz|christen)/.test(lower) ? 'baptism' : 'birth', recordDate));
-      break;
-    case 'marriage':
-      if (subject || m.role === 'spouse' || m.recordRole === 'groom' || m.recordRole === 'bride')
-        events.push(at('marriage', recordDate));
-      break;
-    case 'death':
-    case 'obituary':
-      if (subject) {
-        events.push(at('death', recordDate));
-        const burialDate = dateOfEvent(doc.text, sorted, 'burial');
-        if (burialDate && burialDate !== recordDate) events.push(at('burial', burialDate));
-        const born = subjectBornYear(doc.text);
-        const bornDate = born ? (sorted.find((d) => d.year === born) ?? null) : null;
-        if (bornDate) events.push(at('birth', bornDate));
-      }
-      break;
-    case 'census':
-      events.push(at('residence', recordDate, doc.documentType === 'census' ? 'census' : null));
-      break;
-    case 'military':
-      if (subject) events.push(at('other', recordDate, 'military service'));
-      break;
-    default:
-      break;
-  }
-  // "aged 34" or a census row's age: a birth year estimated from the record's year.
-  const subjectOfDeath = subject && (doc.documentType === 'death' || doc.documentType === 'obituary');
-  const age =
-    AGED.exec(near)?.[1] ??
-    (subjectOfDeath ? AGED.exec(doc.text)?.[1] : undefined) ??
-    (doc.documentType === 'census' ? /,\s*(\d{1,3})\s*(?:,|$)/.exec(near)?.[1] : undefined);
-  const recordYear = recordDate?.year ?? null;
-  if (age !== undefined && recordYear !== null && !events.some((e) => e.kind === 'birth')) {
-    const year = recordYear - Number(age);
-    if (Number(age) <= 110)
-      events.push({
-        kind: 'birth',
-        date: String(year),
-        year,
-        place: null,
-        detail: `estimated from age ${age} in ${recordYear}`,
-        estimated: true,
-      });
-  }
-  const bornHere = BORN.exec(near);
-  if (bornHere && !events.some((e) => e.kind === 'birth' && !e.estimated)) {
-    const year = Number(bornHere[1]);
-    const i = events.findIndex((e) => e.kind === 'birth');
-    if (i >= 0) events.splice(i, 1);
-    events.push({
-      kind: 'birth',
-      date: sorted.find((d) => d.year === year)?.normalized ?? String(year),
-      year,
-      place: null,
-      detail: null,
-    });
-  }
-  const occupation =
-    doc.occupations.find((o) => near.toLowerCase().includes(o.toLowerCase())) ??
-    (subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
-  if (occupation)
-    events.push({
-      kind: 'occupation',
-      date: recordDate?.normalized ?? null,
-      year: recordYear,
-      place: m.place,
-      detail: occupation,
-    });
-  const registered = doc.documentType === 'birth' || doc.documentType === 'marriage' || doc.documentType === 'death';
-  return registered
-    ? events.map((e) => (e.estimated || e.kind === 'occupation' ? e : { ...e, registered: true }))
-    : events;
 }

@@ -35,6 +35,8 @@ function slotOf(p: RecordPart): Slot {
   if (r === 'groom' || (r === 'husband' && p.role === 'primary_subject')) return 'groom';
   if (r === 'bride') return 'bride';
   if (r && PARENT_OF[r]) return { parentOf: PARENT_OF[r]! };
+  // "deceased" says what befell them, not where they stand: a letter's dead father is still the writer's parent.
+  if (r === 'deceased' && p.role !== 'primary_subject' && p.role !== 'other_relative') return roleSlot(p.role);
   if (r === 'head' || r === 'deceased' || r === 'testator') return 'subject';
   if (r === 'wife' || r === 'husband') return 'spouse';
   if (r === 'son' || r === 'daughter') return 'child';
@@ -48,7 +50,12 @@ function slotOf(p: RecordPart): Slot {
     r === 'executor'
   )
     return null;
-  switch (p.role) {
+  return roleSlot(p.role);
+}
+
+/** The slot a relation to the primary subject gives, when no record role says better. */
+function roleSlot(role: PersonRole): Slot {
+  switch (role) {
     case 'primary_subject':
       return 'subject';
     case 'spouse':
