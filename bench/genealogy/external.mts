@@ -5,7 +5,7 @@
 import { loadRecords, readLock, type Split, sourcesOnDisk } from './data-files';
 import { readRecord } from './reader';
 import { type RecordScore, scoreRecord } from './score';
-import { markdownTable, type Row } from './table';
+import { markdownTable, type Row, sideBySideTable } from './table';
 import { add, emptyTotals, figures } from './totals';
 
 const args = process.argv.slice(2);
@@ -56,4 +56,7 @@ for (const source of sources) {
 }
 
 if (asJson) console.log(JSON.stringify(rows, null, 2));
-else console.log(`\n${markdownTable(rows)}`);
+else {
+  console.log(`\n${markdownTable(rows)}`);
+  if (splitArg === 'all') console.log(`\nDev / holdout side by side:\n\n${sideBySideTable(rows)}`);
+}

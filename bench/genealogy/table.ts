@@ -59,3 +59,42 @@ export function markdownTable(rows: readonly Row[]): string {
   );
   return lines.join('\n');
 }
+
+/** Dev and holdout in one row per source ("dev / holdout"), for `--split all`. */
+export function sideBySideTable(rows: readonly Row[]): string {
+  const bySource = new Map<string, Partial<Record<string, Figures>>>();
+  for (const r of rows) bySource.set(r.source, { ...bySource.get(r.source), [r.split]: r.figures });
+  const head = [
+    'source',
+    'n',
+    'people P',
+    'people R',
+    'people F1',
+    'main right %',
+    'places P',
+    'places R',
+    'dates P',
+    'dates R',
+    'occupation R (listed)',
+    'invented relations per 100 rec.',
+  ];
+  const cells: ((f: Figures) => string)[] = [
+    (f) => String(f.records),
+    (f) => pct(f.people.precision),
+    (f) => pct(f.people.recall),
+    (f) => pct(f.people.f1),
+    (f) => (f.mainRecords ? pct(f.mainRight) : '—'),
+    (f) => (f.places ? pct(f.places.precision) : '—'),
+    (f) => (f.places ? pct(f.places.recall) : '—'),
+    (f) => (f.dates ? pct(f.dates.precision) : '—'),
+    (f) => (f.dates ? pct(f.dates.recall) : '—'),
+    (f) => (f.occupation ? pct(f.occupation.listed) : '—'),
+    (f) => f.inventedRelations.per100?.toFixed(1) ?? '—',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  for (const [source, { dev, holdout }] of bySource) {
+    const pair = (cell: (f: Figures) => string) => `${dev ? cell(dev) : '—'} / ${holdout ? cell(holdout) : '—'}`;
+    lines.push(`| ${[source, ...cells.map(pair)].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
