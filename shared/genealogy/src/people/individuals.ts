@@ -39,13 +39,21 @@ export interface IndividualFacts extends IndividualHeadline {
   relatives: Relative[];
 }
 
-/** The display name: the fullest way the documents write it (most full given names, then longest). */
-export function displayName(mentions: readonly { nameAsWritten: string }[]): string {
+/**
+ * The display name: the fullest way the documents write it (most full given names, then longest);
+ * between names as full, the one a person was born with — a bride's or a daughter's surname, as a
+ * genealogist files a married woman under her maiden name ("Sarah Elizabeth Barnes", not the
+ * baptism's "Sarah Elizabeth Whitfield").
+ */
+export function displayName(
+  mentions: readonly { nameAsWritten: string; role?: string; recordRole?: string | null }[],
+): string {
   let best = '';
   let bestScore = -1;
   for (const m of mentions) {
     const p = parseName(m.nameAsWritten);
-    const s = p.given.reduce((n, g) => n + (g.length > 1 ? 100 : 10), 0) + m.nameAsWritten.length;
+    const born = m.recordRole === 'bride' || m.recordRole === 'daughter' ? 50 : 0;
+    const s = p.given.reduce((n, g) => n + (g.length > 1 ? 100 : 10), 0) + born + m.nameAsWritten.length;
     if (s > bestScore) {
       best = m.nameAsWritten.replace(/\s+/g, ' ').trim();
       bestScore = s;

@@ -1,6 +1,6 @@
 import type { DateInfoItem, PersonDetail, RecordRole } from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
-import type { DocumentFacts, MentionEvent } from './mentions';
+import type { DocumentFacts, MentionEvent } from './mention-types';
 import { around, cellsOf } from './mention-text';
 
 /*

@@ -1,47 +1,12 @@
-import type {
-  DateInfoItem,
-  DocumentType,
-  GeoInfoItem,
-  PersonDetail,
-  PersonRole,
-  PersonSex,
-  PersonTag,
-  RecordRole,
-  TimelineEvent,
-} from '@gnology/contracts';
+import type { PersonDetail, PersonRole, PersonSex, RecordRole } from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
 import { eventsOf, primaryDate, type RecordReading, type StatedFacts } from './mention-events';
 import { censusRow, proseNear, unwrap } from './mention-text';
+import type { DocumentFacts, MentionEvent } from './mention-types';
 import { canonicalGiven, type ParsedName, parseName, surnameKeys } from './names';
 import { sexOfGivenName } from './sex';
 
-/** What the index needs of a document to find the people in it. */
-export interface DocumentFacts {
-  id: string;
-  fileName: string;
-  documentType: DocumentType;
-  text: string;
-  people: readonly PersonTag[];
-  details: readonly PersonDetail[];
-  dates: readonly DateInfoItem[];
-  places: readonly GeoInfoItem[];
-  occupations: readonly string[];
-  /** The text of each page, to say on which page a name is written (empty for one-page documents). */
-  pages: readonly { pageNumber: number; text: string }[];
-}
-
-/** One event a record gives a person, before it is tied to an individual. */
-/**
- * `estimated`: the year comes from an age. `registered`: a civil or church register of that kind
- * of event gives it (a birth or baptism register, a marriage or death certificate), the evidence
- * the researcher weighs first against later recollections (an obituary, a census age).
- */
-export type MentionEvent = Omit<TimelineEvent, 'documentId' | 'fileName'> & {
-  estimated?: boolean;
-  registered?: boolean;
-  /** The age an estimated birth comes from: its year is the record's year less the age, give or take the birthday. */
-  age?: number;
-};
+export type { DocumentFacts, MentionEvent } from './mention-types';
 
 /** A person named in one document, with what that document says of them (decision 0185). */
 export interface MentionDraft {
