@@ -349,7 +349,7 @@ describe('full dates with qualifiers', () => {
   it('flags Old Style / New Style double years and calendar marks', () => {
     expect(norm('baptized 3 Feb 1741/2')).toEqual([['1742-02-03', 'dual_year']]);
     expect(norm('Martii 1741/2')).toEqual([['1742-03', 'dual_year']]);
-    expect(norm('the twentieth day of March 1698/9')).toEqual([['1699-03', 'dual_year']]);
+    expect(norm('the twentieth day of March 1698/9')).toEqual([['1699-03-20', 'dual_year']]);
     expect(norm('10 Xber 1745 O.S.')).toEqual([['1745-12-10', 'exact', 'julian']]);
     expect(norm('2d 7ber 1750')).toEqual([['1750-09-02', 'exact']]);
   });

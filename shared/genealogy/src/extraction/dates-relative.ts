@@ -1,0 +1,79 @@
+import { dayDate, type Found, pad, type Taken } from './dates-core';
+import { numberEndingAt, tokenize } from './dates-words';
+
+/**
+ * Dates a letter or a newspaper gives relative to its own date: "the 3rd of this month", "the 3rd
+ * inst." (this month), "the 25th ult." (last month), "the 5th prox." (next month), "yesterday".
+ * The document's date is its heading or dateline: the first full date in its first three lines
+ * ("Raleigh, N.C., 20th March 1902"). Without one they are not read. "Last Tuesday" is not read:
+ * writers disagree whether it means the latest Tuesday or the one of the week before, so no exact
+ * day follows from it.
+ */
+
+const MARKER =
+  /(?<![\p{L}\d])(?:(inst\.?|instant|ult\.?|ultimo|prox\.?|proximo)|(this|the\s+present|the\s+current|last|the\s+last|next)\s+month)(?![\p{L}\d])/giu;
+const YESTERDAY = /(?<![\p{L}\d])yesterday(?![\p{L}\d])/giu;
+const DAY_BEFORE = /\bday\s+before\s+$/i;
+const WEEK_AFTER = /^\s+(?:week|fortnight)\b/i;
+const SKIP_BEFORE = new Set(['of', 'day', 'the', '.']);
+const DIGIT_DAY = /^(\d{1,2})(?:st|nd|rd|th|d)?$/;
+
+/** The date the document is written on: the first full date in its first three lines (at most 300 characters). */
+export function documentDate(text: string, found: readonly Found[]): Found | undefined {
+  let head = 0;
+  for (let lines = 0; lines < 3 && head < text.length; ) {
+    const nl = text.indexOf('\n', head);
+    const end = nl < 0 ? text.length : nl;
+    if (text.slice(head, end).trim()) lines++;
+    head = end + 1;
+  }
+  const limit = Math.min(head, 300);
+  return found.find((d) => d.at < limit && /^\d{4}-\d{2}-\d{2}$/.test(d.normalized));
+}
+
+function shifted(doc: string, months: number, day: number) {
+  const [y, m] = doc.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return dayDate(Math.floor(index / 12), (index % 12) + 1, day);
+}
+
+export function relativeDates(text: string, found: readonly Found[], taken: Taken): Found[] {
+  const doc = documentDate(text, found);
+  if (!doc) return [];
+  const out: Found[] = [];
+  MARKER.lastIndex = 0;
+  for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
+    const end = m.index + m[0].length;
+    const word = (m[1] ?? m[2]!).toLowerCase().replace(/\s+/g, ' ');
+    const months = /^(ult|last|the last)/.test(word) ? -1 : /^(prox|next)/.test(word) ? 1 : 0;
+    // The day just before: "the 3rd", "the third day of", "the 25th ult.".
+    const from = Math.max(0, m.index - 60);
+    const tokens = tokenize(text.slice(from, m.index));
+    let last = tokens.length - 1;
+    while (last >= 0 && tokens.length - last <= 4 && SKIP_BEFORE.has(tokens[last]!.key)) last--;
+    if (last < 0) continue;
+    const digit = DIGIT_DAY.exec(tokens[last]!.key);
+    const words = digit ? undefined : numberEndingAt(tokens, Math.max(0, last - 6), last);
+    const day = digit ? Number(digit[1]) : words?.value.ordinal && !words.value.large ? words.value.value : undefined;
+    if (!day || day > 31) continue;
+    const start = from + tokens[digit ? last : words!.from]!.start;
+    if (taken.overlaps(start, end)) continue;
+    const built = shifted(doc.normalized, months, day);
+    if (!built) continue;
+    taken.take(start, end);
+    out.push({ original: text.slice(start, end), ...built, at: start });
+  }
+  YESTERDAY.lastIndex = 0;
+  for (let m = YESTERDAY.exec(text); m; m = YESTERDAY.exec(text)) {
+    const end = m.index + m[0].length;
+    if (DAY_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) || WEEK_AFTER.test(text.slice(end, end + 12)))
+      continue;
+    if (m.index <= doc.at || taken.overlaps(m.index, end)) continue;
+    const [y, mo, d] = doc.normalized.split('-').map(Number) as [number, number, number];
+    const day = new Date(Date.UTC(y, mo - 1, d - 1));
+    const normalized = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
+    taken.take(m.index, end);
+    out.push({ original: m[0], normalized, qualifier: 'exact', year: day.getUTCFullYear(), at: m.index });
+  }
+  return out;
+}
