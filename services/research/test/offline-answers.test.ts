@@ -2,32 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { OBITUARY, SULLIVAN_OBITUARY, WHITFIELD_CERTIFICATE } from '../../documents/test/fixtures/texts';
 import { citation, viewerHref } from '../src/domain/cite';
 import { offlineAnswer } from '../src/domain/offline/answer';
-import { datesIn } from '../src/domain/offline/dates';
-import { datedEvents } from '../src/domain/offline/extract';
 import { readQuestion } from '../src/domain/offline/question';
-import { readDocuments } from '../src/domain/offline/reading';
+import { passagesOf } from '../src/domain/offline/quotes';
 import { documentBlock, GENE_SYSTEM_PROMPT } from '../src/domain/prompt';
 import { logProviderChoice, NO_MODEL_LOG } from '../src/providers/select';
 import { OfflineProvider } from '../src/providers/offline';
 import type { ContextDocument } from '../src/domain/model';
+import { storedDocument } from './support/read-records';
+import { OLD_READINGS } from './support/stored-fixtures';
 
-// Issue 13, "Gene's answers": the offline engine answers the question's form first, with sources.
-const whitfield: ContextDocument = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9e1',
-  originalName: 'whitfield-certificate.pdf',
-  extractedText: WHITFIELD_CERTIFICATE.join('\n\n'),
-  pages: WHITFIELD_CERTIFICATE.map((text, i) => ({ pageNumber: i + 1, text })),
-};
-const sullivan: ContextDocument = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9e2',
-  originalName: 'sullivan-obituary.txt',
-  extractedText: SULLIVAN_OBITUARY,
-};
-const turner: ContextDocument = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9e3',
-  originalName: 'turner_obituary [scan].png',
-  extractedText: OBITUARY,
-};
+// Issue 13, "Gene's answers": the offline engine answers the question's form first, with sources;
+// issue 28: from the documents' stored extraction (here as a correct reading stores it), never from
+// a reading of its own.
+const whitfield = storedDocument(
+  '65f0a1b2c3d4e5f6a7b8c9e1',
+  'whitfield-certificate.pdf',
+  WHITFIELD_CERTIFICATE,
+  OLD_READINGS.whitfield,
+);
+const sullivan = storedDocument(
+  '65f0a1b2c3d4e5f6a7b8c9e2',
+  'sullivan-obituary.txt',
+  SULLIVAN_OBITUARY,
+  OLD_READINGS.sullivan,
+);
+const turner = storedDocument('65f0a1b2c3d4e5f6a7b8c9e3', 'turner_obituary [scan].png', OBITUARY, OLD_READINGS.turner);
 const WHITFIELD_P2 = '[whitfield-certificate.pdf, p. 2](/documents?view=65f0a1b2c3d4e5f6a7b8c9e1&page=2)';
 const ask = (query: string, documents: ContextDocument[] = [whitfield, sullivan, turner]) =>
   offlineAnswer({ query, documents, requestType: 'regular' });
@@ -67,31 +66,43 @@ describe('the direct answer', () => {
     );
   });
 
-  it('answers where, whom and who, and says plainly what the documents do not say', () => {
-    expect(ask('Where was Margaret Byrne born?').split('\n')[0]).toBe(
-      'Margaret Byrne was born in 1843 in County Cork ([sullivan-obituary.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e2)).',
-    );
+  it('answers where, whom and who, and says what the reading found nothing of rather than that the records are silent', () => {
+    // Issue 28: her birth is in the obituary's text, not in its stored extraction; the sentence is quoted.
+    const margaret = ask('Where was Margaret Byrne born?');
+    expect(margaret.split('\n')[0]).toBe("The reading of these documents found no place of Margaret Byrne's birth.");
+    expect(margaret).toContain('"Michael Sullivan married Margaret Byrne, who was born in County Cork in 1843."');
     expect(ask('Who did John Henry Whitfield marry?').split('\n')[0]).toBe(
       `John Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh (${WHITFIELD_P2}).`,
     );
     expect(ask('When did John Henry Whitfield die, and who were his children?').split('\n')[0]).toBe(
-      'The documents do not say when John Henry Whitfield died; the documents name none of his children.',
+      "The reading of these documents found no date of John Henry Whitfield's death; the reading of these documents found none of his children.",
     );
     expect(ask('When did Charles Dickens die?').split('\n')[0]).toBe(
       'The selected documents do not mention Charles Dickens.',
     );
     expect(ask('Who were Mary Ellen Turner’s children?').split('\n')[0]).toMatch(
-      /^Mary Ellen Turner's children named in the documents are William Turner and George Turner \(\[turner\\_obituary \\\[scan\\\]\.png\]/,
+      /^Mary Ellen Turner's children named in the records are William Turner and George Turner \(\[turner\\_obituary \\\[scan\\\]\.png\]/,
     );
   });
 
-  it('reads "a son, Robert Whitfield" as a child, not a parent', () => {
-    const obituary: ContextDocument = {
-      _id: '65f0a1b2c3d4e5f6a7b8c9e4',
-      originalName: 'whitfield-obituary.docx',
-      extractedText:
-        'John Henry Whitfield died at his home in Raleigh on 5 February 1931.\nHe was born in 1859 in Wake County, the son of Thomas Whitfield and Mary Ann Whitfield.\nHe is survived by his wife, Sarah E. Whitfield, and a son, Robert Whitfield.',
-    };
+  it('lists a child the extraction gives as a child, never as a parent', () => {
+    const text =
+      'John Henry Whitfield died at his home in Raleigh on 5 February 1931.\nHe was born in 1859 in Wake County, the son of Thomas Whitfield and Mary Ann Whitfield.\nHe is survived by his wife, Sarah E. Whitfield, and a son, Robert Whitfield.';
+    const obituary = storedDocument('65f0a1b2c3d4e5f6a7b8c9e4', 'whitfield-obituary.docx', text, {
+      documentType: 'obituary',
+      peopleIdentified: [
+        { name: 'John Henry Whitfield', role: 'primary_subject' },
+        { name: 'Thomas Whitfield', role: 'parent' },
+        { name: 'Mary Ann Whitfield', role: 'parent' },
+        { name: 'Sarah E. Whitfield', role: 'spouse' },
+        { name: 'Robert Whitfield', role: 'child' },
+      ],
+      personDetails: [{ name: 'John Henry Whitfield', recordRole: 'deceased' }],
+      dateInfo: [{ original: '5 February 1931', normalized: '1931-02-05', qualifier: 'exact', year: 1931 }],
+      geographicalInfo: [{ name: 'Raleigh', kind: 'town', countryCode: 'US', state: 'North Carolina' }],
+      occupations: [],
+      tags: [],
+    });
     const lead = ask('Who were the parents of John Henry Whitfield?', [obituary]).split('\n')[0]!;
     expect(lead).toContain("John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield");
     expect(lead).not.toContain('Robert');
@@ -101,59 +112,46 @@ describe('the direct answer', () => {
   });
 
   it('reports two readings of one event instead of choosing', () => {
-    const later: ContextDocument = {
-      _id: '65f0a1b2c3d4e5f6a7b8c9e4',
-      originalName: 'family-bible.txt',
-      extractedText: 'John Henry Whitfield was born in 1863.',
-    };
+    const later = storedDocument(
+      '65f0a1b2c3d4e5f6a7b8c9e4',
+      'family-bible.txt',
+      'John Henry Whitfield was born in 1863.',
+      {
+        documentType: 'other',
+        peopleIdentified: [{ name: 'John Henry Whitfield', role: 'primary_subject' }],
+        dateInfo: [{ original: '1863', normalized: '1863', qualifier: 'exact', year: 1863 }],
+        geographicalInfo: [],
+        occupations: [],
+        tags: [],
+      },
+    );
     expect(ask('When was John Henry Whitfield born?', [whitfield, later]).split('\n')[0]).toBe(
-      `The documents disagree on when John Henry Whitfield was born: 2 March 1862 (${WHITFIELD_P2}) or 1863 ([family-bible.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e4)).`,
+      `The records disagree on when John Henry Whitfield was born: 2 March 1862 (${WHITFIELD_P2}) or 1863 ([family-bible.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9e4)).`,
     );
   });
 });
 
-describe('relevance and attribution by sentence', () => {
-  it('gives each event to the person its sentence is about', () => {
-    const events = datedEvents([sullivan, turner]);
-    const who = (year: number) => events.find((e) => e.year === year)?.person;
-    expect(who(1843)).toBe('Margaret Byrne');
-    expect(who(1901)).toBe('Michael Sullivan');
-    // "She was born abt 1840…, the daughter of John Hale" is Mary Ellen Turner's birth, not her father's.
-    expect(who(1840)).toBe('Mary Ellen Turner');
-    const turnerReadings = readDocuments([turner]);
-    expect(turnerReadings.flatMap((r) => r.relations).map((r) => `${r.person} ${r.kind} ${r.other}`)).toEqual([
-      'Mary Ellen Turner spouse Samuel Turner',
-      'Mary Ellen Turner parent John Hale',
-      'Mary Ellen Turner parent Sarah Hale',
-      'Mary Ellen Turner child William Turner',
-      'Mary Ellen Turner child George Turner',
-    ]);
-  });
-
-  it('reads a sentence a PDF wrapped over two lines as one, and keeps census rows apart', () => {
+describe('relevance and quoting', () => {
+  it('quotes a sentence a PDF wrapped over two lines as one, and keeps table rows apart', () => {
     const wrapped: ContextDocument = {
       _id: '65f0a1b2c3d4e5f6a7b8c9e6',
       originalName: 'wrapped.pdf',
       extractedText:
-        'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2\nMarch 1862 in Wake County.\nJohn Smith Head 45 Farmer Ireland\nMary Smith Wife 40 Keeping house Germany',
+        'CERTIFICATE OF BIRTH\nJohn Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2\nMarch 1862 in Wake County.\n\nSmith, John | Head | 45 | Farmer | Ireland\nSmith, Mary | Wife | 40 | Keeping house | Germany',
     };
-    expect(readDocuments([wrapped]).map((r) => r.sentence.text)).toEqual([
+    expect(passagesOf(wrapped).map((p) => p.text)).toEqual([
+      'CERTIFICATE OF BIRTH',
       'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.',
-      'John Smith Head 45 Farmer Ireland',
-      'Mary Smith Wife 40 Keeping house Germany',
+      'Smith, John | Head | 45 | Farmer | Ireland',
+      'Smith, Mary | Wife | 40 | Keeping house | Germany',
     ]);
-    expect(datedEvents([wrapped])[0]).toMatchObject({
-      date: '2 March 1862',
-      person: 'John Henry Whitfield',
-      place: 'Wake County',
-    });
   });
 
   it('keeps an unrelated selected document out of an answer about the Whitfields', () => {
     const answer = ask('Who were the parents of John Henry Whitfield and when did he marry?');
     for (const other of ['Sullivan', 'Byrne', 'Turner', 'Hale', 'Boston', 'Roanoke'])
       expect(answer).not.toContain(other);
-    expect(answer).toContain('| 2 March 1862 | Birth | John Henry Whitfield | Wake County |');
+    expect(answer).toContain(`| 2 March 1862 | Birth | John Henry Whitfield | — | ${WHITFIELD_P2} |`);
     expect(answer).toContain('- **Sarah Elizabeth Cole** (spouse)');
   });
 
@@ -184,15 +182,6 @@ describe('citations', () => {
     const answer = ask('Who were the parents of John Henry Whitfield and when did he marry?');
     expect(answer.replace(/\(\/documents\?view=[0-9a-f]{24}(&page=\d+)?\)/g, '')).not.toMatch(/[0-9a-f]{24}/);
   });
-
-  it('read dates in the forms records write them', () => {
-    expect(datesIn('on June 3, 1871 at Springfield').map((d) => d.text)).toEqual(['3 June 1871']);
-    expect(datesIn('born abt 1840 in Botetourt County').map((d) => d.phrase)).toEqual(['about 1840']);
-    expect(datesIn('Registered on Mar. 20, 1850; baptised 3rd of May 1850').map((d) => d.text)).toEqual([
-      '20 March 1850',
-      '3 May 1850',
-    ]);
-  });
 });
 
 describe('a model is given the same citations', () => {
@@ -203,7 +192,7 @@ describe('a model is given the same citations', () => {
     expect(GENE_SYSTEM_PROMPT).toContain('Never write a bare document id');
     const block = documentBlock(whitfield);
     expect(block.split('\n')[0]).toBe(
-      '<document name="whitfield-certificate.pdf" id="65f0a1b2c3d4e5f6a7b8c9e1" link="/documents?view=65f0a1b2c3d4e5f6a7b8c9e1" pages="2">',
+      '<document name="whitfield-certificate.pdf" id="65f0a1b2c3d4e5f6a7b8c9e1" link="/documents?view=65f0a1b2c3d4e5f6a7b8c9e1" pages="2" type="marriage">',
     );
     expect(block).toMatch(/\[Page 1\]\nSTATE OF NORTH CAROLINA[\s\S]*\[Page 2\]\nCERTIFICATE OF MARRIAGE/);
     expect(documentBlock(sullivan)).not.toContain('[Page');

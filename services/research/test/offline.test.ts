@@ -9,28 +9,55 @@ import {
   titleFromPlan,
 } from '../src/domain/book';
 import { OFFLINE_NOTE, offlineAnswer } from '../src/domain/offline/answer';
-import { dateConflicts, datedEvents } from '../src/domain/offline/extract';
 import { trimHistory } from '../src/domain/prompt';
 import type { ContextDocument } from '../src/domain/model';
+import { storedDocument } from './support/read-records';
 
-const baptism: ContextDocument = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d0',
-  originalName: 'kassel-baptisms.txt',
-  extractedText:
-    'Johann Weber was born in Kassel in 1850. He was baptised at St Martin on 3 May 1850. His father Heinrich Weber was a miller.',
-  peopleIdentified: [
-    { name: 'Johann Weber', role: 'primary_subject' },
-    { name: 'Heinrich Weber', role: 'parent' },
-  ],
-  geographicalInfo: { places: ['Kassel, Hesse'] },
-};
-const census: ContextDocument = {
-  _id: '65f0a1b2c3d4e5f6a7b8c9d1',
-  originalName: 'ohio-census-1880.pdf',
-  extractedText:
-    'Johann Weber, farmer, born in Germany in 1852, lived in Canton, Ohio in 1880. He emigrated in 1872 aboard the Hansa.',
-  peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }],
-};
+// Issue 28: each document as research receives it, with the extraction the documents service stored.
+const baptism: ContextDocument = storedDocument(
+  '65f0a1b2c3d4e5f6a7b8c9d0',
+  'kassel-baptisms.txt',
+  'Johann Weber was born 1 May 1850 in Kassel. He was baptised at St Martin on 3 May 1850. His father Heinrich Weber was a miller.',
+  {
+    documentType: 'birth',
+    peopleIdentified: [
+      { name: 'Johann Weber', role: 'primary_subject' },
+      { name: 'Heinrich Weber', role: 'parent' },
+    ],
+    personDetails: [{ name: 'Heinrich Weber', recordRole: 'father' }],
+    dateInfo: [
+      { original: '1 May 1850', normalized: '1850-05-01', qualifier: 'exact', year: 1850 },
+      { original: '3 May 1850', normalized: '1850-05-03', qualifier: 'exact', year: 1850 },
+    ],
+    geographicalInfo: [
+      { name: 'Kassel', kind: 'town', countryCode: 'DE', state: 'Hesse' },
+      { name: 'Hesse', kind: 'state', countryCode: 'DE' },
+    ],
+    occupations: ['miller'],
+    tags: [],
+  },
+);
+const census: ContextDocument = storedDocument(
+  '65f0a1b2c3d4e5f6a7b8c9d1',
+  'ohio-census-1880.pdf',
+  'Johann Weber, farmer, born 1852 in Germany, lived in Canton, Ohio in 1880. He emigrated in 1872 aboard the Hansa.',
+  {
+    documentType: 'census',
+    peopleIdentified: [{ name: 'Johann Weber', role: 'primary_subject' }],
+    personDetails: [{ name: 'Johann Weber', recordRole: 'head' }],
+    dateInfo: [
+      { original: '1852', normalized: '1852', qualifier: 'exact', year: 1852 },
+      { original: '1880', normalized: '1880', qualifier: 'exact', year: 1880 },
+      { original: '1872', normalized: '1872', qualifier: 'exact', year: 1872 },
+    ],
+    geographicalInfo: [
+      { name: 'Canton', kind: 'town', countryCode: 'US', state: 'Ohio' },
+      { name: 'Germany', kind: 'country', countryCode: 'DE' },
+    ],
+    occupations: ['farmer'],
+    tags: [],
+  },
+);
 
 describe('offline engine', () => {
   it('says in the user’s terms what Gene can do offline, after the answer, and no operator advice', () => {
@@ -50,7 +77,7 @@ describe('offline engine', () => {
     });
     expect(
       answer.startsWith(
-        'Johann Weber was baptised on 3 May 1850 in St Martin ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0)).',
+        'Johann Weber was baptised on 3 May 1850 in Kassel ([kassel-baptisms.txt](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0)).',
       ),
     ).toBe(true);
     expect(answer).toContain(
@@ -59,23 +86,21 @@ describe('offline engine', () => {
     expect(answer).toContain('**Heinrich Weber** (parent)');
   });
 
-  it('builds a timeline and flags conflicting birth years between documents', () => {
-    const events = datedEvents([baptism, census]);
-    expect(events.map((e) => e.year)).toEqual([...events.map((e) => e.year)].sort());
-    const conflicts = dateConflicts(events);
-    expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toMatchObject({ person: 'Johann Weber', kind: 'birth' });
-    expect(conflicts[0]!.readings.map((r) => r.year).sort()).toEqual([1850, 1852]);
+  it('builds a timeline and states the conflicting birth years the index finds, naming both documents', () => {
     const answer = offlineAnswer({ query: 'Johann Weber', documents: [baptism, census], requestType: 'regular' });
     expect(answer).toContain('## Timeline');
-    expect(answer).toMatch(/\| 1872 \| Emigration/);
-    expect(answer).toMatch(/⚠️ \*\*Johann Weber\*\*, birth: the documents disagree/);
+    const rows = [...answer.matchAll(/^\| (\d[^|]*) \|/gm)].map((m) => m[1]!);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(answer).toMatch(/\| 1 May 1850 \| Birth \| Johann Weber \|/);
+    expect(answer).toMatch(
+      /⚠️ Johann Weber's birth year differs: .*kassel-baptisms\.txt.*ohio-census-1880\.pdf.*\(\[kassel-baptisms\.txt\]/,
+    );
   });
 
-  it('suggests next records for the places and years found', () => {
-    const answer = offlineAnswer({ query: 'What next?', documents: [baptism, census], requestType: 'regular' });
-    expect(answer).toMatch(/## Records to search next[\s\S]*Kassel/);
-    expect(answer).toMatch(/Passenger lists and naturalisation papers around 1872/);
+  it('suggests next records for the place and the period: a German baptism of 1850 in the church books', () => {
+    const answer = offlineAnswer({ query: 'What next?', documents: [baptism], requestType: 'regular' });
+    expect(answer).toMatch(/## Records to search next\n- \*\*Kassel, Hesse\*\* \(1850\):/);
+    expect(answer).toContain('church books (Kirchenbücher)');
   });
 
   it('answers chapter and book requests with a grounded outline', () => {
@@ -83,7 +108,7 @@ describe('offline engine', () => {
     expect(book).toContain('## Title options');
     expect(book).toContain('The Weber Story');
     expect(book).toMatch(/Chapter outline/);
-    expect(book).toMatch(/\*\*Johann Weber\*\* — .*birth 1850 \(kassel-baptisms.txt\)/);
+    expect(book).toMatch(/\*\*Johann Weber\*\* — .*baptism 3 May 1850 \(kassel-baptisms.txt\)/);
     const chapter = offlineAnswer({ query: 'Write a chapter', documents: [baptism], requestType: 'chapter' });
     expect(chapter).not.toContain('## Title options');
     expect(chapter).toMatch(/Chapter outline/);

@@ -17,20 +17,68 @@ const passage = (documentId: string, originalName: string, pageNumber: number, t
   score: 1,
   peopleIdentified: [],
 });
+// The documents' stored extraction comes with each passage (issue 28): Gene answers from it, not from the page text.
+const CERT_READING = {
+  documentType: 'marriage',
+  peopleIdentified: [
+    { name: 'John Henry Whitfield', role: 'primary_subject' },
+    { name: 'Thomas Whitfield', role: 'parent' },
+    { name: 'Mary Ann Whitfield', role: 'parent' },
+    { name: 'Sarah Elizabeth Cole', role: 'spouse' },
+  ],
+  personDetails: [
+    { name: 'John Henry Whitfield', recordRole: 'groom' as const },
+    { name: 'Thomas Whitfield', recordRole: 'father_of_groom' as const },
+    { name: 'Mary Ann Whitfield', recordRole: 'mother_of_groom' as const },
+    { name: 'Sarah Elizabeth Cole', recordRole: 'bride' as const },
+  ],
+  dateInfo: [
+    { original: '2 March 1862', normalized: '1862-03-02', qualifier: 'exact' as const, year: 1862 },
+    { original: '14 June 1887', normalized: '1887-06-14', qualifier: 'exact' as const, year: 1887 },
+  ],
+  geographicalInfo: [
+    { name: 'Raleigh', kind: 'town' as const, countryCode: 'US', state: 'North Carolina' },
+    { name: 'Wake County', kind: 'county' as const },
+  ],
+};
+const BAPTISM_READING = {
+  documentType: 'birth',
+  peopleIdentified: [
+    { name: 'John Whitfield', role: 'primary_subject' },
+    { name: 'William Whitfield', role: 'parent' },
+    { name: 'Ann Whitfield', role: 'parent' },
+  ],
+  personDetails: [
+    { name: 'William Whitfield', recordRole: 'father' as const },
+    { name: 'Ann Whitfield', recordRole: 'mother' as const },
+  ],
+  dateInfo: [{ original: '4 May 1834', normalized: '1834-05-04', qualifier: 'exact' as const, year: 1834 }],
+  geographicalInfo: [{ name: 'Halifax', kind: 'town' as const, countryCode: 'GB', state: 'England' }],
+};
+const read = (p: LibraryPassage, reading: Partial<LibraryPassage>): LibraryPassage => ({ ...p, ...reading });
 const PASSAGES = [
-  passage(
-    CERT,
-    'marriage.png',
-    2,
-    'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.',
+  read(
+    passage(
+      CERT,
+      'marriage.png',
+      2,
+      'John Henry Whitfield, son of Thomas Whitfield and Mary Ann Whitfield, was born 2 March 1862 in Wake County.\nJohn Henry Whitfield married Sarah Elizabeth Cole on 14 June 1887 in Raleigh.',
+    ),
+    CERT_READING,
   ),
-  passage(
-    BAPTISM,
-    'baptism-1834.txt',
-    1,
-    'John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax.',
+  read(
+    passage(
+      BAPTISM,
+      'baptism-1834.txt',
+      1,
+      'John Whitfield, son of William Whitfield and Ann Whitfield, baptised 4 May 1834 at Halifax.',
+    ),
+    BAPTISM_READING,
   ),
-  passage(CERT, 'marriage.png', 1, 'STATE OF NORTH CAROLINA. Certified copy of a record of marriage.'),
+  read(
+    passage(CERT, 'marriage.png', 1, 'STATE OF NORTH CAROLINA. Certified copy of a record of marriage.'),
+    CERT_READING,
+  ),
 ];
 
 /** Decision 0170: found pages as context documents, cited by page, and a search that never fails a question. */

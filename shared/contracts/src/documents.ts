@@ -77,6 +77,20 @@ export const PersonDetail = z.object({
   name: z.string().max(200),
   recordRole: RecordRole.optional(),
   title: z.string().max(60).optional(),
+  /*
+   * Facts the record ties to this person by its wording, set only when a sentence (or a census row)
+   * says them of this person: "Thomas Whitfield … died on March 3, 1902, … aged 71 years" gives
+   * Thomas `died` and `age`, never the letter's writer. Dates are normalized like
+   * `DateInfoItem.normalized` (`YYYY`, `YYYY-MM` or `YYYY-MM-DD`).
+   */
+  /** The age the record states: at `died` when that is set, else at the record's own date (a census's, a marriage's). */
+  age: z.number().int().min(0).max(130).optional(),
+  /** The birth date the record states for this person ("born the tenth of February 1889"; a census row's birth month and year when its age agrees). */
+  born: z.string().max(40).optional(),
+  /** The baptism or christening date the record states for this person. */
+  baptized: z.string().max(40).optional(),
+  /** The death date the record states for this person ("passed away on the 3rd of this month" read against the letter's dateline). */
+  died: z.string().max(40).optional(),
 });
 export type PersonDetail = z.infer<typeof PersonDetail>;
 
@@ -299,6 +313,8 @@ export const DocumentContext = z.object({
   documentType: DocumentType,
   extractedText: z.string(),
   peopleIdentified: z.array(PersonTag),
+  /** Each tagged person's part in the record (bride, father of the groom, witness…), as extraction read it: Gene answers from it (issue 28). */
+  personDetails: z.array(PersonDetail).optional(),
   dateInfo: z.array(DateInfoItem),
   geographicalInfo: z.array(GeoInfoItem),
   occupations: z.array(z.string()),

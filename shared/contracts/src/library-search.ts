@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectId } from './common';
+import { DateInfoItem, GeoInfoItem, PersonDetail } from './documents';
 
 /*
  * Searching a user's own library (issue 16, "Retrieval"; decision 0170): the words of a
@@ -117,6 +118,11 @@ export const LibraryPassage = z.object({
   text: z.string(),
   score: z.number(),
   peopleIdentified: z.array(z.object({ name: z.string(), role: z.string().nullable().optional() })).default([]),
+  /** The document's stored extraction beside its people, so Gene answers a found document from it as from a selected one (issue 28). */
+  personDetails: z.array(PersonDetail).optional(),
+  dateInfo: z.array(DateInfoItem).optional(),
+  geographicalInfo: z.array(GeoInfoItem).optional(),
+  occupations: z.array(z.string()).optional(),
   /** The page's source citation, Evidence Explained style (decision 0186). */
   citation: z.string().optional(),
 });

@@ -1,4 +1,4 @@
-import { foldText, type LibraryPassage, nameEquivalents } from '@gnology/contracts';
+import { foldText, type LibraryPassage, nameEquivalents, type PersonDetail } from '@gnology/contracts';
 import { sql } from 'kysely';
 import type { DocumentsDb } from './documents-store';
 
@@ -128,6 +128,8 @@ interface Row {
   people_identified: { name: string; role?: string | null }[] | null;
   geographical_info: { name?: string }[] | null;
   date_info: { year?: number }[] | null;
+  person_details: PersonDetail[] | null;
+  occupations: string[] | null;
 }
 
 /**
@@ -202,6 +204,11 @@ export async function searchLibrary(
       peopleIdentified: (r.people_identified ?? [])
         .filter((x) => x && typeof x.name === 'string')
         .map((x) => ({ name: x.name, role: x.role ?? null })),
+      // The stored extraction, for Gene to answer from (issue 28); research checks each item's shape.
+      personDetails: r.person_details ?? [],
+      dateInfo: (r.date_info ?? []) as LibraryPassage['dateInfo'],
+      geographicalInfo: (r.geographical_info ?? []) as LibraryPassage['geographicalInfo'],
+      occupations: r.occupations ?? [],
     });
     if (out.length >= p.limit) break;
   }
@@ -249,7 +256,8 @@ async function candidates(
       ) pg
     )
     select s.document_id, s.page_number, left(s.text, ${PASSAGE_TEXT_LIMIT}) as text, s.base, s.word_hits, s.name_hits, s.phrase_hits,
-           d.original_name, d.document_type, d.people_identified, d.geographical_info, d.date_info
+           d.original_name, d.document_type, d.people_identified, d.geographical_info, d.date_info,
+           d.person_details, d.occupations
     from scored s join documents d on d.id = s.document_id
     where d.owner_id = ${p.userId} and d.processing_status = 'completed' and d.id <> all(${p.excludeDocumentIds}::text[])
     order by s.phrase_hits * 4 + s.name_hits * 2 + s.word_hits + s.base * 10 desc, d.id, s.page_number

@@ -33,6 +33,7 @@ export async function documentContext(
       documentType: r.document_type as DocumentContextResponse['documents'][number]['documentType'],
       extractedText: r.extracted_text,
       peopleIdentified: r.people_identified,
+      personDetails: r.person_details ?? [],
       dateInfo: r.date_info,
       geographicalInfo: r.geographical_info,
       occupations: r.occupations,

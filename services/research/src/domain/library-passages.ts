@@ -1,6 +1,6 @@
 import type { LibraryPassage, RetrievedSource } from '@gnology/contracts';
 import type { ContextDocument } from './model';
-import { fold } from './offline/names';
+import { foldText as fold } from '@gnology/contracts';
 import { fullNamesAsked } from './asked';
 
 /** What the library search gives a question (decision 0170): context documents of the matched pages, and the sources to list. */
@@ -33,6 +33,11 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
       documentType: passage.documentType,
       extractedText: pages.map((pg) => pg.text).join('\n\n'),
       peopleIdentified: passage.peopleIdentified,
+      // Its stored extraction: the offline engine answers from it, never from the page text (issue 28).
+      ...(passage.personDetails ? { personDetails: passage.personDetails } : {}),
+      ...(passage.dateInfo ? { dateInfo: passage.dateInfo } : {}),
+      ...(passage.geographicalInfo ? { geographicalInfo: passage.geographicalInfo } : {}),
+      ...(passage.occupations ? { occupations: passage.occupations } : {}),
       pages,
       retrieved: true,
       ...(highlight ? { highlight } : {}),

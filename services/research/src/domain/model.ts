@@ -1,4 +1,4 @@
-import type { IndividualDetail, Journal, RequestType } from '@gnology/contracts';
+import type { IndividualDetail, Journal, PersonDetail, RequestType } from '@gnology/contracts';
 
 /** One document as research reads it from the documents service (this user's only). */
 export interface ContextDocument {
@@ -6,7 +6,11 @@ export interface ContextDocument {
   originalName: string;
   documentType?: string | null;
   extractedText?: string | null;
+  /** The documents service's stored extraction (decision 0208): names with their role relative to the primary subject… */
   peopleIdentified?: { name: string; role?: string | null }[] | null;
+  /** …each one's part in the record itself (bride, father of the groom, witness), which the offline engine answers from… */
+  personDetails?: PersonDetail[] | null;
+  /** …and the dates (`DateInfoItem[]`), places (`GeoInfoItem[]`) and occupations it read (older shapes may come back). */
   dateInfo?: unknown;
   geographicalInfo?: unknown;
   occupations?: unknown;

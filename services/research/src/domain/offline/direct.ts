@@ -1,18 +1,20 @@
-import { citation } from '../cite';
-import type { PersonFacts, Relative } from './person';
+import type { TimelineEventKind } from '@gnology/contracts';
+import { type Fact, type Kin, kinOf, type Person, pronoun } from './person';
 import type { AskedEvent, Question } from './question';
-import type { EventFact, Sentence } from './reading';
+import { type DocumentsById, type Source, sourcesText } from './sources';
+import { datePhraseOf, dateText, disagreeingYears, list, mostPrecise } from './wording';
 
 /**
- * The first paragraph of an offline answer (issue 13): a direct answer in the question's form,
- * built from the facts found, each clause with its source, and plainly what the documents do not
- * say. "John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (…, p. 2);
- * he married on 14 June 1887 in Raleigh (…, p. 2)."
+ * The first paragraph of an offline answer (issues 13 and 28): the facts the people index holds
+ * for the question, in the question's form, each clause with its sources. "John Henry Whitfield's
+ * parents were Thomas Whitfield and Mary Ann Whitfield (…); he married Sarah Elizabeth Barnes on
+ * 14 June 1887 in Raleigh (…)." Where the structures hold nothing, it says the READING found
+ * nothing — never that the records are silent, since the text may say what the reading missed.
  */
 export interface DirectAnswer {
   text: string;
-  /** The sentences it rests on, to quote first under the answer. */
-  sentences: Sentence[];
+  /** What each clause rests on, to quote the sentence of that document that gives it. */
+  evidence: { source: Source; needles: string[] }[];
 }
 
 const VERB: Record<AskedEvent, string> = {
@@ -22,147 +24,149 @@ const VERB: Record<AskedEvent, string> = {
   death: 'died',
   burial: 'was buried',
 };
+const NOUN: Record<AskedEvent, string> = {
+  birth: 'birth',
+  baptism: 'baptism',
+  marriage: 'marriage',
+  death: 'death',
+  burial: 'burial',
+};
+const NOTHING = 'the reading of these documents found';
 
-/** "(a.pdf, p. 2; b.txt)": each distinct document and page once. */
-export function sourcesOf(sentences: Sentence[]): string {
-  const seen = new Set<string>();
-  const cites: string[] = [];
-  for (const s of sentences) {
-    const key = `${s.doc._id}|${s.page ?? ''}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    cites.push(citation(s.doc, s.page));
-  }
-  return cites.length ? ` (${cites.join('; ')})` : '';
-}
-
-function list(names: string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-function sentencesOfRelatives(relatives: Relative[]): Sentence[] {
-  return relatives.flatMap((r) => r.sentences);
-}
-
-export function directAnswer(q: Question, person: PersonFacts | null, unknownName: string | null): DirectAnswer | null {
+export function directAnswer(
+  q: Question,
+  person: Person | null,
+  unknownName: string | null,
+  docs: DocumentsById,
+  mentioned: (name: string) => boolean,
+): DirectAnswer | null {
   if (!person) {
-    return unknownName ? { text: `The selected documents do not mention ${unknownName}.`, sentences: [] } : null;
+    if (!unknownName) return null;
+    return {
+      text: mentioned(unknownName)
+        ? `The selected documents mention ${unknownName}, but ${NOTHING} nothing about them in particular.`
+        : `The selected documents do not mention ${unknownName}.`,
+      evidence: [],
+    };
   }
-  const clauses: string[] = [];
-  const used: Sentence[] = [];
   const p = person;
+  const clauses: string[] = [];
+  const evidence: DirectAnswer['evidence'] = [];
   let named = false;
+  const he = pronoun(p);
   // The first clause names the person; the ones after say "he"/"she" (or the name again when the records do not tell).
-  const subject = () => {
-    if (!named) {
-      named = true;
-      return p.name;
-    }
-    return p.gender ?? p.name;
+  const refer = (first: string, later: string) => {
+    if (named) return later;
+    named = true;
+    return first;
   };
-  const possessive = () => {
-    if (!named) {
-      named = true;
-      return `${p.name}'s`;
-    }
-    return p.gender === 'he' ? 'his' : p.gender === 'she' ? 'her' : `${p.name}'s`;
-  };
-  const add = (clause: string, sentences: Sentence[], cited = false) => {
-    clauses.push(cited ? clause : `${clause}${sourcesOf(sentences)}`);
-    used.push(...sentences.filter((s) => !used.includes(s)));
+  const subject = () => refer(p.name, he ?? p.name);
+  const possessive = () => refer(`${p.name}'s`, he === 'he' ? 'his' : he === 'she' ? 'her' : `${p.name}'s`);
+  const object = () => refer(p.name, he === 'he' ? 'him' : he === 'she' ? 'her' : p.name);
+  const cite = (sources: readonly Source[]) => sourcesText(sources, docs);
+  const kinClause = (kin: Kin[]) => {
+    for (const k of kin) for (const source of k.sources) evidence.push({ source, needles: [k.name] });
+    return cite(kin.flatMap((k) => k.sources));
   };
 
+  if (q.parents || q.who) {
+    const parents = kinOf(p, 'parent');
+    if (parents.length >= 2)
+      clauses.push(`${possessive()} parents were ${list(parents.map((k) => k.name))}${kinClause(parents)}`);
+    else if (parents.length === 1)
+      clauses.push(
+        `the records name one of ${possessive()} parents, ${parents[0]!.name}${kinClause(parents)}; ${NOTHING} no other`,
+      );
+    else if (q.parents) clauses.push(`${NOTHING} no parents of ${object()}`);
+  }
+  const spouses = kinOf(p, 'spouse');
   const asked = q.who
     ? (['birth', 'marriage', 'death'] as AskedEvent[]).map((kind) => ({ kind, when: true, where: true }))
     : q.events;
-  if (q.parents || q.who) {
-    const parents = p.parents.map((r) => r.name);
-    if (parents.length >= 2) add(`${possessive()} parents were ${list(parents)}`, sentencesOfRelatives(p.parents));
-    else if (parents.length === 1)
-      add(`the documents name only one of ${possessive()} parents: ${parents[0]}`, sentencesOfRelatives(p.parents));
-    else if (q.parents) clauses.push(`the documents do not name ${possessive()} parents`);
-  }
-  for (const ask of asked) {
-    const withSpouse = ask.kind === 'marriage' && (q.spouse || q.who);
-    const clause = eventClause(ask, p, withSpouse, subject, q.who);
-    if (clause) add(clause.text, clause.sentences, true);
-    else if (withSpouse && p.spouses.length)
-      add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
-  }
-  const wedding = p.events.some((e) => e.kind === 'marriage')
-    ? eventClause({ kind: 'marriage', when: false, where: false }, p, true, subject, true)
-    : null;
-  if (q.spouse && !asked.some((a) => a.kind === 'marriage')) {
-    if (wedding) add(wedding.text, wedding.sentences, true);
-    else if (p.spouses.length)
-      add(`${subject()} married ${list(p.spouses.map((r) => r.name))}`, sentencesOfRelatives(p.spouses));
-    else clauses.push(`the documents do not say whom ${subject()} married`);
-  }
-  if (q.children || (q.who && p.children.length)) {
-    if (p.children.length)
-      add(
-        `${possessive()} children named in the documents are ${list(p.children.map((r) => r.name))}`,
-        sentencesOfRelatives(p.children),
+  const spouseAsked = q.spouse || q.who;
+  let marriageTold = false;
+  const eventClause = (kind: AskedEvent, when: boolean, where: boolean, optional: boolean) => {
+    const withSpouse = kind === 'marriage' && spouseAsked;
+    const clause = event(kind, when, where, optional, withSpouse ? spouses : []);
+    if (clause) {
+      if (kind === 'marriage') marriageTold = true;
+      clauses.push(clause);
+    }
+  };
+  const event = (
+    kind: AskedEvent,
+    when: boolean,
+    where: boolean,
+    optional: boolean,
+    partners: Kin[],
+  ): string | null => {
+    const all = p.facts.filter((f) => f.kind === (kind as TimelineEventKind));
+    const stated = all.filter((f) => !f.estimated);
+    const facts = stated.length ? stated : all;
+    const partner = partners.length ? ` ${list(partners.map((k) => k.name))}` : '';
+    if (!facts.length) {
+      if (optional) return null;
+      const what = when && where ? 'date or place' : when ? 'date' : 'place';
+      const missing = `${NOTHING} no ${what} of ${possessive()} ${NOUN[kind]}`;
+      // A baptism is not a birth, but it is the nearest evidence of one: say it as what it is.
+      const baptised = kind === 'birth' && !asked.some((a) => a.kind === 'baptism');
+      const baptism = baptised ? event('baptism', true, true, true, []) : null;
+      return baptism ? `${missing}; ${baptism}` : missing;
+    }
+    const note = (fs: Fact[]) => {
+      for (const f of fs) evidence.push({ source: f.source, needles: needlesOf(f, p, partners) });
+      return cite(fs.map((f) => f.source));
+    };
+    const groups = disagreeingYears(facts);
+    if (groups.length) {
+      // Two records, two years: say so, with both sources, rather than pick one.
+      const readings = groups.map((fs) => {
+        const best = mostPrecise(fs);
+        return `${dateText(best.date!)}${best.place ? ` in ${best.place}` : ''}${note(fs)}`;
+      });
+      // "Whom did he marry?": the spouse first, then the two dates.
+      if (partners.length)
+        return `${subject()} married${partner}${kinClause(partners)}; the records disagree on when: ${readings.join(' or ')}`;
+      return `the records disagree on when ${subject()} ${VERB[kind]}: ${readings.join(' or ')}`;
+    }
+    const best = mostPrecise(facts);
+    const place = best.place ?? facts.find((f) => f.place)?.place ?? null;
+    const same = facts.filter((f) => f.year === best.year || !f.date);
+    let text = `${subject()} ${VERB[kind]}${partner}${best.date ? ` ${datePhraseOf(best)}` : ''}${place ? ` in ${place}` : ''}${note(same)}`;
+    const missing = [when && !best.date ? 'date' : null, where && !place ? 'place' : null].filter(Boolean);
+    if (missing.length && !optional) text += `; ${NOTHING} no ${missing.join(' or ')} of it`;
+    return text;
+  };
+
+  for (const ask of asked) eventClause(ask.kind, ask.when, ask.where, q.who);
+  if (q.spouse && !marriageTold) {
+    eventClause('marriage', false, false, true);
+    if (!marriageTold) {
+      if (spouses.length) clauses.push(`${subject()} married ${list(spouses.map((k) => k.name))}${kinClause(spouses)}`);
+      else clauses.push(`${NOTHING} no spouse of ${object()}`);
+    }
+  } else if (q.who && !marriageTold && spouses.length)
+    clauses.push(`${subject()} married ${list(spouses.map((k) => k.name))}${kinClause(spouses)}`);
+  const children = kinOf(p, 'child');
+  if (q.children || (q.who && children.length)) {
+    if (children.length)
+      clauses.push(
+        `${possessive()} children named in the records are ${list(children.map((k) => k.name))}${kinClause(children)}`,
       );
-    else clauses.push(`the documents name none of ${possessive()} children`);
+    else clauses.push(`${NOTHING} none of ${possessive()} children`);
   }
   if (!clauses.length) {
+    for (const source of p.evidence.slice(0, 3)) evidence.push({ source, needles: [p.name] });
     return {
-      text: `The selected documents mention ${p.name} but do not say when or where ${p.gender ?? 'they'} ${p.gender ? 'was' : 'were'} born, married or died.`,
-      sentences: p.sentences.slice(0, 3),
+      text: `The selected documents mention ${p.name}${cite(p.evidence.slice(0, 3))}, but ${NOTHING} no date of ${he === 'he' ? 'his' : he === 'she' ? 'her' : 'their'} birth, marriage or death.`,
+      evidence,
     };
   }
   const text = clauses.join('; ');
-  return { text: `${text[0]!.toUpperCase()}${text.slice(1)}.`, sentences: used };
+  return { text: `${text[0]!.toUpperCase()}${text.slice(1)}.`, evidence };
 }
 
-/** One event: its date and place with sources, the readings that disagree, or what is missing. */
-function eventClause(
-  ask: { kind: AskedEvent; when: boolean; where: boolean },
-  p: PersonFacts,
-  withSpouse: boolean,
-  subject: () => string,
-  optional: boolean,
-): { text: string; sentences: Sentence[] } | null {
-  const facts = p.events.filter((e) => e.kind === ask.kind);
-  const spouse = withSpouse
-    ? (facts.find((e) => e.spouse && e.spouse !== p.name)?.spouse ?? p.spouses[0]?.name ?? null)
-    : null;
-  const spouseText = spouse ? ` ${spouse}` : '';
-  if (!facts.length) {
-    if (optional) return null;
-    const what = ask.when && ask.where ? 'when or where' : ask.when ? 'when' : 'where';
-    return { text: `the documents do not say ${what} ${subject()} ${VERB[ask.kind]}`, sentences: [] };
-  }
-  const years = new Set(facts.filter((e) => e.date).map((e) => e.date!.year));
-  if (years.size > 1) {
-    // Two records, two years: say so, with both sources, rather than pick one.
-    const readings = [...years].map((y) => {
-      const fs = facts.filter((e) => e.date?.year === y);
-      const best = precise(fs);
-      return {
-        text: `${best.date!.text}${sourcesOf(fs.map((e) => e.sentence))}`,
-        sentences: fs.map((e) => e.sentence),
-      };
-    });
-    return {
-      text: `the documents disagree on when ${subject()} ${VERB[ask.kind]}: ${readings.map((r) => r.text).join(' or ')}`,
-      sentences: readings.flatMap((r) => r.sentences),
-    };
-  }
-  const dated = facts.filter((e) => e.date);
-  const best = dated.length ? precise(dated) : facts[0]!;
-  const place = best.place ?? facts.find((e) => e.place)?.place ?? null;
-  const sources = [best, ...facts.filter((e) => e !== best && e.place === place && place)].map((e) => e.sentence);
-  let text = `${subject()} ${VERB[ask.kind]}${spouseText}${best.date ? ` ${best.date.phrase}` : ''}${place ? ` in ${place}` : ''}`;
-  const missing = [ask.when && !best.date ? 'when' : null, ask.where && !place ? 'where' : null].filter(Boolean);
-  if (missing.length && !optional)
-    text += `${sourcesOf(sources)}, but the documents do not say ${missing.join(' or ')}`;
-  else text += sourcesOf(sources);
-  return { text, sentences: sources };
-}
-
-/** The reading with the fullest date ("14 June 1887" over "1887"). */
-function precise(facts: EventFact[]): EventFact {
-  return [...facts].sort((a, b) => (b.date?.text.length ?? 0) - (a.date?.text.length ?? 0))[0]!;
+/** What to look for in a fact's document to quote the sentence giving it: its date as written, the names. */
+function needlesOf(f: Fact, p: Person, partners: Kin[]): string[] {
+  return [...(f.date ? [`date:${f.date}`] : []), p.name, ...partners.map((k) => k.name)];
 }

@@ -1,93 +1,238 @@
-import { fold, sameperson } from './names';
-import type { EventFact, Reading, RelationFact, Sentence } from './reading';
+import {
+  type Conflict,
+  foldText,
+  type IndividualDetail,
+  type PersonSex,
+  type Relation,
+  type TimelineEventKind,
+} from '@gnology/contracts';
+import {
+  canonicalGiven,
+  givenAgreement,
+  givenCompatible,
+  parseName,
+  surnameKeys,
+} from '@gnology/genealogy/people/names';
+import type { Source } from './sources';
 
-/** Everything the documents say about one person, gathered sentence by sentence. */
-export interface PersonFacts {
+/*
+ * One individual as Gene answers about them: the people index's view (decision 0185) — events,
+ * relatives and conflicts, each with the documents that give it. It comes from the user's whole
+ * index (`IndividualDetail`) or from the documents at hand grouped the same way (local-index.ts).
+ */
+
+export interface Fact {
+  kind: TimelineEventKind;
+  /** Normalized as `DateInfoItem.normalized` ("1887-06-14", "1886-06", "1831"). */
+  date: string | null;
+  year: number | null;
+  place: string | null;
+  detail: string | null;
+  /** The year comes from an age ("estimated from age 69 in 1900"). */
+  estimated: boolean;
+  source: Source;
+}
+
+export interface Kin {
   name: string;
-  gender: 'he' | 'she' | null;
-  events: EventFact[];
-  parents: Relative[];
-  spouses: Relative[];
-  children: Relative[];
-  /** The sentences that name or are about this person. */
-  sentences: Sentence[];
+  /** What the relative is to the person ("parent": the relative is their parent). */
+  relation: Relation;
+  sources: Source[];
 }
 
-export interface Relative {
+export interface Person {
+  key: string;
   name: string;
-  sentences: Sentence[];
+  sex: PersonSex;
+  variants: string[];
+  facts: Fact[];
+  kin: Kin[];
+  conflicts: Conflict[];
+  /** One source per mention: the documents that name them. */
+  evidence: Source[];
+  /** From the user's whole people index rather than the documents at hand. */
+  fromIndex: boolean;
 }
 
-/** Everyone the readings name, with how many facts each has (the most documented first). */
-export function peopleOf(readings: Reading[]): string[] {
-  const count = new Map<string, { name: string; n: number }>();
-  const add = (name: string | null, n: number) => {
-    if (!name) return;
-    const entry = count.get(fold(name)) ?? { name, n: 0 };
-    entry.n += n;
-    count.set(fold(name), entry);
+/** Whether two written names can be one person's: a shared surname key and given names that agree. */
+export function sameName(a: string, b: string): boolean {
+  const pa = parseName(a);
+  const pb = parseName(b);
+  const ka = surnameKeys(pa);
+  const kb = surnameKeys(pb);
+  if (!ka.length || !kb.length || !ka.some((k) => kb.includes(k))) return false;
+  return givenCompatible(canonicalGiven(pa), canonicalGiven(pb));
+}
+
+const folded = (s: string) =>
+  foldText(s)
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+export function writtenAs(p: Person, name: string): boolean {
+  const n = folded(name);
+  return folded(p.name) === n || p.variants.some((v) => folded(v) === n);
+}
+
+/**
+ * The person a name means: one written exactly so first, else the closest compatible one (most
+ * given names agreeing, then most documents). "Thomas Whitfield" is the grandfather, never his
+ * grandson "Thomas Barnes Whitfield", when the records write the grandfather so.
+ */
+export function resolvePerson(name: string, people: readonly Person[]): Person | null {
+  const exact = people.filter((p) => writtenAs(p, name));
+  if (exact.length) return [...exact].sort(byWeight)[0]!;
+  const parsed = parseName(name);
+  const given = canonicalGiven(parsed);
+  // "Margaret" alone: the person of that first given name, when the documents hold one.
+  if (!parsed.surname) {
+    const first = people.filter((p) => canonicalGiven(parseName(p.name))[0] === given[0]);
+    return [...first].sort(byWeight)[0] ?? null;
+  }
+  const fits = people.filter((p) => sameName(p.name, name) || p.variants.some((v) => sameName(v, name)));
+  const score = (p: Person) => givenAgreement(canonicalGiven(parseName(p.name)), given);
+  return [...fits].sort((a, b) => score(b) - score(a) || byWeight(a, b))[0] ?? null;
+}
+
+function byWeight(a: Person, b: Person): number {
+  return (
+    Number(b.fromIndex) - Number(a.fromIndex) ||
+    b.evidence.length - a.evidence.length ||
+    b.facts.length - a.facts.length ||
+    a.key.localeCompare(b.key)
+  );
+}
+
+const estimatedDetail = (detail: string | null) => !!detail && /^estimated\b/i.test(detail);
+
+/** The index's individual in Gene's terms; relatives' documents are found afterwards (withKinSources). */
+export function fromIndex(d: IndividualDetail): Person {
+  const pageIn = (documentId: string) => d.evidence.find((e) => e.documentId === documentId)?.page ?? null;
+  return {
+    key: `index:${d.individual.id}`,
+    name: d.individual.name,
+    sex: d.individual.sex,
+    variants: d.variants,
+    facts: d.timeline.map((t) => ({
+      kind: t.kind,
+      date: t.date,
+      year: t.year,
+      place: t.place,
+      detail: t.detail,
+      estimated: estimatedDetail(t.detail),
+      source: { documentId: t.documentId, fileName: t.fileName, page: pageIn(t.documentId) },
+    })),
+    kin: dedupeKin(
+      d.individual.name,
+      d.relatives.map((r) => ({ name: r.name, relation: r.relation, sources: [] })),
+    ),
+    conflicts: d.conflicts,
+    evidence: d.evidence.map((e) => ({ documentId: e.documentId, fileName: e.fileName, page: e.page })),
+    fromIndex: true,
   };
-  for (const r of readings) {
-    for (const p of r.people) add(p, 1);
-    for (const e of r.events) add(e.person, 3);
-    for (const rel of r.relations) add(rel.person, 1);
-  }
-  return [...count.values()].sort((a, b) => b.n - a.n || b.name.length - a.name.length).map((e) => e.name);
 }
 
-/** The documents' person a question's name means ("John Whitfield" → "John Henry Whitfield"): the most documented match. */
-export function resolvePerson(name: string, people: string[]): string | null {
-  return people.find((p) => fold(p) === fold(name)) ?? people.find((p) => sameperson(p, name)) ?? null;
+const docIds = (p: Person) => new Set(p.evidence.map((e) => e.documentId));
+
+/** The documents that name both: where a relation between them is written. */
+export function shared(a: Person, b: Person): Source[] {
+  const ids = docIds(b);
+  const seen = new Set<string>();
+  return a.evidence.filter((e) => ids.has(e.documentId) && !seen.has(e.documentId) && seen.add(e.documentId));
 }
 
-function addRelative(list: Relative[], name: string, sentence: Sentence) {
-  const found = list.find((r) => sameperson(r.name, name));
-  if (!found) list.push({ name, sentences: [sentence] });
-  else {
-    if (name.length > found.name.length) found.name = name;
-    if (!found.sentences.includes(sentence)) found.sentences.push(sentence);
-  }
+/**
+ * The index and the documents at hand together: an individual of the index takes in the local
+ * individual it shares a document and a name with (the index's facts first, the local ones it
+ * lacks after); each relative of the index is given the documents that name both, from the local
+ * grouping or the index itself. Local individuals the index does not hold are kept.
+ */
+export function mergePeople(indexed: readonly Person[], local: readonly Person[]): Person[] {
+  const used = new Set<Person>();
+  const merged = indexed.map((i) => {
+    const ids = docIds(i);
+    const twin = local.find(
+      (l) =>
+        !used.has(l) &&
+        l.evidence.some((e) => ids.has(e.documentId)) &&
+        (sameName(l.name, i.name) || writtenAs(l, i.name)),
+    );
+    if (!twin) return i;
+    used.add(twin);
+    const kin = i.kin.map((k) => ({
+      ...k,
+      sources: twin.kin.find((t) => t.relation === k.relation && sameName(t.name, k.name))?.sources ?? [],
+    }));
+    for (const t of twin.kin) if (!kin.some((k) => k.relation === t.relation && sameName(k.name, t.name))) kin.push(t);
+    const extra = twin.facts.filter((f) => !ids.has(f.source.documentId));
+    const seen = new Set(i.conflicts.map((c) => c.message));
+    return {
+      ...i,
+      kin: dedupeKin(i.name, kin),
+      facts: [...i.facts, ...extra],
+      conflicts: [...i.conflicts, ...twin.conflicts.filter((c) => !seen.has(c.message))],
+      evidence: [...i.evidence, ...twin.evidence.filter((e) => !ids.has(e.documentId))],
+    };
+  });
+  const all = [...merged, ...local.filter((l) => !used.has(l))];
+  // A relative still without a document: one the index also holds shares a document with them.
+  return all.map((p) => ({
+    ...p,
+    kin: p.kin.map((k) => {
+      if (k.sources.length) return k;
+      const other =
+        all.find((o) => o !== p && writtenAs(o, k.name)) ??
+        resolvePerson(
+          k.name,
+          all.filter((o) => o !== p),
+        );
+      return { ...k, sources: other ? shared(p, other) : [] };
+    }),
+  }));
 }
 
-export function factsAbout(name: string, readings: Reading[]): PersonFacts {
-  const is = (n: string | null) => n !== null && sameperson(n, name);
-  const facts: PersonFacts = { name, gender: null, events: [], parents: [], spouses: [], children: [], sentences: [] };
-  const relation = (rel: RelationFact) => {
-    if (is(rel.person)) {
-      const list = rel.kind === 'parent' ? facts.parents : rel.kind === 'spouse' ? facts.spouses : facts.children;
-      addRelative(list, rel.other, rel.sentence);
-    } else if (is(rel.other)) {
-      // The other side of "X, son of A": A's child is X.
-      const list = rel.kind === 'parent' ? facts.children : rel.kind === 'spouse' ? facts.spouses : facts.parents;
-      addRelative(list, rel.person, rel.sentence);
-    }
+export function kinOf(p: Person, relation: Relation): Kin[] {
+  return p.kin.filter((k) => k.relation === relation);
+}
+
+/** "he" / "she", or null when the records do not tell. */
+export function pronoun(p: Person): 'he' | 'she' | null {
+  return p.sex === 'M' ? 'he' : p.sex === 'F' ? 'she' : null;
+}
+
+/**
+ * Each relative once: the same name and relation from two individuals of the index (a grouping not
+ * yet sure they are one) is one line with both documents; a wife written under her husband's
+ * surname ("Sarah Elizabeth Whitfield") and under her own ("Sarah Elizabeth Barnes") with the same
+ * given names is one spouse, named as she was born.
+ */
+export function dedupeKin(personName: string, kin: readonly Kin[]): Kin[] {
+  const surname = surnameKeys(parseName(personName));
+  const out: Kin[] = [];
+  const same = (a: Kin, b: Kin) => {
+    if (a.relation !== b.relation) return false;
+    if (folded(a.name) === folded(b.name)) return true;
+    if (a.relation !== 'spouse') return false;
+    const pa = parseName(a.name);
+    const pb = parseName(b.name);
+    const married = (p: typeof pa) => surnameKeys(p).some((k) => surname.includes(k));
+    return (
+      pa.given.length > 0 &&
+      canonicalGiven(pa).join(' ') === canonicalGiven(pb).join(' ') &&
+      married(pa) !== married(pb)
+    );
   };
-  for (const r of readings) {
-    const about = is(r.subject) || r.people.some(is) || r.events.some((e) => is(e.person));
-    if (about && !facts.sentences.includes(r.sentence)) facts.sentences.push(r.sentence);
-    for (const e of r.events) if (is(e.person)) facts.events.push(e);
-    for (const rel of r.relations) relation(rel);
-    for (const [who, g] of r.genders) if (is(who)) facts.gender ??= g;
-  }
-  // "X married Y": Y's marriage is X's too.
-  for (const r of readings) {
-    for (const e of r.events) {
-      if (e.kind === 'marriage' && e.spouse && is(e.spouse) && !facts.events.includes(e)) facts.events.push(e);
+  for (const k of kin) {
+    const found = out.find((o) => same(o, k));
+    if (!found) {
+      out.push({ ...k, sources: [...k.sources] });
+      continue;
     }
+    // The name she was born with, when one of the two is her married name.
+    if (surnameKeys(parseName(found.name)).some((x) => surname.includes(x)) && k.relation === 'spouse')
+      found.name = k.name;
+    for (const s of k.sources)
+      if (!found.sources.some((x) => x.documentId === s.documentId && x.page === s.page)) found.sources.push(s);
   }
-  return facts;
-}
-
-/** The person and their parents, spouses and children: whose facts belong in an answer about them. */
-export function familyOf(facts: PersonFacts): string[] {
-  return [
-    facts.name,
-    ...facts.parents.map((r) => r.name),
-    ...facts.spouses.map((r) => r.name),
-    ...facts.children.map((r) => r.name),
-  ];
-}
-
-export function inFamily(name: string | null, family: string[]): boolean {
-  return name !== null && family.some((f) => sameperson(f, name));
+  return out;
 }

@@ -1,4 +1,5 @@
-import { fold, namesIn } from './names';
+import { foldText as fold } from '@gnology/contracts';
+import { namesIn } from './question-names';
 
 /** The life events a question can ask the date or place of. */
 export type AskedEvent = 'birth' | 'baptism' | 'marriage' | 'death' | 'burial';

@@ -1,25 +1,11 @@
-/** Finding people's names in a sentence of a record, without a model. */
+/** Finding the names of people a QUESTION gives ("Who were the parents of John Henry Whitfield?"), without a model; records are never read here (decision 0208). */
+import { foldText } from '@gnology/contracts';
 
 export const NOT_NAMES = new Set(
   'The This That These Those There Their His Her Our Your And But For With From Into Upon When Where Which While After Before During Parish Church Register Registers Record Records County Township Town City Village Street Saint St January February March April May June July August September October November December Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday Census Baptism Baptisms Marriage Marriages Burial Burials Births Deaths Birth Death Page Folio Entry Source Document Name Age Rev Reverend Mr Mrs Miss Dr He She They It We Who What Whom Whose How Why Did Does Do Was Were Is Are Tell Show Give List Find Please Certificate Obituary State United States Witnesses Witness Registered Funeral Head Wife Son Daughter Father Mother Husband Widow Groom Bride Methodist Baptist Catholic Enumeration District Farmer'.split(
     ' ',
   ),
 );
-
-export const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 export interface NameHit {
   name: string;
@@ -34,15 +20,10 @@ const NAME_RUN = new RegExp(String.raw`(?:${WORD})(?:\s+(?:${WORD}))*`, 'gu');
 const PLACE_BEFORE =
   /\b(?:in|at|near|from|to|for|county|parish|(?:state|county|city|town|parish|province|kingdom|republic)\s+of)\s*$/i;
 
-export function fold(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
+const fold = foldText;
 
 /**
- * The names of people in a sentence: the known names first (the documents' own people), then
+ * The names of people in a question: the known names first (the documents' own people), then
  * runs of two to four capitalised words that are not places ("in Raleigh") or record words.
  * A lone given name counts when it is the start of a known name ("Margaret").
  */
@@ -81,18 +62,4 @@ export function namesIn(sentence: string, known: string[]): NameHit[] {
     hits.push({ name, at, end });
   }
   return hits.sort((a, b) => a.at - b.at);
-}
-
-/** True when two names can be the same person: one's words all appear in the other ("John Whitfield" ~ "John Henry Whitfield"). */
-export function sameperson(a: string, b: string): boolean {
-  const wa = fold(a).split(/\s+/);
-  const wb = fold(b).split(/\s+/);
-  const [short, long] = wa.length <= wb.length ? [wa, wb] : [wb, wa];
-  if (short.length < 2 && long.length >= 2) return false;
-  return short.every((w) => long.includes(w));
-}
-
-export function surname(name: string): string | undefined {
-  const words = name.trim().split(/\s+/);
-  return words.length > 1 ? words[words.length - 1] : undefined;
 }
