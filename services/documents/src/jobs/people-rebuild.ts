@@ -14,7 +14,7 @@ import { MAINTENANCE_QUEUE } from './sweep';
  */
 export const PEOPLE_REBUILD_JOB = 'people-rebuild';
 /** Bump when grouping changes enough that every index should be built again. */
-export const PEOPLE_INDEX_VERSION = 1;
+export const PEOPLE_INDEX_VERSION = 2;
 const OWNERS_PER_BATCH = 20;
 
 export interface PeopleRebuildJob {
