@@ -1,3 +1,5 @@
+import { directoryEntries } from './directory-entries';
+
 /**
  * Occupations as census takers and clerks wrote them. Several are also surnames (Smith, Miller,
  * Taylor, Carpenter...): those count only in lower case or after "a", "an", "as", "occupation".
@@ -55,6 +57,8 @@ const CUE_BEFORE = /\b(?:a|an|as|occupation:?|profession:?|trade:?|by\s+trade\s+
 
 export function extractOccupations(text: string): string[] {
   const found = new Set<string>();
+  // A directory entry gives its trade in its own place, in the directory's words ("tanneur", "fab. de bijoux").
+  for (const e of directoryEntries(text)) if (e.occupation) found.add(e.occupation.replace(/[\s,;]+$/, ''));
   RE.lastIndex = 0;
   for (let m = RE.exec(text); m; m = RE.exec(text)) {
     const word = m[1]!;

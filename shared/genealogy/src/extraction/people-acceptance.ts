@@ -1,3 +1,4 @@
+import { directoryEntries } from './directory-entries';
 import type { Mention } from './people-types';
 import {
   ARTICLE_BEFORE,
@@ -68,7 +69,10 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     };
   };
   const cues = all.map(cueOf);
+  // A directory entry's name is a person by the entry's shape (directory-entries.ts).
+  const entryNames = new Set(directoryEntries(text).map((e) => e.nameStart));
   const accepted: boolean[] = all.map((m, i) => {
+    if (entryNames.has(m.start)) return true;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;

@@ -1,4 +1,5 @@
 import { MONTH_NAMES } from './dates';
+import { directoryEntries } from './directory-entries';
 import { GIVEN_NAMES, TITLES } from './given-names';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
@@ -216,6 +217,9 @@ const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{
 
 export function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
+  // A directory entry ("Dupont (Jean), tailleur, r. de Chartres, 12.") names one person, read whole; its street is no one.
+  const entries = directoryEntries(text);
+  const inEntry = spanTest(entries.map((e) => [e.start, e.end] as const));
   // Registers and manifests that write "Whitfield, Thomas" at a line start: read as "Thomas Whitfield".
   const surnameFirst = new Map<number, string>();
   LINE_START_SURNAME_FIRST.lastIndex = 0;
@@ -227,6 +231,7 @@ export function findMentions(text: string): Mention[] {
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
     for (const c of candidatesOf(m[0], m.index, text)) {
+      if (inEntry(c.start)) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
         SHIP_BEFORE.test(text.slice(Math.max(0, c.start - 20), c.start))
@@ -251,7 +256,29 @@ export function findMentions(text: string): Mention[] {
       mentions.push({ ...c, words, name, lone, written: !lone });
     }
   }
-  return mentions;
+  if (!entries.length) return mentions;
+  for (const e of entries) {
+    if (e.firm) continue;
+    const words = e.name.split(' ');
+    mentions.push({ words, start: e.nameStart, end: e.nameEnd, name: e.name, lone: false, written: true });
+  }
+  return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */
+export function spanTest(spans: readonly (readonly [number, number])[]): (at: number) => boolean {
+  return (at) => {
+    let lo = 0;
+    let hi = spans.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const [s, e] = spans[mid]!;
+      if (at < s) hi = mid - 1;
+      else if (at >= e) lo = mid + 1;
+      else return true;
+    }
+    return false;
+  };
 }
 
 /** The surname of a full name: its last word, with the particles before it ("van der Berg"). */

@@ -1,6 +1,7 @@
 import type { GeoInfoItem } from '@gnology/contracts';
 import type { Gazetteer } from './gazetteer';
 import { GIVEN_NAMES } from './given-names';
+import { maskStreets } from './streets';
 
 /**
  * Places named in a record: towns, counties, states and countries. Common words and personal
@@ -43,7 +44,7 @@ historical('state', 'IE', 'Ulster;Munster;Leinster;Connaught;Connacht');
 historical('state', 'CA', 'Lower Canada;Upper Canada;Canada West;Canada East');
 historical('state', 'AU', "Van Diemen's Land;New South Wales");
 const TOWN_THEN_REGION = new RegExp(
-  String.raw`(?<![\p{L}])(${CAP}),[ \t]+((?:[A-Z][a-z]+\.?(?:[ \t](?=[A-Z]))?){1,3}|[A-Z]\.[ ]?[A-Z]\.?|[A-Z]{2}\b)`,
+  String.raw`(?<![\p{L}])(${CAP}),[ \t]+((?:[A-Z][a-z]+\.?(?:[ \t](?=[A-Z]))?){1,3}|[A-Z]\.[ ]?[A-Z]\.?|[A-Z]{2}\b)(?![-\p{L}])`,
   'gu',
 );
 const AFTER_PREP = new RegExp(`${PREP}(${CAP})`, 'gu');
@@ -87,7 +88,9 @@ const HISTORICAL_RUN = new RegExp(
   'gu',
 );
 
-export function extractPlaces(text: string, gaz: Gazetteer): GeoInfoItem[] {
+export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
+  // A street is an address, never a town: "rue de Lille" names no one's town (streets.ts).
+  const text = maskStreets(source);
   const out: GeoInfoItem[] = [];
   const seen = new Set<string>();
   const add = (item: GeoInfoItem) => {
