@@ -68,7 +68,8 @@ export const DUAL = '(?:/(\\d{1,4}))?';
 export const STYLE = String.raw`(?:\s*\(?(O\.\s?S\.|N\.\s?S\.|O\.S|N\.S|Old Style|New Style|st\.\s?v\.|st\.\s?n\.)\)?)?`;
 const QUAL_WORDS =
   'abt\\.?|about|approx\\.?|approximately|circa|ca\\.?|c\\.|bef\\.?|before|aft\\.?|after|um|gegen|vor|nach|vers|avant|après|apres|hacia|antes|después|despues|intorno al|prima del|dopo il|omstreeks|omkring|før|efter|około|okolo|przed|po|ante|post';
-export const QUAL = `(?:(${QUAL_WORDS})\\s+)?`;
+/** A qualifier word; not the "C." that ends "N.C." before a heading's date. */
+export const QUAL = `(?:(?<![\\p{L}\\d.])(${QUAL_WORDS})\\s+)?`;
 /** Between the day and the month: "14th day of June", "14 de junio", "le 14 juin", "3. März". */
 export const DAY_MONTH = String.raw`\s*(?:day\s+of\s+(?:the\s+month\s+of\s+)?|of\s+|de\s+|di\s+|d'|den\s+)?`;
 

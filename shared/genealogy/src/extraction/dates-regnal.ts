@@ -40,7 +40,7 @@ const NAMES = '(george|william|anne|victoria|edward)';
 const NUMERAL = String.raw`(?:\s+the\s+(first|second|third|fourth|fifth|seventh)|\s+(iii|ii|iv|vii|v|i|[1-7])(?:st|nd|rd|th|d)?(?![\p{L}\d]))?`;
 /** "year of the reign of our Sovereign Lord King George the Third", "year of Queen Victoria". */
 const LONG = new RegExp(
-  String.raw`\byear\s+of\s+(?:the\s+)?(reign\s+of\s+)?(${TITLES})${NAMES}(\s+(?:and|&)\s+mary)?${NUMERAL}`,
+  String.raw`\byear\s+of\s+(?:the\s+)?(reign\s+of\s+)?(${TITLES})${NAMES}(\s+(?:and|&)\s+(?:queen\s+)?mary)?${NUMERAL}`,
   'giu',
 );
 /** "4 Geo. III", "1 Vict.", "10 Will. III", "5 W. & M.", "2 Edw. VII". */

@@ -5,7 +5,7 @@ import { numberEndingAt, tokenize } from './dates-words';
  * Dates a letter or a newspaper gives relative to its own date: "the 3rd of this month", "the 3rd
  * inst." (this month), "the 25th ult." (last month), "the 5th prox." (next month), "yesterday".
  * The document's date is its heading or dateline: the first full date in its first three lines
- * ("Raleigh, N.C., 20th March 1902"). Without one they are not read. "Last Tuesday" is not read:
+ * ("Raleigh, N.C., 20th March 1902"), and before the relative day. Without one they are not read. "Last Tuesday" is not read:
  * writers disagree whether it means the latest Tuesday or the one of the week before, so no exact
  * day follows from it.
  */
@@ -18,18 +18,37 @@ const WEEK_AFTER = /^\s+(?:week|fortnight)\b/i;
 const SKIP_BEFORE = new Set(['of', 'day', 'the', '.']);
 const DIGIT_DAY = /^(\d{1,2})(?:st|nd|rd|th|d)?$/;
 
-/** The date the document is written on: the first full date in its first three lines (at most 300 characters). */
-export function documentDate(text: string, found: readonly Found[]): Found | undefined {
-  let head = 0;
-  for (let lines = 0; lines < 3 && head < text.length; ) {
-    const nl = text.indexOf('\n', head);
+/**
+ * The date the document is written on: the first full date of a heading line (one of the first
+ * three lines, short enough not to be prose: "Raleigh, N.C., 20th March 1902"), or a dateline that
+ * opens the text and ends its sentence ("LONDON, March 4, 1850.—"). A date inside prose
+ * ("John Smith, born March 3, 1850, died on the 5th inst.") is an event, not the document's date.
+ */
+export function documentDate(text: string, found: readonly Found[]): { date: Found; from: number } | undefined {
+  const lines: [number, number][] = [];
+  for (let at = 0; lines.length < 3 && at < text.length; ) {
+    const nl = text.indexOf('\n', at);
     const end = nl < 0 ? text.length : nl;
-    if (text.slice(head, end).trim()) lines++;
-    head = end + 1;
+    if (text.slice(at, end).trim()) lines.push([at, end]);
+    at = end + 1;
   }
-  const limit = Math.min(head, 300);
-  return found.find((d) => d.at < limit && /^\d{4}-\d{2}-\d{2}$/.test(d.normalized));
+  for (const d of found) {
+    if (!FULL.test(d.normalized)) continue;
+    const line = lines.find(([a, b]) => d.at >= a && d.at < b);
+    if (!line) continue;
+    // A heading line with more text after it; or a dateline opening the text.
+    if (line[1] - line[0] <= HEADING && text.slice(line[1]).trim()) return { date: d, from: line[1] };
+    const end = d.at + d.original.length;
+    if (line === lines[0] && end - line[0] <= 60 && DATELINE_END.test(text.slice(end, end + 3)))
+      return { date: d, from: end };
+  }
+  return undefined;
 }
+
+const FULL = /^\d{4}-\d{2}-\d{2}$/;
+/** A heading line is short: a place and a date, not a sentence. */
+const HEADING = 80;
+const DATELINE_END = /^\s*(?:\.|—|–|-|:|$)/;
 
 function shifted(doc: string, months: number, day: number) {
   const [y, m] = doc.split('-').map(Number) as [number, number];
@@ -38,8 +57,9 @@ function shifted(doc: string, months: number, day: number) {
 }
 
 export function relativeDates(text: string, found: readonly Found[], taken: Taken): Found[] {
-  const doc = documentDate(text, found);
-  if (!doc) return [];
+  const heading = documentDate(text, found);
+  if (!heading) return [];
+  const doc = heading.date;
   const out: Found[] = [];
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
@@ -57,7 +77,8 @@ export function relativeDates(text: string, found: readonly Found[], taken: Take
     const day = digit ? Number(digit[1]) : words?.value.ordinal && !words.value.large ? words.value.value : undefined;
     if (!day || day > 31) continue;
     const start = from + tokens[digit ? last : words!.from]!.start;
-    if (taken.overlaps(start, end)) continue;
+    // The heading comes before what it dates: a date after "the 2nd inst." is another event (a birth), not the letter's.
+    if (heading.from > start || taken.overlaps(start, end)) continue;
     const built = shifted(doc.normalized, months, day);
     if (!built) continue;
     taken.take(start, end);
@@ -68,7 +89,7 @@ export function relativeDates(text: string, found: readonly Found[], taken: Take
     const end = m.index + m[0].length;
     if (DAY_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index)) || WEEK_AFTER.test(text.slice(end, end + 12)))
       continue;
-    if (m.index <= doc.at || taken.overlaps(m.index, end)) continue;
+    if (heading.from > m.index || taken.overlaps(m.index, end)) continue;
     const [y, mo, d] = doc.normalized.split('-').map(Number) as [number, number, number];
     const day = new Date(Date.UTC(y, mo - 1, d - 1));
     const normalized = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`;
