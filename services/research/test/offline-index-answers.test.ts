@@ -1,6 +1,8 @@
 import type { IndividualDetail } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../src/domain/offline/answer';
+import { nextRecords } from '../src/domain/offline/next-records';
+import type { Fact } from '../src/domain/offline/person';
 import type { ContextDocument } from '../src/domain/model';
 import { FILES, IDS, JOHN_HENRY, record, THOMAS } from './support/stored-records';
 
@@ -157,6 +159,62 @@ describe('records to search next fit the place and the period', () => {
     expect(next).toContain('Wake County marriage registers, licences and bonds');
     expect(next).toContain('North Carolina State Archives');
     expect(next).not.toMatch(/parish register/i);
+  });
+});
+
+describe('the grandfather is never his grandson', () => {
+  it("gives Thomas Whitfield his own family, not his grandson's parents", () => {
+    const family = section(
+      ask('When did Thomas Whitfield die?', [THOMAS]),
+      "Thomas Whitfield's family in the documents",
+    );
+    expect(family).toContain('- **John Henry Whitfield** (child)');
+    expect(family).toContain('- **Mary Ann Whitfield** (spouse)');
+    expect(family).not.toContain('(parent)');
+  });
+});
+
+describe('records to search next, by country and period', () => {
+  const fact = (kind: Fact['kind'], year: number): Fact => ({
+    kind,
+    date: String(year),
+    year,
+    place: null,
+    detail: null,
+    estimated: false,
+    source: { documentId: IDS.marriage, fileName: 'x.txt', page: null },
+  });
+  const england = [{ name: 'Halifax', kind: 'town' as const, countryCode: 'GB', state: 'England' }];
+  it('England before July 1837: parish registers and bishops’ transcripts; after: GRO civil registration', () => {
+    const before = nextRecords(england, [fact('baptism', 1820), fact('marriage', 1830)]).join('\n');
+    expect(before).toContain('**Halifax, England** (1820–1830)');
+    expect(before).toMatch(/Birth and baptism \(1820\): the parish registers of baptisms and the bishops' transcripts/);
+    expect(before).toMatch(/Marriage \(1830\): the parish registers of marriages, with banns and marriage licences/);
+    expect(before).not.toContain('GRO');
+    const after = nextRecords(england, [fact('birth', 1850), fact('death', 1870)]).join('\n');
+    expect(after).toMatch(/Birth and baptism \(1850\): the GRO civil registration indexes/);
+    expect(after).toContain('National Probate Calendar');
+    expect(after).toContain('the censuses of 1841, 1851, 1861, 1871;');
+  });
+  it('Scotland, Ireland and Germany by the year their civil registration began', () => {
+    const scotland = [{ name: 'Paisley', kind: 'town' as const, countryCode: 'GB', state: 'Scotland' }];
+    expect(nextRecords(scotland, [fact('birth', 1840)]).join('\n')).toContain('Old Parish Registers');
+    expect(nextRecords(scotland, [fact('birth', 1860)]).join('\n')).toContain('statutory registers of births');
+    const ireland = [{ name: 'Cork', kind: 'town' as const, countryCode: 'IE' }];
+    expect(nextRecords(ireland, [fact('birth', 1850)]).join('\n')).toContain(
+      'parish registers of the parish (civil registration began in 1864)',
+    );
+    const germany = [{ name: 'Kassel', kind: 'town' as const, countryCode: 'DE', state: 'Hesse' }];
+    expect(nextRecords(germany, [fact('birth', 1880)]).join('\n')).toContain('Standesamt');
+  });
+  it('a US death before statewide registration goes to county probate and cemeteries, after it to the state certificate', () => {
+    const raleigh = [{ name: 'Raleigh', kind: 'town' as const, countryCode: 'US', state: 'North Carolina' }];
+    expect(nextRecords(raleigh, [fact('death', 1902)]).join('\n')).toContain(
+      'no statewide death certificates before 1913',
+    );
+    expect(nextRecords(raleigh, [fact('death', 1920)]).join('\n')).toContain(
+      'North Carolina death certificates (statewide from 1913)',
+    );
   });
 });
 

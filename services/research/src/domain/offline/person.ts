@@ -142,6 +142,19 @@ export function shared(a: Person, b: Person): Source[] {
 }
 
 /**
+ * The local individual that is the index's: one that a shared document writes under the same name
+ * (so the grandson "Thomas Barnes Whitfield" is never taken for the grandfather "Thomas Whitfield"),
+ * the one sharing most documents first.
+ */
+function twinOf(i: Person, local: readonly Person[], used: ReadonlySet<Person>): Person | undefined {
+  const written = new Set([i.name, ...i.variants].map(folded));
+  const sharedCount = (l: Person) => shared(i, l).length;
+  return local
+    .filter((l) => !used.has(l) && sharedCount(l) > 0 && [l.name, ...l.variants].some((v) => written.has(folded(v))))
+    .sort((a, b) => sharedCount(b) - sharedCount(a) || a.key.localeCompare(b.key))[0];
+}
+
+/**
  * The index and the documents at hand together: an individual of the index takes in the local
  * individual it shares a document and a name with (the index's facts first, the local ones it
  * lacks after); each relative of the index is given the documents that name both, from the local
@@ -151,12 +164,7 @@ export function mergePeople(indexed: readonly Person[], local: readonly Person[]
   const used = new Set<Person>();
   const merged = indexed.map((i) => {
     const ids = docIds(i);
-    const twin = local.find(
-      (l) =>
-        !used.has(l) &&
-        l.evidence.some((e) => ids.has(e.documentId)) &&
-        (sameName(l.name, i.name) || writtenAs(l, i.name)),
-    );
+    const twin = twinOf(i, local, used);
     if (!twin) return i;
     used.add(twin);
     const kin = i.kin.map((k) => ({
@@ -180,12 +188,8 @@ export function mergePeople(indexed: readonly Person[], local: readonly Person[]
     ...p,
     kin: p.kin.map((k) => {
       if (k.sources.length) return k;
-      const other =
-        all.find((o) => o !== p && writtenAs(o, k.name)) ??
-        resolvePerson(
-          k.name,
-          all.filter((o) => o !== p),
-        );
+      // Written so, never a looser match: a namesake must not lend his documents.
+      const other = all.find((o) => o !== p && writtenAs(o, k.name));
       return { ...k, sources: other ? shared(p, other) : [] };
     }),
   }));
