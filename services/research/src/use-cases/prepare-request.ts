@@ -16,7 +16,7 @@ import type { BookContext, ContextDocument, ProviderRequest } from '../domain/mo
 import { acquireSlot, claimTrialSlot, renameSlot } from '../store/in-flight';
 import { buildProviderRequest } from '../domain/provider-request';
 import { retrieveFromLibrary } from './retrieve-library';
-import { lookupPeopleAsked } from './lookup-people';
+import { lookupPeopleAsked, lookupPeopleMeant } from './lookup-people';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchDeps } from '../context';
 import { endInFlight, type RequestIds, withReservation } from './reservation';
@@ -203,7 +203,7 @@ async function readContext(
   plan: RequestPlan,
   continuing: BookContext | null,
 ) {
-  const [conversation, selected, library, people] = await Promise.all([
+  const [conversation, selected, library, named] = await Promise.all([
     body.conversationId ? clients.conversation(userId, body.conversationId) : Promise.resolve(null),
     clients.documents(userId, body.documentIds),
     // Gene searches the user's library alongside (decision 0170): alone or beside the selection.
@@ -224,6 +224,15 @@ async function readContext(
     }),
   ]);
   const documents = [...selected, ...library.documents];
+  // "Who were Margaret's parents?", "When did he die?": the people the documents say it means (issue 28).
+  const people = await lookupPeopleMeant(clients, {
+    userId,
+    query: body.query,
+    excludeIds: body.excludeDocumentIds,
+    documents,
+    found: named,
+    onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it'),
+  });
   const history = conversation?.messages ?? [];
   const capacity = capacityFor(history, plan.estimate);
   if (capacity.level === 'block') throw new HttpError(400, CAPACITY_MESSAGE, { code: 'at_capacity' });

@@ -25,7 +25,7 @@ const fold = foldText;
 /**
  * The names of people in a question: the known names first (the documents' own people), then
  * runs of two to four capitalised words that are not places ("in Raleigh") or record words.
- * A lone given name counts when it is the start of a known name ("Margaret").
+ * A lone word counts when it starts or ends a known name ("Margaret", "Sullivan").
  */
 export function namesIn(sentence: string, known: string[]): NameHit[] {
   const hits: NameHit[] = [];
@@ -39,7 +39,13 @@ export function namesIn(sentence: string, known: string[]): NameHit[] {
       if (bounded && !taken(at, end)) hits.push({ name, at, end });
     }
   }
-  const givenNames = new Set(known.map((k) => k.split(/\s+/)[0]!));
+  // A lone word counts when a known name starts or ends with it ("Margaret", "Sullivan").
+  const givenNames = new Set(
+    known.flatMap((k) => {
+      const words = k.split(/\s+/);
+      return [words[0]!, words[words.length - 1]!];
+    }),
+  );
   for (const m of sentence.matchAll(NAME_RUN)) {
     let words = m[0].split(/\s+/);
     let at = m.index ?? 0;
