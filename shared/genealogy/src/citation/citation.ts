@@ -13,6 +13,8 @@ export interface CitationPerson {
   name: string;
   role: PersonRole;
   recordRole?: RecordRole | null;
+  /** The baptism date extraction tied to this person (`PersonDetail.baptized`): a baptism is cited by it. */
+  baptized?: string | null;
 }
 
 export interface CitationSource {
@@ -55,7 +57,17 @@ export function buildCitation(s: CitationSource): string {
   return `${head.join(', ')}; ${where.join(', ')}.`;
 }
 
+/**
+ * A baptism is typed `birth` (the type list has no baptism) but it is a church's register entry,
+ * not a civil birth certificate: sponsors (godparents stand only at a baptism) or a baptism date
+ * read for someone say so.
+ */
+function isBaptism(s: CitationSource): boolean {
+  return s.documentType === 'birth' && s.people.some((p) => p.recordRole === 'sponsor' || Boolean(p.baptized));
+}
+
 function recordTitle(s: CitationSource): string {
+  if (isBaptism(s)) return 'Baptism register entry';
   if (s.documentType !== 'census') return RECORD_TITLE[s.documentType];
   const year = s.dates.map((d) => /^\d{4}/.exec(d.normalized)?.[0]).find(Boolean);
   return year ? `${year} census` : RECORD_TITLE.census;
@@ -99,7 +111,18 @@ function principals(s: CitationSource): string | null {
 
 /** Death records and obituaries write the earlier life first: their date is the latest; other records' is the earliest. */
 function recordDate(s: CitationSource): string | null {
+  if (isBaptism(s)) {
+    // The entry's date is the baptism's; a register entry also gives the birth, so without the
+    // baptism date read for the child, a date alone may be either: none is cited rather than the wrong one.
+    const subject =
+      s.people.find((p) => p.role === 'primary_subject' && p.baptized) ?? s.people.find((p) => p.baptized);
+    if (subject?.baptized) return citedDate({ normalized: subject.baptized, qualifier: 'exact' });
+    const distinctDates = new Set(s.dates.map((d) => d.normalized));
+    return distinctDates.size === 1 ? citedDate(s.dates[0]!) : null;
+  }
   if (s.dates.length === 0) return null;
+  // A letter is dated by its dateline, the first date it writes; the dates in its body are of what it tells.
+  if (s.documentType === 'letter') return citedDate(s.dates[0]!);
   const sorted = [...s.dates].sort((a, b) => (a.normalized < b.normalized ? -1 : a.normalized > b.normalized ? 1 : 0));
   const latest = s.documentType === 'death' || s.documentType === 'obituary';
   if (s.documentType === 'census') return null; // the year is in the title

@@ -91,9 +91,28 @@ const CUES: Record<Exclude<DocumentType, 'photo' | 'other'>, [RegExp, number][]>
   ],
 };
 
+/**
+ * A letter by its shape, not its news: a salutation opening it ("Dear Cousin William,") and a
+ * complimentary close before the signature ("Your affectionate cousin,"). A letter that tells of a
+ * death or a wedding is still a letter; an obituary or a certificate has neither.
+ */
+const SALUTATION =
+  /^[ \t]*(?:my[ \t]+)?(?:dear(?:est)?|beloved|liebe[rs]?|lieber|cher|chère|chere|querid[oa]|caro|cara|beste)[ \t]+[^\n]{1,40}?[,:!][ \t]*$/imu;
+const CLOSING =
+  /^[ \t]*(?:(?:i[ \t]+remain[ \t]+)?(?:yours?|ever[ \t]+yours?)(?:[ \t]+(?:very[ \t]+)?(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully|lovingly))?|your[ \t]+(?:loving|affectionate|devoted|dutiful|obedient|fond|faithful)[ \t]+[\p{L} ]{2,30}|(?:with[ \t]+)?(?:much[ \t]+|all[ \t]+my[ \t]+)?love(?:[ \t]+(?:to[ \t]+all|from))?|i[ \t]+remain[^\n]{0,50}|(?:very[ \t]+)?(?:sincerely|faithfully|affectionately|respectfully)(?:[ \t]+yours)?|(?:mit[ \t]+)?herzlichen[ \t]+grü(?:ß|ss)en|dein[ \t]+\p{L}+|deine[ \t]+\p{L}+)[,.]?[ \t]*$/imu;
+
+function letterShaped(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  if (lines.length < 3) return false;
+  const head = lines.slice(0, 4).join('\n');
+  const tail = lines.slice(-4).join('\n');
+  return SALUTATION.test(head) && CLOSING.test(tail);
+}
+
 export function classifyDocument(text: string, opts: { isImage: boolean }): DocumentType {
   const letters = text.replace(/[^A-Za-z]/g, '').length;
   if (opts.isImage && letters < 40) return 'photo';
+  if (letterShaped(text)) return 'letter';
   let best: DocumentType = 'other';
   let bestScore = 0;
   for (const [type, cues] of Object.entries(CUES) as [DocumentType, [RegExp, number][]][]) {

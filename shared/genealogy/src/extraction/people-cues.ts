@@ -218,6 +218,19 @@ const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
     'officiant',
   ],
 ];
+/**
+ * A clergyman's or magistrate's signature line after the name ("Samuel Pritchard, Minister of the
+ * Gospel.", "John Doe, Rector", "J. Smith, J.P."): in a register entry or certificate he is the
+ * officiant. Only when the office closes the line or sentence: "Rev. John Smith, rector of St Mary's,
+ * died" is about him, not signed by him.
+ */
+export const OFFICIANT_AFTER =
+  /^,?[ \t]*(?:the[ \t]+)?(?:officiating[ \t]+)?(?:minister(?:[ \t]+of[ \t]+the[ \t]+gospel)?|rector|vicar|curate|pastor|priest|parish[ \t]+priest|clergyman|chaplain|deacon|justice[ \t]+of[ \t]+the[ \t]+peace|j\.[ \t]?p\.|pfarrer|curé|párroco|parroco|predikant|dominee|sacerdote)[ \t]*(?:[.,;]?[ \t]*(?:\r?\n|$))/iu;
+/** "…, son of": the child word of a phrase right after a name, to tell the groom from the bride. */
+export const CHILD_WORD_AFTER = new RegExp(
+  String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}?(${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`,
+  'iu',
+);
 /** Records whose subject is not a child given its names (a marriage's or death's "named" is someone else). */
 export const NOT_CHILD_RECORDS = new Set<string>([
   'marriage',

@@ -10,6 +10,7 @@ import {
   CENSUS_AFTER,
   CENSUS_COLUMNS,
   CHILD_OF_AFTER,
+  CHILD_WORD_AFTER,
   DEAR_BEFORE,
   FEMALE_TITLES,
   GROOM_AFTER,
@@ -20,6 +21,7 @@ import {
   MARRIAGE_CUE,
   MARRIED_BEFORE,
   NAMED_BEFORE,
+  OFFICIANT_AFTER,
   PAIR_MARRIED_AFTER,
   PAREN_REL_AFTER,
   PARTY_OF_BEFORE,
@@ -48,6 +50,9 @@ export const INVERSE: Record<Relation, Relation> = {
   other_relative: 'other_relative',
 };
 
+/** Records an officiant signs: a marriage, a baptism or birth register entry, a burial. */
+const SIGNED_RECORDS = new Set<DocumentType>(['marriage', 'birth', 'death']);
+
 /** Who is whose relative, and the record's roles, read off the phrases around each name. */
 export function readRelations(text: string, ms: Mention[], documentType: DocumentType | undefined): Relations {
   const before = (m: Mention, n?: number) => textBefore(text, m, n);
@@ -61,7 +66,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
   let bride: number | undefined;
   const subjectCued: number[] = [];
   let namedChild: number | undefined;
-  let listRole: { anchor: number; role: Relation; kin?: Kin; count: number } | undefined;
+  let listRole: { anchor: number; role: Relation; kin?: Kin; count: number; via?: 'of' } | undefined;
   let listRecord: RecordRole | undefined;
   const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
   for (let i = 0; i < ms.length; i++) {
@@ -80,7 +85,14 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
 
     // Record roles from the phrase before the name, or the list it continues.
-    const rr = recordRoleBefore(b);
+    // A register's or certificate's signature with an office ("Samuel Pritchard, Rector."): the officiant.
+    const rr =
+      recordRoleBefore(b) ??
+      (SIGNED_RECORDS.has(documentType ?? (marriageDoc ? 'marriage' : 'other')) &&
+      !ofMatch &&
+      OFFICIANT_AFTER.test(text.slice(m.end, m.end + 80))
+        ? 'officiant'
+        : undefined);
     if (rr) {
       recordRoles.set(i, rr);
       listRecord = rr;
@@ -95,8 +107,12 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       section = i;
     }
     if (marriageDoc && !recordRoles.has(i) && !ofMatch) {
+      // "John Henry Whitfield, son of …, and Sarah Elizabeth Barnes, daughter of …": the son is the groom, the daughter the bride.
+      const childKin = REL_WORDS[CHILD_WORD_AFTER.exec(a)?.[1]?.toLowerCase() ?? '']?.[1];
       if (groom === undefined && GROOM_AFTER.test(a)) groom = i;
       else if (bride === undefined && BRIDE_AFTER.test(a) && i !== groom) bride = i;
+      else if (groom === undefined && childKin === 'son' && i !== bride) groom = i;
+      else if (bride === undefined && childKin === 'daughter' && i !== groom) bride = i;
     }
 
     if (
@@ -110,7 +126,13 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     ) {
       const kin =
         listRole.role === 'parent' && listRole.kin === 'father' && listRole.count === 1 ? 'mother' : listRole.kin;
-      edges.push({ anchor: listRole.anchor, person: i, role: listRole.role, ...(kin ? { kin } : {}) });
+      edges.push({
+        anchor: listRole.anchor,
+        person: i,
+        role: listRole.role,
+        ...(kin ? { kin } : {}),
+        ...(listRole.via ? { via: listRole.via } : {}),
+      });
       listRole.count++;
     } else if (ofMatch) {
       // "A, son of B": B is A's parent; the subject A is whoever was named just before.
@@ -140,8 +162,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
                 : 'wife'
               : undefined;
         const explicit: Kin | undefined = rel === 'parent' ? undefined : personKin;
-        edges.push({ anchor, person: i, role: inverse, ...(explicit ? { kin: explicit } : {}) });
-        listRole = { anchor, role: inverse, ...(explicit ? { kin: explicit } : {}), count: 1 };
+        edges.push({ anchor, person: i, role: inverse, ...(explicit ? { kin: explicit } : {}), via: 'of' });
+        listRole = { anchor, role: inverse, ...(explicit ? { kin: explicit } : {}), count: 1, via: 'of' };
         if (anchor >= 0) subjectCued.push(anchor);
       }
     } else if (MARRIED_BEFORE.test(b) || BRIDE_OF_BEFORE.test(b)) {
@@ -181,6 +203,13 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
         groom = i;
         bride = anchor;
       }
+      // "Miss Lottie May Reynolds, daughter of …, was united in marriage to Mr. Frank E. Dunbar": one party known, the other is this one.
+      if (marriageDoc && anchor >= 0) {
+        if (groom === i && bride === undefined && !recordRoles.has(anchor)) bride = anchor;
+        else if (bride === i && groom === undefined && !recordRoles.has(anchor)) groom = anchor;
+        else if (bride === anchor && groom === undefined && !recordRoles.has(i)) groom = i;
+        else if (groom === anchor && bride === undefined && !recordRoles.has(i)) bride = i;
+      }
       edges.push({ anchor, person: i, role: 'spouse' });
       if (marriageDoc && anchor >= 0 && groom === undefined && bride === undefined && !recordRoles.has(anchor)) {
         groom = anchor;
@@ -189,8 +218,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       listRole = undefined;
     } else if (BORN_TO_BEFORE.test(b)) {
       const anchor = prev !== undefined ? prev : -1;
-      edges.push({ anchor, person: i, role: 'parent', kin: 'father' });
-      listRole = { anchor, role: 'parent', kin: 'father', count: 1 };
+      edges.push({ anchor, person: i, role: 'parent', kin: 'father', via: 'of' });
+      listRole = { anchor, role: 'parent', kin: 'father', count: 1, via: 'of' };
     } else if (relMatch && !rr && !SUBJECT_BEFORE.test(b)) {
       const [rel, kin] = REL_WORDS[relMatch[1]!.toLowerCase()]!;
       // "John Smith and his wife Mary": the phrase's subject is the person just named, when in the same clause.

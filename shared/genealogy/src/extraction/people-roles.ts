@@ -12,6 +12,7 @@ import {
 } from './people-cues';
 import { keyOf, surnameOf, titleCase } from './people-candidates';
 import { INVERSE } from './people-relations';
+import { factsOf, type PersonFacts } from './person-facts';
 
 /* Step 4 of the people pipeline (people.ts): the primary subject, roles relative to it, surnames, one entry per person. */
 
@@ -116,6 +117,15 @@ export function peopleOf(
     if (!kinOf.has(e.person)) kinOf.set(e.person, kinOf.get(e.anchor) === 'father' ? 'mother' : 'father');
   }
   if (bride !== undefined && primary === groom) roles.set(bride, 'spouse');
+  /**
+   * Two mentions the record makes one the primary's parent and the other its child are two people
+   * of one name (a grandfather and his grandson). The primary keeps its full name even so
+   * ("Richard son of Richard & Hannah Pickering" is Richard Pickering).
+   */
+  const rolesConflict = (i: number, j: number) => {
+    const pair = new Set([roles.get(i), roles.get(j)]);
+    return pair.size === 2 && pair.has('parent') && pair.has('child');
+  };
   // Parents of the bride and groom, of the primary; the deceased.
   for (const e of edges) {
     if (e.role !== 'parent' || recordRoles.has(e.person)) continue;
@@ -182,6 +192,9 @@ export function peopleOf(
     for (let i = 0; i < ms.length; i++) {
       if (!ms[i]!.lone) continue;
       const s = surnameFor(i);
+      // "our boy Thomas" beside his grandfather Thomas Whitfield: the surname would make the two one person.
+      const full = s ? keyOf(`${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`) : '';
+      if (s && ms.some((x, j) => j !== i && keyOf(x.name) === full && rolesConflict(i, j))) continue;
       if (s) {
         ms[i]!.name = `${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`;
         ms[i]!.lone = false;
@@ -189,19 +202,25 @@ export function peopleOf(
     }
   }
 
-  // Merge mentions of one person; the primary's entry first.
-  const persons: { name: string; key: string; idx: number[] }[] = [];
+  // Merge mentions of one person; the primary's entry first. A given name alone joins the full name
+  // it starts, unless the record makes one the primary's parent and the other its child: two people
+  // of one name, or a misread relation. Either way the given name alone is left out (a son missed
+  // is forgivable, a grandson merged into his grandfather is not).
+  const persons: { name: string; key: string; idx: number[]; unsure?: boolean }[] = [];
   const byKey = new Map<string, number>();
+  const compatible = (i: number, p: { idx: number[] }) => !p.idx.some((j) => rolesConflict(i, j));
   for (let i = 0; i < ms.length; i++) {
     const k = keyOf(ms[i]!.name);
     let id = byKey.get(k);
     if (id === undefined && !k.includes(' ')) {
       const j = persons.findIndex((p) => p.key.startsWith(`${k} `));
+      if (j >= 0 && !compatible(i, persons[j]!)) continue;
       if (j >= 0) id = j;
     }
     if (id === undefined) {
       const j = persons.findIndex((p) => !p.key.includes(' ') && k.startsWith(`${p.key} `));
-      if (j >= 0) {
+      if (j >= 0 && !compatible(i, persons[j]!)) persons[j]!.unsure = true;
+      else if (j >= 0) {
         persons[j]!.name = ms[i]!.name;
         persons[j]!.key = k;
         byKey.set(k, j);
@@ -216,6 +235,17 @@ export function peopleOf(
     persons[id]!.idx.push(i);
   }
   const personOf = (i: number) => persons.findIndex((p) => p.idx.includes(i));
+  const facts = factsOf(text, ms, edges, documentType);
+  const factsOfPerson = (idx: number[]): PersonFacts => {
+    const out: PersonFacts = {};
+    for (const i of idx)
+      for (const [k, v] of Object.entries(facts.get(i) ?? {}) as [keyof PersonFacts, never][]) out[k] ??= v;
+    return out;
+  };
+  // A letter or diary that tells of one death: that person is its deceased (the people index reads
+  // the death from this role), over the kinship role the wording gave ("Father, Thomas Whitfield, passed away").
+  const dead = persons.filter((p) => factsOfPerson(p.idx).dead);
+  const toldDeath = TELLS_OF_DEATH.has(documentType ?? 'other') && dead.length === 1 ? dead[0] : undefined;
   const primaryPerson = personOf(primary);
   const people: PersonTag[] = [];
   const details: PersonDetail[] = [];
@@ -223,6 +253,7 @@ export function peopleOf(
   for (const p of order) {
     if (people.length >= limit) break;
     const person = persons[p]!;
+    if (person.unsure && p !== primaryPerson) continue;
     let role: PersonRole = p === primaryPerson ? 'primary_subject' : 'other_relative';
     let recordRole: RecordRole | undefined;
     let title: string | undefined;
@@ -232,12 +263,24 @@ export function peopleOf(
       recordRole ??= recordRoles.get(i);
       title ??= ms[i]!.title ?? titleBefore(text, ms[i]!);
     }
+    if (person === toldDeath && (recordRole === undefined || KIN_ROLES.has(recordRole))) recordRole = 'deceased';
+    const { dead: _dead, ...said } = factsOfPerson(person.idx);
     people.push({ name: person.name, role });
-    if (recordRole || title)
-      details.push({ name: person.name, ...(recordRole ? { recordRole } : {}), ...(title ? { title } : {}) });
+    if (recordRole || title || Object.keys(said).length)
+      details.push({
+        name: person.name,
+        ...(recordRole ? { recordRole } : {}),
+        ...(title ? { title } : {}),
+        ...said,
+      });
   }
   return { people, details };
 }
+
+/** Records that are not themselves a death's record but may tell of one. */
+const TELLS_OF_DEATH = new Set<DocumentType>(['letter', 'journal', 'other']);
+/** Record roles read from a kinship word only: a death the record tells of says more. */
+const KIN_ROLES = new Set<RecordRole>(['father', 'mother', 'wife', 'husband', 'son', 'daughter']);
 
 function anchorOfPerson(edges: Edge[], i: number, primary: number): number | undefined {
   const e = edges.find((x) => x.person === i);

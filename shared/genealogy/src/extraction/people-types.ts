@@ -27,6 +27,8 @@ export interface Edge {
   person: number;
   role: Relation;
   kin?: Kin;
+  /** 'of': read from an "X, son of A and B" phrase (or "born to A and B"): A and B are about X, the phrase's subject. */
+  via?: 'of';
 }
 
 /** What the relations step read (people-relations.ts), for the roles step: mention indexes. */

@@ -2,6 +2,7 @@ import type { DocumentType, PersonTag } from '@gnology/contracts';
 import { acceptMentions, shareSurnames } from './people-acceptance';
 import { findMentions } from './people-candidates';
 import { readRelations } from './people-relations';
+import { repairMentions } from './people-repair';
 import { peopleOf } from './people-roles';
 import type { PeopleResult } from './people-types';
 
@@ -36,6 +37,6 @@ export function extractPeople(text: string, limit = 60, documentType?: DocumentT
 export function extractPeopleWithDetails(text: string, limit = 60, documentType?: DocumentType): PeopleResult {
   const mentions = acceptMentions(text, findMentions(text));
   if (mentions.length === 0) return { people: [], details: [] };
-  const ms = shareSurnames(text, mentions);
+  const ms = repairMentions(text, shareSurnames(text, mentions));
   return peopleOf(text, ms, readRelations(text, ms, documentType), documentType, limit);
 }
