@@ -55,7 +55,8 @@ export function datesFromContext(
     while (i + 1 < dated.length && dated[i + 1]!.at < c.start) i++;
     if (taken.overlaps(c.start, c.end) || notARegisterDay(text, c)) continue;
     const context = dated[i];
-    if (!context) continue;
+    // A range ("1850-1855", a regnal year) does not say which of its years the day is in.
+    if (!context || context.qualifier === 'between') continue;
     const late = c.month > 3 || (c.month === 3 && c.day >= 25);
     const year = context.qualifier === 'dual_year' && late ? context.year - 1 : context.year;
     const built = dayDate(year, c.month, c.day);

@@ -58,9 +58,9 @@ export const monthWord = (w: string): number | undefined => MONTHS[w.toLowerCase
 /**
  * A day in digits with the ordinal endings of the record's language: "3rd", "3d", "1er", "3e",
  * "3ème", "3.", "3te", "3ten" (German dative, "den 3ten Mai"), "3a"/"3o"/"26mo" (Latin and
- * Italian "die 3a Maii", "26mo"), "1º".
+ * Italian "die 3a Maii", "26mo"), "1º"; clerks often put a point after the ending ("8th. Jany. 1753").
  */
-export const DAY = '(\\d{1,2})(?:st|nd|rd|th|d|er|sten|ste|ten|ter|te|de|den|e|ème|mo|ma|a|o|\\.|º|°|ª)?';
+export const DAY = '(\\d{1,2})(?:(?:st|nd|rd|th|d|er|sten|ste|ten|ter|te|de|den|e|ème|mo|ma|a|o)\\.?|\\.|º|°|ª)?';
 export const YEAR = '(1[0-9]\\d\\d|20[0-2]\\d)';
 /** A double-dated year: "1749/50", "1741/2", "1749/1750". */
 export const DUAL = '(?:/(\\d{1,4}))?';

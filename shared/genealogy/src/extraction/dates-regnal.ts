@@ -38,9 +38,9 @@ const ROMANS: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vii: 
 const TITLES = String.raw`(?:(?:our|his|her|the|late|present|most|gracious|excellent|sovereign|lord|lady|majesty|majesty's|king|queen|dread)\s+){0,6}`;
 const NAMES = '(george|william|anne|victoria|edward)';
 const NUMERAL = String.raw`(?:\s+the\s+(first|second|third|fourth|fifth|seventh)|\s+(iii|ii|iv|vii|v|i|[1-7])(?:st|nd|rd|th|d)?(?![\p{L}\d]))?`;
-/** "year of the reign of our Sovereign Lord King George the Third", "year of Queen Victoria". */
+/** "year of the reign of our Sovereign Lord King George the Third", "year of Queen Victoria" ("Regin": a common slip). */
 const LONG = new RegExp(
-  String.raw`\byear\s+of\s+(?:the\s+)?(reign\s+of\s+)?(${TITLES})${NAMES}(\s+(?:and|&)\s+(?:queen\s+)?mary)?${NUMERAL}`,
+  String.raw`\byear\s+of\s+(?:the\s+)?(re(?:ign|gin)\s+of\s+)?(${TITLES})${NAMES}(\s+(?:and|&)\s+(?:queen\s+)?mary)?${NUMERAL}`,
   'giu',
 );
 /** "4 Geo. III", "1 Vict.", "10 Will. III", "5 W. & M.", "2 Edw. VII". */
@@ -49,7 +49,8 @@ const SHORT =
 const STATUTE_AFTER = /^,?\s*(?:c|cap|ch)\.?\s*\d/i;
 const SESSION_BEFORE = /(?:&|and|-)\s*$/i;
 /** Between a day and month and the regnal year that places them: "the 10th day of May, in the". */
-const JOIN = /^[\s,;]*(?:and\s+)?(?:in\s+)?(?:the\s+)?$/i;
+// "i the": OCR drops letters, and nothing else can stand between a day and a regnal year.
+const JOIN = /^[\s,;.]*(?:and\s+)?(?:in?\s+)?(?:the\s+)?$/i;
 
 function reignOf(name: string, withMary: boolean, numeral: number | undefined): Reign | undefined {
   const n = name.toLowerCase();
@@ -86,9 +87,11 @@ function longForms(text: string): Regnal[] {
     const tokens = tokenize(text.slice(from, m.index));
     const last = tokens.length - 1;
     if (last < 0) continue;
-    const digit = /^(\d{1,2})(?:st|nd|rd|th|d)?$/.exec(tokens[last]!.key);
+    // "forth" is the old spelling of "fourth"; a cardinal ("the Nineteen Year") is a clerk's slip with one reading.
+    const key = tokens[last]!.key;
+    const digit = key === 'forth' ? ['forth', '4'] : /^(\d{1,2})(?:st|nd|rd|th|d)?$/.exec(key);
     const words = digit ? undefined : numberEndingAt(tokens, Math.max(0, last - 6), last);
-    const n = digit ? Number(digit[1]) : words?.value.ordinal && !words.value.large ? words.value.value : undefined;
+    const n = digit ? Number(digit[1]) : words && !words.value.large ? words.value.value : undefined;
     if (!n) continue;
     const first = digit ? last : words!.from;
     out.push({ start: from + tokens[first]!.start, end: m.index + m[0].length, reign, n });
