@@ -36,6 +36,19 @@ export function notARegisterDay(text: string, c: DayMonth): boolean {
 }
 
 /**
+ * A day more than half a year from the full date before it may be in the year before or after:
+ * an inquest of 2 January on a death "the thirtieth day of December", a register's "Dec. 30,
+ * 1849 … Jan. 2." — so it is not given that date's year. Within half a year the same year is the
+ * reading of a register (entries follow each other) and of a narrative (events near its date).
+ */
+function crossesYear(context: string, c: DayMonth): boolean {
+  const m = /^\d{4}-(\d{2})(?:-(\d{2}))?$/.exec(context);
+  if (!m) return false;
+  const days = (month: number, day: number) => month * 30.5 + day;
+  return Math.abs(days(c.month, c.day) - days(Number(m[1]), m[2] ? Number(m[2]) : 15)) > 183;
+}
+
+/**
  * Registers give the year once, in a heading or at the entry's start ("Baptisms 1741/2. Febr. 7.",
  * "Anno 1734. Den 12. Aprilis", "L'anno 1880, addì 5 aprile", "l'an mil sept cent douze, le
  * quinzième jour de juin"): a day and month without a year take the year of the last date before
@@ -57,6 +70,7 @@ export function datesFromContext(
     const context = dated[i];
     // A range ("1850-1855", a regnal year) does not say which of its years the day is in.
     if (!context || context.qualifier === 'between') continue;
+    if (crossesYear(context.normalized, c)) continue;
     const late = c.month > 3 || (c.month === 3 && c.day >= 25);
     const year = context.qualifier === 'dual_year' && late ? context.year - 1 : context.year;
     const built = dayDate(year, c.month, c.day);
