@@ -139,6 +139,13 @@ describe('library retrieval in research', () => {
       `John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield (${p2}); he married on 14 June 1887 in Raleigh (${p2}).`,
     );
     expect(answer).not.toContain('William Whitfield');
+    // Found by its second page only: still cited by that page, not as page 1.
+    const onlyPage2 = offlineAnswer({
+      query: 'Who were the parents of John Henry Whitfield?',
+      documents: fromPassages([PASSAGES[0]!]).documents,
+      requestType: 'regular',
+    });
+    expect(onlyPage2.split('\n')[0]).toContain(p2);
     expect(answer).toContain('Found by searching your library');
     expect(answer.split('\n---\n')[0]).not.toContain('selected documents');
     // Asked by name, the citations ask the viewer to highlight it.

@@ -54,6 +54,7 @@ export function documentFacts(doc: ContextDocument): DocumentFacts {
     dates: storedDates(doc),
     places: storedPlaces(doc),
     occupations: Array.isArray(doc.occupations) ? doc.occupations.filter((o) => typeof o === 'string') : [],
-    pages: doc.pages && doc.pages.length > 1 ? doc.pages : [],
+    // Every page it has (a found document has only the pages that matched): a name is cited by the page that writes it.
+    pages: doc.pages ?? [],
   };
 }
