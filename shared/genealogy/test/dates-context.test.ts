@@ -35,3 +35,12 @@ describe('a day and month placed by the date before it', () => {
     expect(norm('bearing Date the 16th. Day of March 1754')).toEqual(['1754-03-16']);
   });
 });
+
+describe('a record that names its own year', () => {
+  it('does not take an earlier year when its own could not be read', () => {
+    expect(
+      norm('Overleden in het Jaar 1763. Copia. Op Heeden den Negende december Anno Een duij„ sent seeren hondert'),
+    ).toEqual(['1763']);
+    expect(norm('Baptisms 1741. the third day of June in the year of our Lord [torn]')).toEqual(['1741']);
+  });
+});

@@ -6,6 +6,12 @@ const DAY_MONTH_ONLY = new RegExp(`(?<![\\p{L}\\d])${DAY}${DAY_MONTH}${MONTH}(?!
 const MONTH_DAY_ONLY = new RegExp(`(?<![\\p{L}\\d])${MONTH}\\s+(?:the\\s+)?${DAY}(?![\\p{L}\\d])`, 'giu');
 /** "the 1st of Septr last", "the 3d inst.": relative to another date, not the register's year. */
 const RELATIVE_AFTER = /^\s*(?:last|next|ult\.?|ultimo|inst\.?|instant|prox\.?|proximo|past)\b/i;
+/**
+ * "den Negende december Anno Een duysent …": the record names its own year, which could not be
+ * read (a misspelt or torn number); the year of an earlier date is then not this one's.
+ */
+const OWN_YEAR_AFTER =
+  /^[\s,.]*(?:anno|in\s+the\s+year|of\s+the\s+year|des\s+jahres|im\s+jahre|de\s+l['’]an|l['’]an|del\s+a[ñn]o|dell['’]anno|in\s+het\s+jaar|a\.\s?d\.)(?![\p{L}])/iu;
 /** "Jan Kowalski", "May Brown": a month word that is a given name before a surname. */
 const NAME_AFTER = /^\s+\p{Lu}\p{Ll}/u;
 
@@ -30,6 +36,7 @@ export function digitDayMonths(text: string): DayMonth[] {
 /** A month word written as a given name before a surname ("May Brown"), or a day counted from another date. */
 export function notARegisterDay(text: string, c: DayMonth): boolean {
   if (RELATIVE_AFTER.test(text.slice(c.end, c.end + 10))) return true;
+  if (OWN_YEAR_AFTER.test(text.slice(c.end, c.end + 24))) return true;
   if (!/^\p{Lu}/u.test(c.monthRaw)) return false;
   const at = text.indexOf(c.monthRaw, c.start) + c.monthRaw.length;
   return NAME_AFTER.test(text.slice(at, at + 3));
