@@ -108,6 +108,8 @@ describe('offline engine', () => {
     expect(book).toContain('## Title options');
     expect(book).toContain('The Weber Story');
     expect(book).toMatch(/Chapter outline/);
+    // Nothing matches "Write the book": the sentences that date something are quoted.
+    expect(book).toContain('- "He was baptised at St Martin on 3 May 1850."');
     expect(book).toMatch(/\*\*Johann Weber\*\* — .*baptism 3 May 1850 \(kassel-baptisms.txt\)/);
     const chapter = offlineAnswer({ query: 'Write a chapter', documents: [baptism], requestType: 'chapter' });
     expect(chapter).not.toContain('## Title options');

@@ -10,7 +10,7 @@ import { nextRecords, jurisdictionOf } from './next-records';
 import { bookSection, outline } from './outline';
 import { fromIndex, mergePeople, type Person, resolvePerson, writtenAs } from './person';
 import { asksForFacts, readQuestion } from './question';
-import { type Quote, passagesMatching, supportingPassage } from './quotes';
+import { datedPassages, type Quote, passagesMatching, supportingPassage } from './quotes';
 import { storedPeople, storedPlaces } from './record-facts';
 import { conflictsSection, familySection, peopleNamedSection, timelineSection } from './sections';
 import { type DocumentsById, sourcesText } from './sources';
@@ -184,6 +184,10 @@ function quotesSection(
     subjectOf,
   ))
     add(passage.text, { documentId: doc._id, fileName: doc.originalName, page: passage.page });
+  // "Write the book", "What do these say?": nothing matches the question's words, so the sentences that date something.
+  if (!picked.length && !person)
+    for (const { passage, doc } of datedPassages(relevant, QUOTE_LIMIT))
+      add(passage.text, { documentId: doc._id, fileName: doc.originalName, page: passage.page });
   const lines = ['## What your documents say'];
   if (!picked.length) lines.push('None of the selected documents contains readable text that matches your question.');
   for (const q of picked.slice(0, QUOTE_LIMIT)) lines.push(`- "${quote(q.text)}"${sourcesText(q.sources, byId)}`);

@@ -128,3 +128,23 @@ export function passagesMatching(
     .slice(0, limit)
     .map(({ passage, doc }) => ({ passage, doc }));
 }
+
+/** The passages that write a date the extraction found, in reading order: what to quote when nothing matches the question's words. */
+export function datedPassages(
+  docs: readonly ContextDocument[],
+  limit: number,
+): { passage: Passage; doc: ContextDocument }[] {
+  const out: { passage: Passage; doc: ContextDocument }[] = [];
+  for (const doc of docs) {
+    const dates = storedDates(doc)
+      .map((d) => flat(d.original))
+      .filter(Boolean);
+    if (!dates.length) continue;
+    for (const passage of passagesOf(doc)) {
+      const text = ` ${flat(passage.text)} `;
+      if (dates.some((d) => text.includes(` ${d} `))) out.push({ passage, doc });
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}

@@ -58,7 +58,7 @@ const ADVICE: Partial<Record<Fact['kind'], string>> = {
   birth:
     'Check the original registers: a baptism is often recorded days or weeks after a birth, and ages at death or in a census are frequently rounded.',
   marriage:
-    'A certificate or register written at the time usually outweighs a date remembered years later; check the county or parish register itself.',
+    'A certificate or register written at the time usually outweighs a date remembered years later; check the original register.',
   death: 'A death certificate or burial register written at the time outweighs a date given later; check the register.',
 };
 
