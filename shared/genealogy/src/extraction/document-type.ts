@@ -38,6 +38,8 @@ const CUES: Record<Exclude<DocumentType, 'photo' | 'other'>, [RegExp, number][]>
       3,
     ],
     [/\bmarriage\s+(?:certificate|license|licence|record|register)\b|\bcertificate\s+of\s+marriage\b/gi, 6],
+    // A newspaper's notice opens with the event: "Married, at Raleigh, on the 14th …", "MARRIED.—".
+    [/^[ \t]*married\b[ \t]*[,.:;—–-]/gim, 3],
     [/\bunited\s+in\s+(?:holy\s+)?(?:matrimony|marriage)\b/gi, 4],
     [/\bbride\b|\bgroom\b|\bbanns\b/gi, 2],
     [/\bmarried\b/gi, 2],

@@ -50,6 +50,8 @@ export const INVERSE: Record<Relation, Relation> = {
   other_relative: 'other_relative',
 };
 
+const ANOTHER_CLERGYMAN = /^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder)\.?\s+$/i;
+
 /** Records an officiant signs: a marriage, a baptism or birth register entry, a burial. */
 const SIGNED_RECORDS = new Set<DocumentType>(['marriage', 'birth', 'death']);
 
@@ -96,7 +98,14 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     if (rr) {
       recordRoles.set(i, rr);
       listRecord = rr;
-    } else if (listed && listRecord && !ofMatch && !relMatch) {
+    } else if (
+      listed &&
+      listRecord &&
+      !ofMatch &&
+      !relMatch &&
+      // One clergyman marries or baptises: a name after his is the next clause's ("by the Rev. Samuel Pritchard, John Henry Whitfield, son of …"), unless another clergyman.
+      (listRecord !== 'officiant' || ANOTHER_CLERGYMAN.test(gap))
+    ) {
       recordRoles.set(i, listRecord);
     } else if (!listed) listRecord = undefined;
     if (GROOM_BEFORE.test(b) && groom === undefined) {
