@@ -27,8 +27,20 @@ const flat = (s: string) =>
 // A word ending so is not the end of a sentence ("Mrs.", "St.", "J.").
 const NOT_AN_END = /(?:^|\s)(?:mr|mrs|dr|rev|st|no|jr|sr|abt|ca|co|\p{Lu})\.$/iu;
 
+// An answer looks in one document many times (a quote per fact): it is split once.
+const split = new WeakMap<ContextDocument, Passage[]>();
+
 /** A document's passages: sentences of prose (a line a PDF wrapped is joined), and table rows each on its own. */
 export function passagesOf(doc: ContextDocument): Passage[] {
+  let passages = split.get(doc);
+  if (!passages) {
+    passages = splitPassages(doc);
+    split.set(doc, passages);
+  }
+  return passages;
+}
+
+function splitPassages(doc: ContextDocument): Passage[] {
   const pages = doc.pages?.length ? doc.pages : [{ pageNumber: 0, text: doc.extractedText ?? '' }];
   const out: Passage[] = [];
   for (const p of pages) {
