@@ -67,6 +67,8 @@ describe('days and years written in words', () => {
     expect(norm("L'anno 1874, addì ventisei ottobre, in Palermo.")).toEqual(['1874', '1874-10-26']);
     expect(norm('il due maggio milleottocentosettantaquattro')).toEqual(['1874-05-02']);
     expect(norm('Gedoopt den zevenentwintigsten October 1760, Jan.')).toEqual(['1760-10-27']);
+    expect(norm('del año de mil setecientos noventa')).toEqual(['1790']);
+    expect(norm('in het jaar achttien honderd zeven en zestig')).toEqual(['1867']);
   });
 
   it('precision: no date from words that only look like numbers next to a month', () => {
@@ -79,6 +81,10 @@ describe('days and years written in words', () => {
     expect(norm('le trente février mil huit cent')).toEqual([]);
     // The French Republican "l'an onze" is no year of ours.
     expect(norm("Fait l'an onze de la République")).toEqual([]);
+    // Sums of money and counts are no years, after a year word or a month.
+    expect(norm('He paid every year one thousand pounds.')).toEqual([]);
+    expect(norm('le 3 mai, mille huit cents francs')).toEqual([]);
+    expect(norm('ogni anno mille lire')).toEqual([]);
   });
 
   it('stays linear on a 400 KB text', () => {

@@ -55,6 +55,27 @@ const YEAR_FILLERS = new Set([
 ]);
 /** Words that name "the year" before a year in words: "l'an", "the year", "im Jahre", "anno", "del año", "het jaar". */
 const YEAR_WORDS = new Set(['an', 'year', 'jahre', 'jahr', 'anno', 'ano', 'jaar', 'annee']);
+/**
+ * The word before a year word, when it must be one of these: "l'an", "the year", "im Jahre",
+ * "del año", "het jaar", "l'année" ("every year one thousand pounds" names no year). Latin and
+ * Italian "anno" stands alone.
+ */
+const BEFORE_YEAR_WORD: Record<string, ReadonlySet<string>> = {
+  an: new Set(["'", '’']),
+  annee: new Set(["'", '’']),
+  year: new Set(['the']),
+  jahre: new Set(['im', 'des', 'dem', 'vom']),
+  jahr: new Set(['im', 'des', 'dem', 'vom']),
+  ano: new Set(['del', 'el', 'al']),
+  jaar: new Set(['het', 'des']),
+};
+/** A number followed by one of these counts money, land or people, not years: "mil huit cents francs". */
+// biome-ignore format: word lists read better packed
+const UNITS_AFTER = new Set([
+  'francs', 'franc', 'livres', 'pounds', 'pound', 'acres', 'dollars', 'marks', 'mark', 'gulden', 'guilders', 'florins',
+  'lire', 'lira', 'pesos', 'reales', 'thaler', 'taler', 'shillings', 'men', 'hommes', 'personnes', 'ecus', 'sous',
+  'kreuzer', 'rixdollars', 'rthlr', 'stuivers', 'ducats', 'ducati', 'scudi', 'seelen', 'einwohner', 'inhabitants',
+]);
 /** What may stand between a year word and its number: "of our Lord", "Domini", "de grâce", "del Señor". */
 const AFTER_YEAR_WORD = new Set(['of', 'our', 'lord', 'the', 'domini', 'de', 'grace', 'del', 'senor', 'salutis', '.']);
 /** A cardinal is a day only after these ("le vingt-trois", "a tres", "addì ventisei", "op zes"): "due May" is not. */
@@ -96,7 +117,8 @@ function numberFrom(tokens: Token[], from: number): Span<NumberRead> | undefined
 }
 
 const isDay = (n: NumberRead) => !n.large && n.value >= 1 && n.value <= 31;
-const isYear = (n: NumberRead) => n.large && n.value >= 1000 && n.value <= 2099;
+// From 1100: "one thousand" alone is a count far more often than a year of a record.
+const isYear = (n: NumberRead) => n.large && n.value >= 1100 && n.value <= 2099;
 
 interface DayRead {
   day: number;
@@ -151,7 +173,7 @@ function yearAfter(text: string, tokens: Token[], after: number): YearRead | und
     return { year: Number(t.key), second: tail[1], style: tail[2], to, end, words: false };
   }
   const n = numberFrom(tokens, k);
-  if (!n || !isYear(n.value)) return undefined;
+  if (!n || !isYear(n.value) || UNITS_AFTER.has(tokens[n.to + 1]?.key ?? '')) return undefined;
   return { year: n.value.value, to: n.to, end: tokens[n.to]!.end, words: true };
 }
 
@@ -183,13 +205,16 @@ export function wordDates(text: string, tokens: Token[]): { dated: WordDate[]; u
     }
   }
   for (let a = 0; a < tokens.length; a++) {
-    if (!YEAR_WORDS.has(tokens[a]!.key)) continue;
+    const word = tokens[a]!.key;
+    if (!YEAR_WORDS.has(word)) continue;
+    const need = BEFORE_YEAR_WORD[word];
+    if (need && !need.has(tokens[a - 1]?.key ?? '')) continue;
     // "an" is a year only in "l'an" ("an eighteen hundred pound loan" is not).
-    if (tokens[a]!.key === 'an' && !(/^['’]$/.test(tokens[a - 1]?.key ?? '') && tokens[a - 2]?.key === 'l')) continue;
+    if (word === 'an' && tokens[a - 2]?.key !== 'l') continue;
     let k = a + 1;
     while (k < tokens.length && k - a <= 5 && AFTER_YEAR_WORD.has(tokens[k]!.key)) k++;
     const n = numberFrom(tokens, k);
-    if (!n || !isYear(n.value)) continue;
+    if (!n || !isYear(n.value) || UNITS_AFTER.has(tokens[n.to + 1]?.key ?? '')) continue;
     const y = n.value.value;
     const start = tokens[a]!.key === 'an' ? tokens[a - 2]!.start : tokens[a]!.start;
     dated.push({ start, end: tokens[n.to]!.end, built: { normalized: String(y), qualifier: 'exact', year: y } });
