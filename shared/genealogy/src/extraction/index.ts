@@ -32,8 +32,10 @@ export interface Extractor {
  * older rules-extracted document again from its stored text (no OCR). 2: issue 15 (people by
  * given name, lists, record roles, full and foreign dates, historical places). 3: record roles and
  * titles are stored (`documents.person_details`, decision 0180), and the main person is read better.
+ * 4: issue 28 dates (days and years in words, regnal years, Old Style slash years, days relative
+ * to a letter's heading).
  */
-export const EXTRACTOR_VERSION = 3;
+export const EXTRACTOR_VERSION = 4;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
