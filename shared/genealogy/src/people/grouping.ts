@@ -1,5 +1,5 @@
 import type { PersonSex, Relation } from '@gnology/contracts';
-import { type KinNode, type Ties, tie, tiesAgreeing, tiesAllow, tiesOf } from './kinship';
+import { type KinNode, placedTies, type Ties, tie, tiesAgreeing, tiesAllow, tiesOf } from './kinship';
 import { givenAgreement, givenCompatible } from './names';
 
 /** What grouping reads of a mention. */
@@ -32,7 +32,8 @@ interface Building extends KinNode {
   members: GroupableMention[];
   documents: Set<string>;
   keys: Set<string>;
-  givens: (readonly string[])[];
+  /** The distinct given-name lists of the members (a group of a hundred John Henrys compares one). */
+  givens: Map<string, readonly string[]>;
   sex: PersonSex;
   countries: Set<string>;
 }
@@ -55,11 +56,13 @@ type Placed = { node: Building; relation: Relation }[];
  */
 export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] {
   const clusters: Building[] = [];
+  // Groups by surname key and first letter of the first given name: only those can agree with a
+  // mention's names, so a library of many John Smiths does not compare each with every Smith.
   const byKey = new Map<string, Building[]>();
   const ties: Ties = tiesOf(mentions);
   const clusterOf = new Map<string, Building>();
-  const index = (c: Building, keys: readonly string[]) => {
-    for (const k of keys) {
+  const index = (c: Building, m: GroupableMention) => {
+    for (const k of bucketsOf(m)) {
       if (c.keys.has(k)) continue;
       c.keys.add(k);
       const list = byKey.get(k) ?? [];
@@ -78,7 +81,7 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
   };
   const join = (c: Building, m: GroupableMention, placed: Placed) => {
     add(c, m);
-    index(c, m.surnameKeys);
+    index(c, m);
     clusterOf.set(m.id, c);
     tie(c, placed);
   };
@@ -104,9 +107,10 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
     );
   for (const m of free) {
     const placed = placedOf(m);
+    const lines = placed.length ? placedTies(placed) : [];
     const candidates = new Set<Building>();
-    for (const k of m.surnameKeys) for (const c of byKey.get(k) ?? []) candidates.add(c);
-    const fits = [...candidates].filter((c) => compatible(c, m) && tiesAllow(c, m.birthYear, placed));
+    for (const k of bucketsOf(m)) for (const c of byKey.get(k) ?? []) candidates.add(c);
+    const fits = [...candidates].filter((c) => compatible(c, m) && tiesAllow(c, m.birthYear, lines));
     let best: Building | undefined;
     if (fits.length === 1) best = fits[0];
     else if (fits.length > 1) {
@@ -124,13 +128,18 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
   return clusters.map((c) => ({ pinnedTo: c.pinnedTo, mentionIds: c.members.map((m) => m.id) }));
 }
 
+function bucketsOf(m: GroupableMention): string[] {
+  const initial = m.given[0]?.[0] ?? '';
+  return m.surnameKeys.map((k) => `${k}|${initial}`);
+}
+
 function emptyCluster(pinnedTo: string | null): Building {
   return {
     pinnedTo,
     members: [],
     documents: new Set(),
     keys: new Set(),
-    givens: [],
+    givens: new Map(),
     sex: 'U',
     minBirth: null,
     maxBirth: null,
@@ -144,7 +153,7 @@ function emptyCluster(pinnedTo: string | null): Building {
 function add(c: Building, m: GroupableMention): void {
   c.members.push(m);
   c.documents.add(m.documentId);
-  c.givens.push(m.given);
+  c.givens.set(m.given.join(' '), m.given);
   if (c.sex === 'U') c.sex = m.sex;
   if (m.birthYear !== null) {
     c.minBirth = c.minBirth === null ? m.birthYear : Math.min(c.minBirth, m.birthYear);
@@ -160,7 +169,7 @@ function fullness(m: GroupableMention): number {
 function compatible(c: Building, m: GroupableMention): boolean {
   if (c.documents.has(m.documentId)) return false;
   if (c.sex !== 'U' && m.sex !== 'U' && c.sex !== m.sex) return false;
-  if (!c.givens.every((g) => givenCompatible(g, m.given))) return false;
+  for (const g of c.givens.values()) if (!givenCompatible(g, m.given)) return false;
   if (m.birthYear !== null && c.minBirth !== null && c.maxBirth !== null) {
     if (m.birthYear < c.maxBirth - BIRTH_YEAR_SPREAD || m.birthYear > c.minBirth + BIRTH_YEAR_SPREAD) return false;
   }
@@ -175,7 +184,8 @@ function compatible(c: Building, m: GroupableMention): boolean {
  * group's size only breaks ties (the fraction, which `ambiguous` above ignores).
  */
 function score(c: Building, m: GroupableMention, placed: Placed): number {
-  const names = Math.max(...c.givens.map((g) => givenAgreement(g, m.given)));
+  let names = 0;
+  for (const g of c.givens.values()) names = Math.max(names, givenAgreement(g, m.given));
   const years =
     m.birthYear !== null && c.minBirth !== null
       ? 3 - Math.min(3, Math.abs(m.birthYear - (c.minBirth + (c.maxBirth ?? c.minBirth)) / 2))

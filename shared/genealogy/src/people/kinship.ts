@@ -70,27 +70,46 @@ export interface KinNode {
 export const PARENT_MIN_GAP = 12;
 /** How many generations the loop check walks: a group's ancestry is short, and this bounds the work per mention. */
 const MAX_GENERATIONS = 8;
+/** How many groups one line may hold before the walk stops (ties read wrongly could chain a whole library). */
+const MAX_LINE = 2000;
+
+/** A placed relative of the mention, with the groups its ties reach: computed once per mention, not per candidate group. */
+export interface PlacedTie {
+  node: KinNode;
+  relation: Relation;
+  /** For a parent: the parent's ancestors; for a child: the child's descendants (a group among them would close a loop). */
+  beyond: ReadonlySet<KinNode>;
+}
+
+/** The mention's placed relatives, each with the groups beyond it in its direction. */
+export function placedTies(placed: readonly { node: KinNode; relation: Relation }[]): PlacedTie[] {
+  return placed.map((p) => ({
+    ...p,
+    beyond:
+      p.relation === 'parent'
+        ? lineOf(p.node, 'parents')
+        : p.relation === 'child'
+          ? lineOf(p.node, 'children')
+          : new Set<KinNode>(),
+  }));
+}
 
 /**
- * Whether a mention with these placed relatives (`placed`: the group each relative is in, and what
- * it is to the mention) can join `node` with birth year `birthYear`: no tie to the group itself, no
- * parent tie that closes a loop, no spouse or sibling who is the group's parent or child, and
- * birth years that leave a parent older than the child by PARENT_MIN_GAP where both are known.
+ * Whether a mention with these placed relatives can join `node` with birth year `birthYear`: no
+ * tie to the group itself, no parent tie that closes a loop (the group among its parent's
+ * ancestors, or its child's descendants), no spouse or sibling who is the group's parent or
+ * child, and birth years that leave a parent older than the child by PARENT_MIN_GAP where both are known.
  */
-export function tiesAllow(
-  node: KinNode,
-  birthYear: number | null,
-  placed: readonly { node: KinNode; relation: Relation }[],
-): boolean {
+export function tiesAllow(node: KinNode, birthYear: number | null, placed: readonly PlacedTie[]): boolean {
   const min = birthYear === null ? node.minBirth : Math.min(birthYear, node.minBirth ?? birthYear);
   const max = birthYear === null ? node.maxBirth : Math.max(birthYear, node.maxBirth ?? birthYear);
-  for (const { node: other, relation } of placed) {
+  for (const { node: other, relation, beyond } of placed) {
     if (other === node) return false;
     if (relation === 'parent') {
-      if (node.peers.has(other) || reaches(node, other, 'children')) return false;
+      if (node.peers.has(other) || beyond.has(node)) return false;
       if (!olderEnough(other.minBirth, max)) return false;
     } else if (relation === 'child') {
-      if (node.peers.has(other) || reaches(node, other, 'parents')) return false;
+      if (node.peers.has(other) || beyond.has(node)) return false;
       if (!olderEnough(min, other.maxBirth)) return false;
     } else if (node.parents.has(other) || node.children.has(other)) return false;
   }
@@ -102,23 +121,21 @@ function olderEnough(parentMin: number | null, childMax: number | null): boolean
   return parentMin === null || childMax === null || childMax - parentMin >= PARENT_MIN_GAP;
 }
 
-/** Whether `target` is among `from`'s descendants (or ancestors), within MAX_GENERATIONS. */
-function reaches(from: KinNode, target: KinNode, way: 'children' | 'parents'): boolean {
+/** A group's ancestors (or descendants) within MAX_GENERATIONS, at most MAX_LINE of them: a family line, not a library. */
+function lineOf(from: KinNode, way: 'children' | 'parents'): Set<KinNode> {
+  const seen = new Set<KinNode>();
   let frontier = [from];
-  const seen = new Set<KinNode>([from]);
-  for (let depth = 0; depth < MAX_GENERATIONS && frontier.length > 0; depth++) {
+  for (let depth = 0; depth < MAX_GENERATIONS && frontier.length > 0 && seen.size < MAX_LINE; depth++) {
     const next: KinNode[] = [];
     for (const n of frontier)
       for (const k of n[way]) {
-        if (k === target) return true;
-        if (!seen.has(k)) {
-          seen.add(k);
-          next.push(k);
-        }
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push(k);
       }
     frontier = next;
   }
-  return false;
+  return seen;
 }
 
 /** Records the ties of a mention that joined `node`. */
