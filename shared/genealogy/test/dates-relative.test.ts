@@ -35,6 +35,25 @@ and Cousin Josiah sails the 5th prox. Aunt Hewes was buried the twelfth of last 
     ]);
   });
 
+  it('this month and last month in French, German, Dutch', () => {
+    const read = (text: string) => extractDates(text).map((d) => [d.original, d.normalized]);
+    expect(
+      read('Paris, le 20 mars 1850.\nMonsieur,\nIl est décédé le 3 courant, et sa sœur le vingt-huit du mois dernier.'),
+    ).toEqual([
+      ['20 mars 1850', '1850-03-20'],
+      ['3 courant', '1850-03-03'],
+      ['vingt-huit du mois dernier', '1850-02-28'],
+    ]);
+    expect(read('Hamburg, den 20. März 1850.\nLieber Bruder,\nDer Vater starb den 3. dieses Monats.')).toEqual([
+      ['20. März 1850', '1850-03-20'],
+      ['3. dieses Monats', '1850-03-03'],
+    ]);
+    expect(read('Amsterdam, den 20 Maart 1850.\nWaarde Broeder,\nOverleden den 3 dezer.')).toEqual([
+      ['20 Maart 1850', '1850-03-20'],
+      ['3 dezer', '1850-03-03'],
+    ]);
+  });
+
   it('a newspaper dateline dates its report', () => {
     expect(norm('LONDON, March 4, 1850.—The Earl of Derby died yesterday at Knowsley.')).toEqual([
       '1850-03-04',

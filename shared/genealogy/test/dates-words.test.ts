@@ -67,6 +67,12 @@ describe('days and years written in words', () => {
     expect(norm("L'anno 1874, addì ventisei ottobre, in Palermo.")).toEqual(['1874', '1874-10-26']);
     expect(norm('il due maggio milleottocentosettantaquattro')).toEqual(['1874-05-02']);
     expect(norm('Gedoopt den zevenentwintigsten October 1760, Jan.')).toEqual(['1760-10-27']);
+    expect(norm('Aos quinze dias do mês de setembro de mil oitocentos e noventa e um, nesta freguesia')).toEqual([
+      '1891-09-15',
+    ]);
+    expect(norm('aos vinte e dois dias do mez de Março do anno de mil oitocentos e setenta e tres')).toEqual([
+      '1873-03-22',
+    ]);
     expect(norm('del año de mil setecientos noventa')).toEqual(['1790']);
     expect(norm('in het jaar achttien honderd zeven en zestig')).toEqual(['1867']);
   });

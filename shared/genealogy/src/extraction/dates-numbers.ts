@@ -126,6 +126,24 @@ table(
 );
 add('cento', 100, 'h', false);
 add('mila', 1000, 't', false);
+// Portuguese ("aos quinze dias do mês de setembro de mil oitocentos e noventa e um").
+table(
+  'um/uma dois/duas tres quatro cinco seis sete oito nove dez onze doze treze catorze/quatorze quinze dezasseis/dezesseis dezassete/dezessete dezoito dezanove/dezenove',
+  'vinte trinta quarenta cinquenta/cincoenta sessenta setenta oitenta noventa',
+  false,
+  true,
+);
+for (const [w, v] of [
+  ['duzentos', 200],
+  ['trezentos', 300],
+  ['quatrocentos', 400],
+  ['quinhentos', 500],
+  ['seiscentos', 600],
+  ['setecentos', 700],
+  ['oitocentos', 800],
+  ['novecentos', 900],
+] as const)
+  add(`${w} ${w.replace(/os$/, 'as')}`, v, 'n', false);
 // Latin ordinals in every ending ("die vigesima sexta", "anno millesimo septingentesimo"), and the Italian "primo".
 const LATIN: [string, number][] = [
   ['prim', 1],

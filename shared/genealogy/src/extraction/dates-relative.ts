@@ -3,19 +3,40 @@ import { numberEndingAt, tokenize } from './dates-words';
 
 /**
  * Dates a letter or a newspaper gives relative to its own date: "the 3rd of this month", "the 3rd
- * inst." (this month), "the 25th ult." (last month), "the 5th prox." (next month), "yesterday".
+ * inst." (this month), "the 25th ult." (last month), "the 5th prox." (next month), "le 3 courant",
+ * "den 3. dieses Monats", "den 3 dezer", "die 3 currentis", "el 3 del corriente", "yesterday".
+ * "Yesterday" is read in English only: "hier", "gestern", "ieri" also open phrases that are not
+ * the day before ("d'hier", "von gestern" in a heading's time), and were not checked on records.
  * The document's date is its heading or dateline: the first full date in its first three lines
  * ("Raleigh, N.C., 20th March 1902"), and before the relative day. Without one they are not read. "Last Tuesday" is not read:
  * writers disagree whether it means the latest Tuesday or the one of the week before, so no exact
  * day follows from it.
  */
 
-const MARKER =
-  /(?<![\p{L}\d])(?:(inst\.?|instant|ult\.?|ultimo|prox\.?|proximo)|(this|the\s+present|the\s+current|last|the\s+last|next)\s+month)(?![\p{L}\d])/giu;
+// This month, last month, next month, as English, French, German, Dutch, Latin, Spanish and Italian letters write them.
+const THIS = String.raw`inst\.?|instant|(?:of\s+)?(?:this|the\s+present|the\s+current)\s+month|(?:du\s+)?(?:mois\s+)?courant|dieses\s+Monats|dezer|currentis|del\s+corriente|del\s+presente\s+mes|del\s+corrente(?:\s+mese)?|corrente`;
+const LAST = String.raw`ult\.?|ultimo|(?:of\s+)?(?:the\s+)?last\s+month|du\s+mois\s+(?:dernier|pass[ée])|(?:des\s+)?vorigen\s+Monats|del\s+mes\s+pasado|del\s+mese\s+(?:scorso|passato)`;
+const NEXT = String.raw`prox\.?|proximo|(?:of\s+)?next\s+month|du\s+mois\s+prochain|(?:des\s+)?(?:künftigen|nächsten)\s+Monats|del\s+mes\s+próximo|del\s+mese\s+prossimo`;
+const MARKER = new RegExp(String.raw`(?<![\p{L}\d])(?:(${THIS})|(${LAST})|(${NEXT}))(?![\p{L}\d])`, 'giu');
 const YESTERDAY = /(?<![\p{L}\d])yesterday(?![\p{L}\d])/giu;
 const DAY_BEFORE = /\bday\s+before\s+$/i;
 const WEEK_AFTER = /^\s+(?:week|fortnight)\b/i;
-const SKIP_BEFORE = new Set(['of', 'day', 'the', '.']);
+const SKIP_BEFORE = new Set([
+  'of',
+  'day',
+  'the',
+  '.',
+  'du',
+  'de',
+  'del',
+  'des',
+  'di',
+  'van',
+  'jour',
+  'dia',
+  'giorno',
+  'die',
+]);
 const DIGIT_DAY = /^(\d{1,2})(?:st|nd|rd|th|d)?$/;
 
 /**
@@ -64,8 +85,7 @@ export function relativeDates(text: string, found: readonly Found[], taken: Take
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
     const end = m.index + m[0].length;
-    const word = (m[1] ?? m[2]!).toLowerCase().replace(/\s+/g, ' ');
-    const months = /^(ult|last|the last)/.test(word) ? -1 : /^(prox|next)/.test(word) ? 1 : 0;
+    const months = m[2] ? -1 : m[3] ? 1 : 0;
     // The day just before: "the 3rd", "the third day of", "the 25th ult.".
     const from = Math.max(0, m.index - 60);
     const tokens = tokenize(text.slice(from, m.index));
@@ -74,7 +94,11 @@ export function relativeDates(text: string, found: readonly Found[], taken: Take
     if (last < 0) continue;
     const digit = DIGIT_DAY.exec(tokens[last]!.key);
     const words = digit ? undefined : numberEndingAt(tokens, Math.max(0, last - 6), last);
-    const day = digit ? Number(digit[1]) : words?.value.ordinal && !words.value.large ? words.value.value : undefined;
+    const day = digit
+      ? Number(digit[1])
+      : words && (words.value.ordinal || words.value.cardinalDay) && !words.value.large
+        ? words.value.value
+        : undefined;
     if (!day || day > 31) continue;
     const start = from + tokens[digit ? last : words!.from]!.start;
     // The heading comes before what it dates: a date after "the 2nd inst." is another event (a birth), not the letter's.

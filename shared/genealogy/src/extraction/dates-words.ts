@@ -6,7 +6,8 @@ import { type NumberRead, isNumberWord, readNumber, wordKey } from './dates-numb
  * "the first day of May in the year of our Lord one thousand seven hundred and forty-one",
  * "le vingt-trois mars mil huit cent quarante-cinq", "den dritten Mai 1852", "die vigesima sexta
  * Octobris", "a veinte y seis de octubre de mil setecientos noventa", "addì ventisei ottobre",
- * "den zevenentwintigsten October", and years named after a year word ("l'an mil sept cent
+ * "den zevenentwintigsten October", "aos quinze dias do mês de setembro de mil oitocentos e noventa
+ * e um", and years named after a year word ("l'an mil sept cent
  * douze", "im Jahre achtzehnhundertzweiundfünfzig", "anno millesimo septingentesimo").
  * The text is cut into words once; numbers are read only next to a month or a year word.
  */
@@ -45,13 +46,13 @@ export function tokenize(text: string): Token[] {
 // biome-ignore format: word lists read better packed
 const DAY_FILLERS = new Set([
   'day', 'of', 'the', 'month', 'jour', 'du', 'de', 'd', "'", '’', 'mois', 'di', 'del', 'mese', 'giorno', 'dia', 'mes',
-  'van', 'maand', 'dag', 'des', 'monats', 'mensis', '.',
+  'van', 'maand', 'dag', 'des', 'monats', 'mensis', '.', 'dias', 'do', 'mez',
 ]);
 // biome-ignore format: word lists read better packed
 const YEAR_FILLERS = new Set([
   ',', '.', 'in', 'the', 'year', 'of', 'our', 'lord', 'anno', 'domini', 'ao', 'de', 'del', 'ano', 'an', 'l', "'", '’',
   'im', 'jahre', 'jahr', 'des', 'jahres', 'dell', 'anno', 'jaar', 'van', 'het', 'a', 'd', 'salutis', 'annee', 'grace',
-  'en', 'dello', 'stesso', 'senor', 'nuestro',
+  'en', 'dello', 'stesso', 'senor', 'nuestro', 'do',
 ]);
 /** Words that name "the year" before a year in words: "l'an", "the year", "im Jahre", "anno", "del año", "het jaar". */
 const YEAR_WORDS = new Set(['an', 'year', 'jahre', 'jahr', 'anno', 'ano', 'jaar', 'annee']);
@@ -82,6 +83,7 @@ const AFTER_YEAR_WORD = new Set(['of', 'our', 'lord', 'the', 'domini', 'de', 'gr
 // biome-ignore format: word lists read better packed
 const CARDINAL_DAY_INTRO = new Set([
   'le', 'du', 'au', 'ce', 'a', 'el', 'dia', 'il', 'addi', 'li', 'al', 'di', 'del', 'giorno', 'den', 'op', 'de', 'jour',
+  'aos', 'ao', 'no', 'em',
 ]);
 /** Month words that are also English words ("the second may be", "the first march"): a date only when capitalised. */
 const COMMON_WORD_MONTHS = new Set(['may', 'march', 'mar', 'sept']);
