@@ -160,7 +160,20 @@ describe('people grouping: generations', () => {
       m('d', 'd4', 'J. Whitfield', 'primary_subject', null),
     ];
     expect(groups(mentions)).toEqual(['a', 'b', 'c', 'd']);
-    // A birth year or a middle initial that tells them apart lets it join.
+    // An initial fits a Thomas whose middle name no record gives as well as Thomas Barnes: alone,
+    // unless a birth year or a family tie chooses.
+    const thomases = [
+      m('a', 'd1', 'Thomas Whitfield', 'primary_subject', null, { birthYear: 1831 }),
+      m('b', 'd2', 'Thomas Barnes Whitfield', 'primary_subject', null, { birthYear: 1889 }),
+    ];
+    expect(groups([...thomases, m('c', 'd3', 'Thomas B. Whitfield', 'primary_subject', null)])).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    const dated = m('c', 'd3', 'Thomas B. Whitfield', 'primary_subject', null, { birthYear: 1889 });
+    expect(groups([...thomases, dated])).toEqual(['a', 'b,c']);
+    // A birth year, or an initial that only one group's names allow, lets it join.
     const placed = [
       ...mentions.slice(0, 2),
       m('c', 'd3', 'John Whitfield', 'primary_subject', null, { birthYear: 1861 }),

@@ -48,11 +48,12 @@ type Placed = { node: Building; relation: Relation }[];
  * (two people of one record are two people), when neither side has a birth year the same country
  * where both name one, and family ties that agree (kinship.ts, issue 28): a mention is never put
  * with its own parent, child, spouse or sibling, nor where its parent would become its descendant
- * (the grandfather and the grandson of one name). Fuller names are placed first, so "J. Whitfield"
- * finds the John the other records describe. A mention that fits several groups equally well —
- * an initial, or a name no birth year or tie tells apart — starts its own group: a missed merge
- * costs the user a click, a wrong one a false ancestor. Ties go by document id, so a rebuild
- * groups the same library the same way.
+ * (the grandfather and the grandson of one name). Fuller names are placed first and names with
+ * an initial last, so "J. Whitfield" finds the John the other records describe. A mention that
+ * fits several groups equally well — a name no birth year or tie tells apart, or an initial the
+ * ties and years do not place ("Thomas B." beside a Thomas and a Thomas Barnes) — starts its own
+ * group: a missed merge costs the user a click, a wrong one a false ancestor. Ties go by document
+ * id, so a rebuild groups the same library the same way.
  */
 export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] {
   const clusters: Building[] = [];
@@ -100,6 +101,8 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
     .filter((m) => !m.pinnedTo)
     .sort(
       (a, b) =>
+        // Names with an initial last: by then every group they might belong to is there to compare.
+        hasInitial(a) - hasInitial(b) ||
         fullness(b) - fullness(a) ||
         (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) ||
         a.documentId.localeCompare(b.documentId) ||
@@ -162,6 +165,10 @@ function add(c: Building, m: GroupableMention): void {
   if (m.country) c.countries.add(m.country);
 }
 
+function hasInitial(m: GroupableMention): number {
+  return m.given.some((g) => g.length === 1) ? 1 : 0;
+}
+
 function fullness(m: GroupableMention): number {
   return m.given.reduce((n, g) => n + (g.length > 1 ? 2 : 1), 0);
 }
@@ -185,7 +192,11 @@ function compatible(c: Building, m: GroupableMention): boolean {
  */
 function score(c: Building, m: GroupableMention, placed: Placed): number {
   let names = 0;
-  for (const g of c.givens.values()) names = Math.max(names, givenAgreement(g, m.given));
+  // An initial agrees with any name of its letter: "Thomas B." fits the grandfather whose middle
+  // name no record gives as well as Thomas Barnes, so among several groups only the family ties
+  // and birth years may choose for it.
+  if (!m.given.some((g) => g.length === 1))
+    for (const g of c.givens.values()) names = Math.max(names, givenAgreement(g, m.given));
   const years =
     m.birthYear !== null && c.minBirth !== null
       ? 3 - Math.min(3, Math.abs(m.birthYear - (c.minBirth + (c.maxBirth ?? c.minBirth)) / 2))
