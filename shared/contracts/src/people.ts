@@ -99,7 +99,13 @@ export const Relation = z.enum(['spouse', 'parent', 'child', 'sibling']);
 export type Relation = z.infer<typeof Relation>;
 
 /** `relation` is what the relative is to this individual ("parent": the relative is their parent). */
-export const Relative = z.object({ individualId: z.string(), name: z.string(), relation: Relation });
+export const Relative = z.object({
+  individualId: z.string(),
+  name: z.string(),
+  relation: Relation,
+  /** The documents that state the relation (issue 28); absent from indexes built before it. */
+  documentIds: z.array(z.string()).optional(),
+});
 export type Relative = z.infer<typeof Relative>;
 
 /** GET /api/people?q= */

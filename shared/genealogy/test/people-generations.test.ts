@@ -104,7 +104,14 @@ describe('people index: three generations of one name (issue 28)', () => {
       expect(relativesOf(p, 'child'), `${truth.name}'s children`).toEqual([...(truth.children ?? [])].sort());
       expect(relativesOf(p, 'spouse'), `${truth.name}'s spouse`).toEqual(truth.spouse ? [truth.spouse] : []);
     }
+    // Each relation names the records that state it: the certificate and the obituary make Thomas John Henry's father.
+    const father = one('John Henry Whitfield').relatives.find((r) => r.name === 'Thomas Whitfield');
+    expect(father?.documentIds).toEqual(
+      expect.arrayContaining(['whitfield-barnes-marriage-1887.png', 'thomas-whitfield-obituary-1902.txt']),
+    );
     for (const p of people) {
+      for (const r of p.relatives) expect(r.documentIds?.length, `${p.name} → ${r.name}`).toBeGreaterThan(0);
+      for (const c of p.conflicts) expect(c.documentIds.length).toBeGreaterThan(1);
       expect(p.relatives.some((r) => r.individualId === p.id)).toBe(false);
       const parents = new Set(p.relatives.filter((r) => r.relation === 'parent').map((r) => r.individualId));
       expect(p.relatives.filter((r) => r.relation === 'child' && parents.has(r.individualId))).toEqual([]);

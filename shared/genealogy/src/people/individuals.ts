@@ -99,23 +99,28 @@ export function describeIndividuals(
     const mentions = byIndividual.get(id) ?? [];
     if (mentions.length === 0) continue;
     const self = baseOf(id);
-    // How many mentions state each relation to each relative: one individual is only one thing to another.
-    const support = new Map<string, Map<Relation, number>>();
+    // Which documents state each relation to each relative: one individual is only one thing to another.
+    const support = new Map<string, Map<Relation, Set<string>>>();
     for (const m of mentions) {
       for (const other of byDocument.get(m.documentId) ?? []) {
         if (!other.individualId || other.individualId === id) continue;
         const relation = relationBetween(part(m), part(other));
         if (!relation) continue;
-        const counts = support.get(other.individualId) ?? new Map<Relation, number>();
-        counts.set(relation, (counts.get(relation) ?? 0) + 1);
-        support.set(other.individualId, counts);
+        const stated = support.get(other.individualId) ?? new Map<Relation, Set<string>>();
+        stated.set(relation, (stated.get(relation) ?? new Set()).add(m.documentId));
+        support.set(other.individualId, stated);
       }
     }
     const relatives = new Map<string, Relative>();
-    for (const [otherId, counts] of support) {
-      const relation = soleRelation(counts);
-      if (relation)
-        relatives.set(`${otherId}|${relation}`, { individualId: otherId, name: baseOf(otherId).name, relation });
+    for (const [otherId, stated] of support) {
+      const relation = soleRelation(stated);
+      if (!relation) continue;
+      relatives.set(`${otherId}|${relation}`, {
+        individualId: otherId,
+        name: baseOf(otherId).name,
+        relation,
+        documentIds: [...stated.get(relation)!].sort(),
+      });
     }
     const relativeFacts: RelativeFacts[] = [...relatives.values()].map((r) => ({
       relation: r.relation,
@@ -144,11 +149,11 @@ export function describeIndividuals(
 /**
  * The relation the records give one relative, when they agree: a grouping the user pinned against
  * the records can make someone both parent and child of another (their own grandparent); the
- * relation most mentions state wins, and a tie says nothing rather than something false.
+ * relation most documents state wins, and a tie says nothing rather than something false.
  */
-function soleRelation(counts: ReadonlyMap<Relation, number>): Relation | null {
-  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  if (ranked.length > 1 && ranked[0]![1] === ranked[1]![1]) return null;
+function soleRelation(stated: ReadonlyMap<Relation, ReadonlySet<string>>): Relation | null {
+  const ranked = [...stated.entries()].sort((a, b) => b[1].size - a[1].size);
+  if (ranked.length > 1 && ranked[0]![1].size === ranked[1]![1].size) return null;
   return ranked[0]?.[0] ?? null;
 }
 
