@@ -1,4 +1,6 @@
 import { directoryEntries } from './directory-entries';
+import { inHeading } from './headings';
+import { languageOf } from './language';
 import type { Mention } from './people-types';
 import {
   ARTICLE_BEFORE,
@@ -39,15 +41,28 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const knownSurnames = new Set<string>();
 
   // Acceptance, first pass: cues and known given names.
+  const lang = languageOf(text);
   const cueOf = (m: Mention) => {
     const b = before(m);
     const a = after(m);
     const titleMatch = new RegExp(String.raw`(?<![\p{L}])(${TITLE_ALT})\.?\s+$`, 'iu').exec(b);
+    // In a headline the phrases read nothing ("Farmer's Son Wins Award"): only a title or a given name counts there.
+    if (inHeading(text, m.start)) {
+      const titled = titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined;
+      return {
+        titled: titled ?? m.title,
+        rel: false,
+        subject: false,
+        strongRel: false,
+        afterCue: false,
+        weakAfter: false,
+      };
+    }
     return {
-      titled: titleMatch?.[1],
+      titled: (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ?? m.title,
       rel:
-        REL_OF_BEFORE.test(b) ||
-        REL_BEFORE.test(b) ||
+        relCue(REL_OF_BEFORE, b) ||
+        relCue(REL_BEFORE, b) ||
         MARRIED_BEFORE.test(b) ||
         BORN_TO_BEFORE.test(b) ||
         DEAR_BEFORE.test(b),
@@ -57,7 +72,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         recordRoleBefore(b) !== undefined ||
         GROOM_BEFORE.test(b) ||
         BRIDE_BEFORE.test(b),
-      strongRel: STRONG_REL_BEFORE.test(b) || REL_OF_BEFORE.test(b) || MARRIED_BEFORE.test(b),
+      strongRel: relCue(STRONG_REL_BEFORE, b) || relCue(REL_OF_BEFORE, b) || MARRIED_BEFORE.test(b),
       afterCue:
         CENSUS_AFTER.test(a) ||
         REL_OF_AFTER.test(a) ||
@@ -85,6 +100,9 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     }
     const w = m.words[0]!;
     if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
+    // German and Dutch write nouns with a capital: "nicht den Hut", "der hohen Pforte" name no one.
+    if (!given && !c.titled && (lang === 'de' || lang === 'nl') && NOUN_ARTICLE_BEFORE.test(before(m, 30)))
+      return false;
     if (AMBIGUOUS_GIVEN.has(lowerKey(w)) && !c.rel && !c.titled && !HIS_WIFE_AFTER.test(after(m))) return false;
     if (c.titled || NAMED_BEFORE.test(before(m))) return true;
     // A word that is not a known given name needs a relationship said of it ("his wife Elspeth", "filius Joannis").
@@ -98,12 +116,14 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     for (let i = 0; i < all.length; i++) {
       if (accepted[i]) continue;
       const m = all[i]!;
+      // "Cyclisme Olano" beside "Abraham Olano": a word opening a line or a sentence must itself be a given name.
       if (
         !m.lone &&
         m.words.length <= 3 &&
         knownSurnames.has(lowerKey(m.words[m.words.length - 1]!)) &&
         !isStop(m.words[0]!) &&
-        !isInitial(m.words[0]!)
+        !isInitial(m.words[0]!) &&
+        (isGiven(m.words[0]!) || Boolean(cues[i]!.titled) || !/(?:^|[.!?:;"«»\d\n])\s*$/u.test(before(m, 12)))
       ) {
         accepted[i] = true;
         continue;
@@ -168,6 +188,30 @@ export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
   const ms = mentions.filter((m) => !maidenStarts.has(m.start));
   return ms;
 }
+
+/**
+ * A relationship phrase's match, unless its slot for a lower-case word ("son of the late", "wife
+ * of said") holds a capitalised one: the cue regexes are case-insensitive, so "Natives' Son
+ * Acclaimed" and "Girl at" in a heading would otherwise read as "son of"-like cues.
+ */
+function relCue(re: RegExp, b: string): boolean {
+  const m = re.exec(b);
+  if (!m) return false;
+  const rel = m[1] ?? m[2] ?? '';
+  const at = m[0].toLowerCase().indexOf(rel.toLowerCase());
+  const tail = m[0].slice(at + rel.length);
+  return !/(?:^|\s)\p{Lu}\p{Ll}+\s+$/u.test(tail) || TITLE_TAIL.test(tail);
+}
+const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+
+/** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
+function brokenWord(b: string, at: number): boolean {
+  return /[¬\u00AD-][ \t]*\r?\n[ \t]*$/u.test(b.slice(Math.max(0, at - 6), at));
+}
+
+/** An article or a preposition with the article in it, right before the word: German and Dutch nouns. */
+const NOUN_ARTICLE_BEFORE =
+  /(?<![\p{L}])(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|zur|zum|im|am|vom|beim|ins|het|een|de|der|den)\s+(?:\p{Ll}+\s+)?$/iu;
 
 function previousAccepted(accepted: boolean[], i: number): number | undefined {
   for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;

@@ -1,5 +1,7 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
+import { languageOf } from './language';
+import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
@@ -40,7 +42,10 @@ const STOP = new Set(
   urodzony urodzona syn córka żona wdowa ojciec matka świadkowie chrzestni
   född son till dotter hustru änka fader moder vittnen
   født søn af datter enke faddere vidner
-  natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia`
+  natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia
+  en ende notaris testateur testatrice testateuren comparant comparante compareerde erfgenaam erfgenaem erfgenamen executeur executeuren voogd voogden getuijgen weeskamer compagnie comp edele heeren schepen burger vrijburger koopman onderkoopman opperkoopman capitein luitenant sergeant soldaat assistent adsistent boekhouder
+  section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
+  kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat`
     .split(/\s+/)
     .map((w) => w.toLowerCase()),
 );
@@ -189,7 +194,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       });
       continue;
     }
-    if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k)) {
+    if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k) || isNotNameWord(w)) {
       flush();
       continue;
     }
@@ -228,10 +233,13 @@ export function findMentions(text: string): Mention[] {
     if (next && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
       surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
   }
+  const lang = languageOf(text);
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
-    for (const c of candidatesOf(m[0], m.index, text)) {
-      if (inEntry(c.start)) continue;
+    for (const raw of candidatesOf(m[0], m.index, text)) {
+      if (inEntry(raw.start)) continue;
+      const c = frenchTitle(text, joinSoftHyphen(text, raw), lang);
+      if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
         SHIP_BEFORE.test(text.slice(Math.max(0, c.start - 20), c.start))
@@ -251,7 +259,7 @@ export function findMentions(text: string): Mention[] {
         (named ||
           (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
             (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));
-      const lone = (words.length === 1 || givenOnly) && !surname;
+      const lone = (words.length === 1 || givenOnly) && !surname && !isTitledSurname(text, c, words, lang);
       const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
       mentions.push({ ...c, words, name, lone, written: !lone });
     }

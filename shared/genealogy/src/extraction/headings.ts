@@ -1,0 +1,38 @@
+/*
+ * Headings: newspaper headlines and section titles write every word with a capital ("County
+ * Farmer's Son Wins Award", "OUTSTANDING DAIRY PROJECT"). The relationship and role phrases read
+ * nothing there: "Son" in a headline is no one's son, and the capitalised words after it are no
+ * name. A name in a heading still counts when it reads as one by itself (a known given name, a
+ * title).
+ */
+
+const SMALL = new Set(
+  'a an the of and or in on at to for by with from de la le les des du et au aux à en für und der die das von zu im am'.split(
+    ' ',
+  ),
+);
+
+const cache: { text: string | undefined; lines: Map<number, boolean> } = { text: undefined, lines: new Map() };
+
+/** Whether the line holding offset `at` is a heading: 3 to 12 words, each capitalised, no digits, no clause punctuation. */
+export function inHeading(text: string, at: number): boolean {
+  if (cache.text !== text) {
+    cache.text = text;
+    cache.lines = new Map();
+  }
+  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const known = cache.lines.get(start);
+  if (known !== undefined) return known;
+  const nl = text.indexOf('\n', at);
+  const line = text.slice(start, nl < 0 ? text.length : nl).trim();
+  const result = isHeading(line);
+  cache.lines.set(start, result);
+  return result;
+}
+
+function isHeading(line: string): boolean {
+  if (line.length > 100 || /\d|[,;:]|\.\s+\S/.test(line)) return false;
+  const words = line.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length < 3 || words.length > 12) return false;
+  return words.every((w) => SMALL.has(w.toLowerCase()) || /^["'“‘(«]?\p{Lu}/u.test(w));
+}

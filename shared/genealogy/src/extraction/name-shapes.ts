@@ -1,0 +1,94 @@
+import { GIVEN_NAMES, TITLES } from './given-names';
+import type { TextLanguage } from './language';
+import type { Candidate } from './people-types';
+
+/*
+ * Name shapes the candidate step (people-candidates.ts) reads with the text's language in mind:
+ * a name broken over a line by the typesetter's "¬", French "M."/"MM." (Monsieur, Messieurs,
+ * never an initial before a surname there), and a title followed by a surname alone ("Herr
+ * Müller", "M. Thiers", "Mr. Bigelow"), which is a person named by surname, not a given name
+ * waiting for one.
+ */
+
+/** "Daugh¬⏎try": the OCR's soft hyphen at a line end joins the next line's lower-case part to the name. */
+const SOFT_HYPHEN = /^[¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}[\p{L}'’]*)/u;
+
+export function joinSoftHyphen(text: string, c: Candidate): Candidate {
+  const m = SOFT_HYPHEN.exec(text.slice(c.end, c.end + 40));
+  if (!m) return c;
+  const words = [...c.words];
+  const joined = words[words.length - 1]! + m[1]!;
+  // "Locher Veran¬⏎lassung": the joined word is a noun, and the name ends before it.
+  if (isNotNameWord(joined)) {
+    if (words.length === 1) return { ...c, words: [] };
+    words.pop();
+    const last = words[words.length - 1]!;
+    return { ...c, words, end: text.lastIndexOf(last, c.end) + last.length };
+  }
+  words[words.length - 1] = joined;
+  return { ...c, words, end: c.end + m[0].length };
+}
+
+/** French titles written as initials: "M. Dind", "MM. Stump et Kraft", "Mme Pelletier". */
+const FRENCH_INITIAL_TITLES = new Set(['M.', 'MM.', 'Mr', 'Mme', 'Mlle', 'Mmes', 'Mlles', 'Me']);
+
+/** "M. Calouder" in French: the title taken off the name (kept as the title), the start moved past it. */
+export function frenchTitle(text: string, c: Candidate, lang: TextLanguage): Candidate {
+  if (lang !== 'fr' || c.words.length < 2 || !FRENCH_INITIAL_TITLES.has(c.words[0]!)) return c;
+  const rest = c.words.slice(1);
+  const start = text.indexOf(rest[0]!, c.start + c.words[0]!.length);
+  if (start < 0) return c;
+  return { ...c, words: rest, start, title: c.words[0]! };
+}
+
+const TITLE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}¬-])(?:${[...TITLES].join('|')}|M|MM|Mme|Mlle|Me)\.?[ \t]*\r?\n?[ \t]*$`,
+  'u',
+);
+const TITLE_BEFORE_ANY_CASE = new RegExp(
+  String.raw`(?<![\p{L}¬-])(?:${[...TITLES].join('|')})\.?[ \t]*\r?\n?[ \t]*$`,
+  'iu',
+);
+
+/**
+ * A single capitalised word right after a title, not a given name: a surname on its own ("Herr
+ * Locher", "M. Thiers"). "Mrs. Mary" is a given name waiting for its surname, and stays one.
+ */
+export function isTitledSurname(text: string, c: Candidate, words: string[], lang: TextLanguage): boolean {
+  if (words.length !== 1 || GIVEN_NAMES.has(words[0]!.toLowerCase().replace(/[.,]/g, ''))) return false;
+  if (c.title && FRENCH_INITIAL_TITLES.has(c.title)) return true;
+  const before = text.slice(Math.max(0, c.start - 20), c.start);
+  return lang === 'fr' ? TITLE_BEFORE.test(before) : TITLE_BEFORE_ANY_CASE.test(before);
+}
+
+/**
+ * Capitalised words that are never part of a personal name: sentence openers of the newspapers'
+ * languages ("Après", "Dans", "Nach", "Während") and German nouns by their endings, offices
+ * ("Konzertmeister", "Untersuchungsrichter", "Bundesrat") and abstracts ("Veranlassung",
+ * "Bewegung", "Aenderungen"). German writes every noun with a capital, so a name run would
+ * otherwise swallow them ("Locher Veranlassung").
+ */
+// biome-ignore format: a word list reads better packed
+const OPENERS = new Set([
+  'après', 'avant', 'dans', 'pour', 'selon', 'sous', 'chez', 'contre', 'depuis', 'pendant', 'puis', 'ainsi', 'aussi',
+  'mais', 'donc', 'car', 'quand', 'lorsque', 'comme', 'enfin', 'ensuite', 'hier', 'aujourd', 'demain', 'voici',
+  'voilà', 'cette', 'ces', 'cet', 'ce', 'il', 'elle', 'ils', 'elles', 'nous', 'vous', 'on', 'les', 'des', 'une', 'un',
+  'au', 'aux', 'sa', 'son', 'ses', 'leur', 'leurs', 'notre', 'votre', 'tous', 'tout', 'toute', 'toutes', 'quant',
+  'am', 'im', 'nach', 'vor', 'bei', 'mit', 'für', 'über', 'unter', 'auf', 'aus', 'durch', 'gegen', 'ohne', 'um',
+  'während', 'wegen', 'seit', 'als', 'wenn', 'dann', 'doch', 'auch', 'aber', 'denn', 'oder', 'nicht', 'es', 'er',
+  'sie', 'wir', 'ihr', 'ich', 'man', 'dies', 'diese', 'dieser', 'dieses', 'jeder', 'alle', 'nun', 'wie', 'was', 'wer',
+  'wo', 'heute', 'gestern', 'ein', 'eine', 'einer', 'zum', 'zur', 'vom', 'beim', 'ins', 'sein', 'seine', 'ihre',
+  'unsere', 'dass', 'daß', 'hierauf', 'sodann', 'ferner', 'endlich', 'zwar', 'schon', 'noch',
+]);
+const GERMAN_NOUN =
+  /(?:meister|direktor|richter|vikar|minister|präsident|praesident|professor|inspektor|sekretär|kommandant|kanzler|chefs|pfarrer|ungen|heit|keit|schaft|ismus|ität|tion|nisse)$/iu;
+const LONG_GERMAN_NOUN = /(?:ung|rat|räte)$/iu;
+
+export function isNotNameWord(w: string): boolean {
+  const k = w
+    .toLowerCase()
+    .replace(/[.,’']+$/g, '')
+    .replace(/ſ/g, 's');
+  if (OPENERS.has(k)) return true;
+  return (k.length >= 7 && GERMAN_NOUN.test(k)) || (k.length >= 8 && LONG_GERMAN_NOUN.test(k));
+}

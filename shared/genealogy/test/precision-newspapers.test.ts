@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { languageOf } from '../src/extraction/language';
+import { readRecord } from './helpers/read-record';
+
+/* Newspaper prose in English, French and German (issue 28): people named as the papers name them, and nothing else. */
+
+const read = (text: string) => readRecord({ text, isImage: false });
+const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
+
+beforeAll(() => void read('Paris'), 120_000);
+
+describe('the language of a text', () => {
+  it('is told by its small words', () => {
+    expect(languageOf('Le conseil a siégé hier et la séance fut levée à midi par le président.')).toBe('fr');
+    expect(languageOf('Die Versammlung wurde gestern eröffnet und der Antrag ist nicht angenommen worden.')).toBe('de');
+    expect(languageOf('The council met yesterday and the motion was carried by a large majority.')).toBe('en');
+  });
+});
+
+describe('titles before a surname', () => {
+  it('reads French "M." as Monsieur: the surname alone is the person', () => {
+    const found = names('Le conseil a entendu hier M. Bourquin, qui a défendu le projet avec une grande vigueur.');
+    expect(found).toEqual(['Bourquin']);
+  });
+
+  it('reads "Herr" and "Herrn" before a German surname', () => {
+    const found = names(
+      'In der gestrigen Sitzung sprach Herr Wälchli gegen den Antrag, den Herrn Gubler gestellt hatte.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Wälchli', 'Gubler']));
+  });
+});
+
+describe('German nouns are not names', () => {
+  it('takes no capitalised noun after an article for a person', () => {
+    const found = names(
+      'Man trage im Winter die Mütze und nicht den Hut, sagte der Arzt, und die Annahme fand Beifall.',
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('ends a name before an office or an abstract noun glued to it', () => {
+    const found = names('Zum Schluss dankte Hr. Konzertmeister Anton Bürgi der Gemeinde für die Unterstützung.');
+    expect(found).toEqual(['Anton Bürgi']);
+  });
+
+  it('joins a name broken by the soft hyphen of a line end', () => {
+    const found = names('Der Vortrag von Heinrich Baum¬\ngartner wurde mit Beifall aufgenommen.');
+    expect(found).toEqual(['Heinrich Baumgartner']);
+  });
+});
+
+describe('headings and openers', () => {
+  it('does not glue a sentence opener to a name', () => {
+    const found = names(
+      'Après Jules Perrenoud, le conseil a entendu encore quelques orateurs sur la question des routes.',
+    );
+    expect(found).toEqual(['Jules Perrenoud']);
+  });
+
+  it('does not take a heading word for a relationship cue', () => {
+    const text =
+      "County Farmer's Son Wins Award\nOutstanding Dairy Project\nThe county agent said the prize was well earned.";
+    expect(names(text)).toEqual([]);
+  });
+});
