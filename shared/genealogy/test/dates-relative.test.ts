@@ -35,6 +35,21 @@ and Cousin Josiah sails the 5th prox. Aunt Hewes was buried the twelfth of last 
     ]);
   });
 
+  it('a named month "last" or "next": the latest before the heading or the first after it', () => {
+    const letter = `Raleigh, N.C., 20th March 1902
+
+Dear Cousin,
+Father died the 5th of December last, and Mother the 3rd of March last. We sail the 2nd of June next
+and return the tenth of January next.`;
+    expect(extractDates(letter).map((d) => [d.original, d.normalized])).toEqual([
+      ['20th March 1902', '1902-03-20'],
+      ['5th of December last', '1901-12-05'],
+      // "March last" written in March: this March or a year ago — not read.
+      ['2nd of June next', '1902-06-02'],
+      ['tenth of January next', '1903-01-10'],
+    ]);
+  });
+
   it('this month and last month in French, German, Dutch', () => {
     const read = (text: string) => extractDates(text).map((d) => [d.original, d.normalized]);
     expect(

@@ -1,10 +1,11 @@
 import { dayDate, type Found, pad, type Taken } from './dates-core';
-import { numberEndingAt, tokenize } from './dates-words';
+import { type DayMonth, numberEndingAt, tokenize } from './dates-words';
 
 /**
  * Dates a letter or a newspaper gives relative to its own date: "the 3rd of this month", "the 3rd
  * inst." (this month), "the 25th ult." (last month), "the 5th prox." (next month), "le 3 courant",
- * "den 3. dieses Monats", "den 3 dezer", "die 3 currentis", "el 3 del corriente", "yesterday".
+ * "den 3. dieses Monats", "den 3 dezer", "die 3 currentis", "el 3 del corriente", "the 1st of
+ * September last", "yesterday".
  * "Yesterday" is read in English only: "hier", "gestern", "ieri" also open phrases that are not
  * the day before ("d'hier", "von gestern" in a heading's time), and were not checked on records.
  * The document's date is its heading or dateline: the first full date in its first three lines
@@ -77,11 +78,39 @@ function shifted(doc: string, months: number, day: number) {
   return dayDate(Math.floor(index / 12), (index % 12) + 1, day);
 }
 
-export function relativeDates(text: string, found: readonly Found[], taken: Taken): Found[] {
+/**
+ * "the 1st of September last", "the 5th of December next": the latest such month before the
+ * document's date, or the first after it. The document's own month is left alone ("the 3rd of
+ * March last" written in March may mean this March or a year ago).
+ */
+function namedMonthDates(text: string, undated: readonly DayMonth[], doc: Found, from: number, taken: Taken): Found[] {
+  const out: Found[] = [];
+  const [y, m] = doc.normalized.split('-').map(Number) as [number, number];
+  for (const c of undated) {
+    const after = NAMED_MONTH_AFTER.exec(text.slice(c.end, c.end + 8));
+    if (!after || c.start < from || c.month === m) continue;
+    const last = after[1]!.toLowerCase() !== 'next';
+    const year = last ? (c.month < m ? y : y - 1) : c.month > m ? y : y + 1;
+    const end = c.end + after[0].length;
+    const built = dayDate(year, c.month, c.day);
+    if (!built || taken.overlaps(c.start, end)) continue;
+    taken.take(c.start, end);
+    out.push({ original: text.slice(c.start, end), ...built, at: c.start });
+  }
+  return out;
+}
+const NAMED_MONTH_AFTER = /^\s*(last|past|next)(?![\p{L}\d])/iu;
+
+export function relativeDates(
+  text: string,
+  undated: readonly DayMonth[],
+  found: readonly Found[],
+  taken: Taken,
+): Found[] {
   const heading = documentDate(text, found);
   if (!heading) return [];
   const doc = heading.date;
-  const out: Found[] = [];
+  const out: Found[] = namedMonthDates(text, undated, doc, heading.from, taken);
   MARKER.lastIndex = 0;
   for (let m = MARKER.exec(text); m; m = MARKER.exec(text)) {
     const end = m.index + m[0].length;

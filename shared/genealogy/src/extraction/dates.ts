@@ -144,7 +144,7 @@ export function extractDates(text: string): DateInfoItem[] {
   found.sort((a, b) => a.at - b.at);
   found.push(...datesFromContext(text, undated, found, taken));
   found.sort((a, b) => a.at - b.at);
-  found.push(...relativeDates(text, found, taken));
+  found.push(...relativeDates(text, undated, found, taken));
   found.sort((a, b) => a.at - b.at);
   const seen = new Set<string>();
   const out: DateInfoItem[] = [];
