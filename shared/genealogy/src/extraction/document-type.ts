@@ -53,6 +53,8 @@ const CUES: Record<Exclude<DocumentType, 'photo' | 'other'>, [RegExp, number][]>
     ],
     [/\bdeath\s+certificate\b|\bcertificate\s+of\s+death\b|\bcause\s+of\s+death\b|\bregistration\s+of\s+death\b/gi, 6],
     [/\bdate\s+of\s+death\b|\bplace\s+of\s+burial\b|\bundertaker\b|\binterment\b/gi, 2],
+    // A coroner's inquest: "Upon a View of the Body of … then and there lying Dead".
+    [/\binquisition\b|\binquest\b|\bcoroner\b|\blying\s+dead\b|\bcame\s+to\s+(?:his|her)\s+death\b/gi, 2],
     [/\bdied\b|\bdeceased\b/gi, 1],
   ],
   obituary: [

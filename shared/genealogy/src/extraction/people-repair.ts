@@ -19,6 +19,7 @@ const SURNAME_LIKE = new Set(
 
 export function repairMentions(text: string, input: Mention[]): Mention[] {
   const ms = input.map((m) => ({ ...m, words: [...m.words] }));
+  for (const m of ms) dropTrailingOffice(text, m);
   for (const m of ms) joinHyphenated(text, m);
   for (const m of ms) keepColumnInitials(text, m);
   const known = knownSurnames(ms);
@@ -36,6 +37,20 @@ export function repairMentions(text: string, input: Mention[]): Mention[] {
   }
   for (const m of out) givenOnlyBeforeSpouseWord(text, m);
   return out.filter((m) => !(m as { absorbed?: boolean }).absorbed);
+}
+
+/** Words a register writes after a name that are never part of it: an office, a status, "etc." */
+const NOT_NAME_TAIL = new Set('coroner esqr esqrs esq singlewoman spinster wido wid etc instantly'.split(' '));
+
+/** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc": the name ends before the word. */
+function dropTrailingOffice(text: string, m: Mention): void {
+  if (m.words.length < 3 || m.name !== m.words.join(' ')) return;
+  const last = m.words[m.words.length - 1]!;
+  const at = m.end - last.length;
+  if (!NOT_NAME_TAIL.has(lowerKey(last)) || lowerKey(text.slice(at, m.end)) !== lowerKey(last)) return;
+  m.words.pop();
+  m.name = m.words.join(' ');
+  m.end = at - (/\s*$/.exec(text.slice(m.start, at))?.[0].length ?? 0);
 }
 
 /** "Whit-⏎field": a hyphen at a line end before a lower-case word is the typesetter's, not the name's. */
