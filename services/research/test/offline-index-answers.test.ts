@@ -56,6 +56,16 @@ describe('the facts the index holds lead the answer, each cited', () => {
     );
   });
 
+  it('cites a relative by the documents the index says state the relation, even when none is at hand', () => {
+    const indexed: IndividualDetail = {
+      ...JOHN_HENRY,
+      relatives: JOHN_HENRY.relatives.map((r) => ({ ...r, documentIds: [IDS.marriage] })),
+    };
+    expect(lead(ask('Who were the parents of John Henry Whitfield?', [indexed], [record('sullivan')]))).toBe(
+      `John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield ([${FILES.marriage}, p. 1](/documents?view=${IDS.marriage}&page=1)).`,
+    );
+  });
+
   it('without the index, says what the stored extraction of the documents at hand holds', () => {
     const answer = ask('Who were the parents of John Henry Whitfield and when did he marry?');
     expect(lead(answer)).toMatch(/^John Henry Whitfield's parents were Thomas Whitfield and Mary Ann Whitfield \(/);

@@ -108,6 +108,11 @@ const estimatedDetail = (detail: string | null) => !!detail && /^estimated\b/i.t
 /** The index's individual in Gene's terms; relatives' documents are found afterwards (withKinSources). */
 export function fromIndex(d: IndividualDetail): Person {
   const pageIn = (documentId: string) => d.evidence.find((e) => e.documentId === documentId)?.page ?? null;
+  const sourceIn = (documentId: string): Source => {
+    const e = d.evidence.find((x) => x.documentId === documentId);
+    const fileName = e?.fileName ?? d.timeline.find((t) => t.documentId === documentId)?.fileName ?? 'a document';
+    return { documentId, fileName, page: e?.page ?? null };
+  };
   return {
     key: `index:${d.individual.id}`,
     name: d.individual.name,
@@ -122,9 +127,10 @@ export function fromIndex(d: IndividualDetail): Person {
       estimated: estimatedDetail(t.detail),
       source: { documentId: t.documentId, fileName: t.fileName, page: pageIn(t.documentId) },
     })),
+    // The index names the documents that state each relation (absent from indexes built before it).
     kin: dedupeKin(
       d.individual.name,
-      d.relatives.map((r) => ({ name: r.name, relation: r.relation, sources: [] })),
+      d.relatives.map((r) => ({ name: r.name, relation: r.relation, sources: (r.documentIds ?? []).map(sourceIn) })),
     ),
     conflicts: d.conflicts,
     evidence: d.evidence.map((e) => ({ documentId: e.documentId, fileName: e.fileName, page: e.page })),
@@ -167,10 +173,11 @@ export function mergePeople(indexed: readonly Person[], local: readonly Person[]
     const twin = twinOf(i, local, used);
     if (!twin) return i;
     used.add(twin);
-    const kin = i.kin.map((k) => ({
-      ...k,
-      sources: twin.kin.find((t) => t.relation === k.relation && sameName(t.name, k.name))?.sources ?? [],
-    }));
+    // The documents at hand give the page that names the relative; the index's own documents stay.
+    const kin = i.kin.map((k) => {
+      const here = twin.kin.find((t) => t.relation === k.relation && sameName(t.name, k.name))?.sources ?? [];
+      return { ...k, sources: [...here, ...k.sources.filter((s) => !here.some((h) => h.documentId === s.documentId))] };
+    });
     for (const t of twin.kin) if (!kin.some((k) => k.relation === t.relation && sameName(k.name, t.name))) kin.push(t);
     const extra = twin.facts.filter((f) => !ids.has(f.source.documentId));
     const seen = new Set(i.conflicts.map((c) => c.message));
