@@ -26,7 +26,8 @@ export type Ties = ReadonlyMap<string, readonly { other: string; relation: Relat
 export function tiesOf(mentions: readonly KinMention[]): Ties {
   const byDoc = new Map<string, KinMention[]>();
   for (const m of mentions) {
-    if (m.role === undefined) continue;
+    // Without a family role the record states no tie (a directory's hundred names relate to no one).
+    if (m.role === undefined || (m.role === 'other_relative' && !m.recordRole)) continue;
     const list = byDoc.get(m.documentId);
     if (list) list.push(m);
     else byDoc.set(m.documentId, [m]);
