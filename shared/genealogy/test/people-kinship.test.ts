@@ -150,6 +150,14 @@ describe('people grouping: generations', () => {
       m('b-mary', 'b', 'Mary Whitfield', 'parent', 'mother', { sex: 'F' }),
     ];
     expect(groups(mentions)).toEqual(['a-john,b-john', 'a-mary', 'b-mary']);
+    // The bride (found under her husband's surname) is not his sister of the same given name.
+    const sister = [
+      m('a-john', 'a', 'John Whitfield', 'primary_subject', 'groom'),
+      m('a-mary', 'a', 'Mary Whitfield', 'spouse', 'bride', { sex: 'F' }),
+      m('b-john', 'b', 'John Whitfield', 'primary_subject', 'head'),
+      m('b-mary', 'b', 'Mary Whitfield', 'sibling', null, { sex: 'F' }),
+    ];
+    expect(groups(sister)).toEqual(['a-john,b-john', 'a-mary', 'b-mary']);
   });
 
   it('leaves a name that fits two people equally on its own (a missed merge over a wrong one)', () => {

@@ -149,7 +149,8 @@ function emptyCluster(pinnedTo: string | null): Building {
     countries: new Set(),
     parents: new Set(),
     children: new Set(),
-    peers: new Set(),
+    spouses: new Set(),
+    siblings: new Set(),
   };
 }
 

@@ -61,8 +61,9 @@ function part(m: KinMention) {
 export interface KinNode {
   parents: Set<KinNode>;
   children: Set<KinNode>;
-  /** Spouses and siblings: never the group itself, never its parent or child. */
-  peers: Set<KinNode>;
+  /** Spouses and siblings: never the group itself, never its parent or child, never both. */
+  spouses: Set<KinNode>;
+  siblings: Set<KinNode>;
   minBirth: number | null;
   maxBirth: number | null;
 }
@@ -98,23 +99,37 @@ export function placedTies(placed: readonly { node: KinNode; relation: Relation 
 /**
  * Whether a mention with these placed relatives can join `node` with birth year `birthYear`: no
  * tie to the group itself, no parent tie that closes a loop (the group among its parent's
- * ancestors, or its child's descendants), no spouse or sibling who is the group's parent or
- * child, and birth years that leave a parent older than the child by PARENT_MIN_GAP where both are known.
+ * ancestors, or its child's descendants), no relative who is already something else to the
+ * group (a spouse who is its parent or sibling), and birth years that leave a parent older than
+ * the child by PARENT_MIN_GAP where both are known.
  */
 export function tiesAllow(node: KinNode, birthYear: number | null, placed: readonly PlacedTie[]): boolean {
   const min = birthYear === null ? node.minBirth : Math.min(birthYear, node.minBirth ?? birthYear);
   const max = birthYear === null ? node.maxBirth : Math.max(birthYear, node.maxBirth ?? birthYear);
   for (const { node: other, relation, beyond } of placed) {
     if (other === node) return false;
+    // One group is only one thing to another: a parent is not a spouse, a spouse not a sibling.
+    for (const kind of KINDS) if (kind !== relation && setOf(node, kind).has(other)) return false;
     if (relation === 'parent') {
-      if (node.peers.has(other) || beyond.has(node)) return false;
-      if (!olderEnough(other.minBirth, max)) return false;
+      if (beyond.has(node) || !olderEnough(other.minBirth, max)) return false;
     } else if (relation === 'child') {
-      if (node.peers.has(other) || beyond.has(node)) return false;
-      if (!olderEnough(min, other.maxBirth)) return false;
-    } else if (node.parents.has(other) || node.children.has(other)) return false;
+      if (beyond.has(node) || !olderEnough(min, other.maxBirth)) return false;
+    }
   }
   return true;
+}
+
+const KINDS: readonly Relation[] = ['parent', 'child', 'spouse', 'sibling'];
+const INVERSE: Record<Relation, Relation> = { parent: 'child', child: 'parent', spouse: 'spouse', sibling: 'sibling' };
+
+function setOf(node: KinNode, relation: Relation): Set<KinNode> {
+  return relation === 'parent'
+    ? node.parents
+    : relation === 'child'
+      ? node.children
+      : relation === 'spouse'
+        ? node.spouses
+        : node.siblings;
 }
 
 /** The parent's earliest possible birth leaves room before the child's latest: only a certain impossibility rejects. */
@@ -143,16 +158,8 @@ function lineOf(from: KinNode, way: 'children' | 'parents'): Set<KinNode> {
 export function tie(node: KinNode, placed: readonly { node: KinNode; relation: Relation }[]): void {
   for (const { node: other, relation } of placed) {
     if (other === node) continue; // a pin the user made against the records: kept, but not a loop
-    if (relation === 'parent') {
-      node.parents.add(other);
-      other.children.add(node);
-    } else if (relation === 'child') {
-      node.children.add(other);
-      other.parents.add(node);
-    } else {
-      node.peers.add(other);
-      other.peers.add(node);
-    }
+    setOf(node, relation).add(other);
+    setOf(other, INVERSE[relation]).add(node);
   }
 }
 
@@ -160,8 +167,7 @@ export function tie(node: KinNode, placed: readonly { node: KinNode; relation: R
 export function tiesAgreeing(node: KinNode, placed: readonly { node: KinNode; relation: Relation }[]): number {
   let n = 0;
   for (const { node: other, relation } of placed) {
-    const set = relation === 'parent' ? node.parents : relation === 'child' ? node.children : node.peers;
-    if (set.has(other)) n++;
+    if (setOf(node, relation).has(other)) n++;
   }
   return n;
 }
