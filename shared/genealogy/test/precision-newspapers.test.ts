@@ -64,3 +64,33 @@ describe('headings and openers', () => {
     expect(names(text)).toEqual([]);
   });
 });
+
+describe('offices and lists of surnames', () => {
+  it('reads a surname after a German office, the rank kept off the name', () => {
+    const found = names(
+      'Im Reichstag erwiderte Abg . Hollweger ( Ctr . ) dem Staatssekretär, und Fürst Wendorff stimmte zu.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Hollweger', 'Wendorff']));
+    expect(found.some((n) => /Fürst|Abg/.test(n))).toBe(false);
+  });
+
+  it('reads every surname of a list after a plural title', () => {
+    const found = names(
+      'La commission se compose de MM. Bourquin, Jaquet et Vuilleumier, qui rapporteront au conseil.',
+    );
+    expect(found).toEqual(['Bourquin', 'Jaquet', 'Vuilleumier']);
+    const de = names('Der Ausschuss besteht aus den Herren Kessler, Wyss und Brunner, die heute gewählt wurden.');
+    expect(de).toEqual(['Kessler', 'Wyss', 'Brunner']);
+  });
+
+  it('reads a French office in lower case before a surname', () => {
+    expect(names('Le combat fut rude, et le général Morlot dut se retirer vers la rivière avant la nuit.')).toEqual([
+      'Morlot',
+    ]);
+  });
+
+  it('ends a name before the town the man is from', () => {
+    const found = names('Der frühere Kassier einer Bank, Anton Gisler von Altdorf, wurde gestern verhaftet.');
+    expect(found).toEqual(['Anton Gisler']);
+  });
+});

@@ -58,6 +58,7 @@ export function isTitledSurname(text: string, c: Candidate, words: string[], lan
   if (words.length !== 1 || GIVEN_NAMES.has(words[0]!.toLowerCase().replace(/[.,]/g, ''))) return false;
   if (c.title && FRENCH_INITIAL_TITLES.has(c.title)) return true;
   const before = text.slice(Math.max(0, c.start - 20), c.start);
+  if (officeBefore(text, c.start, lang)) return true;
   return lang === 'fr' ? TITLE_BEFORE.test(before) : TITLE_BEFORE_ANY_CASE.test(before);
 }
 
@@ -81,7 +82,7 @@ const OPENERS = new Set([
   'unsere', 'dass', 'daß', 'hierauf', 'sodann', 'ferner', 'endlich', 'zwar', 'schon', 'noch',
 ]);
 const GERMAN_NOUN =
-  /(?:meister|direktor|richter|vikar|minister|präsident|praesident|professor|inspektor|sekretär|kommandant|kanzler|chefs|pfarrer|ungen|heit|keit|schaft|ismus|ität|tion|nisse)$/iu;
+  /(?:meister|direktor|richter|vikar|minister|präsident|praesident|professor|inspektor|sekretär|kommandant|kanzler|chefs|pfarrer|ungen|heit|keit|schaft|ismus|ität|tion|nisse|unterricht|lichem|lichen|licher|liches|ischem|ischen|ischer|isches)$/iu;
 const LONG_GERMAN_NOUN = /(?:ung|rat|räte)$/iu;
 
 export function isNotNameWord(w: string): boolean {
@@ -91,4 +92,59 @@ export function isNotNameWord(w: string): boolean {
     .replace(/ſ/g, 's');
   if (OPENERS.has(k)) return true;
   return (k.length >= 7 && GERMAN_NOUN.test(k)) || (k.length >= 8 && LONG_GERMAN_NOUN.test(k));
+}
+
+/*
+ * Offices and ranks the papers put before a surname: "Abg. Haacke", "Reichskanzler Fürst
+ * Bismarck", "den Herren Gamp", "le général Dufour", "le conseiller fédéral Motta". German writes
+ * them capitalised, French mostly in lower case after an article. English offices are in TITLES
+ * already (given-names.ts). Sonar's tokenised text spaces the full stop off ("Abg . Haacke").
+ */
+const GERMAN_OFFICES = String.raw`Abgg?|Abgeordnete[nr]?|Herren|Herrn|Herr|Hrn?|Frau|Fräulein|Frl|Fürst(?:en)?|Graf(?:en)?|Gräfin|Prinz(?:en)?|Prinzessin|Freiherr[n]?|Baron[s]?|Botschafter[s]?|Gesandte[nr]?|Reichskanzler[s]?|Kanzler[s]?|Minister[s]?|Reichsminister[s]?|Staatssekretär[s]?|Präsident(?:en)?|Bundespräsident(?:en)?|Bundesrat|Vorsitzende[nr]?|Kapitän|Admiral[s]?|Konteradmiral[s]?|Vizeadmiral[s]?|General[s]?|Generalleutnant[s]?|Oberst(?:en)?|Oberstleutnant[s]?|Major[s]?|Hauptmann|Leutnant[s]?|Professor[s]?|Prof|Dr|Pfarrer[s]?|Pastor[s]?|Bischof[s]?|Bürgermeister[s]?|Stadtpräsident(?:en)?|Regierungsrat|Nationalrat|Ständerat|Direktor[s]?|Kaiser[s]?|König[s]?|Königin|Erzherzog[s]?|Herzog[s]?|Kardinal[s]?|Kommandant(?:en)?`;
+const FRENCH_OFFICES = String.raw`général|maréchal|colonel|capitaine|lieutenant|commandant|amiral|président|ministre|abbé|docteur|professeur|baron|baronne|comte|comtesse|vicomte|marquis|duc|duchesse|prince|princesse|cardinal|pasteur|curé|syndic|préfet|maire|juge|notaire|roi|reine|empereur|impératrice|sieur|citoyen|conseiller\s+fédéral|conseiller\s+d['’]état|conseiller\s+national|conseiller|député|sénateur|chancelier|ambassadeur|consul`;
+const GERMAN_OFFICE_BEFORE = new RegExp(
+  String.raw`(?<![\p{L}])(${GERMAN_OFFICES})[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?(?:(?:Dr|Prof)[ \t]?\.[ \t]*)?(?:(?:${GERMAN_OFFICES})[ \t]+)?$`,
+  'u',
+);
+const FRENCH_OFFICE_BEFORE = new RegExp(
+  String.raw`(?:(?<![\p{L}])(?:[Ll]e|[Ll]a|[Ll]['’]|[Dd]u|[Aa]u|[Dd]es|[Ll]es|[Dd]e)\s+|^|[,;:(]\s*)(${FRENCH_OFFICES})s?\s+$|(?<![\p{L}])(M|MM|Mme|Mmes|Mlle|Mlles|Mgr|Me|Dr)\.?\s+$`,
+  'u',
+);
+/** Plural titles that open a list of surnames: "MM. Stump et Kraft", "den Herren Gamp, Euler und Jacobskötter", "Abgg. Rösicke, Adt". */
+export const PLURAL_TITLE_BEFORE =
+  /(?<![\p{L}])(?:MM|Messieurs|Messrs|Herren|Abgg|Mesdames)[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?$/u;
+
+/** The office or title right before offset `start`, in the text's language (French and German), if any. */
+export function officeBefore(text: string, start: number, lang: TextLanguage): string | undefined {
+  if (lang !== 'fr' && lang !== 'de') return undefined;
+  const before = text.slice(Math.max(0, start - 60), start).replace(/ſ/g, 's');
+  const m = (lang === 'de' ? GERMAN_OFFICE_BEFORE : FRENCH_OFFICE_BEFORE).exec(before);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr)\.?$`, 'u');
+
+/** "Fürst Bismarck", "Prinz Schönburg", "Frhr. Stumm": in German the rank opens the run and is no part of the name. */
+export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguage): Candidate {
+  if (lang !== 'de') return c;
+  c = cutProvenance(text, c);
+  let k = 0;
+  while (k < c.words.length - 1 && OFFICE_WORD.test(c.words[k]!.replace(/ſ/g, 's'))) k++;
+  if (k === 0) return c;
+  const rest = c.words.slice(k);
+  // "Kommandanten der Ordnungstruppen": a genitive after the office, no name.
+  if (/^(?:der|die|das|des|den|dem)$/.test(rest[0]!)) return { ...c, words: [] };
+  const start = text.indexOf(rest[0]!, c.start);
+  return start < 0 ? c : { ...c, words: rest, start, title: c.words[k - 1]! };
+}
+
+/**
+ * "Eugen Frey von Zürich", "Hermann Schwabach zu Berlin": after a surname, "von"/"zu"/"aus" and a
+ * place say where the man is from. A noble "von" follows a given name ("Johann Wolfgang von Goethe").
+ */
+function cutProvenance(text: string, c: Candidate): Candidate {
+  const j = c.words.findIndex((w, i) => i >= 2 && /^(?:von|zu|aus)$/.test(w));
+  if (j < 0 || GIVEN_NAMES.has(c.words[j - 1]!.toLowerCase())) return c;
+  const at = text.slice(c.start, c.end).search(new RegExp(String.raw`\s${c.words[j]}\s`));
+  return { ...c, words: c.words.slice(0, j), ...(at > 0 ? { end: c.start + at } : {}) };
 }

@@ -1,6 +1,7 @@
 import { directoryEntries } from './directory-entries';
 import { inHeading } from './headings';
 import { languageOf } from './language';
+import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
 import type { Mention } from './people-types';
 import {
   ARTICLE_BEFORE,
@@ -50,7 +51,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (inHeading(text, m.start)) {
       const titled = titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined;
       return {
-        titled: titled ?? m.title,
+        titled: titled ?? m.title ?? officeBefore(text, m.start, lang),
         rel: false,
         subject: false,
         strongRel: false,
@@ -59,7 +60,10 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       };
     }
     return {
-      titled: (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ?? m.title,
+      titled:
+        (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ??
+        m.title ??
+        officeBefore(text, m.start, lang),
       rel:
         relCue(REL_OF_BEFORE, b) ||
         relCue(REL_BEFORE, b) ||
@@ -111,6 +115,15 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   });
   for (let i = 0; i < all.length; i++)
     if (accepted[i] && !all[i]!.lone) knownSurnames.add(lowerKey(all[i]!.words[all[i]!.words.length - 1]!));
+  // Mentions opening or continuing a list of surnames after a plural title ("MM.", "Herren", "Abgg.").
+  const titledList = new Set<number>();
+  for (let i = 0; i < all.length; i++)
+    if (accepted[i] && PLURAL_TITLE_BEFORE.test(before(all[i]!, 20).replace(/ſ/g, 's'))) titledList.add(i);
+  const inTitledList = (i: number) => {
+    const prev = previousAccepted(accepted, i);
+    if (prev === undefined || !titledList.has(prev) || all[prev]!.end < all[i]!.start - 40) return false;
+    return TITLED_LIST_GAP.test(text.slice(all[prev]!.end, all[i]!.start));
+  };
   // Second pass: a full name whose surname the record already gave; a lone given name in a list or before "and X Surname".
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < all.length; i++) {
@@ -126,6 +139,17 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         (isGiven(m.words[0]!) || Boolean(cues[i]!.titled) || !/(?:^|[.!?:;"«»\d\n])\s*$/u.test(before(m, 12)))
       ) {
         accepted[i] = true;
+        continue;
+      }
+      // "MM. Stump, Kraft et Dind", "den Herren Gamp, Euler und Jacobskötter": surnames listed after a plural title.
+      if (m.words.length <= 3 && !isStop(m.words[0]!) && inTitledList(i)) {
+        accepted[i] = true;
+        titledList.add(i);
+        // A surname of the list, not a given name waiting for one.
+        if (m.words.length === 1 && !isGiven(m.words[0]!)) {
+          m.lone = false;
+          m.written = true;
+        }
         continue;
       }
       if (!m.lone || !isGiven(m.words[0]!) || AMBIGUOUS_GIVEN.has(lowerKey(m.words[0]!))) continue;
@@ -203,6 +227,10 @@ function relCue(re: RegExp, b: string): boolean {
   return !/(?:^|\s)\p{Lu}\p{Ll}+\s+$/u.test(tail) || TITLE_TAIL.test(tail);
 }
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+
+/** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
+const TITLED_LIST_GAP =
+  /^(?:\s*\([^()\n]{1,20}\)\s*)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
 
 /** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
 function brokenWord(b: string, at: number): boolean {

@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
 import { languageOf } from './language';
-import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen } from './name-shapes';
+import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
@@ -82,7 +82,7 @@ export const AMBIGUOUS_GIVEN = new Set([
   'carolina',
 ]);
 
-export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '');
+export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '').replace(/ſ/g, 's');
 export const titleCase = (w: string) =>
   /^[\p{Lu}'’-]{2,}$/u.test(w) && !/^(?:II|III|IV)$/.test(w)
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
@@ -238,7 +238,7 @@ export function findMentions(text: string): Mention[] {
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
     for (const raw of candidatesOf(m[0], m.index, text)) {
       if (inEntry(raw.start)) continue;
-      const c = frenchTitle(text, joinSoftHyphen(text, raw), lang);
+      const c = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
       if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
