@@ -87,6 +87,8 @@ describe('days and years written in words', () => {
     expect(norm('le trente février mil huit cent')).toEqual([]);
     // The French Republican "l'an onze" is no year of ours.
     expect(norm("Fait l'an onze de la République")).toEqual([]);
+    // The Nones of the Roman calendar are no ninth day.
+    expect(norm('Anno 1741, Nonae Maii')).toEqual(['1741']);
     // Sums of money and counts are no years, after a year word or a month.
     expect(norm('He paid every year one thousand pounds.')).toEqual([]);
     expect(norm('le 3 mai, mille huit cents francs')).toEqual([]);

@@ -178,8 +178,10 @@ const LATIN: [string, number][] = [
   ['octingentesim', 800],
   ['nongentesim', 900],
 ];
+// Not "nonae": the Nones of the Roman calendar ("Nonae Maiae" is 7 May), not a ninth day.
 for (const [stems, value] of LATIN)
-  for (const stem of stems.split('/')) for (const e of ['o', 'a', 'us', 'um', 'ae']) add(stem + e, value, 'n', true);
+  for (const stem of stems.split('/'))
+    for (const e of ['o', 'a', 'us', 'um', 'ae']) if (stem + e !== 'nonae') add(stem + e, value, 'n', true);
 for (const e of ['o', 'a', 'us', 'um', 'ae']) add(`millesim${e}`, 1000, 't', true);
 add('and & et und en y e', 0, 'c', false);
 
