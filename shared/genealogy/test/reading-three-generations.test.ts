@@ -138,6 +138,8 @@ describe('issue 28: the three-generation family, record by record', () => {
       'John Henry Whitfield|primary_subject',
       'William|other_relative',
       'Thomas Whitfield|parent',
+      // "Sarah and I were married in June 1886": the writer's wife, under his surname.
+      'Sarah Whitfield|spouse',
       // "our boy Thomas" is the writer's son: never merged into his grandfather Thomas Whitfield (a
       // given name alone whose relation contradicts the full name's is left out rather than merged).
     ]);

@@ -108,6 +108,8 @@ export const HIS_WIFE_AFTER = new RegExp(
   String.raw`^,?\s+(his|her|sa|son|seine|sein|sua|suo|zijn|hans|hennes|their|leur|ihr)\s+(${REL_ALT}|femme|frau|mari|marito|mann)(?![\p{L}])`,
   'iu',
 );
+/** "Sarah and I were married in June 1886": in a letter, the writer's spouse. */
+export const AND_I_MARRIED_AFTER = /^\s+and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b/i;
 /** The signature closing a letter: its writer. */
 export const SIGNED_BEFORE =
   /(?:yours?\s+(?:truly|sincerely|faithfully|affectionately|ever|obediently|respectfully)|your\s+(?:loving|affectionate|devoted|dutiful|obedient|fond)\s+\w+(?:\s+(?:till|until|unto)\s+death)?|i\s+remain[^\n]{0,50})[,.]?\s*$/i;
@@ -175,7 +177,7 @@ export const CHILD_OF_AFTER = new RegExp(
 );
 // "… Sarah Olfay Singlewoman was Passed as a Vagrant from the Parish of …": a removal order's pauper.
 export const SUBJECT_AFTER =
-  /^,?\s+(?:(?:(?:widow|singlewoman|single\s+woman|spinster|wido?\.|wid:)\s+)?(?:was|were)\s+(?:removed|passed)\s+(?:as|from|to)\b|was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
+  /^,?\s+(?:and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b|(?:(?:widow|singlewoman|single\s+woman|spinster|wido?\.|wid:)\s+)?(?:was|were)\s+(?:removed|passed)\s+(?:as|from|to)\b|was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
 export const SUBJECT_BEFORE = new RegExp(
   String.raw`(?:(?:view\s+of\s+the\s+)?body\s+of|in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur(?:y|ie)e?d|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
   'iu',

@@ -2,6 +2,7 @@ import type { DocumentType, RecordRole } from '@gnology/contracts';
 import type { Edge, Kin, Mention, Relation, Relations } from './people-types';
 import {
   ABOVE_AFTER,
+  AND_I_MARRIED_AFTER,
   AGED_AFTER,
   BORN_TO_BEFORE,
   BRIDE_AFTER,
@@ -68,9 +69,12 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
   let bride: number | undefined;
   const subjectCued: number[] = [];
   let namedChild: number | undefined;
-  let listRole: { anchor: number; role: Relation; kin?: Kin; count: number; via?: 'of' } | undefined;
+  let listRole:
+    | { anchor: number; role: Relation; kin?: Kin; count: number; via?: 'of'; voice?: Edge['voice'] }
+    | undefined;
   let listRecord: RecordRole | undefined;
   const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
+  const signed = ms.some((m) => SIGNED_BEFORE.test(before(m)));
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
     const b = before(m);
@@ -141,6 +145,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
         role: listRole.role,
         ...(kin ? { kin } : {}),
         ...(listRole.via ? { via: listRole.via } : {}),
+        ...(listRole.voice ? { voice: listRole.voice } : {}),
       });
       listRole.count++;
     } else if (ofMatch) {
@@ -238,8 +243,17 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
         );
       // Labelled fields ("Bride: … Father: … Mother: …") belong to the principal of their section.
       const anchor = prev !== undefined && sameClause ? prev : (section ?? -1);
-      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
-      listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1 };
+      const said = b.slice(0, relMatch.index);
+      const voice: Edge['voice'] = /\b(?:my|our)\s+(?:\p{L}+\s+)?$/iu.test(said)
+        ? 'first'
+        : /\byour\s+(?:\p{L}+\s+)?$/iu.test(said)
+          ? 'second'
+          : /\b(?:his|her|their|the)\s+(?:\p{L}+\s+)?$/iu.test(said)
+            ? undefined
+            : 'bare';
+      const spoken = anchor === -1 && voice ? { voice } : {};
+      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}), ...spoken });
+      listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1, ...spoken };
     } else if (!listed || rr) {
       listRole = undefined;
     }
@@ -254,6 +268,9 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       groom = prev;
       bride = i;
     }
+    // "Sarah and I were married": the signed letter's writer is her husband (roles.ts anchors the writer's voice).
+    if (documentType === 'letter' && signed && AND_I_MARRIED_AFTER.test(a) && !edges.some((e) => e.person === i))
+      edges.push({ anchor: -1, person: i, role: 'spouse', voice: 'first' });
     const hisWife = HIS_WIFE_AFTER.exec(a);
     if (hisWife && prev !== undefined && !edges.some((e) => e.person === i)) {
       const word = hisWife[2]!.toLowerCase();

@@ -88,6 +88,13 @@ export function peopleOf(
     ) ??
     [...ms.keys()].find((i) => !related.has(i) && !witnessish(i)) ??
     0;
+  // A letter to a named addressee is about them ("Your brother Edward"), but "my father", "our boy"
+  // are the writer's; a bare "Father, Thomas Whitfield, passed away" may be either's: no relation.
+  if (documentType === 'letter' && primary === addressee && signer !== undefined && signer !== addressee) {
+    for (const e of edges) if (e.anchor === -1 && e.voice === 'first') e.anchor = signer;
+    for (let k = edges.length - 1; k >= 0; k--)
+      if (edges[k]!.anchor === -1 && edges[k]!.voice === 'bare') edges.splice(k, 1);
+  }
   if (childNamed !== undefined) addFather(childNamed);
   if (groom !== undefined) recordRoles.set(groom, 'groom');
   if (bride !== undefined) {
@@ -118,13 +125,27 @@ export function peopleOf(
   }
   if (bride !== undefined && primary === groom) roles.set(bride, 'spouse');
   /**
-   * Two mentions the record makes one the primary's parent and the other its child are two people
-   * of one name (a grandfather and his grandson). The primary keeps its full name even so
-   * ("Richard son of Richard & Hannah Pickering" is Richard Pickering).
+   * Two mentions the record makes one the parent and the other the child of one person (the
+   * primary, the writer) are two people of one name, a grandfather and his grandson. The primary
+   * keeps its full name even so ("Richard son of Richard & Hannah Pickering" is Richard Pickering).
    */
+  const generation = (i: number): Map<string, Relation> => {
+    const out = new Map<string, Relation>();
+    const put = (other: number, rel: Relation) => {
+      if (other !== i && (rel === 'parent' || rel === 'child'))
+        out.set(other === primary ? '#primary' : `${other}`, rel);
+    };
+    for (const e of edges) {
+      if (e.person === i) put(anchorOf(e), e.role);
+      else if (anchorOf(e) === i) put(e.person, INVERSE[e.role]);
+    }
+    return out;
+  };
   const rolesConflict = (i: number, j: number) => {
-    const pair = new Set([roles.get(i), roles.get(j)]);
-    return pair.size === 2 && pair.has('parent') && pair.has('child');
+    if (i === primary || j === primary) return false;
+    const a = generation(i);
+    for (const [who, rel] of generation(j)) if (a.has(who) && a.get(who) !== rel) return true;
+    return false;
   };
   // Parents of the bride and groom, of the primary; the deceased.
   for (const e of edges) {

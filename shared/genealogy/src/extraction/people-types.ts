@@ -29,6 +29,8 @@ export interface Edge {
   kin?: Kin;
   /** 'of': read from an "X, son of A and B" phrase (or "born to A and B"): A and B are about X, the phrase's subject. */
   via?: 'of';
+  /** A kinship word's possessive in a letter's voice: "my father" (first), "your brother" (second), "Father, …" (bare). */
+  voice?: 'first' | 'second' | 'bare';
 }
 
 /** What the relations step read (people-relations.ts), for the roles step: mention indexes. */
