@@ -77,6 +77,15 @@ describe('days and years written in words', () => {
     expect(norm('in het jaar achttien honderd zeven en zestig')).toEqual(['1867']);
   });
 
+  it('Roman numeral days of the old registers: "the xth of Maye", "die xxvj Maii", "the iiijth day of June"', () => {
+    expect(norm('1623. Willm. the sonne of Jno. Haworthe was bapt. the xth of Maye.')).toEqual(['1623', '1623-05-10']);
+    expect(norm('Anno 1741 die xxvj Maii sepultus est')).toEqual(['1741', '1741-05-26']);
+    expect(norm('buried the iiijth day of June 1602')).toEqual(['1602-06-04']);
+    // Not a day: more than 31, or a lone numeral without "the"/"die" before it ("vid." is vidua, a widow).
+    expect(norm('the xxxij of May 1600')).toEqual(['1600-05']);
+    expect(norm('Maria vid. Maii 1741')).toEqual(['1741-05']);
+  });
+
   it('precision: no date from words that only look like numbers next to a month', () => {
     // "second may", "first march": English words, not dates; "due May 1, 1850": "due" is no day.
     expect(norm('Baptisms 1850. The second may be his brother; the first march was long.')).toEqual(['1850']);

@@ -88,6 +88,23 @@ const CARDINAL_DAY_INTRO = new Set([
 /** Month words that are also English words ("the second may be", "the first march"): a date only when capitalised. */
 const COMMON_WORD_MONTHS = new Set(['may', 'march', 'mar', 'sept']);
 
+/**
+ * A day in Roman numerals as 16th- and 17th-century clerks wrote it: "the xth of Maye", "die xxvj
+ * Maii", "the iiijth day of June" (a final j is an i). Only after "the", "die", "den" or "le":
+ * a lone "vi" or "xi" elsewhere may be anything.
+ */
+const ROMAN_INTRO = new Set(['the', 'die', 'den', 'le', 'this']);
+const ROMAN = /^(x{0,3})(ix|iv|v?i{0,4}j?)(?:th|st|nd|rd|d|t|o|a)?$/;
+function romanDay(key: string): number | undefined {
+  const m = ROMAN.exec(key);
+  if (!m || !(m[1]! + m[2]!)) return undefined;
+  const units = m[2]!.replace(/j$/, 'i');
+  const unit =
+    units === 'ix' ? 9 : units === 'iv' ? 4 : (units.startsWith('v') ? 5 : 0) + (units.match(/i/g)?.length ?? 0);
+  const day = m[1]!.length * 10 + unit;
+  return day >= 1 && day <= 31 ? day : undefined;
+}
+
 const DIGIT_DAY = /^(\d{1,2})(?:st|nd|rd|th|d|er|sten|ste|ten|ter|te|de|den|e|ème|eme|mo|ma|a|o|º|°|ª)?$/u;
 const DIGIT_YEAR = new RegExp(`^${YEAR}$`);
 /** After a digit year: its double-dated second year and an Old/New Style mark. */
@@ -136,6 +153,8 @@ function dayBefore(tokens: Token[], m: number): DayRead | undefined {
   if (j < 0) return undefined;
   const digit = DIGIT_DAY.exec(tokens[j]!.key);
   if (digit) return { day: Number(digit[1]), from: j, to: j, words: false };
+  const roman = romanDay(tokens[j]!.key);
+  if (roman && ROMAN_INTRO.has(tokens[j - 1]?.key ?? '')) return { day: roman, from: j, to: j, words: true };
   const n = numberEndingAt(tokens, Math.max(0, j - 8), j);
   if (!n || !isDay(n.value)) return undefined;
   const intro = tokens[n.from - 1]?.key;
