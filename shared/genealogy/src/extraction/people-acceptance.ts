@@ -119,14 +119,17 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const titledList = new Set<number>();
   for (let i = 0; i < all.length; i++)
     if (accepted[i] && PLURAL_TITLE_BEFORE.test(before(all[i]!, 20).replace(/ſ/g, 's'))) titledList.add(i);
+  // The last accepted mention before the one looked at: kept as the loop goes, so a long text stays linear.
+  let lastAccepted = -1;
   const inTitledList = (i: number) => {
-    const prev = previousAccepted(accepted, i);
+    const prev = lastAccepted < 0 ? undefined : lastAccepted;
     if (prev === undefined || !titledList.has(prev) || all[prev]!.end < all[i]!.start - 40) return false;
     return TITLED_LIST_GAP.test(text.slice(all[prev]!.end, all[i]!.start));
   };
   // Second pass: a full name whose surname the record already gave; a lone given name in a list or before "and X Surname".
   for (let pass = 0; pass < 2; pass++) {
-    for (let i = 0; i < all.length; i++) {
+    lastAccepted = -1;
+    for (let i = 0; i < all.length; lastAccepted = accepted[i] ? i : lastAccepted, i++) {
       if (accepted[i]) continue;
       const m = all[i]!;
       // "Cyclisme Olano" beside "Abraham Olano": a word opening a line or a sentence must itself be a given name.
