@@ -27,7 +27,9 @@ export function digitDayMonths(text: string): DayMonth[] {
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const [day, word] = read(m);
       const start = m.index + (m[0].length - m[0].trimStart().length);
-      out.push({ start, end: m.index + m[0].length, day, month: monthOf(word), monthRaw: word });
+      // "Octr. 17th." ending a sentence: the point after an ordinal ending is the sentence's.
+      const end = m.index + m[0].length - (re === MONTH_DAY_ONLY && /\p{L}\.$/u.test(m[0]) ? 1 : 0);
+      out.push({ start, end, day, month: monthOf(word), monthRaw: word });
     }
   }
   return out;
