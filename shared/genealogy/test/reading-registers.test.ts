@@ -31,4 +31,15 @@ describe('issue 28: whom a register entry is about', () => {
     );
     expect(people(e)[0]).toBe('Mary Fenton|primary_subject');
   });
+
+  it('"Thos. Pounder Sarah his Wife": a name run into the wife’s given name is two people', () => {
+    const e = read(
+      'By Order bearing Date the 3d. Day of December 1755 Thos. Pounder Sarah his Wife and their Two Children (to wit) Susannah Aged about Seven Years were Removed from the Parish of St. Clement Danes to the Parish of Hendon.',
+    );
+    expect(people(e).slice(0, 3)).toEqual([
+      'Thos. Pounder|primary_subject',
+      'Sarah Pounder|spouse',
+      'Susannah Pounder|child',
+    ]);
+  });
 });

@@ -36,7 +36,8 @@ export function repairMentions(text: string, input: Mention[]): Mention[] {
     out.push(m);
   }
   for (const m of out) givenOnlyBeforeSpouseWord(text, m);
-  return out.filter((m) => !(m as { absorbed?: boolean }).absorbed);
+  const split = out.flatMap((m) => splitTrailingSpouse(text, m));
+  return split.filter((m) => !(m as { absorbed?: boolean }).absorbed);
 }
 
 /** Words a register writes after a name that are never part of it: an office, a status, "etc." */
@@ -128,6 +129,28 @@ function mergeGiven(m: Mention, next: Mention): Mention {
     name: `${m.name} ${next.name}`,
     ...(m.title && !next.title ? { title: m.title } : {}),
   };
+}
+
+/**
+ * "Thos. Pounder Sarah his Wife and their Two Children": a name run on into the wife's given name
+ * (no comma in the register) is two people, the man and "Sarah his wife".
+ */
+function splitTrailingSpouse(text: string, m: Mention): Mention[] {
+  if (m.words.length < 3 || m.name !== m.words.join(' ')) return [m];
+  const last = m.words[m.words.length - 1]!;
+  const before = m.words[m.words.length - 2]!;
+  if (!isGiven(last) || isGiven(before) || !HIS_WIFE_AFTER.test(text.slice(m.end, m.end + 40))) return [m];
+  const at = m.end - last.length;
+  if (text.slice(at, m.end) !== last) return [m];
+  const head = m.words.slice(0, -1);
+  const man: Mention = {
+    ...m,
+    words: head,
+    name: head.join(' '),
+    end: at - (/\s*$/.exec(text.slice(m.start, at))?.[0].length ?? 0),
+  };
+  const wife: Mention = { words: [last], start: at, end: m.end, name: last, lone: true, written: false };
+  return [man, wife];
 }
 
 /** "Sarah Elizabeth his wife": given names only, before "his wife", are a woman without her surname yet. */
