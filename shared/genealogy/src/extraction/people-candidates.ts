@@ -43,6 +43,8 @@ const STOP = new Set(
   född son till dotter hustru änka fader moder vittnen
   født søn af datter enke faddere vidner
   natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia
+  corporaal constapel konstapel chirurgijn chirurgyn chiourgijn majoor coopman opper onder eerste tweede derde een soldaat matroos bootsman schipper stuurman predikant militair weduwnaar huijsvrouw huisvrouw wed
+  dat zijn sijn drie vier vijf hondert honderd duizend rijksdaalders rijxdaalders guldens contradictie gevende testateurs testamenten
   en ende notaris testateur testatrice testateuren comparant comparante compareerde erfgenaam erfgenaem erfgenamen executeur executeuren voogd voogden getuijgen weeskamer compagnie comp edele heeren schepen burger vrijburger koopman onderkoopman opperkoopman capitein luitenant sergeant soldaat assistent adsistent boekhouder
   section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
   kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat`
