@@ -75,6 +75,8 @@ describe('days and years written in words', () => {
     ]);
     expect(norm('del año de mil setecientos noventa')).toEqual(['1790']);
     expect(norm('in het jaar achttien honderd zeven en zestig')).toEqual(['1867']);
+    expect(norm('Gepasseert in den jare zeventienhonderd drie en zestig')).toEqual(['1763']);
+    expect(norm('am dritten Mai des Jahres achtzehnhundertzweiundfünfzig')).toEqual(['1852-05-03']);
   });
 
   it('Roman numeral days of the old registers: "the xth of Maye", "die xxvj Maii", "the iiijth day of June"', () => {

@@ -55,10 +55,11 @@ const YEAR_FILLERS = new Set([
   'en', 'dello', 'stesso', 'senor', 'nuestro', 'do',
 ]);
 /** Words that name "the year" before a year in words: "l'an", "the year", "im Jahre", "anno", "del año", "het jaar". */
-const YEAR_WORDS = new Set(['an', 'year', 'jahre', 'jahr', 'anno', 'ano', 'jaar', 'annee']);
+const YEAR_WORDS = new Set(['an', 'year', 'jahre', 'jahr', 'jahres', 'anno', 'ano', 'jaar', 'jare', 'jaere', 'annee']);
 /**
  * The word before a year word, when it must be one of these: "l'an", "the year", "im Jahre",
- * "del año", "het jaar", "l'année" ("every year one thousand pounds" names no year). Latin and
+ * "des Jahres", "del año", "het jaar", "in den jare", "l'année" ("every year one thousand pounds"
+ * names no year). Latin and
  * Italian "anno" stands alone.
  */
 const BEFORE_YEAR_WORD: Record<string, ReadonlySet<string>> = {
@@ -67,6 +68,9 @@ const BEFORE_YEAR_WORD: Record<string, ReadonlySet<string>> = {
   year: new Set(['the']),
   jahre: new Set(['im', 'des', 'dem', 'vom']),
   jahr: new Set(['im', 'des', 'dem', 'vom']),
+  jahres: new Set(['des']),
+  jare: new Set(['den']),
+  jaere: new Set(['den']),
   ano: new Set(['del', 'el', 'al']),
   jaar: new Set(['het', 'des']),
 };
