@@ -17,6 +17,7 @@ describe('Old Style and double dating', () => {
 
   it('from 25 March the first year is the year in both styles', () => {
     expect(read('married 26 March 1741/2')).toEqual([['26 March 1741/2', '1741-03-26', 'dual_year']]);
+    expect(read('Buried in May 1741/2')).toEqual([['May 1741/2', '1741-05', 'dual_year']]);
     expect(read('Baptisms 1741/2. Feb. 7. Ann Cole. Mar. 25. John Hale.').map((d) => d[1])).toEqual([
       '1742',
       '1742-02-07',

@@ -143,7 +143,11 @@ export function fullDate(
   );
 }
 
-/** A month and a year, "Martii 1741/2": double dating gives the later year (the month is Jan–Mar). */
+/**
+ * A month and a year, "Martii 1741/2": double dating gives the later year for January to March
+ * (in March the days before the 25th, which double dating is written for), the first year from
+ * April on ("May 1741/2" is May 1741).
+ */
 export function monthDate(
   qual: string | undefined,
   year: number,
@@ -153,7 +157,7 @@ export function monthDate(
 ): Built | undefined {
   const dual = dualYear(year, second);
   if (second && !dual) return undefined;
-  const y = dual ?? year;
+  const y = dual !== undefined && month <= 3 ? dual : year;
   return withCalendar(
     { normalized: `${y}-${pad(month)}`, qualifier: dual ? 'dual_year' : qualifierOf(qual), year: y },
     style,
