@@ -1,6 +1,8 @@
 import type { GeoInfoItem } from '@gnology/contracts';
 import type { Gazetteer } from './gazetteer';
 import { GIVEN_NAMES } from './given-names';
+import { exonymsIn } from './exonyms';
+import { languageOf } from './language';
 import { maskStreets } from './streets';
 
 /**
@@ -156,6 +158,10 @@ export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
   }
 
   // Countries anywhere, when written out ("Ireland", "United States", "Germany").
+  // French, German and Dutch records name countries and cities in their own words ("Spanien", "Brüssel").
+  const lang = languageOf(text);
+  if (lang !== 'en') for (const item of exonymsIn(text, lang === 'de')) add(item);
+
   COUNTRY_RUN.lastIndex = 0;
   for (let m = COUNTRY_RUN.exec(text); m; m = COUNTRY_RUN.exec(text)) {
     const words = m[1]!.split(' ');
