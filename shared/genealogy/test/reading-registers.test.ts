@@ -32,6 +32,13 @@ describe('issue 28: whom a register entry is about', () => {
     expect(people(e)[0]).toBe('Mary Fenton|primary_subject');
   });
 
+  it('a burial register: the age after "Mary, wife of John Smith," is Mary’s, never her husband’s', () => {
+    const e = read('Buried 4 May 1850, Mary, wife of John Smith, aged 40. Buried 6 May, Thomas Brown, aged 61.');
+    expect(e.personDetails?.find((d) => d.name === 'Mary Smith')?.age).toBe(40);
+    expect(e.personDetails?.find((d) => d.name === 'John Smith')?.age).toBeUndefined();
+    expect(e.personDetails?.find((d) => d.name === 'Thomas Brown')?.age).toBe(61);
+  });
+
   it('"Thos. Pounder Sarah his Wife": a name run into the wife’s given name is two people', () => {
     const e = read(
       'By Order bearing Date the 3d. Day of December 1755 Thos. Pounder Sarah his Wife and their Two Children (to wit) Susannah Aged about Seven Years were Removed from the Parish of St. Clement Danes to the Parish of Hendon.',

@@ -85,10 +85,13 @@ export function factsOf(
       put(subject, { dead: true });
       const age = AGE.exec(text.slice(e.index, sentenceEnd(e.index + e[0].length)));
       const ageAt = age ? e.index + age.index : -1;
-      if (age && !ms.some((m) => m.start > e!.index && m.start < ageAt)) put(subject, { age: Number(age[1]) });
+      if (age && Number(age[1]) <= 120 && !ms.some((m) => m.start > e!.index && m.start < ageAt))
+        put(subject, { age: Number(age[1]) });
     }
   }
   for (let i = 0; i < ms.length; i++) {
+    // "Mary, wife of John Smith, aged 40": the age may be Mary's as well as John's.
+    if (edges.some((e) => e.person === i && e.via === 'of')) continue;
     const a = AGE_AFTER_NAME.exec(text.slice(ms[i]!.end, ms[i]!.end + 60));
     if (a && Number(a[1]) <= 120) put(i, { age: Number(a[1]) });
   }
