@@ -100,6 +100,26 @@ describe('people grouping: generations', () => {
     ]);
   });
 
+  it("joins a son named by his given name alone only to the group that is already that father's son", () => {
+    // The letter's "our boy Thomas" (surname from the writer, his father): the grandson, whose
+    // father John Henry is known; never the grandfather, and never a Thomas no tie confirms.
+    const letter = [
+      m('letter-john', 'letter', 'John Henry Whitfield', 'primary_subject', null),
+      m('letter-boy', 'letter', 'Thomas', 'child', null, { surnameKeys: ['whitfield'] }),
+    ];
+    expect(groups([...family(), ...letter])).toEqual([
+      'bapt-john,letter-john,obit-john',
+      'bapt-thomas,letter-boy',
+      'obit-thomas',
+    ]);
+    const unrelated = [
+      m('census-thomas', 'census', 'Thomas Whitfield', 'primary_subject', 'head'),
+      m('letter-john', 'letter', 'John Henry Whitfield', 'primary_subject', null),
+      m('letter-boy', 'letter', 'Thomas', 'child', null, { surnameKeys: ['whitfield'] }),
+    ];
+    expect(groups(unrelated)).toEqual(['census-thomas', 'letter-boy', 'letter-john']);
+  });
+
   it('keeps the relatives it derives free of loops: no one is their own parent, child or grandparent', () => {
     const people = build(family());
     expect(people.find((p) => p.mentions === 'bapt-john,obit-john')!.relatives).toEqual([

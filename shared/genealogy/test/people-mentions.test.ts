@@ -154,6 +154,20 @@ Whitfield, Thomas | Father | W | M | 1831 | 69 | Wd | | North Carolina | Farmer`
     ]);
   });
 
+  it('gives a son named by his given name alone his father’s surname, and no one else a surname', () => {
+    const people: PersonTag[] = [
+      { name: 'John Henry Whitfield', role: 'primary_subject' },
+      { name: 'Thomas', role: 'child' },
+      { name: 'William', role: 'other_relative' },
+      { name: 'Sarah', role: 'spouse' },
+    ];
+    const mentions = mentionsOfDocument(doc({ documentType: 'letter', text: LETTER, people, dates: letterDates }));
+    expect(mentions.map((x) => [x.nameAsWritten, x.surnameKeys])).toEqual([
+      ['John Henry Whitfield', ['whitfield']],
+      ['Thomas', ['whitfield']],
+    ]);
+  });
+
   it("finds a bride under her husband's surname too", () => {
     const people: PersonTag[] = [
       { name: 'John Henry Whitfield', role: 'primary_subject' },

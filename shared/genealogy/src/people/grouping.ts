@@ -1,6 +1,6 @@
 import type { PersonSex, Relation } from '@gnology/contracts';
 import { type KinNode, placedTies, type Ties, tie, tiesAgreeing, tiesAllow, tiesOf } from './kinship';
-import { givenAgreement, givenCompatible } from './names';
+import { givenAgreement, givenCompatible, parseName } from './names';
 
 /** What grouping reads of a mention. */
 export interface GroupableMention {
@@ -16,6 +16,8 @@ export interface GroupableMention {
   /** The part played in the record (PersonTag role, record role): the family ties it states (kinship.ts). */
   role?: string;
   recordRole?: string | null;
+  /** As written: a given name alone ("Thomas", surname from the father) joins only a group its ties confirm. */
+  nameAsWritten?: string;
 }
 
 export interface Cluster {
@@ -97,12 +99,18 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
     }
     join(c, m, placedOf(m));
   }
+  // A given name alone (its surname the father's) or with an initial says least of who it is.
+  const lone = new Set(
+    mentions.filter((m) => m.nameAsWritten !== undefined && parseName(m.nameAsWritten).surname === '').map((m) => m.id),
+  );
+  const weak = (m: GroupableMention) => (lone.has(m.id) ? 2 : hasInitial(m));
   const free = mentions
     .filter((m) => !m.pinnedTo)
     .sort(
       (a, b) =>
-        // Names with an initial last: by then every group they might belong to is there to compare.
-        hasInitial(a) - hasInitial(b) ||
+        // Names with an initial, then given names alone, last: by then every group they might
+        // belong to, and the relatives that place them, are there to compare.
+        weak(a) - weak(b) ||
         fullness(b) - fullness(a) ||
         (b.birthYear !== null ? 1 : 0) - (a.birthYear !== null ? 1 : 0) ||
         a.documentId.localeCompare(b.documentId) ||
@@ -113,7 +121,9 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
     const lines = placed.length ? placedTies(placed) : [];
     const candidates = new Set<Building>();
     for (const k of bucketsOf(m)) for (const c of byKey.get(k) ?? []) candidates.add(c);
-    const fits = [...candidates].filter((c) => compatible(c, m) && tiesAllow(c, m.birthYear, lines));
+    const fits = [...candidates].filter(
+      (c) => compatible(c, m) && tiesAllow(c, m.birthYear, lines) && (!lone.has(m.id) || tiesAgreeing(c, placed) > 0),
+    );
     let best: Building | undefined;
     if (fits.length === 1) best = fits[0];
     else if (fits.length > 1) {

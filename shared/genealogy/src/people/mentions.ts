@@ -63,9 +63,13 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
   const country = doc.places.find((p) => p.countryCode)?.countryCode ?? null;
   const out: MentionDraft[] = [];
   const seen = new Set<string>();
+  const fathersKeys = fatherSurname(doc, details);
   doc.people.forEach((tag, ordinal) => {
     const parsed = parseName(tag.name);
-    const keys = surnameKeys(parsed);
+    // "our boy Thomas": a child the record names by a given name alone bears the father's surname;
+    // grouping lets such a name join only the group already that father's child (grouping.ts).
+    const lone = parsed.surname === '' && parsed.given.length === 1 && tag.role === 'child';
+    const keys = lone ? fathersKeys : surnameKeys(parsed);
     if (keys.length === 0 || parsed.given.length === 0) return;
     const key = `${foldText(tag.name).replace(/\s+/g, ' ')}|${tag.role}`;
     if (seen.has(key)) return;
@@ -83,7 +87,7 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
       key,
       nameAsWritten: tag.name,
       given: canonicalGiven(named),
-      surnameKeys: surnameKeys(named),
+      surnameKeys: lone ? keys : surnameKeys(named),
       sex: sexOf(recordRole, named),
       role: tag.role,
       recordRole,
@@ -117,6 +121,15 @@ export function mentionsOfDocument(doc: DocumentFacts): MentionDraft[] {
   });
   if (doc.documentType === 'marriage') marriedNames(out);
   return out;
+}
+
+/** The record's subject's surname keys when the subject is a man (the father of the children it names by given name alone). */
+function fatherSurname(doc: DocumentFacts, details: ReadonlyMap<string, PersonDetail>): string[] {
+  const subject = doc.people.find((p) => p.role === 'primary_subject');
+  if (!subject) return [];
+  const name = parseName(subject.name);
+  if (!name.surname || sexOf(details.get(foldText(subject.name))?.recordRole ?? null, name) !== 'M') return [];
+  return surnameKeys({ ...name, maiden: null });
 }
 
 /**
