@@ -130,6 +130,19 @@ describe('issue 28: the three-generation family, record by record', () => {
       expect(names).not.toContain(value);
   });
 
+  it('census page with tab columns reads as with bars', () => {
+    const e = read(CENSUS, THREE_GENERATIONS[CENSUS]!.replace(/ \| ?/g, '\t'));
+    expect(people(e)).toEqual([
+      'John H. Whitfield|primary_subject',
+      'Sarah E. Whitfield|spouse',
+      'Thomas B. Whitfield|child',
+      'Thomas Whitfield|parent',
+      'George Hale|other_relative',
+    ]);
+    expect(detail(e, 'Thomas Whitfield')).toEqual({ name: 'Thomas Whitfield', age: 69, born: '1831' });
+    expect(roleOf(e, 'George Hale')).toBe('boarder');
+  });
+
   it('letter: a letter though it tells of a death; the father’s death and age are his, not the writer’s', () => {
     const e = read(LETTER);
     expect(e.documentType).toBe('letter');
