@@ -6,12 +6,13 @@
 
 export type TextLanguage = 'en' | 'fr' | 'de' | 'nl' | 'other';
 
+// Words of one language only where they can ('de' and 'en' are French and Dutch alike, so neither counts).
 // biome-ignore format: word lists read better packed
 const WORDS: Record<Exclude<TextLanguage, 'other'>, string[]> = {
   en: ['the', 'and', 'of', 'to', 'in', 'was', 'his', 'her', 'with', 'that', 'for', 'by', 'is', 'which', 'were', 'from'],
   fr: ['le', 'la', 'les', 'des', 'et', 'du', 'est', 'une', 'dans', 'qui', 'que', 'pour', 'sur', 'au', 'aux', 'par', 'il', 'pas', 'sont', 'été'],
   de: ['der', 'die', 'das', 'und', 'den', 'dem', 'des', 'ist', 'nicht', 'mit', 'sich', 'auf', 'ein', 'eine', 'zu', 'von', 'wurde', 'auch', 'im', 'wird'],
-  nl: ['het', 'een', 'van', 'en', 'de', 'zijn', 'sijn', 'zyn', 'hij', 'heeft', 'voor', 'mij', 'den', 'tot', 'ende', 'dat', 'zij', 'deze', 'wel', 'ofte'],
+  nl: ['het', 'een', 'van', 'zijn', 'sijn', 'zyn', 'hij', 'heeft', 'voor', 'mij', 'tot', 'ende', 'dat', 'zij', 'deze', 'wel', 'ofte', 'niet', 'ook', 'naar', 'bij', 'werd', 'haar', 'met', 'aan', 'sijne', 'zijne', 'hem', 'geen', 'soo', 'zoo', 'sal', 'zal', 'welke', 'daar', 'hebben', 'worden', 'nae', 'naer', 'deselve', 'dezelve', 'mitsgaders'],
 };
 const LOOKUP = new Map<string, Exclude<TextLanguage, 'other'>[]>();
 for (const [lang, words] of Object.entries(WORDS) as [Exclude<TextLanguage, 'other'>, string[]][])
@@ -34,7 +35,7 @@ export function languageOf(text: string): TextLanguage {
   const ranked = (Object.entries(counts) as [Exclude<TextLanguage, 'other'>, number][]).sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;
   const lang: TextLanguage =
-    best![1] >= 3 && best![1] >= Math.max(2, total * 0.04) && best![1] > second![1] * 1.5 ? best![0] : 'other';
+    best![1] >= 3 && best![1] >= Math.max(2, total * 0.04) && best![1] > second![1] * 1.3 ? best![0] : 'other';
   cache.text = text;
   cache.lang = lang;
   return lang;
