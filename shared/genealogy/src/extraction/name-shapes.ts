@@ -30,7 +30,7 @@ export function joinSoftHyphen(text: string, c: Candidate): Candidate {
 }
 
 /** French titles written as initials: "M. Dind", "MM. Stump et Kraft", "Mme Pelletier". */
-const FRENCH_INITIAL_TITLES = new Set(['M.', 'MM.', 'Mr', 'Mme', 'Mlle', 'Mmes', 'Mlles', 'Me']);
+const FRENCH_INITIAL_TITLES = new Set(['M.', 'MM.', 'Mr', 'Mme', 'Mlle', 'Mmes', 'Mlles', 'Me', 'Mad.']);
 
 /** "M. Calouder" in French: the title taken off the name (kept as the title), the start moved past it. */
 export function frenchTitle(text: string, c: Candidate, lang: TextLanguage): Candidate {
@@ -100,8 +100,9 @@ export function isNotNameWord(w: string): boolean {
  * them capitalised, French mostly in lower case after an article. English offices are in TITLES
  * already (given-names.ts). Sonar's tokenised text spaces the full stop off ("Abg . Haacke").
  */
-const GERMAN_OFFICES = String.raw`Abgg?|Abgeordnete[nr]?|Herren|Herrn|Herr|Hrn?|Frau|Fräulein|Frl|Fürst(?:en)?|Graf(?:en)?|Gräfin|Prinz(?:en)?|Prinzessin|Freiherr[n]?|Baron[s]?|Botschafter[s]?|Gesandte[nr]?|Reichskanzler[s]?|Kanzler[s]?|Minister[s]?|Reichsminister[s]?|Staatssekretär[s]?|Präsident(?:en)?|Bundespräsident(?:en)?|Bundesrat|Vorsitzende[nr]?|Kapitän|Admiral[s]?|Konteradmiral[s]?|Vizeadmiral[s]?|General[s]?|Generalleutnant[s]?|Oberst(?:en)?|Oberstleutnant[s]?|Major[s]?|Hauptmann|Leutnant[s]?|Professor[s]?|Prof|Dr|Pfarrer[s]?|Pastor[s]?|Bischof[s]?|Bürgermeister[s]?|Stadtpräsident(?:en)?|Regierungsrat|Nationalrat|Ständerat|Direktor[s]?|Kaiser[s]?|König[s]?|Königin|Erzherzog[s]?|Herzog[s]?|Kardinal[s]?|Kommandant(?:en)?`;
-const FRENCH_OFFICES = String.raw`général|maréchal|colonel|capitaine|lieutenant|commandant|amiral|président|ministre|abbé|docteur|professeur|baron|baronne|comte|comtesse|vicomte|marquis|duc|duchesse|prince|princesse|cardinal|pasteur|curé|syndic|préfet|maire|juge|notaire|roi|reine|empereur|impératrice|sieur|citoyen|conseiller\s+fédéral|conseiller\s+d['’]état|conseiller\s+national|conseiller|député|sénateur|chancelier|ambassadeur|consul`;
+const GERMAN_OFFICES =
+  'Abgg?|Abgeordnete[nr]?|Herren|Herrn|Herr|Hrn?|Frau|Fräulein|Frl|Fürst(?:en)?|Graf(?:en)?|Gräfin|Prinz(?:en)?|Prinzessin|Freiherr[n]?|Baron[s]?|Botschafter[s]?|Gesandte[nr]?|Reichskanzler[s]?|Kanzler[s]?|Minister[s]?|Reichsminister[s]?|Staatssekretär[s]?|Präsident(?:en)?|Bundespräsident(?:en)?|Bundesrat|Vorsitzende[nr]?|Kapitän|Admiral[s]?|Konteradmiral[s]?|Vizeadmiral[s]?|General[s]?|Generalleutnant[s]?|Oberst(?:en)?|Oberstleutnant[s]?|Major[s]?|Hauptmann|Leutnant[s]?|Professor[s]?|Prof|Dr|Pfarrer[s]?|Pastor[s]?|Bischof[s]?|Bürgermeister[s]?|Stadtpräsident(?:en)?|Regierungsrat|Nationalrat|Ständerat|Direktor[s]?|Kaiser[s]?|König[s]?|Königin|Erzherzog[s]?|Herzog[s]?|Kardinal[s]?|Kommandant(?:en)?';
+const FRENCH_OFFICES = String.raw`général|maréchal|colonel|capitaine|lieutenant|commandant|amiral|président|ministre|abbé|docteur|professeur|baron|baronne|comte|comtesse|vicomte|marquis|duc|duchesse|prince|princesse|cardinal|pasteur|curé|syndic|préfet|maire|juge|notaire|roi|reine|empereur|impératrice|sieur|citoyen|conseiller\s+fédéral|conseiller\s+d['’]état|conseiller\s+national|conseiller|député|sénateur|chancelier|ambassadeur|consul|directeur|inspecteur|secrétaire|trésorier|rédacteur|commissaire|gouverneur|vice-président|chef`;
 const GERMAN_OFFICE_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(${GERMAN_OFFICES})[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?(?:(?:Dr|Prof)[ \t]?\.[ \t]*)?(?:(?:${GERMAN_OFFICES})[ \t]+)?$`,
   'u',
