@@ -298,8 +298,8 @@ export function peopleOf(
   return { people, details };
 }
 
-/** Records that are not themselves a death's record but may tell of one. */
-const TELLS_OF_DEATH = new Set<DocumentType>(['letter', 'journal', 'other']);
+/** A letter or diary entry that tells of a death (an untyped record's news is too unsure to make anyone its deceased). */
+const TELLS_OF_DEATH = new Set<DocumentType>(['letter', 'journal']);
 /** Record roles read from a kinship word only: a death the record tells of says more. */
 const KIN_ROLES = new Set<RecordRole>(['father', 'mother', 'wife', 'husband', 'son', 'daughter']);
 
