@@ -94,3 +94,16 @@ describe('offices and lists of surnames', () => {
     expect(found).toEqual(['Anton Gisler']);
   });
 });
+
+describe('firms are not people', () => {
+  it('takes no firm named for its owner for a person, in any of the languages', () => {
+    expect(names('Goods of every kind at Wm. Tanner & Co., opposite the court house.')).toEqual([]);
+    expect(names('Die Firma Gebrüder Wyss & Söhne hat ihre Zahlungen eingestellt.')).toEqual([]);
+    expect(names('La maison Favre et Cie a suspendu ses paiements depuis hier.')).toEqual([]);
+  });
+
+  it('does not read a company for a county', () => {
+    const e = read('Apply to Morton & Sons Hardware Co. for terms.');
+    expect(e.geographicalInfo).toEqual([]);
+  });
+});

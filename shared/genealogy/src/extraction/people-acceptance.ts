@@ -92,6 +92,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const entryNames = new Set(directoryEntries(text).map((e) => e.nameStart));
   const accepted: boolean[] = all.map((m, i) => {
     if (entryNames.has(m.start)) return true;
+    // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
+    if (FIRM_AFTER.test(after(m, 24))) return false;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
@@ -230,6 +232,9 @@ function relCue(re: RegExp, b: string): boolean {
   return !/(?:^|\s)\p{Lu}\p{Ll}+\s+$/u.test(tail) || TITLE_TAIL.test(tail);
 }
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+
+const FIRM_AFTER =
+  /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
 
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =

@@ -47,7 +47,8 @@ const STOP = new Set(
   dat zijn sijn drie vier vijf hondert honderd duizend rijksdaalders rijxdaalders guldens contradictie gevende testateurs testamenten
   en ende notaris testateur testatrice testateuren comparant comparante compareerde erfgenaam erfgenaem erfgenamen executeur executeuren voogd voogden getuijgen weeskamer compagnie comp edele heeren schepen burger vrijburger koopman onderkoopman opperkoopman capitein luitenant sergeant soldaat assistent adsistent boekhouder
   section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
-  kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat`
+  kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat
+  firma gebrüder gebr söhne frères freres maison cie compagnie brothers bros`
     .split(/\s+/)
     .map((w) => w.toLowerCase()),
 );

@@ -22,6 +22,9 @@ const IRISH_COUNTIES = new Set(
     ' ',
   ),
 );
+/** Words of a company's name before "Co.": "Sons Hardware Co.", "Union Mills Co.". */
+const FIRM_WORDS =
+  /\b(?:Sons|Brothers|Bros|Company|Hardware|Manufacturing|Mfg|Goods|Mills?|Works|Trading|Shipping|Insurance|Railroad|Bank)\b/;
 const NI_COUNTIES = new Set('antrim armagh down fermanagh londonderry derry tyrone'.split(' '));
 /**
  * Places the records name that a modern gazetteer lacks or files under another name: historical
@@ -115,6 +118,9 @@ export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
       continue;
     }
     const bare = (m[1] ?? m[3])!;
+    // "Smith & Sons Hardware Co.": a company, not a county.
+    if (m[2] === 'Co.' && (/&\s*$/.test(text.slice(Math.max(0, m.index - 3), m.index)) || FIRM_WORDS.test(m[1] ?? '')))
+      continue;
     if (NOT_PLACES.has(bare.toLowerCase()) || bare === 'The' || bare === 'This') continue;
     const irish = !m[1] && IRISH_COUNTIES.has(bare.toLowerCase());
     const ni = !m[1] && NI_COUNTIES.has(bare.toLowerCase());
