@@ -41,6 +41,7 @@ aaltje adriana aletta alida anna anneke antje catharina christina cornelia dirkj
 alessandro alfonso andrea angelo antonio benito carlo cesare domenico enrico ettore federico filippo giacomo gino giorgio giulio giuseppe guglielmo leonardo lorenzo luca luciano marco mario massimo matteo nicola paolo pietro raffaele riccardo roberto sergio silvio stefano tommaso umberto vittorio
 adela alicia ana beatriz carmen catalina dolores elena francisca isabel juana lucía luisa manuela mercedes pilar rosario teresa
 alejandro alfonso álvaro alvaro andrés carlos diego emilio enrique esteban felipe fernando francisco gonzalo ignacio jaime javier jorge josé juan julio lorenzo luis manuel miguel pablo pedro rafael ramón ricardo rodrigo salvador santiago sergio tomás vicente
+tom jim jack joe ben sam dick ned mike dan dave steve tony andy nick pete ted abe jake
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));

@@ -218,9 +218,9 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
   return out;
 }
 
-/** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". */
+/** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". A lone "S." is an initial ("S. H. Clifford"). */
 const SHIP_BEFORE =
-  /(?:\bS\.\s?S\.|^S\.|[^\p{L}]S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
+  /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
 const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
 
 export function findMentions(text: string): Mention[] {
