@@ -1,4 +1,5 @@
 import { directoryEntries } from './directory-entries';
+import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
 import { inHeading } from './headings';
 import { languageOf } from './language';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
@@ -97,6 +98,13 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
+    // A Dutch deed's formulas ("compareerde voor mij", "was geteekend") and patronymics ("Jansz") name a person.
+    if (
+      (lang === 'nl' || lang === 'other') &&
+      m.words.length >= 2 &&
+      (dutchFormulaBefore(text, m.start) || m.words.some(isPatronymic))
+    )
+      return true;
     if (!m.lone) {
       const initials = m.words.filter(isInitial).length;
       // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.

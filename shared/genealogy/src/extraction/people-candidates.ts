@@ -1,5 +1,6 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
+import { withHtrInitials } from './dutch-registers';
 import { languageOf } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -44,7 +45,7 @@ const STOP = new Set(
   født søn af datter enke faddere vidner
   natus nata filius filia uxor vidua pater mater baptizatus baptizata sepultus sepulta testes patrini patrinus matrina legitimus legitima parochia ecclesia
   corporaal constapel konstapel chirurgijn chirurgyn chiourgijn majoor coopman opper onder eerste tweede derde een soldaat matroos bootsman schipper stuurman predikant militair weduwnaar huijsvrouw huisvrouw wed
-  dat zijn sijn drie vier vijf hondert honderd duizend rijksdaalders rijxdaalders guldens contradictie gevende testateurs testamenten
+  secretaris not nots not:s quod accordeert aldus gedaan minute curator attestor eerzamen edele bekend egter dat zijn sijn drie vier vijf hondert honderd duizend rijksdaalders rijxdaalders guldens contradictie gevende testateurs testamenten
   en ende notaris testateur testatrice testateuren comparant comparante compareerde erfgenaam erfgenaem erfgenamen executeur executeuren voogd voogden getuijgen weeskamer compagnie comp edele heeren schepen burger vrijburger koopman onderkoopman opperkoopman capitein luitenant sergeant soldaat assistent adsistent boekhouder
   section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
   kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat
@@ -241,7 +242,8 @@ export function findMentions(text: string): Mention[] {
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
     for (const raw of candidatesOf(m[0], m.index, text)) {
       if (inEntry(raw.start)) continue;
-      const c = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
+      const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
+      const c = lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped;
       if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||

@@ -1,0 +1,39 @@
+import type { Candidate } from './people-types';
+
+/*
+ * Dutch notarial registers as handwriting recognition transcribes them (the VOC wills of
+ * Batavia): initials are written with a colon or an equals sign ("I: Greving", "J: C: Heijning",
+ * "W=m Domingosz"), and the people are named after fixed formulas: the notary after "compareerde
+ * voor mij", witnesses after "ter presentie van" and "getuijgen", signatures after "was
+ * geteekend". Those formulas say a person follows even when the given name is a spelling no
+ * lexicon holds ("Liendert", "Parchus").
+ */
+
+/** Initials right before a name, HTR style: "I: ", "J: C: ", "W=m ", "H:t ". */
+const HTR_INITIALS = /(?:^|[\s/(])((?:\p{Lu}(?:[:=„]|=\p{Ll}{1,2}|:\p{Ll})[ \t]*){1,3})$/u;
+
+/** "I: N: Bestbier": the initials written before the candidate joined to it. */
+export function withHtrInitials(text: string, c: Candidate): Candidate {
+  const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
+  const m = HTR_INITIALS.exec(text.slice(Math.max(lineStart, c.start - 16), c.start));
+  if (!m) return c;
+  const initials = m[1]!.trim().split(/[ \t]+/);
+  // "E:" is Edele, "M=r" Meester: titles, not initials.
+  while (initials.length && /^(?:E|M)[:=„]/.test(initials[0]!) && !/^M:$/.test(initials[0]!)) initials.shift();
+  if (!initials.length) return c;
+  const at = text.lastIndexOf(initials[0]!, c.start);
+  if (at < 0) return c;
+  return { ...c, words: [...initials, ...c.words], start: at };
+}
+
+/** The formulas before a name in a Dutch deed: the appearer, the notary, witnesses, signatures. */
+const FORMULA_BEFORE =
+  /(?:compareerd(?:e|en)?(?:\s+en)?(?:\s+voor\s*mij)?|voor\s*mij|ter\s+presentie\s+van|in\s+presentie\s+van|ten\s+bij(?:w|z)ee?sen\s+van|ten\s+overstaan\s+van|getuij?gen|als\s+getuij?gen|(?:was\s+)?get(?:ee)?k(?:en)?(?:en)?d|was\s+get:|getek:d|onderteekend|ondertekend|ondestond:?|onderstond:?|testat(?:eur|rice)|weduwe\s+van|huij?s\s*vrouw(?:e)?\s+van|erfgena(?:e)?m(?:e|en)?)\s*[/:;,]*\s*(?:(?:de|den|d['’])\s+)?(?:(?:E|Ed|Eerw|Sr|Sieur|M=r|M„r|Mr|monss?=?)[:.=„]*\s+)?$/iu;
+
+/** Whether a Dutch formula stands right before `start`. */
+export function dutchFormulaBefore(text: string, start: number): boolean {
+  return FORMULA_BEFORE.test(text.slice(Math.max(0, start - 60), start));
+}
+
+/** Dutch patronymics: "Jansz", "Pietersz:", "Anthonijsz" — a word only a person's name ends so. */
+export const isPatronymic = (w: string) => /^\p{Lu}\p{Ll}{2,}s(?:z|zoon|sen|dr)[.:]?$/u.test(w);

@@ -1,0 +1,29 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from './helpers/read-record';
+
+/* Dutch notarial deeds as handwriting recognition gives them (issue 28): the formulas name the people. */
+
+const names = (text: string) => readRecord({ text, isImage: false }).peopleIdentified.map((p) => p.name);
+
+beforeAll(() => void names('Batavia'), 120_000);
+
+describe('Dutch deeds', () => {
+  it('reads the appearer and the notary after the formula, a given name no lexicon holds too', () => {
+    const text =
+      'Op heden den 3: Maart 1761 compareerde voor mij Harmanus Veltkamp notaris publicq binnen de stad Batavia, ' +
+      'ter presentie van de naargenoemde getuijgen, de Sr: Liebrecht Oudtshoorn burger alhier, dewelke verklaarde zijn testament te maken.';
+    const found = names(text);
+    expect(found).toEqual(expect.arrayContaining(['Harmanus Veltkamp', 'Liebrecht Oudtshoorn']));
+    expect(found.some((n) => /notaris|burger/i.test(n))).toBe(false);
+  });
+
+  it('keeps the initials a clerk wrote with a colon before a signature', () => {
+    const found = names('Aldus gedaan ten comptoire van mij notaris.\n/was geteekend/ H: W: Brommert\nAccordeert');
+    expect(found).toEqual(['H: W: Brommert']);
+  });
+
+  it('takes a formula word, a sum or a clerk’s note for no one', () => {
+    const found = names('Quod attestor. Aldus Gedaan in Batavia, ter presentie van Drie Hondert Rijksdaalders.');
+    expect(found).toEqual([]);
+  });
+});
