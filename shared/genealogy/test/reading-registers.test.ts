@@ -39,6 +39,16 @@ describe('issue 28: whom a register entry is about', () => {
     expect(e.personDetails?.find((d) => d.name === 'Thomas Brown')?.age).toBe(61);
   });
 
+  it('an old funeral entry: "deceased at … the 23rd of August 1605" is the death of the man named, past his residence', () => {
+    const e = read(
+      'William Fitz Williams of Jobston deceased at Merion the 23rd of August 1605. The deceased was a gentleman.',
+    );
+    expect(e.personDetails?.find((d) => d.name === 'William Fitz Williams')?.died).toBe('1605-08-23');
+    const f = read('Mary, wife of John Smith of Leeds, died in 1890.');
+    expect(f.personDetails?.find((d) => d.name === 'Mary Smith')?.died).toBe('1890');
+    expect(f.personDetails?.find((d) => d.name === 'John Smith')?.died).toBeUndefined();
+  });
+
   it('"Thos. Pounder Sarah his Wife": a name run into the wife’s given name is two people', () => {
     const e = read(
       'By Order bearing Date the 3d. Day of December 1755 Thos. Pounder Sarah his Wife and their Two Children (to wit) Susannah Aged about Seven Years were Removed from the Parish of St. Clement Danes to the Parish of Hendon.',

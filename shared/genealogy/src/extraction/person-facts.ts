@@ -25,10 +25,10 @@ export interface PersonFacts {
 type Kind = 'born' | 'baptized' | 'died';
 
 const EVENT =
-  /(?<![\p{L}-])(?:(?:was|were)\s+)?(born|baptized|baptised|christened|died|passed\s+away|departed\s+this\s+life)(?![\p{L}-])/giu;
-/** What may stand between a name and the verb said of it: an apposition, "who", "was". */
+  /(?<![\p{L}-])(?:(?:was|were)\s+)?(born|baptized|baptised|christened|died|passed\s+away|departed\s+this\s+life|deceased(?=\s+(?:at|in|on|ye|the\s+\d|\d)))(?![\p{L}-])/giu;
+/** What may stand between a name and the verb said of it: a residence ("of Leeds"), an apposition, "who", "was". */
 const SUBJECT_GAP =
-  /^(?:\s+(?:his|her)\s+(?:wife|husband))?(?:\s*,[^;:()]{0,80}?,)?\s*(?:,\s*)?(?:who\s+)?(?:(?:has|had|was|is)\s+)?$/iu;
+  /^(?:\s+(?:his|her)\s+(?:wife|husband))?(?:,?\s+of\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)?(?:\s*,[^;:()]{0,80}?,)?\s*(?:,\s*)?(?:who\s+)?(?:(?:has|had|was|is)\s+)?$/iu;
 const CHAIN_GAP = /^[\s,]*(?:and\s+)?(?:(?:who\s+)?(?:was|were)\s+)?$/iu;
 const AGE =
   /\b(?:aged?|at\s+the\s+age\s+of)\s+(\d{1,3})(?!\s*(?:months?|mos?\.?|weeks?|wks?\.?|days?|hours?)\b)(?![\d/])/iu;
