@@ -107,3 +107,14 @@ describe('firms are not people', () => {
     expect(e.geographicalInfo).toEqual([]);
   });
 });
+
+describe('titles of works and doctors', () => {
+  it('takes a name alone in quotation marks for a title, not a person', () => {
+    expect(names('Das Orchester spielte die Ouvertüre zum „Wilhelm Tell" und danach einen Marsch.')).toEqual([]);
+  });
+
+  it('does not read the next man’s "Dr." as a census column', () => {
+    const found = names('Die Erlaubnis gab der Bischof der Trierer Diözese, Dr. Kellermann, am Montag.');
+    expect(found).toEqual(['Kellermann']);
+  });
+});

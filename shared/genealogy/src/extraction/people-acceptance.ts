@@ -78,10 +78,10 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         GROOM_BEFORE.test(b) ||
         BRIDE_BEFORE.test(b),
       strongRel: relCue(STRONG_REL_BEFORE, b) || relCue(REL_OF_BEFORE, b) || MARRIED_BEFORE.test(b),
+      // ", Dr. Hüsgen" after a name is the next man's title, not a census column "Dr" (daughter).
       afterCue:
-        CENSUS_AFTER.test(a) ||
+        (!DR_TITLE_AFTER.test(a) && (CENSUS_AFTER.test(a) || PAREN_REL_AFTER.test(a))) ||
         REL_OF_AFTER.test(a) ||
-        PAREN_REL_AFTER.test(a) ||
         SUBJECT_AFTER.test(a) ||
         MAIDEN_AFTER.test(a) ||
         HIS_WIFE_AFTER.test(a),
@@ -95,6 +95,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (entryNames.has(m.start)) return true;
     // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
     if (FIRM_AFTER.test(after(m, 24))) return false;
+    // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
+    if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
@@ -241,6 +243,8 @@ function relCue(re: RegExp, b: string): boolean {
 }
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
 
+const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr\.?\s+\p{Lu}/u;
+const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =
   /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
 
