@@ -80,7 +80,7 @@ describe('research with Gene (fake Anthropic)', () => {
     expect(partial.length).toBeLessThan(answer.length - 200);
     await screenshot(page, 'research-streaming-1280');
     await page.getByText('Civil registration indexes').waitFor({ timeout: 30_000 });
-    await page.getByRole('region', { name: 'Export this answer' }).waitFor();
+    await page.getByRole('group', { name: 'Export this answer' }).waitFor();
     // The request carried Gene's prompt and the document, cached.
     const sent = fake.requests.at(-1)!.body;
     expect(JSON.stringify(sent.system)).toContain(docId);
