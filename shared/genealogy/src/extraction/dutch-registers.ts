@@ -14,8 +14,9 @@ const HTR_INITIALS = /(?:^|[\s/(])((?:\p{Lu}(?:[:=„]|=\p{Ll}{1,2}|:\p{Ll})[ \t
 
 /** "I: N: Bestbier": the initials written before the candidate joined to it. */
 export function withHtrInitials(text: string, c: Candidate): Candidate {
-  const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
-  const m = HTR_INITIALS.exec(text.slice(Math.max(lineStart, c.start - 16), c.start));
+  // Within the line: the 16 characters before the name, cut at a line break.
+  const window = text.slice(Math.max(0, c.start - 16), c.start);
+  const m = HTR_INITIALS.exec(window.slice(window.lastIndexOf('\n') + 1));
   if (!m) return c;
   const initials = m[1]!.trim().split(/[ \t]+/);
   // "E:" is Edele, "M=r" Meester: titles, not initials.

@@ -12,20 +12,35 @@ const SMALL = new Set(
   ),
 );
 
-const cache: { text: string | undefined; lines: Map<number, boolean> } = { text: undefined, lines: new Map() };
+const cache: { text: string | undefined; starts: number[]; lines: Map<number, boolean> } = {
+  text: undefined,
+  starts: [],
+  lines: new Map(),
+};
 
 /** Whether the line holding offset `at` is a heading: 3 to 12 words, each capitalised, no digits, no clause punctuation. */
 export function inHeading(text: string, at: number): boolean {
   if (cache.text !== text) {
+    // The line starts once per text, so each question is a binary search: a long text of one line stays linear.
     cache.text = text;
+    cache.starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) cache.starts.push(i + 1);
     cache.lines = new Map();
   }
-  const start = text.lastIndexOf('\n', at - 1) + 1;
+  const starts = cache.starts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  const start = starts[lo]!;
   const known = cache.lines.get(start);
   if (known !== undefined) return known;
-  const nl = text.indexOf('\n', at);
-  const line = text.slice(start, nl < 0 ? text.length : nl).trim();
-  const result = isHeading(line);
+  const end = lo + 1 < starts.length ? starts[lo + 1]! - 1 : text.length;
+  // A heading is short: a longer line is prose, whatever its words.
+  const result = end - start <= 100 && isHeading(text.slice(start, end).trim());
   cache.lines.set(start, result);
   return result;
 }
