@@ -33,3 +33,13 @@ describe('countries and cities in the record’s own language', () => {
     expect(found).not.toContain('Amerika');
   });
 });
+
+describe('Dutch deeds of the East India Company', () => {
+  it('reads the Company’s towns and lands in any case, and a town after "binnen de stad"', () => {
+    const text =
+      'Compareerde voor mij notaris publicq bij de Edele hooge regeeringe van Nederlands India geadmitteerd, ' +
+      'resideerende binnen de stad Amsterdam en daar na te batavia, de welke verklaarde dat hij sijn testament maakte.';
+    const found = places(text).map((p) => p.name);
+    expect(found).toEqual(expect.arrayContaining(['Nederlands India', 'batavia', 'Amsterdam']));
+  });
+});

@@ -48,6 +48,55 @@ put('town', 'CZ', 'Prag');
 put('town', 'GB', 'Londres;Londen;Edimbourg');
 put('town', 'FR', 'Paris;Lyon;Marseille;Straßburg;Strassburg;Strasbourg');
 
+/*
+ * The Dutch East India Company's seats and lands in their period Dutch names (a historian's list,
+ * not the bench's spellings), often in lower case in handwriting recognition ("batavia"): read
+ * in Dutch records only, in any case.
+ */
+const COMPANY: [string, Kind, string][] = [
+  ['Nederlands India', 'country', 'ID'],
+  ['Nederlandsch Indië', 'country', 'ID'],
+  ['Batavia', 'town', 'ID'],
+  ['Samarang', 'town', 'ID'],
+  ['Semarang', 'town', 'ID'],
+  ['Soerabaja', 'town', 'ID'],
+  ['Soerabaya', 'town', 'ID'],
+  ['Cheribon', 'town', 'ID'],
+  ['Amboina', 'town', 'ID'],
+  ['Banda Neira', 'town', 'ID'],
+  ['Makassar', 'town', 'ID'],
+  ['Malacca', 'town', 'MY'],
+  ['Colombo', 'town', 'LK'],
+  ['Jaffnapatnam', 'town', 'LK'],
+  ['Galle', 'town', 'LK'],
+  ['Cochin', 'town', 'IN'],
+  ['Malabar', 'state', 'IN'],
+  ['Coromandel', 'state', 'IN'],
+  ['Bengalen', 'state', 'IN'],
+  ['Kaap de Goede Hoop', 'state', 'ZA'],
+  ['Zeeland', 'state', 'NL'],
+];
+const COMPANY_BY_NAME = new Map(COMPANY.map(([n, kind, cc]) => [n.toLowerCase(), { kind, cc }]));
+const COMPANY_RE = new RegExp(
+  String.raw`(?<![\p{L}])(${COMPANY.map(([n]) => n.replace(/ /g, '\\s+'))
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![\p{L}])`,
+  'giu',
+);
+
+/** The Company's places a Dutch record names, as written, with where they stand. */
+export function companyPlacesIn(text: string): { item: GeoInfoItem; start: number; end: number }[] {
+  const out: { item: GeoInfoItem; start: number; end: number }[] = [];
+  COMPANY_RE.lastIndex = 0;
+  for (let m = COMPANY_RE.exec(text); m; m = COMPANY_RE.exec(text)) {
+    const hit = COMPANY_BY_NAME.get(m[1]!.toLowerCase().replace(/\s+/g, ' '));
+    if (!hit) continue;
+    const item = { name: m[1]!.replace(/\s+/g, ' '), kind: hit.kind, countryCode: hit.cc };
+    out.push({ item, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
 const BY_NAME = new Map(TABLE.map(([n, kind, cc]) => [n.toLowerCase(), { kind, cc }]));
 const RE = new RegExp(
   String.raw`(?<![\p{L}.-])(${TABLE.map(([n]) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

@@ -1,7 +1,7 @@
 import type { GeoInfoItem } from '@gnology/contracts';
 import type { Gazetteer } from './gazetteer';
 import { GIVEN_NAMES } from './given-names';
-import { exonymsIn } from './exonyms';
+import { companyPlacesIn, exonymsIn } from './exonyms';
 import { languageOf } from './language';
 import { maskStreets } from './streets';
 
@@ -13,7 +13,7 @@ import { maskStreets } from './streets';
  */
 
 const CAP = String.raw`(?:St\.\s|Saint\s|Fort\s|Ft\.\s|Mount\s|Mt\.\s|New\s|North\s|South\s|East\s|West\s|Port\s|Glen\s|Lake\s|Bad\s|Sankt\s|San\s|Santa\s|São\s|Vester\s|Øster\s|Västra\s|Östra\s|Norra\s|Södra\s|Nordre\s|Søndre\s)?\p{Lu}\p{Ll}+(?:[ -](?:upon|on|under|le|la|de|am|an|der|do|da)[ -]\p{Lu}\p{Ll}+|\s\p{Lu}\p{Ll}+)?`;
-const PREP = String.raw`(?<![\p{L}])(?:in|at|near|from|of|to|into|resided\s+in|residence|lived\s+in|moved\s+to|born\s+in|died\s+in|buried\s+in|zu|aus|bei|nach|à|te|en|a|w|we|från|fra|i|de|di|da|em|na|nella|nesta\s+freguesia\s+de|parish\s+of|parochia)\s+(?:the\s+(?:town|city|village|parish|township|townland)\s+of\s+)?`;
+const PREP = String.raw`(?<![\p{L}])(?:binnen\s+de\s+sta+d|de\s+sta+d|tot|naar|in|at|near|from|of|to|into|resided\s+in|residence|lived\s+in|moved\s+to|born\s+in|died\s+in|buried\s+in|zu|aus|bei|nach|à|te|en|a|w|we|från|fra|i|de|di|da|em|na|nella|nesta\s+freguesia\s+de|parish\s+of|parochia)\s+(?:the\s+(?:town|city|village|parish|township|townland)\s+of\s+)?`;
 const COUNTY =
   /\b([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+(County|Co\.|Parish)(?![a-z])|\b(?:County|Co\.)(?:\s+of(?:\s+the)?)?:?\s+([A-Z][a-z]+)\b|\b((?:King|Queen)['’]s)\s+County\b/g;
 /** Ireland's counties: "Co. Cork" or "County of Wexford" is Irish (Northern Ireland's six are in the UK). */
@@ -95,7 +95,20 @@ const HISTORICAL_RUN = new RegExp(
 
 export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
   // A street is an address, never a town: "rue de Lille" names no one's town (streets.ts).
-  const text = maskStreets(source);
+  const lang = languageOf(source);
+  // The Company's places in Dutch deeds are read apart and blanked, so "Nederlands India" gives no
+  // "India", and their country does not narrow which Amsterdam a deed means (they come last).
+  const company = lang === 'nl' ? companyPlacesIn(source) : [];
+  const streetless = maskStreets(source);
+  let text = company.length ? '' : streetless;
+  if (company.length) {
+    let at = 0;
+    for (const c of company) {
+      text += streetless.slice(at, c.start) + ' '.repeat(c.end - c.start);
+      at = c.end;
+    }
+    text += streetless.slice(at);
+  }
   const out: GeoInfoItem[] = [];
   const seen = new Set<string>();
   const add = (item: GeoInfoItem) => {
@@ -165,7 +178,6 @@ export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
 
   // Countries anywhere, when written out ("Ireland", "United States", "Germany").
   // French, German and Dutch records name countries and cities in their own words ("Spanien", "Brüssel").
-  const lang = languageOf(text);
   if (lang !== 'en') for (const item of exonymsIn(text, lang === 'de')) add(item);
 
   COUNTRY_RUN.lastIndex = 0;
@@ -250,6 +262,7 @@ export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
       });
     else add({ name, kind: 'town', ...(context.size === 1 ? { countryCode: [...context][0]! } : {}) });
   }
+  for (const c of company) add(c.item);
   return out;
 }
 
