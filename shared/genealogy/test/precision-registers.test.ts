@@ -26,4 +26,11 @@ describe('Dutch deeds', () => {
     const found = names('Quod attestor. Aldus Gedaan in Batavia, ter presentie van Drie Hondert Rijksdaalders.');
     expect(found).toEqual([]);
   });
+
+  it('keeps a middle given name the transcription wrote in lower case inside the name', () => {
+    const text =
+      'Compareerde voor mij notaris publicq binnen de stad Batavia de Sr: Hendrik jacobus Velsing, burger alhier, ' +
+      'de welke verklaarde dat hij sijn testament maakte met de getuijgen.';
+    expect(names(text)).toContain('Hendrik jacobus Velsing');
+  });
 });

@@ -1,4 +1,5 @@
-import type { Candidate } from './people-types';
+import { GIVEN_NAMES } from './given-names';
+import type { Candidate, Mention } from './people-types';
 
 /*
  * Dutch notarial registers as handwriting recognition transcribes them (the VOC wills of
@@ -38,3 +39,21 @@ export function dutchFormulaBefore(text: string, start: number): boolean {
 
 /** Dutch patronymics: "Jansz", "Pietersz:", "Anthonijsz" — a word only a person's name ends so. */
 export const isPatronymic = (w: string) => /^\p{Lu}\p{Ll}{2,}s(?:z|zoon|sen|dr)[.:]?$/u.test(w);
+
+/**
+ * "Christiaan daniel Hertz", "Johannes fredrik Sieverts": handwriting recognition writes a middle
+ * given name in lower case, which cuts the name in two. A given name, a lower-case given name and
+ * a capitalised name, nothing else between them, are one name. Merges in place, in one pass.
+ */
+export function joinLowercaseGiven(text: string, ms: Mention[]): void {
+  for (let i = ms.length - 2; i >= 0; i--) {
+    const a = ms[i]!;
+    const b = ms[i + 1]!;
+    const gap = /^[ \t]+(\p{Ll}{3,})[ \t]*\r?\n?[ \t]*$/u.exec(text.slice(a.end, b.start));
+    if (!gap || !GIVEN_NAMES.has(gap[1]!) || !GIVEN_NAMES.has(a.words[a.words.length - 1]!.toLowerCase())) continue;
+    if (a.words.length > 3 || b.words.length > 3) continue;
+    const middle = gap[1]!;
+    const words = [...a.words, middle, ...b.words];
+    ms.splice(i, 2, { ...b, words, start: a.start, name: words.join(' '), lone: false, written: true });
+  }
+}

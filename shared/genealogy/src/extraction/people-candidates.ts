@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
-import { withHtrInitials } from './dutch-registers';
+import { joinLowercaseGiven, withHtrInitials } from './dutch-registers';
 import { languageOf } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -269,6 +269,7 @@ export function findMentions(text: string): Mention[] {
       mentions.push({ ...c, words, name, lone, written: !lone });
     }
   }
+  if (lang === 'nl' || lang === 'other') joinLowercaseGiven(text, mentions);
   if (!entries.length) return mentions;
   for (const e of entries) {
     if (e.firm) continue;
