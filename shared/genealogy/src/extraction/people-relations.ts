@@ -198,7 +198,11 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
             .replace(/married\s*(?:to\s*)?$/i, '')
             .replace(/(?<![\p{L}])\p{L}{1,4}\.(?=\s)/gu, 'x'),
         );
-      const anchor = subject !== undefined && !fresh && m.start - ms[subject]!.end < 200 ? subject : -1;
+      // "… in Wake County. John Henry Whitfield married Sarah": a new sentence that names someone again
+      // before the verb makes that person the one who married (mentions keep a name's first place only).
+      const named = namedAgainBefore(ms, i, b);
+      const anchor =
+        named >= 0 ? named : subject !== undefined && !fresh && m.start - ms[subject]!.end < 200 ? subject : -1;
       if (BRIDE_OF_BEFORE.test(b) && anchor >= 0 && groom === undefined && marriageDoc) {
         groom = i;
         bride = anchor;
@@ -356,4 +360,21 @@ function subjectBefore(ms: Mention[], i: number, text: string, edges: Edge[], ki
   )
     return j === i - 1 ? -1 : j;
   return j;
+}
+
+/**
+ * The person a clause names again just before a marriage verb ("John Henry Whitfield married "),
+ * or -1. A mention holds a name's first place only, so a later sentence about the same person
+ * shows up as text, not as a mention; the name must end right before the verb, in the same line.
+ */
+function namedAgainBefore(ms: readonly Mention[], i: number, before: string): number {
+  const clause = before
+    .replace(MARRIED_BEFORE, '')
+    .trimEnd()
+    .split(/[\n.;:]/)
+    .at(-1)!
+    .trim()
+    .toLowerCase();
+  if (!clause) return -1;
+  return ms.findIndex((x, j) => j !== i && x.name.length > 3 && clause === x.name.toLowerCase());
 }
