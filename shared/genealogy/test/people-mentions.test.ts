@@ -154,6 +154,22 @@ Whitfield, Thomas | Father | W | M | 1831 | 69 | Wd | | North Carolina | Farmer`
     ]);
   });
 
+  it('never gives the head of a census household an occupation another row holds', () => {
+    const text = `TWELFTH CENSUS OF THE UNITED STATES, 1900.
+Whitfield, John H. | Head | W | M | Oct 1862 | 37 | M | 13 | North Carolina | Joiner
+Whitfield, Thomas | Father | W | M | 1831 | 69 | Wd | | North Carolina | Farmer`;
+    const people: PersonTag[] = [
+      { name: 'John H. Whitfield', role: 'primary_subject' },
+      { name: 'Thomas Whitfield', role: 'parent' },
+    ];
+    // The reading found only the father's occupation: it stays his.
+    const [john, father] = mentionsOfDocument(
+      doc({ documentType: 'census', text, people, dates: [date('1900', '1900')], occupations: ['farmer'] }),
+    );
+    expect(john!.events.filter((e) => e.kind === 'occupation')).toEqual([]);
+    expect(father!.events.filter((e) => e.kind === 'occupation').map((e) => e.detail)).toEqual(['farmer']);
+  });
+
   it('gives a son named by his given name alone his father’s surname, and no one else a surname', () => {
     const people: PersonTag[] = [
       { name: 'John Henry Whitfield', role: 'primary_subject' },

@@ -219,7 +219,11 @@ export function eventsOf(r: RecordReading, p: PersonReading): MentionEvent[] {
   }
   const occupation =
     doc.occupations.find((o) => p.near.toLowerCase().includes(o.toLowerCase())) ??
-    (p.subject && doc.occupations.length === 1 && doc.documentType !== 'birth' ? doc.occupations[0] : undefined);
+    // The record's one occupation is its subject's, except on a census page, where each row holds
+    // its own (the head's row need not name the occupation another row gives: a father's "Farmer").
+    (p.subject && doc.occupations.length === 1 && doc.documentType !== 'birth' && doc.documentType !== 'census'
+      ? doc.occupations[0]
+      : undefined);
   if (occupation) events.push({ ...at('occupation', recordDate, occupation), place: p.place });
   const registered = doc.documentType === 'birth' || doc.documentType === 'marriage' || doc.documentType === 'death';
   return registered
