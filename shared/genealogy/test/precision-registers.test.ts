@@ -34,3 +34,14 @@ describe('Dutch deeds', () => {
     expect(names(text)).toContain('Hendrik jacobus Velsing');
   });
 });
+
+describe('English registers', () => {
+  it('takes a saint’s name for a parish, and a count of months for no one', () => {
+    const text =
+      'By Order of Wm. Hartley Esqr. Sarah Tidmarsh Singlewoman was removed from the Parish of St. Clement Danes ' +
+      'to the Parish of St Mary le Bone, having lived there Ten Months.';
+    const found = names(text);
+    expect(found).toEqual(expect.arrayContaining(['Wm. Hartley', 'Sarah Tidmarsh']));
+    expect(found.some((n) => /Clement|Mary|Months/.test(n))).toBe(false);
+  });
+});

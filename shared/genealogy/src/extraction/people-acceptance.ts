@@ -95,6 +95,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (entryNames.has(m.start)) return true;
     // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
     if (FIRM_AFTER.test(after(m, 24))) return false;
+    // "St. Clement Danes", "St Mary le Bone", "Sankt Johann": a saint's name makes a church or a parish, not a person.
+    if (SAINT_BEFORE.test(before(m, 12))) return false;
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     const c = cues[i]!;
@@ -243,6 +245,7 @@ function relCue(re: RegExp, b: string): boolean {
 }
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
 
+const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)\.?[ \t]*\r?\n?[ \t]*$/u;
 const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr\.?\s+\p{Lu}/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =

@@ -49,7 +49,8 @@ const STOP = new Set(
   en ende notaris testateur testatrice testateuren comparant comparante compareerde erfgenaam erfgenaem erfgenamen executeur executeuren voogd voogden getuijgen weeskamer compagnie comp edele heeren schepen burger vrijburger koopman onderkoopman opperkoopman capitein luitenant sergeant soldaat assistent adsistent boekhouder
   section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
   kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat
-  firma gebrüder gebr söhne frères freres maison cie compagnie brothers bros`
+  firma gebrüder gebr söhne frères freres maison cie compagnie brothers bros
+  months weeks days hours one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty hundred thousand`
     .split(/\s+/)
     .map((w) => w.toLowerCase()),
 );
