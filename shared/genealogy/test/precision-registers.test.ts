@@ -44,4 +44,13 @@ describe('English registers', () => {
     expect(found).toEqual(expect.arrayContaining(['Wm. Hartley', 'Sarah Tidmarsh']));
     expect(found.some((n) => /Clement|Mary|Months/.test(n))).toBe(false);
   });
+
+  it('keeps the foreman of a jury apart from his name', () => {
+    const text =
+      'upon the Oaths of Richard Pinnock , Samuel Ashby and Edward Colley Good and Lawfull Men of the said County.\n' +
+      'Richard Pinnock Foreman';
+    const found = names(text);
+    expect(found).toEqual(expect.arrayContaining(['Richard Pinnock', 'Samuel Ashby']));
+    expect(found.some((n) => /Foreman|Lawfull/.test(n))).toBe(false);
+  });
 });

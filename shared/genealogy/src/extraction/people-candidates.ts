@@ -11,7 +11,7 @@ import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from 
 
 /** Title words that follow a name: kept apart from it. */
 const POST_TITLES = new Set(
-  'knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk'.split(' '),
+  'knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk foreman coroner'.split(' '),
 );
 const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'iii']);
 /** Capitalised words that are never part of a name: record words, calendar and place words. */
@@ -50,7 +50,7 @@ const STOP = new Set(
   section chapter article cyclisme football sport sports feuilleton chronique dépêches nouvelles étranger suisse canton conseil gouvernement ministère chambre sénat assemblée
   kanton bundesrat regierung gemeinde stadtrat nationalrat ständerat
   firma gebrüder gebr söhne frères freres maison cie compagnie brothers bros
-  months weeks days hours one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty hundred thousand`
+  lawful lawfull months weeks days hours one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty hundred thousand`
     .split(/\s+/)
     .map((w) => w.toLowerCase()),
 );
