@@ -298,7 +298,7 @@ describe('people index: conflicts', () => {
     expect(birthYearOf(timeline)).toBe(1862);
     const [c] = conflictsOf('J', 'M', timeline, []);
     expect(c).toMatchObject({ kind: 'birth_years', documentIds: ['baptism', 'obituary'] });
-    expect(c!.message).toBe("J's birth year differs: 1862-03-02 in baptism.txt, 1859 in obituary.txt.");
+    expect(c!.message).toBe("J's birth year differs: 2 March 1862 in baptism.txt, 1859 in obituary.txt.");
     expect(conflictsOf('J', 'M', [ev('birth', '1862-12-30', 'a'), ev('baptism', '1863-01-06', 'b')], [])).toEqual([]);
   });
   it('flags an event after death or burial, and a death after the burial', () => {

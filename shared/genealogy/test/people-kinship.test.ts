@@ -245,7 +245,7 @@ describe('people conflicts: one event, two dates', () => {
     expect(rest).toEqual([]);
     expect(c).toMatchObject({ kind: 'event_dates', documentIds: ['certificate', 'letter'] });
     expect(c!.message).toBe(
-      "John Henry Whitfield's marriage is dated differently: 1887-06-14 in certificate.txt, 1886-06 in letter.txt.",
+      "John Henry Whitfield's marriage is dated differently: 14 June 1887 in certificate.txt, June 1886 in letter.txt.",
     );
     // "1887" against the full date is the same wedding at a coarser precision.
     expect(conflictsOf('J', 'M', [ev('marriage', '1887', 'letter'), timeline[1]!], [])).toEqual([]);
@@ -282,7 +282,7 @@ describe('people conflicts: one event, two dates', () => {
     const [c] = conflictsOf('T', 'M', [born, age(71, 1902, 'letter')], []);
     expect(c).toMatchObject({ kind: 'birth_years', documentIds: ['baptism', 'letter'] });
     expect(c!.message).toBe(
-      "T's birth year differs: 1889-02-10 in baptism.txt, 1830 or 1831 (estimated from age 71 in 1902) in letter.txt.",
+      "T's birth year differs: 10 February 1889 in baptism.txt, 1830 or 1831 (estimated from age 71 in 1902) in letter.txt.",
     );
     // Even when two stated births disagree too, the age is reported on its own.
     const named = conflictsOf('T', 'M', [born, ev('birth', '1887', 'obit'), age(30, 1902, 'letter')], []).map((x) =>

@@ -248,7 +248,7 @@ export const JOHN_HENRY: IndividualDetail = {
   conflicts: [
     {
       kind: 'event_dates',
-      message: `John Henry Whitfield's marriage is dated differently: 1887-06-14 in ${FILES.marriage}, 1886-06 in ${FILES.letter}.`,
+      message: `John Henry Whitfield's marriage is dated differently: 14 June 1887 in ${FILES.marriage}, June 1886 in ${FILES.letter}.`,
       documentIds: [IDS.marriage, IDS.letter],
     },
   ],

@@ -1,4 +1,4 @@
-import type { Conflict } from '@gnology/contracts';
+import { type Conflict, datePhrase } from '@gnology/contracts';
 import type { SourcedEvent } from './timeline';
 
 /*
@@ -61,7 +61,7 @@ export function eventDateConflicts(name: string, timeline: readonly SourcedEvent
     );
     out.push({
       kind: 'event_dates',
-      message: `${name}'s ${kind} is dated differently: ${listed.map((e) => `${e.date ?? e.year} in ${e.fileName}`).join(', ')}.`,
+      message: `${name}'s ${kind} is dated differently: ${listed.map((e) => `${e.date ? datePhrase(e.date) : e.year} in ${e.fileName}`).join(', ')}.`,
       documentIds: [...new Set(listed.map((e) => e.documentId))],
     });
   }
@@ -102,7 +102,7 @@ export function ageConflict(
   const born = lo === hi ? `${lo}` : `${lo} or ${hi}`;
   return {
     kind: 'birth_years',
-    message: `${name}'s birth year differs: ${stated.date ?? stated.year} in ${stated.fileName}, ${born} (${worst.e.detail ?? 'estimated'}) in ${worst.e.fileName}.`,
+    message: `${name}'s birth year differs: ${stated.date ? datePhrase(stated.date) : stated.year} in ${stated.fileName}, ${born} (${worst.e.detail ?? 'estimated'}) in ${worst.e.fileName}.`,
     // As birth_years has always named them: a register first, else by document id.
     documentIds:
       stated.registered || stated.documentId < worst.e.documentId

@@ -1,4 +1,4 @@
-import type { Conflict, PersonSex, Relation } from '@gnology/contracts';
+import { type Conflict, datePhrase, type PersonSex, type Relation } from '@gnology/contracts';
 import { ageConflict, ESTIMATE_TOLERANCE, eventDateConflicts } from './conflicts-dates';
 import { bestBirth, birthYearOf, type SourcedEvent } from './timeline';
 
@@ -182,7 +182,8 @@ function after(e: SourcedEvent, end: SourcedEvent): boolean {
 }
 
 function describeBirth(e: SourcedEvent): string {
-  return e.estimated ? `${e.year} (${e.detail ?? 'estimated'})` : `${e.date ?? e.year}`;
+  // In words, as the page shows dates ("2 March 1862", not "1862-03-02").
+  return e.estimated ? `${e.year} (${e.detail ?? 'estimated'})` : e.date ? datePhrase(e.date) : `${e.year}`;
 }
 
 function sameDocuments(a: readonly string[], b: readonly string[]): boolean {
