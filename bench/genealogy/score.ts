@@ -5,6 +5,12 @@ import { countMatches, distinct, nameInsideMention, sameDateText, sameName, same
 
 /** Roles that state a family relation: PersonRole values and the record roles that imply one. */
 const KIN_ROLES = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild', 'other_relative']);
+/**
+ * The kinship proper among them. The contract has no neutral role, so a witness, juror or officiant
+ * is `other_relative`, which the index never turns into a relative: a wrong parent, child, spouse or
+ * sibling is the error that spreads, and is counted apart.
+ */
+const FAMILY_ROLES = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild']);
 // biome-ignore format: a word list reads better packed
 const KIN_RECORD_ROLES = new Set([
   'father', 'mother', 'husband', 'wife', 'son', 'daughter', 'father_of_groom', 'mother_of_groom',
@@ -28,6 +34,8 @@ export interface RecordScore {
   dayInWords: { gold: number; normalizedGold: number; right: number };
   occupation?: { attached: boolean; listed: boolean };
   kinPredicted: number;
+  /** People given a parent, child, spouse or sibling role or a kin record role. */
+  familyPredicted: number;
   relations?: { predicted: number; right: number };
 }
 
@@ -51,6 +59,7 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
     extraPeople: predictedNames.filter((p) => !goldNames.some((g) => sameName(p, g))),
     dayInWords: { gold: 0, normalizedGold: 0, right: 0 },
     kinPredicted: 0,
+    familyPredicted: 0,
   };
 
   if (gold.main !== undefined) {
@@ -101,6 +110,9 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
   for (const p of read.peopleIdentified) if (KIN_ROLES.has(p.role)) kin.add(p.name);
   for (const d of read.personDetails ?? []) if (d.recordRole && KIN_RECORD_ROLES.has(d.recordRole)) kin.add(d.name);
   score.kinPredicted = kin.size;
+  const family = new Set(read.peopleIdentified.filter((p) => FAMILY_ROLES.has(p.role)).map((p) => p.name));
+  for (const d of read.personDetails ?? []) if (d.recordRole && KIN_RECORD_ROLES.has(d.recordRole)) family.add(d.name);
+  score.familyPredicted = family.size;
   if (gold.relations?.length) {
     const right = [...kin].filter((name) =>
       gold.relations!.some((r) => sameName(name, r.person) || sameName(name, r.of)),

@@ -24,6 +24,7 @@ export function markdownTable(rows: readonly Row[]): string {
     'day in words read',
     'occupation R: attached / listed',
     'invented relations (n, per 100 rec.)',
+    'of which kinship (n)',
     'relation P',
   ];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
@@ -49,6 +50,7 @@ export function markdownTable(rows: readonly Row[]): string {
       f.inventedRelations.onRecords
         ? `${f.inventedRelations.count}, ${f.inventedRelations.per100?.toFixed(1)} (on ${f.inventedRelations.onRecords})`
         : '— (no record without kinship)',
+      f.inventedRelations.onRecords ? String(f.inventedKinship.count) : '—',
       pct(f.relationPrecision),
     ];
     lines.push(`| ${cells.join(' | ')} |`);
@@ -77,6 +79,7 @@ export function sideBySideTable(rows: readonly Row[]): string {
     'dates R',
     'occupation R (listed)',
     'invented relations per 100 rec.',
+    'of which kinship',
   ];
   const cells: ((f: Figures) => string)[] = [
     (f) => String(f.records),
@@ -90,6 +93,7 @@ export function sideBySideTable(rows: readonly Row[]): string {
     (f) => (f.dates ? pct(f.dates.recall) : '—'),
     (f) => (f.occupation ? pct(f.occupation.listed) : '—'),
     (f) => f.inventedRelations.per100?.toFixed(1) ?? '—',
+    (f) => f.inventedKinship.per100?.toFixed(1) ?? '—',
   ];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const [source, { dev, holdout }] of bySource) {

@@ -12,6 +12,7 @@ export interface Totals {
   occupation: { records: number; attached: number; listed: number };
   noKinRecords: number;
   inventedRelations: number;
+  inventedKinship: number;
   relations: { predicted: number; right: number };
 }
 
@@ -26,6 +27,7 @@ export const emptyTotals = (): Totals => ({
   occupation: { records: 0, attached: 0, listed: 0 },
   noKinRecords: 0,
   inventedRelations: 0,
+  inventedKinship: 0,
   relations: { predicted: 0, right: 0 },
 });
 
@@ -58,6 +60,7 @@ export function add(t: Totals, s: RecordScore, hasKinship: boolean): void {
   if (!hasKinship) {
     t.noKinRecords++;
     t.inventedRelations += s.kinPredicted;
+    t.inventedKinship += s.familyPredicted;
   }
   if (s.relations) {
     t.relations.predicted += s.relations.predicted;
@@ -104,6 +107,10 @@ export function figures(t: Totals) {
       count: t.inventedRelations,
       onRecords: t.noKinRecords,
       per100: t.noKinRecords ? (100 * t.inventedRelations) / t.noKinRecords : null,
+    },
+    inventedKinship: {
+      count: t.inventedKinship,
+      per100: t.noKinRecords ? (100 * t.inventedKinship) / t.noKinRecords : null,
     },
     relationPrecision: ratio(t.relations.right, t.relations.predicted),
   };
