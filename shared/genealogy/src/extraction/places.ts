@@ -137,7 +137,10 @@ export function extractPlaces(source: string, gaz: Gazetteer): GeoInfoItem[] {
     if (NOT_PLACES.has(bare.toLowerCase()) || bare === 'The' || bare === 'This') continue;
     const irish = !m[1] && IRISH_COUNTIES.has(bare.toLowerCase());
     const ni = !m[1] && NI_COUNTIES.has(bare.toLowerCase());
-    const name = m[1] ? `${m[1]} ${m[2] === 'Co.' ? 'County' : m[2]}` : `County ${bare}`;
+    // "County: Wake" is a form's field and its value: the county is called "Wake County" (Ireland
+    // alone writes "County Cork").
+    const field = !m[1] && !irish && !ni && m[0].includes(':');
+    const name = m[1] ? `${m[1]} ${m[2] === 'Co.' ? 'County' : m[2]}` : field ? `${bare} County` : `County ${bare}`;
     add({ name, kind: 'county', ...(irish ? { countryCode: 'IE' } : ni ? { countryCode: 'GB' } : {}) });
     if (irish) context.add('IE');
     if (ni) context.add('GB');
