@@ -91,6 +91,10 @@ export const PersonDetail = z.object({
   baptized: z.string().max(40).optional(),
   /** The death date the record states for this person ("passed away on the 3rd of this month" read against the letter's dateline). */
   died: z.string().max(40).optional(),
+  /** The trade a directory entry or list gives this person ("tailleur"), as written. */
+  occupation: z.string().max(100).optional(),
+  /** The street address a directory entry gives this person ("r. de Chartres, 12"), as written. */
+  address: z.string().max(200).optional(),
 });
 export type PersonDetail = z.infer<typeof PersonDetail>;
 

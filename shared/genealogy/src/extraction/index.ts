@@ -1,5 +1,6 @@
 import type { DocumentEntities, DocumentType } from '@gnology/contracts';
 import { extractDates } from './dates';
+import { withDirectoryFacts } from './directory-facts';
 import { classifyDocument } from './document-type';
 import type { Gazetteer } from './gazetteer';
 import { extractOccupations } from './occupations';
@@ -43,7 +44,8 @@ const MAX_TEXT = 400_000;
 export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer): DocumentEntities {
   const text = input.text.length > MAX_TEXT ? input.text.slice(0, MAX_TEXT) : input.text;
   const documentType = classifyDocument(text, { isImage: input.isImage });
-  const { people: peopleIdentified, details: personDetails } = extractPeopleWithDetails(text, 60, documentType);
+  const { people: peopleIdentified, details: read } = extractPeopleWithDetails(text, 60, documentType);
+  const personDetails = withDirectoryFacts(text, peopleIdentified, read);
   const dateInfo = extractDates(text).slice(0, 200);
   const geographicalInfo = extractPlaces(text, gazetteer).slice(0, 100);
   const occupations = extractOccupations(text).slice(0, 50);

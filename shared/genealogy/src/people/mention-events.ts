@@ -218,6 +218,7 @@ export function eventsOf(r: RecordReading, p: PersonReading): MentionEvent[] {
     });
   }
   const occupation =
+    f?.occupation ??
     doc.occupations.find((o) => p.near.toLowerCase().includes(o.toLowerCase())) ??
     // The record's one occupation is its subject's, except on a census page, where each row holds
     // its own (the head's row need not name the occupation another row gives: a father's "Farmer").
