@@ -57,8 +57,8 @@ export function ExportPanel({ source }: { source: ExportSource }) {
 
   const size = sizeLabel(source.content.length);
   return (
-    // A group, not a region: every long answer has one, and landmarks must be unique on the page.
-    <div className="export" role="group" aria-label="Export this answer">
+    // A group (fieldset), not a region: every long answer has one, and landmarks must be unique on the page.
+    <fieldset className="export" aria-label="Export this answer">
       <span className="export__label">
         <Download size={15} aria-hidden="true" /> Export
         {size ? (
@@ -85,6 +85,6 @@ export function ExportPanel({ source }: { source: ExportSource }) {
       <p className={`export__status${status?.tone === 'error' ? ' export__status--error' : ''}`} role="status">
         {status?.text ?? ''}
       </p>
-    </div>
+    </fieldset>
   );
 }
