@@ -1,10 +1,9 @@
 import type { DocumentEntities, IndividualDetail } from '@gnology/contracts';
 import { extractWithRules } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
-import { groupMentions } from '@gnology/genealogy/people/grouping';
-import { describeIndividuals, type FactMention } from '@gnology/genealogy/people/individuals';
-import { mentionsOfDocument } from '@gnology/genealogy/people/mentions';
+import { groupDocuments } from '@gnology/genealogy/people/group-documents';
 import type { ContextDocument } from '../../src/domain/model';
+import { documentFacts } from '../../src/domain/offline/record-facts';
 
 /*
  * Records as research receives them: each document with the extraction the documents service
@@ -46,49 +45,9 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 
 /** The people index of these documents, as POST /internal/people/lookup would answer with it. */
 export function indexOf(docs: readonly ContextDocument[]): IndividualDetail[] {
-  const drafts = docs.flatMap((doc) =>
-    mentionsOfDocument({
-      id: doc._id,
-      fileName: doc.originalName,
-      documentType: (doc.documentType ?? 'other') as DocumentEntities['documentType'],
-      text: doc.extractedText ?? '',
-      people: (doc.peopleIdentified ?? []) as DocumentEntities['peopleIdentified'],
-      details: doc.personDetails ?? [],
-      dates: doc.dateInfo as DocumentEntities['dateInfo'],
-      places: doc.geographicalInfo as DocumentEntities['geographicalInfo'],
-      occupations: (doc.occupations ?? []) as string[],
-      pages: doc.pages && doc.pages.length > 1 ? doc.pages : [],
-    }).map((m) => ({ doc, m, id: `${doc._id}-${m.ordinal}` })),
-  );
-  const clusters = groupMentions(
-    drafts.map(({ doc, m, id }) => ({
-      id,
-      documentId: doc._id,
-      given: m.given,
-      surnameKeys: m.surnameKeys,
-      sex: m.sex,
-      birthYear: m.birthYear,
-      country: m.country,
-      pinnedTo: null,
-    })),
-  );
-  const owner = new Map<string, string>();
-  clusters.forEach((c, i) => {
-    for (const id of c.mentionIds) owner.set(id, uuid(i + 1));
-  });
-  const mentions: FactMention[] = drafts.map(({ doc, m, id }) => ({
-    id,
-    documentId: doc._id,
-    fileName: doc.originalName,
-    nameAsWritten: m.nameAsWritten,
-    sex: m.sex,
-    role: m.role,
-    recordRole: m.recordRole,
-    events: m.events,
-    individualId: owner.get(id)!,
-    surnameKeys: m.surnameKeys,
-  }));
-  return describeIndividuals(mentions, new Set(owner.values())).map((d) => ({
+  const byId = new Map(docs.map((d) => [d._id, d]));
+  const { mentions, individuals } = groupDocuments(docs.map(documentFacts), (i) => uuid(i + 1));
+  return individuals.map((d) => ({
     individual: {
       id: d.id,
       name: d.name,
@@ -101,13 +60,13 @@ export function indexOf(docs: readonly ContextDocument[]): IndividualDetail[] {
       userEdited: false,
     },
     variants: d.variants,
-    evidence: drafts
-      .filter(({ id }) => owner.get(id) === d.id)
-      .map(({ doc, m, id }) => ({
+    evidence: mentions
+      .filter((g) => g.individualId === d.id)
+      .map(({ id, documentId, fileName, draft: m }) => ({
         mentionId: id,
-        documentId: doc._id,
-        fileName: doc.originalName,
-        documentType: (doc.documentType ?? 'other') as DocumentEntities['documentType'],
+        documentId,
+        fileName,
+        documentType: (byId.get(documentId)?.documentType ?? 'other') as DocumentEntities['documentType'],
         nameAsWritten: m.nameAsWritten,
         role: m.role,
         recordRole: m.recordRole,

@@ -1,6 +1,5 @@
-import { groupMentions } from '@gnology/genealogy/people/grouping';
-import { describeIndividuals, type FactMention } from '@gnology/genealogy/people/individuals';
-import { type MentionDraft, mentionsOfDocument } from '@gnology/genealogy/people/mentions';
+import { groupDocuments } from '@gnology/genealogy/people/group-documents';
+import type { MentionDraft } from '@gnology/genealogy/people/mentions';
 import { relationBetween } from '@gnology/genealogy/people/relations';
 import type { ContextDocument } from '../model';
 import { dedupeKin, type Person } from './person';
@@ -21,41 +20,12 @@ interface Drafted {
 }
 
 export function localPeople(docs: readonly ContextDocument[]): Person[] {
-  const drafts: Drafted[] = docs
-    .filter((d) => !d.journal)
-    .flatMap((doc) => mentionsOfDocument(documentFacts(doc)).map((m) => ({ doc, m, id: `${doc._id}#${m.ordinal}` })));
-  const clusters = groupMentions(
-    drafts.map(({ doc, m, id }) => ({
-      id,
-      documentId: doc._id,
-      given: m.given,
-      surnameKeys: m.surnameKeys,
-      sex: m.sex,
-      birthYear: m.birthYear,
-      country: m.country,
-      pinnedTo: null,
-    })),
-  );
-  const individualOf = new Map<string, string>();
-  clusters.forEach((c, i) => {
-    for (const id of c.mentionIds) individualOf.set(id, `local:${i}`);
-  });
-  const mentions: FactMention[] = drafts.map(({ doc, m, id }) => ({
-    id,
-    documentId: doc._id,
-    fileName: doc.originalName,
-    nameAsWritten: m.nameAsWritten,
-    sex: m.sex,
-    role: m.role,
-    recordRole: m.recordRole,
-    events: m.events,
-    individualId: individualOf.get(id) ?? null,
-    surnameKeys: m.surnameKeys,
-  }));
-  const described = describeIndividuals(
-    mentions,
-    clusters.map((_, i) => `local:${i}`),
-  );
+  const records = docs.filter((d) => !d.journal);
+  const byId = new Map(records.map((d) => [d._id, d]));
+  const grouped = groupDocuments(records.map(documentFacts), (i) => `local:${i}`);
+  const drafts: Drafted[] = grouped.mentions.map((g) => ({ doc: byId.get(g.documentId)!, m: g.draft, id: g.id }));
+  const individualOf = new Map(grouped.mentions.map((g) => [g.id, g.individualId]));
+  const described = grouped.individuals;
   const people = new Map<string, Person>();
   for (const d of described) {
     const own = drafts.filter(({ id }) => individualOf.get(id) === d.id);
