@@ -1,5 +1,6 @@
 import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { FastifyInstance } from 'fastify';
+import { originForm } from './hot-path/origin-form';
 import type { GatewayDeps } from './context';
 import { registerHotPath } from './hot-path';
 import { BODY_LIMIT } from './routes-table';
@@ -29,7 +30,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         },
       ]),
     ),
-    fastify: { requestTimeout: 0, connectionTimeout: 0, keepAliveTimeout: 72_000 },
+    fastify: {
+      requestTimeout: 0,
+      connectionTimeout: 0,
+      keepAliveTimeout: 72_000,
+      rewriteUrl: (req) => originForm(req.url ?? '/'),
+    },
     notFound: spaFallback(deps),
   });
   await registerHotPath(app, deps);
