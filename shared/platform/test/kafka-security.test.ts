@@ -109,5 +109,6 @@ describe('Kafka TLS and SASL settings', () => {
     expect(r.stderr.trim()).toBe(
       'config error: KAFKA_SASL_USERNAME is missing: expected the SASL user name (KAFKA_SASL_MECHANISM=scram-sha-512)',
     );
-  });
+    // A whole Node process compiling the runtime with tsx: seconds on a busy two-core machine.
+  }, 30_000);
 });
