@@ -38,6 +38,12 @@ export const DEBIAN_PACKAGES = [
     why: 'the browser suite (playwright-core drives Debian Chromium)',
   },
   {
+    probe: '/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf',
+    pkg: 'fonts-liberation',
+    for: ['integration', 'browser'],
+    why: 'the scanned-page fixtures are drawn in Liberation Serif (another font reads too well for the handwriting tests)',
+  },
+  {
     probe: 'pdfinfo',
     pkg: 'poppler-utils',
     for: ['integration'],
