@@ -179,3 +179,32 @@ describe('the export input', () => {
     ]);
   });
 });
+
+describe('the export input of a baptism (issue 28)', () => {
+  const BAPTISM = '65f0a1b2c3d4e5f6a7b8c9e2';
+  const data: PeopleExport = {
+    individuals: [individual('thomas', 'Thomas Barnes Whitfield', 'M')],
+    documents: [
+      {
+        id: BAPTISM,
+        fileName: 'baptism.txt',
+        documentType: 'birth',
+        uploadedAt: '2026-11-24T10:00:00.000Z',
+        pageCount: 1,
+        people: [{ name: 'Thomas Barnes Whitfield', role: 'primary_subject' }],
+        personDetails: [{ name: 'Thomas Barnes Whitfield', born: '1889-02-20', baptized: '1889-03-17' }],
+        dates: [
+          { original: '20 February 1889', normalized: '1889-02-20', qualifier: 'exact', year: 1889 },
+          { original: '17 March 1889', normalized: '1889-03-17', qualifier: 'exact', year: 1889 },
+        ],
+        places: [],
+        occupations: [],
+      },
+    ],
+  };
+
+  it('titles the source as the baptism register entry it is, dated by the baptism', () => {
+    const [source] = gedcomInputOf(data, new Date('2026-11-24T12:00:00Z')).sources;
+    expect(source!.title).toMatch(/^Baptism register entry, Thomas Barnes Whitfield, 17 March 1889;/);
+  });
+});

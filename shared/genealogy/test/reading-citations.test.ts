@@ -1,6 +1,6 @@
 import type { DocumentEntities } from '@gnology/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCitation, type CitationSource } from '../src/citation';
+import { buildCitation, type CitationSource, citationPeople } from '../src/citation';
 import { THREE_GENERATIONS } from './fixtures/three-generations';
 import { readRecord } from './helpers/read-record';
 
@@ -18,15 +18,11 @@ const read = (file: string): DocumentEntities =>
 /** As the documents service builds it, with the baptism date extraction read for each person. */
 function sourceOf(file: string): CitationSource {
   const e = read(file);
-  const details = e.personDetails ?? [];
   return {
     documentType: e.documentType,
     fileName: file,
     uploadedAt: UPLOADED,
-    people: e.peopleIdentified.map((p) => {
-      const d = details.find((x) => x.name === p.name);
-      return { ...p, recordRole: d?.recordRole ?? null, baptized: d?.baptized ?? null };
-    }),
+    people: citationPeople(e.peopleIdentified, e.personDetails),
     dates: e.dateInfo,
     places: e.geographicalInfo,
   };

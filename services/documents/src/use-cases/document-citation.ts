@@ -1,5 +1,5 @@
 import { DocumentType } from '@gnology/contracts';
-import { buildCitation } from '@gnology/genealogy/citation';
+import { buildCitation, citationPeople } from '@gnology/genealogy/citation';
 import type { DocumentsDb } from '../store/documents-store';
 import { type CitationRow, citationRows } from '../store/citation-sources';
 
@@ -9,17 +9,12 @@ import { type CitationRow, citationRows } from '../store/citation-sources';
  */
 
 export function citationOf(row: CitationRow, page?: number | null): string {
-  const details = row.person_details ?? [];
   const type = DocumentType.safeParse(row.document_type);
   return buildCitation({
     documentType: type.success ? type.data : 'other',
     fileName: row.original_name,
     uploadedAt: new Date(row.uploaded_at),
-    people: (row.people_identified ?? []).map((p) => ({
-      name: p.name,
-      role: p.role,
-      recordRole: details.find((d) => d.name === p.name)?.recordRole ?? null,
-    })),
+    people: citationPeople(row.people_identified ?? [], row.person_details),
     dates: row.date_info ?? [],
     places: row.geographical_info ?? [],
     page: page ?? null,

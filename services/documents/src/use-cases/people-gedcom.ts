@@ -1,5 +1,5 @@
 import type { DateInfoItem, PeopleExportFormat, TimelineEvent } from '@gnology/contracts';
-import { buildCitation } from '@gnology/genealogy/citation';
+import { buildCitation, citationPeople } from '@gnology/genealogy/citation';
 import {
   type GedcomCitation,
   type GedcomDateInput,
@@ -133,11 +133,7 @@ function citationOf(d: ExportDocument): string {
     documentType: d.documentType,
     fileName: d.fileName,
     uploadedAt: new Date(d.uploadedAt),
-    people: d.people.map((p) => ({
-      name: p.name,
-      role: p.role,
-      recordRole: d.personDetails.find((x) => x.name === p.name)?.recordRole ?? null,
-    })),
+    people: citationPeople(d.people, d.personDetails),
     dates: d.dates,
     places: d.places,
   });

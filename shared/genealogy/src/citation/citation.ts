@@ -17,6 +17,20 @@ export interface CitationPerson {
   baptized?: string | null;
 }
 
+/**
+ * The people of a citation from a record's extraction: each name with the record role and baptism
+ * date the reading tied to it (`personDetails`), so every caller cites a baptism the same way.
+ */
+export function citationPeople(
+  people: readonly { name: string; role: PersonRole }[],
+  details: readonly { name: string; recordRole?: RecordRole | null; baptized?: string | null }[] | null | undefined,
+): CitationPerson[] {
+  return people.map((p) => {
+    const d = details?.find((x) => x.name === p.name);
+    return { name: p.name, role: p.role, recordRole: d?.recordRole ?? null, baptized: d?.baptized ?? null };
+  });
+}
+
 export interface CitationSource {
   documentType: DocumentType;
   fileName: string;

@@ -1,2 +1,2 @@
-export { buildCitation, type CitationPerson, type CitationSource } from './citation';
+export { buildCitation, type CitationPerson, citationPeople, type CitationSource } from './citation';
 export { citedDate, datePhrase, dualYearText } from './dates';
