@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideKind, pdfHeaderOffset, safeDisplayName } from '../src/domain/file-types';
+import { decideKind, pdfHeaderOffset, safeDisplayName, storedOriginalName } from '../src/domain/file-types';
 import { PermanentProcessingError, readableError } from '../src/domain/processing';
 import { decodeText, detectTextEncoding } from '../src/domain/text-decoding';
 import { signViewToken, verifyViewToken } from '../src/domain/view-token';
@@ -73,6 +73,22 @@ describe('upload type decisions', () => {
     expect(safeDisplayName('../../etc/passwd')).toBe('passwd');
     expect(safeDisplayName('a\u0000b<c>.txt')).toBe('abc.txt');
     expect(safeDisplayName('')).toBe('document');
+  });
+  it('strips bidirectional controls, which make a name read as another (issue 29, point 9)', () => {
+    // U+202E turns what follows round: "baptism\u202Efdp.txt" displays as "baptismtxt.pdf".
+    expect(safeDisplayName('baptism\u202Efdp.txt')).toBe('baptismfdp.txt');
+    expect(storedOriginalName('baptism\u202Efdp.txt')).toBe('baptismfdp.txt');
+    const controls = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c];
+    const hostile = `a${controls.map((c) => String.fromCodePoint(c)).join('b')}.jpg`;
+    expect(safeDisplayName(hostile)).toBe('abbbbbbbbbbb.jpg');
+    expect(storedOriginalName(hostile)).toBe('abbbbbbbbbbb.jpg');
+    // Right-to-left names themselves are kept: only the invisible controls go.
+    expect(safeDisplayName('\u05D0\u05D1\u05D2.pdf')).toBe('\u05D0\u05D1\u05D2.pdf');
+    expect(storedOriginalName('\u0645\u0635\u0631.jpg')).toBe('\u0645\u0635\u0631.jpg');
+    // The original name keeps its path and characters as sent, bounded; an empty name has a default.
+    expect(storedOriginalName('')).toBe('document');
+    expect(storedOriginalName('\u202E')).toBe('document');
+    expect(storedOriginalName('x'.repeat(600))).toHaveLength(500);
   });
 });
 

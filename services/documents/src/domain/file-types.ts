@@ -115,11 +115,28 @@ function kindOfSniffed(
   }
 }
 
-/** The display name stored as `filename`: the base name only, without control or path characters. */
+/**
+ * Unicode's bidirectional controls (embeddings, overrides, isolates and the directional marks):
+ * invisible, and they reorder what follows, so "baptism\u202Efdp.txt" reads as "baptismtxt.pdf"
+ * (issue 29, point 9). A file name never needs them; right-to-left letters themselves are kept.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** The name without bidirectional controls. */
+export function stripBidiControls(name: string): string {
+  return name.replace(BIDI_CONTROLS, '');
+}
+
+/** The display name stored as `filename`: the base name only, without control, bidi or path characters. */
 export function safeDisplayName(originalName: string): string {
-  const base = [...(originalName.split(/[\\/]/).pop() ?? '')]
+  const base = [...(stripBidiControls(originalName).split(/[\\/]/).pop() ?? '')]
     .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(ch))
     .join('')
     .trim();
   return base.slice(0, 200) || 'document';
+}
+
+/** The name stored as `original_name` (shown in lists, albums and citations): as sent, without bidi controls, bounded. */
+export function storedOriginalName(name: string): string {
+  return stripBidiControls(name).slice(0, 500) || 'document';
 }

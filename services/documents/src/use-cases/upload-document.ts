@@ -6,7 +6,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentsDeps } from '../context';
-import { decideKind, pdfHeaderOffset, safeDisplayName } from '../domain/file-types';
+import { decideKind, pdfHeaderOffset, safeDisplayName, storedOriginalName } from '../domain/file-types';
 import { detectTextEncoding } from '../domain/text-decoding';
 import { enqueueProcessing } from '../jobs/enqueue';
 import { getOwnedDocument, type ListedDocument, listPages } from '../store/documents-store';
@@ -106,7 +106,7 @@ export async function uploadDocument(
       {
         id,
         owner_id: userId,
-        original_name: (input.filename || 'document').slice(0, 500),
+        original_name: storedOriginalName(input.filename),
         filename: safeDisplayName(input.filename || ''),
         mimetype: decision.mimetype,
         kind: decision.kind,
