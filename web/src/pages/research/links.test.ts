@@ -23,4 +23,12 @@ describe('links Gene may keep in an answer', () => {
     expect(isTrustedLink('//evil.example/x', origin)).toBe(false);
     expect(isTrustedLink('https://app.gnology.example.evil.example/', origin)).toBe(false);
   });
+
+  it("drops archive.org, whose pages are anyone's uploads (issue 29, point 9)", () => {
+    // archive.org serves user-uploaded HTML from its own host (/download/<item>/<file>.html), so a
+    // planted link there looks like a trusted archive and opens a page an attacker wrote.
+    expect(isTrustedLink('https://archive.org/download/family-papers/login.html', origin)).toBe(false);
+    expect(isTrustedLink('https://ia800300.us.archive.org/1/items/family-papers/login.html', origin)).toBe(false);
+    expect(isTrustedLink('https://web.archive.org/web/2020/https://www.familysearch.org/', origin)).toBe(false);
+  });
 });

@@ -2,6 +2,8 @@
  * Which links in Gene's answers stay links (issue 11, point 8). A document the user uploaded can
  * carry text that tries to make Gene recommend an address; an answer may only link to the
  * product itself and to well-known genealogy record sites. Any other link is shown as its text.
+ * Only sites whose pages their owners publish: archive.org is left out (issue 29, point 9), as
+ * anyone can upload HTML that it then serves from its own host.
  */
 export const TRUSTED_LINK_HOSTS = [
   'familysearch.org',
@@ -31,7 +33,6 @@ export const TRUSTED_LINK_HOSTS = [
   'nli.ie',
   'irishgenealogy.ie',
   'nationalarchives.ie',
-  'archive.org',
   'wikipedia.org',
 ] as const;
 
