@@ -91,7 +91,11 @@ export const PublicUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  subscription: z.object({ plan: z.string() }),
+  subscription: z.object({
+    plan: z.string(),
+    /** Why the account has no trial tokens (its phone number already had a free trial); absent otherwise. */
+    trialNotice: z.string().optional(),
+  }),
   isTestUser: z.boolean(),
   phoneVerified: z.boolean(),
 });

@@ -6,7 +6,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
-  subscription: { plan: string };
+  /** `trialNotice`: why the account has no trial tokens (its phone number already had a free trial). */
+  subscription: { plan: string; trialNotice?: string };
   isTestUser: boolean;
   phoneVerified: boolean;
 }

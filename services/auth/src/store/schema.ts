@@ -22,6 +22,8 @@ export interface UsersTable {
   is_test_user: Generated<boolean>;
   /** Bumped on password change: tokens carrying an older `tv` are refused. */
   token_version: Generated<number>;
+  /** Why the account started without the free trial (decision 0211); null when it had it (or is a test account). */
+  no_trial_reason: Generated<'phone-already-used' | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -87,6 +89,13 @@ export interface AccessTokensTable {
   revoked_at: Date | null;
 }
 
+/** A phone number whose free trial has been given (see 0004_one_trial_per_phone); one row per E.164 number. */
+export interface TrialClaimsTable {
+  phone: string;
+  user_id: string;
+  claimed_at: Generated<Date>;
+}
+
 export interface AuthDB extends EventsTables {
   users: UsersTable;
   promo_codes: PromoCodesTable;
@@ -95,6 +104,7 @@ export interface AuthDB extends EventsTables {
   rate_limits: RateLimitsTable;
   registration_decoys: RegistrationDecoysTable;
   access_tokens: AccessTokensTable;
+  trial_claims: TrialClaimsTable;
 }
 
 export type AuthDb = Kysely<AuthDB>;

@@ -4,7 +4,16 @@ import type { AuthDb, AuthTrx } from './schema';
 
 type Db = AuthDb | AuthTrx;
 
-const RECORD_COLUMNS = ['id', 'email', 'name', 'plan', 'is_test_user', 'phone_verified', 'token_version'] as const;
+const RECORD_COLUMNS = [
+  'id',
+  'email',
+  'name',
+  'plan',
+  'is_test_user',
+  'phone_verified',
+  'token_version',
+  'no_trial_reason',
+] as const;
 
 function toRecord(row: {
   id: string;
@@ -14,6 +23,7 @@ function toRecord(row: {
   is_test_user: boolean;
   phone_verified: boolean;
   token_version: number;
+  no_trial_reason: 'phone-already-used' | null;
 }): UserRecord {
   return {
     id: row.id,
@@ -23,6 +33,7 @@ function toRecord(row: {
     isTestUser: row.is_test_user,
     phoneVerified: row.phone_verified,
     tokenVersion: row.token_version,
+    noTrialReason: row.no_trial_reason,
   };
 }
 
@@ -125,6 +136,36 @@ export async function markPhoneVerified(trx: AuthTrx, id: string): Promise<UserR
   const row = await trx
     .updateTable('users')
     .set({ phone_verified: true, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning(RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+/**
+ * Claims the free trial of a verified E.164 number for this account (decision 0211): true when
+ * the number had none yet. Two accounts claiming at once: the primary key lets one win, the
+ * other waits for it to commit and finds the number taken.
+ */
+export async function claimTrial(trx: AuthTrx, phone: string, userId: string): Promise<boolean> {
+  const row = await trx
+    .insertInto('trial_claims')
+    .values({ phone, user_id: userId })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .returning('phone')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The account starts without the trial because its number had one: the plan shows basic at once
+ * (billing moves the account there on user.phone-verified and confirms with subscription.changed;
+ * `plan_changed_at` stays as it is so that event, and any later one, applies).
+ */
+export async function withholdTrial(trx: AuthTrx, id: string): Promise<UserRecord> {
+  const row = await trx
+    .updateTable('users')
+    .set({ no_trial_reason: 'phone-already-used', plan: 'basic', updated_at: new Date() })
     .where('id', '=', id)
     .returning(RECORD_COLUMNS)
     .executeTakeFirstOrThrow();

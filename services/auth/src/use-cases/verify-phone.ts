@@ -8,7 +8,7 @@ import { type UserRecord, toPublicUser } from '../domain/user';
 import { MESSAGES, attemptsLeftAfterFailure, codeMatches, codeUsability } from '../domain/verification-code';
 import { countDecoyFailure, findDecoy } from '../store/decoys';
 import type { AuthTrx } from '../store/schema';
-import { findUserById, markPhoneVerified } from '../store/users';
+import { claimTrial, findUserById, markPhoneVerified, withholdTrial } from '../store/users';
 import { countFailedAttempt, deletePendingCode, pendingCodeForUpdate } from '../store/verifications';
 import type { SessionCaller } from './session-caller';
 
@@ -18,7 +18,10 @@ type Outcome = { ok: true; user: UserRecord } | { ok: false; message: string };
  * Checks the code of the session's own account (issue 11, point 6: knowing an e-mail no longer
  * lets anyone burn its tries). An e-mail that is not the session's gets the same answer as an
  * account with no code pending. A right code verifies the phone and writes user.phone_verified in
- * the same transaction; the answer carries a token that opens the product.
+ * the same transaction; the answer carries a token that opens the product. The first verified
+ * account of a number gets the free trial; a later one starts on basic and its user is told why
+ * (`subscription.trialNotice`), and the event's `trialGranted: false` tells billing to take the
+ * trial allowance back.
  */
 export async function verifyPhone(
   deps: Pick<AuthDeps, 'db' | 'sms' | 'tokens'>,
@@ -51,7 +54,11 @@ export async function verifyPhone(
       return { ok: false, message: MESSAGES.wrong(attemptsLeftAfterFailure(pending!)) };
     }
 
-    const verified = await markPhoneVerified(trx, user.id);
+    let verified = await markPhoneVerified(trx, user.id);
+    // One free trial per verified number (issue 29, point 4, decision 0211). A test account is
+    // not on the trial, so it neither claims the number nor loses anything.
+    const trialGranted = user.isTestUser || user.plan !== 'trial' ? null : await claimTrial(trx, user.phone, user.id);
+    if (trialGranted === false) verified = await withholdTrial(trx, user.id);
     await deletePendingCode(trx, user.id);
     await writeEvent<UserPhoneVerifiedData>(trx, {
       topic: TOPICS.auth,
@@ -60,7 +67,11 @@ export async function verifyPhone(
       source: '/services/auth',
       subject: user.id,
       requestId: caller.requestId,
-      data: { userId: user.id, verifiedAt: new Date().toISOString() },
+      data: {
+        userId: user.id,
+        verifiedAt: new Date().toISOString(),
+        ...(trialGranted === null ? {} : { trialGranted }),
+      },
     });
     return { ok: true, user: verified };
   });

@@ -22,5 +22,10 @@ export const USER_PHONE_VERIFIED = 'user.phone-verified';
 export const UserPhoneVerifiedData = z.object({
   userId: z.string(),
   verifiedAt: z.string(),
+  /**
+   * One free trial per verified number (decision 0211): false when the number's trial went to an
+   * earlier account, so this one must start without trial tokens. Absent for test accounts.
+   */
+  trialGranted: z.boolean().optional(),
 });
 export type UserPhoneVerifiedData = z.infer<typeof UserPhoneVerifiedData>;

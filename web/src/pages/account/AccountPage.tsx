@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Card, PageHeader } from '../../components/ui';
+import { Alert, Card, PageHeader } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { AccessTokensPanel } from './AccessTokensPanel';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -54,6 +54,7 @@ export function AccountPage() {
               </dd>
             </div>
           </dl>
+          {user.subscription?.trialNotice && <Alert tone="info">{user.subscription.trialNotice}</Alert>}
         </Card>
         <OcrSettingsPanel />
         <ChangePasswordForm />

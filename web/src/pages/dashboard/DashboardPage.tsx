@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen, FileSearch, FileText, FileUp, Image, Library, Network, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/ui';
+import { Alert, ButtonLink } from '../../components/ui';
 import { useSession } from '../../lib/session';
 import { fetchDocuments, formatDate, viewerHref } from '../documents/documentApi';
 import './dashboard.css';
@@ -31,6 +31,12 @@ export function DashboardPage() {
         <h1 id="welcome-title">Welcome{user?.name ? `, ${user.name}` : ''}</h1>
         <p>Your family history workspace: upload records, keep your photos together and research with Gene.</p>
       </section>
+      {/* One free trial per phone number (decision 0211): a later account on the number is told why it has no tokens. */}
+      {user?.subscription?.trialNotice && (
+        <Alert tone="info">
+          {user.subscription.trialNotice} <Link to="/pricing">See the plans</Link>
+        </Alert>
+      )}
 
       <ul className="grid-3">
         <li>
