@@ -3,7 +3,8 @@ import { readRecord } from './helpers/read-record';
 
 /* Dutch notarial deeds as handwriting recognition gives them (issue 28): the formulas name the people. */
 
-const names = (text: string) => readRecord({ text, isImage: false }).peopleIdentified.map((p) => p.name);
+const read = (text: string) => readRecord({ text, isImage: false });
+const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
 
 beforeAll(() => void names('Batavia'), 120_000);
 
@@ -52,5 +53,41 @@ describe('English registers', () => {
     const found = names(text);
     expect(found).toEqual(expect.arrayContaining(['Richard Pinnock', 'Samuel Ashby']));
     expect(found.some((n) => /Foreman|Lawfull/.test(n))).toBe(false);
+  });
+});
+
+describe('magistrates who act in a record are not its subject', () => {
+  it('reads the justices who signed an order as officiants and the person removed as the subject', () => {
+    const e = read(
+      'By Order under the hands and Seals of Robert Palmer and Henry Wood Esqrs. two of his Majesty’s Justices ' +
+        'of the Peace for the County of Kent bearing date the 4th day of May 1770 Martha Grey Widow was removed ' +
+        'from the Parish of St. Alphege to the Parish of Deptford.',
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Martha Grey', role: 'primary_subject' });
+    const officiants = (e.personDetails ?? []).filter((d) => d.recordRole === 'officiant').map((d) => d.name);
+    expect(officiants).toEqual(expect.arrayContaining(['Robert Palmer', 'Henry Wood']));
+  });
+
+  it('calls nobody the subject when the only people read are the magistrates', () => {
+    const e = read(
+      'By a Pass under the hand and Seal of Robert Palmer Esqr. one of his Majesty’s Justices of the Peace ' +
+        'for the County of Kent bearing date the 4th day of May 1770.',
+    );
+    expect(e.peopleIdentified.map((p) => p.name)).toEqual(['Robert Palmer']);
+    expect(e.peopleIdentified.some((p) => p.role === 'primary_subject')).toBe(false);
+  });
+});
+
+describe('a name broken over a line in prose', () => {
+  it('does not read the surname that ends the name as a register row written surname first', () => {
+    const found = names('Among the members present were Anna\nBrunner, Karl Weber and\nOtto Frey.');
+    expect(found).toEqual(expect.arrayContaining(['Anna Brunner', 'Karl Weber', 'Otto Frey']));
+    expect(found).not.toContain('Karl Weber Brunner');
+  });
+
+  it('still reads rows that begin with the surname', () => {
+    expect(names('Brunner, Anna, wife, 40\nWeber, Karl, servant, 19')).toEqual(
+      expect.arrayContaining(['Anna Brunner', 'Karl Weber']),
+    );
   });
 });

@@ -235,7 +235,10 @@ export function findMentions(text: string): Mention[] {
   LINE_START_SURNAME_FIRST.lastIndex = 0;
   for (let m = LINE_START_SURNAME_FIRST.exec(text); m; m = LINE_START_SURNAME_FIRST.exec(text)) {
     const next = /^[\p{Lu}][\p{L}.]+/u.exec(text.slice(m.index + m[0].length));
-    if (next && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
+    // "encore Ruth⏎Dreifuss, Kaspar Villiger": the word ends a name begun on the line before, not a row's surname.
+    const before = /(\p{Lu}[\p{L}'’-]*)\.?[ \t]*\r?\n[ \t]*$/u.exec(text.slice(Math.max(0, m.index - 40), m.index + 1));
+    const endsName = before !== null && (isGiven(before[1]!) || TITLES.has(lowerKey(before[1]!)));
+    if (next && !endsName && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
       surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
   }
   const lang = languageOf(text);

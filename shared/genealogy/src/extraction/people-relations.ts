@@ -22,6 +22,8 @@ import {
   MARRIAGE_CUE,
   MARRIED_BEFORE,
   NAMED_BEFORE,
+  MAGISTRATE_AFTER,
+  MAGISTRATE_BEFORE,
   OFFICIANT_AFTER,
   PAIR_MARRIED_AFTER,
   PAREN_REL_AFTER,
@@ -94,6 +96,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     // A register's or certificate's signature with an office ("Samuel Pritchard, Rector."): the officiant.
     const rr =
       recordRoleBefore(b) ??
+      (MAGISTRATE_BEFORE.test(b) || MAGISTRATE_AFTER.test(text.slice(m.end, m.end + 80)) ? 'officiant' : undefined) ??
       (SIGNED_RECORDS.has(documentType ?? (marriageDoc ? 'marriage' : 'other')) &&
       !ofMatch &&
       OFFICIANT_AFTER.test(text.slice(m.end, m.end + 80))

@@ -78,7 +78,7 @@ export function peopleOf(
     namedChild !== undefined && !witnessish(namedChild) && !NOT_CHILD_RECORDS.has(documentType ?? 'other')
       ? namedChild
       : undefined;
-  const primary: number =
+  const chosen: number | undefined =
     groom ??
     head ??
     childNamed ??
@@ -86,8 +86,11 @@ export function peopleOf(
     subjectCued.find(
       (i) => !related.has(i) && !witnessish(i) && !edges.some((e) => e.person === i && e.anchor >= 0 && e.anchor !== i),
     ) ??
-    [...ms.keys()].find((i) => !related.has(i) && !witnessish(i)) ??
-    0;
+    [...ms.keys()].find((i) => !related.has(i) && !witnessish(i));
+  // A record that names only those who act in it (a magistrate's order whose subject is not read, a
+  // witness list) has no subject: the first name anchors the relations but is not called the subject.
+  const primary = chosen ?? 0;
+  const noSubject = chosen === undefined && witnessish(0);
   // A letter to a named addressee is about them ("Your brother Edward"), but "my father", "our boy"
   // are the writer's; a bare "Father, Thomas Whitfield, passed away" may be either's: no relation.
   if (documentType === 'letter' && primary === addressee && signer !== undefined && signer !== addressee) {
@@ -275,7 +278,7 @@ export function peopleOf(
     if (people.length >= limit) break;
     const person = persons[p]!;
     if (person.unsure && p !== primaryPerson) continue;
-    let role: PersonRole = p === primaryPerson ? 'primary_subject' : 'other_relative';
+    let role: PersonRole = p === primaryPerson && !noSubject ? 'primary_subject' : 'other_relative';
     let recordRole: RecordRole | undefined;
     let title: string | undefined;
     for (const i of person.idx) {
