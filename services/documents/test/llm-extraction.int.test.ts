@@ -2,6 +2,7 @@ import type { DocumentEntities } from '@gnology/contracts';
 import { startFakeOpenAi } from '@gnology/testing/fakes/openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsEnvSchema } from '../src/config';
+import type { TokenMeter } from '../src/jobs/handwriting/billing';
 import { createExtractionService } from '../src/llm/select-extractor';
 import { startToolFake, type ToolFake } from './fakes/anthropic-tools';
 import { OBITUARY } from './fixtures/texts';
@@ -16,6 +17,14 @@ const ENTITIES: DocumentEntities = {
 };
 
 const config = (env: Record<string, string>) => ({ ...documentsEnvSchema.parse(env) }) as never;
+/** Billing's part, in memory: every hold granted in full (tests/metered-extraction.int.test.ts has the real one). */
+const meter: TokenMeter = {
+  reserve: async (_user, _id, estimated) => ({ amount: estimated }),
+  settle: async () => ({ used: 0, remaining: 0 }),
+  release: async () => {},
+};
+const paid = { ownerId: 'llm-test', requestId: 'extraction-test' };
+const service = (env: Record<string, string>) => createExtractionService(config(env), undefined, { meter });
 
 /** LLM extraction through the real SDKs against loopback fakes, and the fallback to the rules. */
 describe('LLM extraction', () => {
@@ -34,9 +43,9 @@ describe('LLM extraction', () => {
       { name: 'Ezekiel Nobody', recordRole: 'informant' as const },
     ];
     fake.respond = () => ({ input: { ...ENTITIES, personDetails } });
-    const service = createExtractionService(config({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }));
-    expect(service.configured).toBe('anthropic');
-    const out = await service.extract({ text: OBITUARY, isImage: false });
+    const extraction = service({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
+    expect(extraction.configured).toBe('anthropic');
+    const out = await extraction.extract({ text: OBITUARY, isImage: false }, paid);
     expect(out.method).toBe('llm');
     expect(out.entities.peopleIdentified).toEqual(ENTITIES.peopleIdentified);
     expect(out.entities.personDetails).toEqual([personDetails[0]]);
@@ -49,13 +58,13 @@ describe('LLM extraction', () => {
   });
 
   it('falls back to the rules when the model fails or answers outside the schema', async () => {
-    const service = createExtractionService(config({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url }));
+    const extraction = service({ ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: fake.url });
     fake.respond = () => ({ status: 500 });
-    const failed = await service.extract({ text: OBITUARY, isImage: false });
+    const failed = await extraction.extract({ text: OBITUARY, isImage: false }, paid);
     expect(failed.method).toBe('rules');
     expect(failed.entities.peopleIdentified[0]).toEqual({ name: 'Mary Ellen Turner', role: 'primary_subject' });
     fake.respond = () => ({ input: { peopleIdentified: [{ name: 'X', role: 'cousin-twice-removed' }] } });
-    const invalid = await service.extract({ text: OBITUARY, isImage: false });
+    const invalid = await extraction.extract({ text: OBITUARY, isImage: false }, paid);
     expect(invalid.method).toBe('rules');
   });
 
@@ -63,22 +72,22 @@ describe('LLM extraction', () => {
     const openai = await startFakeOpenAi();
     try {
       openai.enqueue({ text: JSON.stringify(ENTITIES) });
-      const service = createExtractionService(config({ OPENAI_BASE_URL: openai.url }));
-      expect(service.configured).toBe('openai');
-      const out = await service.extract({ text: OBITUARY, isImage: false });
+      const extraction = service({ OPENAI_BASE_URL: openai.url });
+      expect(extraction.configured).toBe('openai');
+      const out = await extraction.extract({ text: OBITUARY, isImage: false }, paid);
       expect(out.method).toBe('llm');
       expect(out.entities.geographicalInfo).toEqual(ENTITIES.geographicalInfo);
       expect(openai.requests[0]!.body.response_format.type).toBe('json_schema');
       openai.enqueue({ text: 'not json at all' });
-      expect((await service.extract({ text: OBITUARY, isImage: false })).method).toBe('rules');
+      expect((await extraction.extract({ text: OBITUARY, isImage: false }, paid)).method).toBe('rules');
     } finally {
       await openai.close();
     }
   });
 
   it('uses the rules alone when no provider is configured', async () => {
-    const service = createExtractionService(config({}));
-    expect(service.configured).toBe('rules');
-    expect((await service.extract({ text: OBITUARY, isImage: false })).method).toBe('rules');
+    const extraction = service({});
+    expect(extraction.configured).toBe('rules');
+    expect((await extraction.extract({ text: OBITUARY, isImage: false }, paid)).method).toBe('rules');
   });
 });

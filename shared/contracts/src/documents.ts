@@ -243,6 +243,8 @@ export const DocumentRecord = z.object({
   hasThumbnail: z.boolean(),
   textLength: z.number().int(),
   extractionMethod: z.enum(['rules', 'llm']).nullable(),
+  /** Why the configured AI model did not read the document's facts (no tokens left, billing unreachable): the rules did (issue 29, point 6). */
+  extractionNote: z.string().optional(),
   /** Faces detected in a photo (empty for other documents), each with a suggestion of who it may be. */
   faces: z.array(DetectedFace).optional(),
   /** A short-lived token scoped to this document for the view, page and thumbnail URLs. */

@@ -146,6 +146,9 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
         ? { entities: journal.entities, method: 'rules' as const }
         : await extraction.extract(
             { text, isImage: doc.kind === 'jpeg' || doc.kind === 'png', originalName: doc.original_name },
+            // The model's tokens are the owner's (issue 29, point 6), held under an id of this reading
+            // (upload 1, each Read again the next) and try: billing answers a repeated id as the first.
+            { ownerId: doc.owner_id, requestId: `extraction-${id}-r${doc.reprocess_count + 1}-a${run}` },
             job.signal,
           );
       const { method } = extracted;
@@ -178,6 +181,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
           thumbnailKey: thumb,
           entities,
           extractionMethod: method,
+          extractionNote: 'note' in extracted ? (extracted.note ?? null) : null,
         },
         job.requestId,
       );

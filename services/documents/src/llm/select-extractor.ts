@@ -8,31 +8,42 @@ import {
   keepNamesInText,
 } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
+import { createTokenMeter, type TokenMeter } from '../jobs/handwriting/billing';
 import { createAnthropicExtractor } from './anthropic-extractor';
+import { type ExtractionMetering, type ModelExtractor, meteredModelCall } from './metered-extraction';
 import { createOpenAiExtractor } from './openai-extractor';
 
 /** Extraction result with the method that actually produced it. */
 export interface ExtractionOutcome {
   entities: Awaited<ReturnType<Extractor['extract']>>;
   method: 'rules' | 'llm';
+  /** Why the configured model did not read the document (no tokens left, billing unreachable): shown on its record. */
+  note?: string;
 }
 
 export interface ExtractionService {
   readonly configured: 'rules' | 'anthropic' | 'openai';
-  extract(input: ExtractionInput, signal?: AbortSignal): Promise<ExtractionOutcome>;
+  /** `metering`: whose tokens a model call is held and settled on (issue 29, point 6); every model call is metered. */
+  extract(input: ExtractionInput, metering: ExtractionMetering, signal?: AbortSignal): Promise<ExtractionOutcome>;
 }
 
 /**
  * The LLM extractor when a provider is configured (ANTHROPIC_API_KEY, else OPENAI_BASE_URL, or
- * EXTRACTION_PROVIDER), falling back to the rules whenever the model fails or answers badly;
- * the rules alone otherwise.
+ * EXTRACTION_PROVIDER), its tokens held and settled with billing on the owner's balance (decision
+ * 0214), falling back to the rules whenever the model fails, answers badly, or the owner has no
+ * tokens left; the rules alone otherwise.
  */
-export function createExtractionService(config: DocumentsConfig, logger?: Logger): ExtractionService {
+export function createExtractionService(
+  config: DocumentsConfig,
+  logger?: Logger,
+  opts: { meter?: TokenMeter } = {},
+): ExtractionService {
   const rules = createRulesExtractor(defaultGazetteer);
+  const meter = opts.meter ?? createTokenMeter({ billingUrl: config.BILLING_URL, secret: config.INTERNAL_TOKEN });
   const provider =
     config.EXTRACTION_PROVIDER ??
     (config.ANTHROPIC_API_KEY ? 'anthropic' : config.OPENAI_BASE_URL ? 'openai' : 'rules');
-  let llm: Extractor | undefined;
+  let llm: ModelExtractor | undefined;
   if (provider === 'anthropic' && config.ANTHROPIC_API_KEY) {
     llm = createAnthropicExtractor({
       apiKey: config.ANTHROPIC_API_KEY,
@@ -50,12 +61,14 @@ export function createExtractionService(config: DocumentsConfig, logger?: Logger
   }
   return {
     configured: llm ? (provider as 'anthropic' | 'openai') : 'rules',
-    async extract(input, signal) {
+    async extract(input, metering, signal) {
       const ruled = await rules.extract(input);
       // A photo with no text has nothing for a model to read.
       if (llm && input.text.trim().length >= 20) {
-        try {
-          const answer = await llm.extract({ ...input, hints: ruled }, signal);
+        const called = await meteredModelCall(llm, { ...input, hints: ruled }, { meter, metering, signal, logger });
+        if (called.kind === 'refused') return { entities: ruled, method: 'rules', note: called.note };
+        if (called.kind === 'answer') {
+          const answer = called.entities;
           // Checked against the rules' ground: a person the text does not name is dropped.
           const peopleIdentified = keepNamesInText(answer.peopleIdentified, input.text);
           if (answer.peopleIdentified.length !== peopleIdentified.length) {
@@ -71,8 +84,6 @@ export function createExtractionService(config: DocumentsConfig, logger?: Logger
           ].slice(0, 20);
           const entities = { ...answer, peopleIdentified, tags, ...(personDetails.length ? { personDetails } : {}) };
           return { entities, method: 'llm' };
-        } catch (err) {
-          logger?.warn({ err: { message: (err as Error).message } }, 'LLM extraction failed; using the rules');
         }
       }
       return { entities: ruled, method: 'rules' };

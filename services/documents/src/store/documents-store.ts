@@ -34,6 +34,7 @@ const LIST_COLUMNS = [
   'd.ocr_pages',
   'd.thumbnail_key',
   'd.extraction_method',
+  'd.extraction_note',
   'd.journal',
   'd.ocr_languages',
   'd.reprocess_count',
@@ -317,6 +318,8 @@ export interface ProcessingResult {
   thumbnailKey: string | null;
   entities: DocumentEntities;
   extractionMethod: 'rules' | 'llm';
+  /** Why the configured model did not read the document; null when it did or none is configured. */
+  extractionNote?: string | null;
 }
 
 /**
@@ -342,6 +345,7 @@ export async function markCompleted(trx: DocumentsDb, id: string, r: ProcessingR
       occupations: JSON.stringify(r.entities.occupations),
       tags: JSON.stringify(r.entities.tags),
       extraction_method: r.extractionMethod,
+      extraction_note: r.extractionNote ?? null,
       // Read by today's rules: the re-extraction job (jobs/reextract.ts) has nothing to redo.
       extractor_version: EXTRACTOR_VERSION,
     })

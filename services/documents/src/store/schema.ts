@@ -50,6 +50,8 @@ export interface DocumentsTable {
   ocr_pages: Generated<number>;
   thumbnail_key: string | null;
   extraction_method: 'rules' | 'llm' | null;
+  /** Why a configured model did not read the document (migration 0017): no tokens left, billing unreachable. */
+  extraction_note: Generated<string | null>;
   /** A filled GNology Journal's fields (migration 0010); null for other documents. */
   journal: ColumnType<Journal | null, string | null | undefined, string | null>;
   /** The languages the document is read in (migration 0011): the upload's choice, else its account's. */

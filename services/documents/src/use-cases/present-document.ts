@@ -76,6 +76,7 @@ export function presentDocument(
     hasThumbnail: Boolean(row.thumbnail_key),
     textLength: row.text_length,
     extractionMethod: row.extraction_method,
+    ...(row.extraction_note ? { extractionNote: row.extraction_note } : {}),
     viewToken: signViewToken(opts.secret, row.id, row.owner_id, expiresAt),
     viewTokenExpiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString(),
   };
