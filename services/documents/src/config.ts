@@ -28,6 +28,10 @@ export const documentsEnvSchema = z.object({
   /** How often the maintenance sweep runs (re-queues lost uploads, fails documents whose job is gone). */
   DOCUMENTS_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
   PDF_PAGE_LIMIT: env.int(500),
+  /** Uploads one user may make in an hour (issue 29 point 5, decision 0215); past it, 429 saying when to come back. */
+  DOCUMENTS_UPLOADS_PER_HOUR: env.int(200),
+  /** "Read again" requests one user may make in an hour (each is a full OCR run, and a model call when one is configured). */
+  DOCUMENTS_READ_AGAIN_PER_HOUR: env.int(60),
   /** Images above this many pixels are refused (decompression bombs). */
   MAX_IMAGE_PIXELS: env.int(120_000_000),
   /** A DOCX whose parts expand to more than this is refused (zip bombs). */

@@ -9,6 +9,7 @@ import { handwritingMigration } from './0013_handwriting';
 import { librarySearchMigration } from './0014_library_search';
 import { peopleIndexMigration } from './0016_people_index';
 import { extractionNoteMigration } from './0017_extraction_note';
+import { workLimitsMigration } from './0018_work_limits';
 import { personDetailsMigration } from './0015_person_details';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0015_person_details': personDetailsMigration,
   '0016_people_index': peopleIndexMigration,
   '0017_extraction_note': extractionNoteMigration,
+  '0018_work_limits': workLimitsMigration,
 };

@@ -7,6 +7,7 @@ import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { chooseOcrLanguages, readOcrSettings } from '../use-cases/ocr-settings';
 import { reprocessDocument } from '../use-cases/reprocess-document';
+import { takeWorkSlot } from '../use-cases/work-limits';
 
 export { STILL_PROCESSING_MESSAGE } from '../use-cases/reprocess-document';
 const IdParams = z.object({ id: z.string() });
@@ -73,14 +74,16 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
         tags: ['documents'],
         summary: 'Read a document again (OCR), optionally in other languages',
         description:
-          'Answers 202 and the document, pending again: follow GET /api/documents/{id} until it is completed or failed. Its pages are replaced by the new reading. 409 while it is still being processed.',
+          'Answers 202 and the document, pending again: follow GET /api/documents/{id} until it is completed or failed. Its pages are replaced by the new reading. 409 while it is still being processed; 429 past the hourly Read again limit.',
         params: IdParams,
         // No body at all (null to the validator) reads again in the languages the document has.
         body: ReprocessDocumentBody.nullish(),
-        response: { 202: DocumentRecord, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+        response: { 202: DocumentRecord, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
     },
     async (req, reply) => {
+      // Per-user hourly limit (issue 29, point 5): each run is a full OCR pass.
+      await takeWorkSlot(deps, 'reprocess', req.user!.id, reply);
       const record = await reprocessDocument(deps, {
         id: req.params.id,
         userId: req.user!.id,

@@ -13,6 +13,7 @@ import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { uploadDocument } from '../use-cases/upload-document';
 import { presentDocument } from '../use-cases/present-document';
+import { takeWorkSlot } from '../use-cases/work-limits';
 
 // Multipart boundaries and headers around the file: a declared length beyond limit + this is refused unread.
 const MULTIPART_SLACK = 64 * 1024;
@@ -47,7 +48,7 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     tags: ['documents'],
     summary: 'Upload a document',
     description:
-      "multipart/form-data. `languages` (optional, before the file): the OCR languages of the document as comma-separated codes, for example `deu,eng` (one to three of eng, deu, frk, fra, spa, ita, nld, por, pol, swe, nor, dan, lat); without it, your account's (GET /api/documents/settings/ocr). `document`: the file, PDF, JPG, PNG, DOC, DOCX or TXT, up to 200 MB. Answers 201 and the document, pending; 400 for a refused file or languages, 413 over the limit.",
+      "multipart/form-data. `languages` (optional, before the file): the OCR languages of the document as comma-separated codes, for example `deu,eng` (one to three of eng, deu, frk, fra, spa, ita, nld, por, pol, swe, nor, dan, lat); without it, your account's (GET /api/documents/settings/ocr). `document`: the file, PDF, JPG, PNG, DOC, DOCX or TXT, up to 200 MB. Answers 201 and the document, pending; 400 for a refused file or languages, 413 over the limit, 429 past the hourly upload limit.",
   };
 
   app.post('/api/documents/upload', { preHandler: requireUser(deps.verifier), schema }, async (req, reply) => {
@@ -56,6 +57,11 @@ export const uploadRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       reply.header('connection', 'close');
       throw new HttpError(413, DOCUMENT_TOO_LARGE_MESSAGE);
     }
+    // Per-user hourly limit (issue 29, point 5): refused before a byte of the file is read.
+    await takeWorkSlot(deps, 'upload', req.user!.id, reply).catch((err) => {
+      lingerAfterRefusal(req, reply);
+      throw err;
+    });
     if (!req.isMultipart()) throw badRequest('Please select a file to upload');
     const part = await req.file({
       limits: { fileSize: limit + 1, files: 1, fields: 10, parts: 20, fieldNameSize: 100 },

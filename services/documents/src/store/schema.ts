@@ -125,6 +125,14 @@ export interface DocumentsDB extends EventsTables, PeopleTables {
   processing_tasks: ProcessingTasksTable;
   document_faces: DocumentFacesTable;
   ocr_settings: OcrSettingsTable;
+  work_limits: WorkLimitsTable;
+}
+
+/** Per-user fixed-window counters of uploads and Read again (migration 0018, decision 0215). */
+export interface WorkLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: Date;
 }
 
 export type DocumentRow = Selectable<DocumentsTable>;
