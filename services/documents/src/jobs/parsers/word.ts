@@ -3,20 +3,30 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { PermanentProcessingError } from '../../domain/processing';
 import { checkDocxArchive } from '../../domain/zip-inspection';
+import { BUDGETED_ZIP_SOURCE } from './budgeted-zip';
 import type { DocumentParser, ParseContext } from './types';
 import { oneTextPage } from './text-page';
 
 const PARSE_TIMEOUT_MS = 120_000;
 
+/** What a DOCX that inflates past its budget is told (the detail says by how much). */
+const ZIP_BOMB = 'The DOCX file was refused: it expands to far more data than a document holds (a "zip bomb")';
+
 // Runs in a worker thread with a memory ceiling: a Word file that expands beyond it kills the
-// thread, not the service. Plain CommonJS (eval), so it needs no separate file in the bundle.
+// thread, not the service. A DOCX is inflated here, through the running byte budget of
+// budgeted-zip.ts (issue 29, point 1): mammoth reads its parts through it, never with its own
+// ZIP reader, which believes the sizes the archive claims and inflates a whole part, into memory
+// outside the thread's heap limit, before it notices that they lied. Plain CommonJS (eval), so
+// it needs no separate file in the bundle.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+${BUDGETED_ZIP_SOURCE}
 (async () => {
   const data = Buffer.from(workerData.bytes);
   if (workerData.kind === 'docx') {
+    const zip = openZipWithBudget(data, workerData.budget);
     const mammoth = require(workerData.mammoth);
-    const result = await mammoth.extractRawText({ buffer: data });
+    const result = await mammoth.extractRawText({ file: mammothFile(zip) });
     return result.value;
   }
   const WordExtractor = require(workerData.wordExtractor);
@@ -24,11 +34,12 @@ const { parentPort, workerData } = require('node:worker_threads');
   return [doc.getBody(), doc.getFootnotes(), doc.getEndnotes()].filter((s) => s && s.trim()).join('\\n\\n');
 })().then(
   (text) => parentPort.postMessage({ text }),
-  (err) => parentPort.postMessage({ error: String((err && err.message) || err) }),
+  (err) => parentPort.postMessage({ error: String((err && err.message) || err), bomb: err instanceof ArchiveRefused && err.bomb }),
 );
 `;
 
-function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSignal): Promise<string> {
+/** `budget`: the bytes a DOCX's parts may inflate to in all, whatever the archive claims. */
+function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSignal, budget: number): Promise<string> {
   const require = createRequire(import.meta.url);
   const ab = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   return new Promise((resolve, reject) => {
@@ -37,6 +48,7 @@ function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSigna
       workerData: {
         kind,
         bytes: ab,
+        budget,
         mammoth: require.resolve('mammoth'),
         wordExtractor: require.resolve('word-extractor'),
       },
@@ -56,10 +68,11 @@ function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSigna
       clearTimeout(timer);
       signal.removeEventListener('abort', onAbort);
     };
-    worker.once('message', (msg: { text?: string; error?: string }) => {
+    worker.once('message', (msg: { text?: string; error?: string; bomb?: boolean }) => {
       done();
       worker.terminate();
-      if (msg.error !== undefined)
+      if (msg.bomb) reject(new PermanentProcessingError(`${ZIP_BOMB}; ${msg.error}.`));
+      else if (msg.error !== undefined)
         reject(
           new PermanentProcessingError(
             `The Word document could not be read: it is damaged or not really a ${kind.toUpperCase()} file (${msg.error}).`,
@@ -80,7 +93,11 @@ function extractInThread(kind: 'docx' | 'doc', bytes: Buffer, signal: AbortSigna
   });
 }
 
-/** DOCX with mammoth, after checking the archive's declared sizes. */
+/**
+ * DOCX with mammoth: the archive's declared sizes are checked first (an honest bomb is refused
+ * without starting a thread), then its parts are inflated in the thread within the same limit,
+ * counted as they inflate, for archives whose sizes lie.
+ */
 export const docxParser: DocumentParser = {
   kinds: ['docx'],
   async parse(ctx: ParseContext) {
@@ -94,7 +111,7 @@ export const docxParser: DocumentParser = {
           : 'it is not a valid Word document';
       throw new PermanentProcessingError(`The DOCX file was refused: ${why}; ${verdict.detail}.`);
     }
-    const text = (await extractInThread('docx', bytes, ctx.signal)).trim();
+    const text = (await extractInThread('docx', bytes, ctx.signal, ctx.limits.docxMaxUncompressedBytes)).trim();
     return oneTextPage(text);
   },
 };
@@ -104,7 +121,7 @@ export const docParser: DocumentParser = {
   kinds: ['doc'],
   async parse(ctx: ParseContext) {
     await ctx.progress({ step: 'text' });
-    const text = (await extractInThread('doc', await readFile(ctx.path), ctx.signal)).trim();
+    const text = (await extractInThread('doc', await readFile(ctx.path), ctx.signal, 0)).trim();
     return oneTextPage(text);
   },
 };

@@ -1,0 +1,93 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PermanentProcessingError } from '../src/domain/processing';
+import { checkDocxArchive } from '../src/domain/zip-inspection';
+import type { ParseContext } from '../src/jobs/parsers';
+import { docxParser } from '../src/jobs/parsers/word';
+import { docx } from './fixtures/generate';
+import { lyingDocx, lyingPaddedDocx, lyingZipBombDocx, paddedDocumentXml } from './fixtures/zip-bomb';
+
+const MB = 1024 * 1024;
+
+/**
+ * Issue 29, point 1: a DOCX is inflated with a running byte budget inside the memory-limited
+ * parser thread, whatever sizes its central directory and local headers claim.
+ */
+describe('DOCX inflate budget', () => {
+  let dir: string;
+  let n = 0;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'gn-docx-budget-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** The product's DOCX parser on `bytes`, with `budget` as DOCX_MAX_UNCOMPRESSED_MB. */
+  const parse = async (bytes: Buffer, budget: number) => {
+    const file = path.join(dir, `doc-${n++}.docx`);
+    await writeFile(file, bytes);
+    const ctx = {
+      path: file,
+      size: bytes.length,
+      ocr: undefined as unknown as ParseContext['ocr'],
+      languages: ['eng'],
+      limits: { pdfPageLimit: 500, maxImagePixels: 120_000_000, docxMaxUncompressedBytes: budget },
+      storePageImage: async () => {
+        throw new Error('a Word file has no page images');
+      },
+      progress: async () => {},
+      signal: new AbortController().signal,
+    } satisfies ParseContext;
+    return docxParser.parse(ctx);
+  };
+
+  it('refuses a 1 MB file that claims 4 KB and inflates to 1 GB, stopping at the budget', async () => {
+    const bomb = lyingZipBombDocx(1024);
+    expect(bomb.length).toBeLessThan(1.5 * MB);
+    // The declared sizes are harmless: a check of the central directory lets it through.
+    expect(checkDocxArchive(bomb, 16 * MB)).toEqual({ ok: true });
+
+    const peakBefore = process.resourceUsage().maxRSS * 1024;
+    const refused = await parse(bomb, 16 * MB).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(PermanentProcessingError);
+    expect((refused as Error).message).toBe(
+      'The DOCX file was refused: it expands to far more data than a document holds (a "zip bomb"); its parts expand to more than 16 MB.',
+    );
+    // Inflation stopped at the 16 MB budget: the gigabyte was never held by this process (its
+    // parser threads included), whose peak resident memory grew by far less than the bomb.
+    const peakAfter = process.resourceUsage().maxRSS * 1024;
+    expect(peakAfter - peakBefore).toBeLessThan(256 * MB);
+  }, 60_000);
+
+  it('counts every part against one running budget, and reads a package that lies within it', async () => {
+    // Two parts of 5 MB each, both claiming 4 KB: each fits an 8 MB budget, the two together do not.
+    const padded = lyingPaddedDocx('John Smith was born 15 March 1850.', 5);
+    expect(checkDocxArchive(padded, 8 * MB)).toEqual({ ok: true });
+    await expect(parse(padded, 8 * MB)).rejects.toThrow(
+      'The DOCX file was refused: it expands to far more data than a document holds (a "zip bomb"); its parts expand to more than 8 MB.',
+    );
+    // Within a 16 MB budget the same package is read, whatever its headers claim.
+    const page = await parse(padded, 16 * MB);
+    expect(page.text).toBe('John Smith was born 15 March 1850.');
+  }, 60_000);
+
+  it('still reads an ordinary DOCX', async () => {
+    const page = await parse(docx('Mary Ellen Turner\nborn 1880 in Leeds'), 256 * MB);
+    expect(page.text).toBe('Mary Ellen Turner\n\nborn 1880 in Leeds');
+  });
+
+  it('fails a part whose compressed data is cut short with a readable error', async () => {
+    const whole = deflateRawSync(paddedDocumentXml('Cut short', 64 * 1024));
+    const cut = lyingDocx([{ name: 'word/document.xml', deflated: whole.subarray(0, whole.length - 20) }]);
+    await expect(parse(cut, 16 * MB)).rejects.toThrow(
+      /^The Word document could not be read: it is damaged or not really a DOCX file \(.+\)\.$/,
+    );
+  });
+});
