@@ -56,15 +56,21 @@ export function createGatewayContext(
     });
     onPasswordChanged ??= versions.forget;
   }
+  const accessTokens =
+    overrides.accessTokens ??
+    createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger });
+  // A password change revokes the user's access tokens in auth (decision 0212): their cached answers go too.
+  const versionsForget = onPasswordChanged;
   return {
     config,
     logger,
     verifier,
-    accessTokens:
-      overrides.accessTokens ??
-      createAccessTokenCheck({ authUrl: config.AUTH_URL, internalToken: config.INTERNAL_TOKEN, logger }),
+    accessTokens,
     upstreams: overrides.upstreams ?? upstreamUrls(config),
-    onPasswordChanged,
+    onPasswordChanged: (userId) => {
+      versionsForget?.(userId);
+      accessTokens.forgetUser(userId);
+    },
     rateLimitRedis: overrides.rateLimitRedis ?? (config.REDIS_URL ? rateLimitRedis(config.REDIS_URL) : undefined),
     rateLimitSync: overrides.rateLimitSync,
   };

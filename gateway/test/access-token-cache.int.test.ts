@@ -29,7 +29,12 @@ describe('access token check', () => {
   });
 
   const newToken = async () => {
-    const res = await auth.post('/api/auth/access-tokens', { name: 'cache' }, bearer(ada.token));
+    // Creation asks the account's password (issue 29, point 7).
+    const res = await auth.post(
+      '/api/auth/access-tokens',
+      { name: 'cache', currentPassword: ada.password },
+      bearer(ada.token),
+    );
     return res.body as { token: string; accessToken: { id: string } };
   };
 

@@ -170,11 +170,17 @@ describe('Account → Integrations: personal access tokens (issue 18)', () => {
     const panel = page.getByRole('region', { name: 'Integrations' });
     await panel.getByText('You have no access tokens yet.').waitFor();
 
-    // An empty name is refused in place; Enter in the field submits (keyboard only).
+    // An empty name and password are refused in place; Enter in the field submits (keyboard only).
     await panel.getByRole('button', { name: 'Create token' }).click();
     await panel.getByText('Give the token a name, such as the program that will use it.').waitFor();
+    await panel.getByText('Enter your current password to create a token.').waitFor();
     await panel.getByLabel('Token name').fill('Family tree sync');
-    await panel.getByLabel('Token name').press('Enter');
+    // Issue 29, point 7: the password is asked again, and a wrong one is said at its field.
+    await panel.getByLabel('Current password').fill('not-the-password');
+    await panel.getByLabel('Current password').press('Enter');
+    await panel.getByText('Current password is incorrect.').waitFor();
+    await panel.getByLabel('Current password').fill(user.password);
+    await panel.getByLabel('Current password').press('Enter');
     const secretBox = panel.getByRole('region', { name: 'Your new access token' });
     await secretBox.getByText("You won't see it again").waitFor();
     const secret = (await secretBox.getByTestId('new-access-token').textContent())!.trim();
@@ -231,6 +237,7 @@ describe('Account → Integrations: personal access tokens (issue 18)', () => {
     await page.goto('/account');
     const panel = page.getByRole('region', { name: 'Integrations' });
     await panel.getByLabel('Token name').fill('Archive export');
+    await panel.getByLabel('Current password').fill(user.password);
     await panel.getByRole('button', { name: 'Create token' }).click();
     await panel.getByRole('region', { name: 'Your new access token' }).waitFor();
     await panel.scrollIntoViewIfNeeded();

@@ -27,14 +27,22 @@ export function accessTokenMayReach(method: string, path: string): boolean {
 }
 
 export interface AccessTokenCheck {
-  /** The owner and the short session the request goes on with; HttpError 401 when the token is not live. */
-  verify(secret: string): Promise<{ user: AuthUser; sessionToken: string }>;
+  /**
+   * The owner and the short session the request goes on with, and `linksUntil` (unix seconds):
+   * when this answer stops being trusted, which file links handed out with it must not outlive.
+   * HttpError 401 when the token is not live.
+   */
+  verify(secret: string): Promise<{ user: AuthUser; sessionToken: string; linksUntil: number }>;
+  /** Drops the cached answers for this user's tokens (their password changed: auth revoked them all). */
+  forgetUser(userId: string): void;
 }
 
 /**
  * Asks auth (`POST /internal/access-tokens/verify`) and keeps each live token's answer at most
  * `ttlMs` (30 s), keyed by the secret's hash so no secret sits in memory longer than a request:
- * a revoke takes effect within that time. Refusals are not cached (a revoked token stays refused).
+ * a revoke takes effect within that time, and so do file links handed out through the token (they
+ * are signed to expire with the answer, `linksUntil`). Refusals are not cached (a revoked token
+ * stays refused). A password change through this gateway drops the user's answers at once.
  */
 export function createAccessTokenCheck(opts: {
   authUrl: string;
@@ -93,7 +101,11 @@ export function createAccessTokenCheck(opts: {
           expiresAt: hit.sessionExpiresAt,
         },
         sessionToken: hit.sessionToken,
+        linksUntil: Math.floor((hit.verifiedAt + ttlMs) / 1000),
       };
+    },
+    forgetUser(userId) {
+      for (const [key, answer] of cache) if (answer.userId === userId) cache.delete(key);
     },
   };
 }

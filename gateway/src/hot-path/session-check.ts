@@ -12,11 +12,14 @@ import {
   pathOf,
 } from '../routes-table';
 
-// A request made with a personal access token goes on to its service with the short session auth exchanged it for.
-const exchangedSessions = new WeakMap<object, string>();
+/**
+ * A request made with a personal access token goes on to its service with the short session auth
+ * exchanged it for, and the time its file links must expire by (decision 0212).
+ */
+const exchangedSessions = new WeakMap<object, { sessionToken: string; linksUntil: number }>();
 
 /** The session a personal access token was exchanged for, if this request came with one. */
-export function exchangedSession(req: object): string | undefined {
+export function exchangedSession(req: object): { sessionToken: string; linksUntil: number } | undefined {
   return exchangedSessions.get(req);
 }
 
@@ -42,9 +45,9 @@ export function registerSessionCheck(app: FastifyInstance, deps: Pick<GatewayDep
     const bearer = bearerToken(req);
     if (isAccessToken(bearer)) {
       if (!accessTokenMayReach(req.method, p)) return reply.status(403).send({ error: PAT_READ_ONLY });
-      const { user, sessionToken } = await deps.accessTokens.verify(bearer);
+      const { user, sessionToken, linksUntil } = await deps.accessTokens.verify(bearer);
       req.user = user;
-      exchangedSessions.set(req, sessionToken);
+      exchangedSessions.set(req, { sessionToken, linksUntil });
       return;
     }
     // Unverified accounts pass here; each service answers them 403 where it must.

@@ -85,7 +85,18 @@ function describeForIntegrators(
     };
   }
   const create = op('/api/auth/access-tokens', 'post');
-  if (create) create.requestBody = { required: true, content: json(CreateAccessTokenBody, 'input') };
+  if (create) {
+    create.requestBody = { required: true, content: json(CreateAccessTokenBody, 'input') };
+    // Issue 29, point 7 (decision 0212): the password is asked again, as change-password does.
+    create.responses = {
+      ...create.responses,
+      400: {
+        description:
+          'A field is missing or invalid (`Current password is required`), or the password is wrong (`Current password is incorrect`).',
+      },
+      429: { description: 'Five wrong passwords in 15 minutes, counted with change-password.' },
+    };
+  }
 }
 
 /** Answers the services do not describe with a zod schema: the GEDCOM download is a file, not JSON (decision 0186). */

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { LINKS_UNTIL_HEADER } from '@gnology/contracts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Pool } from 'undici';
 import type { GatewayDeps } from '../context';
@@ -44,8 +45,13 @@ function requestHeaders(req: FastifyRequest): Record<string, string | string[]> 
     out[name] = value;
   }
   if (incoming.te === 'trailers') out.te = 'trailers';
+  // Set by the gateway only (a client's would merely shorten its own links, but it is not theirs to send).
+  delete out[LINKS_UNTIL_HEADER];
   const exchanged = exchangedSession(req);
-  if (exchanged) out.authorization = `Bearer ${exchanged}`;
+  if (exchanged) {
+    out.authorization = `Bearer ${exchanged.sessionToken}`;
+    out[LINKS_UNTIL_HEADER] = String(exchanged.linksUntil);
+  }
   out['x-request-id'] = req.id;
   out['x-forwarded-for'] = req.ip;
   return out;

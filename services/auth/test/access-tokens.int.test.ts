@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_MANY_ACCESS_TOKENS } from '../src/use-cases/access-tokens';
-import { type AuthTest, bearer, startAuth, verifiedUser } from './helpers';
+import { type AuthTest, bearer, newSignup, startAuth, verifiedUser } from './helpers';
 
 requireInfra('DATABASE_URL');
 
@@ -21,8 +21,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function create(token: string, body: unknown) {
-  return t.post('/api/auth/access-tokens', body, bearer(token));
+/** Creation asks the account's password (issue 29, point 7); every test account has the sign-up default. */
+async function create(token: string, body: Record<string, unknown>) {
+  return t.post('/api/auth/access-tokens', { currentPassword: newSignup().password, ...body }, bearer(token));
 }
 async function verify(secret: string, internal = t.config.INTERNAL_TOKEN) {
   const res = await t.app.inject({
@@ -150,8 +151,13 @@ describe('personal access tokens', () => {
 
   it(`are limited to ${MAX_LIVE_ACCESS_TOKENS} live tokens per account, even when created at once`, async () => {
     const carol = await verifiedUser(t, { name: 'Carol' });
-    const results = await Promise.all(
-      Array.from({ length: MAX_LIVE_ACCESS_TOKENS + 5 }, (_, i) => create(carol.token, { name: `t${i}` })),
+    // Creation asks the password, and more than five password checks at once are refused before
+    // any is looked at (the attempt limit): so the account is filled to three short of the limit
+    // one by one, and the last five race for the three places.
+    const results = [];
+    for (let i = 0; i < MAX_LIVE_ACCESS_TOKENS - 3; i++) results.push(await create(carol.token, { name: `t${i}` }));
+    results.push(
+      ...(await Promise.all(Array.from({ length: 5 }, (_, i) => create(carol.token, { name: `race${i}` })))),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(MAX_LIVE_ACCESS_TOKENS);
     for (const r of results.filter((r) => r.status !== 201))

@@ -86,6 +86,17 @@ export async function revokeAccessToken(db: Db, userId: string, id: string): Pro
   return row !== undefined;
 }
 
+/** Revokes every live token of the user (a password change, decision 0212); the number revoked. */
+export async function revokeAllAccessTokens(db: Db, userId: string): Promise<number> {
+  const res = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
 /** A live token by the hash of its secret, with what a session token for its owner needs. */
 export async function findLiveAccessToken(db: Db, tokenHash: string) {
   return db

@@ -15,6 +15,7 @@ import {
   listAccessTokens,
   revokeAccessToken,
 } from '../store/access-tokens';
+import { confirmPassword } from './confirm-password';
 
 export const TOO_MANY_ACCESS_TOKENS = `You already have ${MAX_LIVE_ACCESS_TOKENS} access tokens. Revoke one you no longer use to create another.`;
 
@@ -28,14 +29,17 @@ export async function listUserAccessTokens(
 }
 
 /**
- * Makes a new token; its secret is answered once and only its hash is kept. The live-token count
- * is read under a lock, so two parallel creations cannot both pass the limit.
+ * Makes a new token; its secret is answered once and only its hash is kept. The current password
+ * is asked first (issue 29, point 7, decision 0212): a stolen session alone cannot mint a token
+ * that outlives it. The live-token count is read under a lock, so two parallel creations cannot
+ * both pass the limit.
  */
 export async function createAccessToken(
   deps: Pick<AuthDeps, 'db'>,
   userId: string,
   body: z.infer<typeof CreateAccessTokenBody>,
 ): Promise<z.infer<typeof CreatedAccessToken>> {
+  await confirmPassword(deps, userId, body.currentPassword);
   const secret = newAccessTokenSecret();
   const created = await deps.db.transaction().execute(async (trx) => {
     if ((await countLiveAccessTokensLocked(trx, userId)) >= MAX_LIVE_ACCESS_TOKENS)

@@ -1,19 +1,17 @@
-import { badRequest, unauthorized } from '@gnology/platform/http/errors';
+import { badRequest } from '@gnology/platform/http/errors';
 import type { AuthDeps } from '../context';
-import { claimAttempt } from '../security/attempt-limit';
 import { COMMON_PASSWORD, isCommonPassword } from '../security/common-passwords';
-import { hashPassword, verifyPassword } from '../security/passwords';
-import { resetCount } from '../store/rate-limits';
-import { changePasswordHash, findUserById } from '../store/users';
-import { INVALID_SESSION } from './current-user';
+import { hashPassword } from '../security/passwords';
+import { revokeAllAccessTokens } from '../store/access-tokens';
+import { changePasswordHash } from '../store/users';
+import { confirmPassword } from './confirm-password';
 
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-const PASSWORD_WINDOW_MS = 15 * 60_000;
-const PASSWORD_MAX_FAILURES = 5;
+export { WRONG_CURRENT_PASSWORD } from './confirm-password';
 
 /**
  * Changes the signed-in user's password, the current one checked (five wrong tries per 15
- * minutes). Errors repeat their sentence in `message`: the account page reads that field.
+ * minutes, shared with access-token creation). Errors repeat their sentence in `message`: the
+ * account page reads that field.
  */
 export async function changePassword(
   deps: Pick<AuthDeps, 'db' | 'tokens'>,
@@ -21,19 +19,17 @@ export async function changePassword(
   body: { currentPassword: string; newPassword: string },
 ): Promise<{ success: true; message: string; token: string }> {
   if (isCommonPassword(body.newPassword)) throw badRequest(COMMON_PASSWORD, { message: COMMON_PASSWORD });
-  const limitKey = `password:user:${userId}`;
-  await claimAttempt(deps.db, [{ key: limitKey, max: PASSWORD_MAX_FAILURES }], PASSWORD_WINDOW_MS, (message) => ({
-    message,
-  }));
-  const user = await findUserById(deps.db, userId);
-  if (!user) throw unauthorized(INVALID_SESSION, { expired: false });
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD, { message: WRONG_CURRENT_PASSWORD });
-  }
-  await resetCount(deps.db, limitKey);
+  const user = await confirmPassword(deps, userId, body.currentPassword);
   const hash = await hashPassword(body.newPassword);
-  // The token version goes up with the hash: every other session is refused from now on.
-  const updated = await deps.db.transaction().execute((trx) => changePasswordHash(trx, user.id, hash));
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    // The token version goes up with the hash: every other session is refused from now on.
+    const changed = await changePasswordHash(trx, user.id, hash);
+    // And every personal access token is revoked with it (issue 29, point 7, decision 0212): a
+    // token minted from a stolen session stops when the owner changes the password. The gateway
+    // holds a token's answer at most 30 s, and links handed out through one live 30 s.
+    await revokeAllAccessTokens(trx, user.id);
+    return changed;
+  });
   // This session carries on with a token of the new version.
   return { success: true, message: 'Password changed successfully', token: await deps.tokens.sign(updated) };
 }

@@ -1,6 +1,6 @@
-import { UpdateDocumentBody } from '@gnology/contracts';
+import { LINKS_UNTIL_HEADER, UpdateDocumentBody } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../context';
 import { viewTokenSecret } from '../domain/view-token';
@@ -18,9 +18,17 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   await app.register(ocrRoutes, { deps });
   const auth = requireUser(deps.verifier);
   const present = { secret: viewTokenSecret(deps.config), ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS };
+  // The reads an access token may make (decision 0212): their file links end with the gateway's
+  // answer for the token (LINKS_UNTIL_HEADER), so a revoked token's links stop with it (<= 30 s).
+  const presentFor = (req: FastifyRequest) => {
+    const until = req.headers[LINKS_UNTIL_HEADER];
+    if (typeof until !== 'string' || !/^\d{1,12}$/.test(until)) return present;
+    const left = Number(until) - Math.floor(Date.now() / 1000);
+    return { ...present, ttlSeconds: Math.max(0, Math.min(present.ttlSeconds, left)) };
+  };
 
   // Newest first. A plain array: the clients accept it (and an object with `documents`).
-  app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(db, req.user!.id, present));
+  app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(db, req.user!.id, presentFor(req)));
 
   app.get('/api/documents/available/for-analysis', { preHandler: auth }, async (req) =>
     documentsForAnalysis(db, req.user!.id),
@@ -33,7 +41,7 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
 
   app.get('/api/documents/:id', { preHandler: auth }, async (req) => {
     const { id } = req.params as { id: string };
-    return readDocument(db, id, req.user!.id, present);
+    return readDocument(db, id, req.user!.id, presentFor(req));
   });
 
   app.put('/api/documents/:id', { preHandler: auth, schema: { body: UpdateDocumentBody } }, async (req) => {

@@ -2,6 +2,7 @@ import {
   ACCESS_TOKEN_NAME_MAX,
   type AccessToken,
   type AccessTokenList,
+  type CreateAccessTokenBody,
   type CreatedAccessToken,
 } from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,9 @@ const ACCESS_TOKENS_KEY = ['auth', 'access-tokens'] as const;
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;
+
+/** The auth service's answer to a wrong password, as change-password gives it. */
+const WRONG_PASSWORD = 'Current password is incorrect';
 
 const reason = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : fallback;
@@ -32,6 +36,9 @@ export function AccessTokensPanel() {
   });
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
+  // Issue 29, point 7: a token outlives the session that makes it, so the password is asked again.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
@@ -48,23 +55,26 @@ export function AccessTokensPanel() {
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Give the token a name, such as the program that will use it.');
-      return;
-    }
+    if (!trimmed) setNameError('Give the token a name, such as the program that will use it.');
+    if (!password) setPasswordError('Enter your current password to create a token.');
+    if (!trimmed || !password) return;
     setBusy(true);
     setError(null);
     setNotice(null);
     try {
-      const res = await api<CreatedAccessToken>('/api/auth/access-tokens', {
-        body: { name: trimmed, scope: 'documents:read' },
-      });
+      const body: CreateAccessTokenBody = { name: trimmed, scope: 'documents:read', currentPassword: password };
+      const res = await api<CreatedAccessToken>('/api/auth/access-tokens', { body });
       setCreated(res);
       setCopied(false);
       setName('');
+      setPassword('');
       await queryClient.invalidateQueries({ queryKey: ACCESS_TOKENS_KEY });
     } catch (err) {
-      setError(reason(err, 'The token could not be created. Please try again.'));
+      // A wrong password is said at the password field, where it can be put right.
+      if (err instanceof ApiError && err.status === 400 && err.message === WRONG_PASSWORD) {
+        setPasswordError(`${WRONG_PASSWORD}.`);
+        setPassword('');
+      } else setError(reason(err, 'The token could not be created. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -99,7 +109,7 @@ export function AccessTokensPanel() {
       <p className="access-tokens__lead">
         Personal access tokens let your own programs, such as family-tree software, read your documents and their text
         through the GNology API. A token can only read; it cannot change or delete anything. Keep it secret like a
-        password.
+        password. Changing your password revokes all your tokens.
       </p>
 
       <form className="access-tokens__form" onSubmit={create} aria-label="Create an access token">
@@ -113,6 +123,20 @@ export function AccessTokensPanel() {
           onChange={(v) => {
             setName(v);
             setNameError(undefined);
+          }}
+        />
+        <TextField
+          label="Current password"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          hint="Asked again because a token keeps working after you sign out."
+          value={password}
+          error={passwordError}
+          disabled={busy}
+          onChange={(v) => {
+            setPassword(v);
+            setPasswordError(undefined);
           }}
         />
         <Button type="submit" busy={busy} icon={<KeyRound size={16} />}>
