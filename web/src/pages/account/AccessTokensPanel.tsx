@@ -12,7 +12,7 @@ import { Alert, Button, Card, ConfirmDialog, LoadError, Spinner, TextField } fro
 import { ApiError, api } from '../../lib/api';
 import './access-tokens.css';
 
-const ACCESS_TOKENS_KEY = ['auth', 'access-tokens'] as const;
+export const ACCESS_TOKENS_KEY = ['auth', 'access-tokens'] as const;
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }) : null;

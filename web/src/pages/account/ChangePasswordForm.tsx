@@ -1,13 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, TextField } from '../../components/ui';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { ACCESS_TOKENS_KEY } from './AccessTokensPanel';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The Security panel: a change-password form that opens and closes (docs/contract.md#screen-states, #validation, #errors). */
 export function ChangePasswordForm() {
   const session = useSession();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
@@ -34,6 +37,8 @@ export function ChangePasswordForm() {
       });
       // Every other session is now signed out; this one carries on with the new token.
       if (res.token) await session.acceptToken(res.token, session.user ?? undefined);
+      // The change revoked every access token (issue 29, point 7): the Integrations list shows it.
+      await queryClient.invalidateQueries({ queryKey: ACCESS_TOKENS_KEY });
       reset();
       setOpen(false);
       setSuccess(res.message ?? 'Password changed successfully');
@@ -70,7 +75,9 @@ export function ChangePasswordForm() {
     >
       {success && <Alert tone="success">{success}</Alert>}
       {!open && !success && (
-        <p className="security__lead">Change the password you sign in with. Other devices will be signed out.</p>
+        <p className="security__lead">
+          Change the password you sign in with. Other devices will be signed out and your access tokens revoked.
+        </p>
       )}
       {open && (
         <form className="security__form" onSubmit={submit} aria-label="Change password">
