@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { isBlank } from '../../domain/blank-page';
 import { PermanentProcessingError } from '../../domain/processing';
 import { SCREEN_WIDTH, THUMBNAIL_SIZE } from './image';
 import { ocrPage } from './ocr-page';
@@ -16,7 +17,8 @@ const OCR_DPI = 300;
  * 300 dpi and OCR'd; every page is rendered once at screen size for the page viewer; page 1 also
  * gives the thumbnail. Pages are handled one at a time to bound memory. pdf.js draws a page as its
  * `/Rotate` says; a page scanned sideways without one is turned by OCR, and its viewer image and
- * thumbnail are replaced by the upright page.
+ * thumbnail are replaced by the upright page. A page with no text layer whose viewer image has no
+ * ink on it (domain/blank-page.ts) is blank: it is not rendered at 300 dpi nor OCR'd (issue 29, point 5).
  */
 export const pdfParser: DocumentParser = {
   kinds: ['pdf'],
@@ -51,7 +53,7 @@ export const pdfParser: DocumentParser = {
             .toBuffer();
         }
         const needsOcr = page.text.replace(/[^\p{L}\p{N}]/gu, '').length < MIN_TEXT_CHARS;
-        if (needsOcr) scanned.push(n);
+        if (needsOcr && !(await blankPage(jpeg))) scanned.push(n);
         pages.push({
           pageNumber: n,
           text: page.text,
@@ -111,3 +113,13 @@ export const pdfParser: DocumentParser = {
     }
   },
 };
+
+/** The page as rendered for the viewer, in grey: is there no ink on it? (A page that cannot be measured is read.) */
+async function blankPage(jpeg: Buffer): Promise<boolean> {
+  try {
+    const grey = await sharp(jpeg).greyscale().raw().toBuffer();
+    return isBlank(grey);
+  } catch {
+    return false;
+  }
+}
