@@ -107,7 +107,15 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
   }
 
   const kin = new Set<string>();
-  for (const p of read.peopleIdentified) if (KIN_ROLES.has(p.role)) kin.add(p.name);
+  // `other_relative` is also the role list's "anyone else": no relation is claimed for a person the reading
+  // marks as only named (`namedOnly`) or gives a part that is no kinship (witness, officiant, juror's foreman…).
+  const noKinship = new Set(
+    (read.personDetails ?? [])
+      .filter((d) => d.namedOnly || (d.recordRole && !KIN_RECORD_ROLES.has(d.recordRole)))
+      .map((d) => d.name),
+  );
+  for (const p of read.peopleIdentified)
+    if (KIN_ROLES.has(p.role) && !(p.role === 'other_relative' && noKinship.has(p.name))) kin.add(p.name);
   for (const d of read.personDetails ?? []) if (d.recordRole && KIN_RECORD_ROLES.has(d.recordRole)) kin.add(d.name);
   score.kinPredicted = kin.size;
   const family = new Set(read.peopleIdentified.filter((p) => FAMILY_ROLES.has(p.role)).map((p) => p.name));

@@ -95,6 +95,12 @@ export const PersonDetail = z.object({
   occupation: z.string().max(100).optional(),
   /** The street address a directory entry gives this person ("r. de Chartres, 12"), as written. */
   address: z.string().max(200).optional(),
+  /**
+   * Set when the record names this person without stating any tie to its subject or any part in it
+   * (the councillors a newspaper lists): their `other_relative` is then only the role list's "anyone
+   * else", not a kinship, and is shown and used as none.
+   */
+  namedOnly: z.literal(true).optional(),
 });
 export type PersonDetail = z.infer<typeof PersonDetail>;
 

@@ -91,3 +91,44 @@ describe('a name broken over a line in prose', () => {
     );
   });
 });
+
+describe('no kinship the text does not state', () => {
+  const family = (text: string) =>
+    read(text)
+      .peopleIdentified.filter((p) => ['parent', 'child', 'spouse', 'sibling'].includes(p.role))
+      .map((p) => p.name);
+
+  it('reads no relationship word inside a surname ("Boyd", "Songster", "Meredith")', () => {
+    const text =
+      'upon the Oath of Thomas Boyd William Songster George Meredith Henry Archer , Joseph Lane and Samuel Cole good and lawful men';
+    expect(family(text)).toEqual([]);
+  });
+
+  it('takes a juror surnamed Bride for a juror, not the next man for a bride', () => {
+    expect(family('upon the Oath of Hugh Wallace , James Bride , James Berrell , John Bishop and others')).toEqual([]);
+  });
+
+  it('reads "Dr" before a name as the title, after a name too', () => {
+    expect(family('Présents: M. Anthamatten, conseiller d’Etat, M. le Dr Baillard, préfet, et M. Ammann.')).toEqual([]);
+    expect(family('von den Abgg . Rösicke , Adt , Dr . Hitze und Fischbeck gestellt.')).toEqual([]);
+    // A census row's "Dr" column still says daughter.
+    expect(family('Thomas Whitfield, Head, M, 45\nAnn Whitfield Dr S 10')).toEqual(['Ann Whitfield']);
+  });
+
+  it('takes a town before a state’s abbreviation for a town', () => {
+    const found = names(
+      'Charlotte Ingram, a club girl of Ellendale, Del., met Mary Ann Long of Selby, Va., yesterday.',
+    );
+    expect(found.some((n) => /Ellendale|Selby/.test(n))).toBe(false);
+  });
+
+  it('marks the people a record only names, and not those it ties to the subject', () => {
+    const e = read(
+      'John Smith died on 3 May 1901. He leaves his cousin Mary Brown. The service was attended by Louis Thorens.',
+    );
+    const detail = (name: string) => (e.personDetails ?? []).find((d) => d.name === name);
+    expect(detail('Louis Thorens')?.namedOnly).toBe(true);
+    expect(detail('Mary Brown')?.namedOnly).toBeUndefined();
+    expect(detail('John Smith')?.namedOnly).toBeUndefined();
+  });
+});

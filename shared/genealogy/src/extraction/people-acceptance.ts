@@ -11,7 +11,9 @@ import {
   BRIDE_BEFORE,
   CENSUS_AFTER,
   COORD_GAP,
+  cueBefore,
   DEAR_BEFORE,
+  DR_TITLE_AFTER,
   GROOM_AFTER,
   GROOM_BEFORE,
   HIS_WIFE_AFTER,
@@ -22,6 +24,7 @@ import {
   PAREN_REL_AFTER,
   recordRoleBefore,
   REL_BEFORE,
+  relBefore,
   REL_OF_AFTER,
   REL_OF_BEFORE,
   STRONG_REL_BEFORE,
@@ -67,7 +70,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         officeBefore(text, m.start, lang),
       rel:
         relCue(REL_OF_BEFORE, b) ||
-        relCue(REL_BEFORE, b) ||
+        (relBefore(b) !== null && relCue(REL_BEFORE, b)) ||
         MARRIED_BEFORE.test(b) ||
         BORN_TO_BEFORE.test(b) ||
         DEAR_BEFORE.test(b),
@@ -75,8 +78,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         SUBJECT_BEFORE.test(b) ||
         TESTATOR_BEFORE.test(b) ||
         recordRoleBefore(b) !== undefined ||
-        GROOM_BEFORE.test(b) ||
-        BRIDE_BEFORE.test(b),
+        cueBefore(GROOM_BEFORE, b) ||
+        cueBefore(BRIDE_BEFORE, b),
       strongRel: relCue(STRONG_REL_BEFORE, b) || relCue(REL_OF_BEFORE, b) || MARRIED_BEFORE.test(b),
       // ", Dr. Hüsgen" after a name is the next man's title, not a census column "Dr" (daughter).
       afterCue:
@@ -93,6 +96,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const entryNames = new Set(directoryEntries(text).map((e) => e.nameStart));
   const accepted: boolean[] = all.map((m, i) => {
     if (entryNames.has(m.start)) return true;
+    // "a club girl of Ellendale, Del.": a word before a state's abbreviation is a town.
+    if (US_STATE_AFTER.test(after(m, 12))) return false;
     // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
     if (FIRM_AFTER.test(after(m, 24))) return false;
     // "St. Clement Danes", "St Mary le Bone", "Sankt Johann": a saint's name makes a church or a parish, not a person.
@@ -246,10 +251,13 @@ function relCue(re: RegExp, b: string): boolean {
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
 
 const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)\.?[ \t]*\r?\n?[ \t]*$/u;
-const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr\.?\s+\p{Lu}/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =
   /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
+
+/** A United States state's abbreviation after a comma, as newspapers write a town's state ("Ellendale, Del."). */
+const US_STATE_AFTER =
+  /^,[ \t]*(?:Ala|Ariz|Ark|Calif?|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kans?|Ky|La|Md|Mass|Mich|Minn|Miss|Mo|Mont|Nebr?|Nev|N\.[ \t]?[HJMYCD]|Okla|Ore|Pa|Penn|R\.[ \t]?I|S\.[ \t]?[CD]|Tenn|Tex|Vt|Va|Wash|W\.[ \t]?Va|Wis|Wyo)\.(?![\p{L}])/u;
 
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =

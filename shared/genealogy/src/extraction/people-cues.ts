@@ -73,12 +73,21 @@ export const REL_OF_BEFORE = new RegExp(
 );
 /** "his wife ", "survived by her sons ", "children: " right before a name: the name is that relative of the subject. */
 export const REL_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(${REL_ALT})(?:['’]s(?:\s+(?:maiden\s+|christian\s+|given\s+)?(?:sur)?name))?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
+  String.raw`(?<![\p{L}])(${REL_ALT})(?![\p{L}])(?:['’]s(?:\s+(?:maiden\s+|christian\s+|given\s+)?(?:sur)?name))?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
   'iu',
 );
+/**
+ * REL_BEFORE's match, unless its word is the title "Dr" written before the name ("M. le Dr Baillard",
+ * "Dr. Smith"): "dr" is a clerk's daughter only where nothing capitalised says doctor ("Jennet dr of").
+ */
+export function relBefore(b: string): RegExpExecArray | null {
+  const m = REL_BEFORE.exec(b);
+  if (!m || m[1]!.toLowerCase() !== 'dr' || !m[1]!.startsWith('D')) return m;
+  return /^Dr\.?\s*$/u.test(b.slice(m.index)) ? null : m;
+}
 /** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
 export const STRONG_REL_BEFORE = new RegExp(
-  String.raw`(?:(?:his|her|my|their|our|your|the|and|with|by|to|hans|hennes|seine|sein|seiner|ihr|sa|son|sua|suo|zijn|haar|sin|sina|jego|jej)\s+(?:\p{L}+\s+)?(?:${REL_ALT})|(?:${REL_ALT})\s*[:(])[,:)]?\s*${PRE_NAME}$`,
+  String.raw`(?:(?:his|her|my|their|our|your|the|and|with|by|to|hans|hennes|seine|sein|seiner|ihr|sa|son|sua|suo|zijn|haar|sin|sina|jego|jej)\s+(?:\p{L}+\s+)?(?:${REL_ALT})(?![\p{L}])|(?:${REL_ALT})\s*[:(])[,:)]?\s*${PRE_NAME}$`,
   'iu',
 );
 export const MARRIED_BEFORE = new RegExp(
@@ -145,6 +154,8 @@ export const CENSUS_COLUMNS: Record<string, [Relation | 'head', RecordRole?]> = 
   lodger: ['other_relative', 'boarder'],
   visitor: ['other_relative'],
 };
+/** ", Dr. Hüsgen", "Adt , Dr . Hitze" after a name: the next man's title, not a census column or "(dr)" for daughter. */
+export const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr[ \t]*\.?\s+\p{Lu}\p{Ll}/u;
 export const CENSUS_AFTER = new RegExp(
   String.raw`^(?:[ \t,|.]+(?:[A-Z]{1,2}|\d{1,3}|Mar|Unm|Wid|Widow|Single|Married)(?![\p{L}\d]))*[ \t,|.]+(${Object.keys(
     CENSUS_COLUMNS,
@@ -277,6 +288,17 @@ export const GROOM_BEFORE =
   /\b(?:groom|bridegroom|bräutigam|époux|epoux|novio|sposo|bruidegom|noivo|brudgum|brudgom|sponsus|narzeczony|pan\s+młody)\s*[:\-–,]?\s*$/iu;
 export const BRIDE_BEFORE =
   /\b(?:bride|braut|épouse|epouse|novia|sposa|bruid|noiva|brud|sponsa|narzeczona|panna\s+młoda)\s*[:\-–,]?\s*$/iu;
+/**
+ * Whether `re` (a cue that ends the text before a name) matches `b` with its own word, not with the
+ * surname of the name before it: "upon the Oath of … James Bride, James Berrell" names two jurors;
+ * "Bride: Mary Ann Brooks" and "the bride, Mary Ann Brooks" name a bride.
+ */
+export function cueBefore(re: RegExp, b: string): boolean {
+  const m = re.exec(b);
+  if (!m) return false;
+  const at = m.index + (/\p{L}/u.exec(m[0])?.index ?? 0);
+  return !(/^\p{Lu}/u.test(b.slice(at)) && /\p{Lu}[\p{L}.'’-]*[ \t]+$/u.test(b.slice(0, at)));
+}
 export const GROOM_AFTER =
   /^[^.;\n]{0,45}?\b(?:bachelor|widower|junggeselle|junggesell|witwer|garçon|célibataire\s+majeur|soltero|viudo|celibe|vedovo|jongman|jongeman|weduwnaar|solteiro|viúvo|kawaler|kawalerem|wdowiec|wdowcem|ungkarl|ungkar|enkemand|enkemann|caelebs|viduus|groom|bridegroom)\b/iu;
 export const BRIDE_AFTER =

@@ -12,7 +12,9 @@ import {
   CENSUS_COLUMNS,
   CHILD_OF_AFTER,
   CHILD_WORD_AFTER,
+  cueBefore,
   DEAR_BEFORE,
+  DR_TITLE_AFTER,
   FEMALE_TITLES,
   GROOM_AFTER,
   GROOM_BEFORE,
@@ -29,7 +31,7 @@ import {
   PAREN_REL_AFTER,
   PARTY_OF_BEFORE,
   recordRoleBefore,
-  REL_BEFORE,
+  relBefore,
   REL_OF_AFTER,
   REL_OF_BEFORE,
   REL_WORDS,
@@ -84,7 +86,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     const prev = i > 0 ? i - 1 : undefined;
     const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
     const ofMatch = REL_OF_BEFORE.exec(b);
-    const relMatch = REL_BEFORE.exec(b);
+    const relMatch = relBefore(b);
     // "…, in this county, Mrs. Nancy Carter, aged 84 years": a name with its own age is a principal, not the list's next relative.
     const ownCue =
       CHILD_OF_AFTER.test(a) ||
@@ -115,10 +117,10 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     ) {
       recordRoles.set(i, listRecord);
     } else if (!listed) listRecord = undefined;
-    if (GROOM_BEFORE.test(b) && groom === undefined) {
+    if (cueBefore(GROOM_BEFORE, b) && groom === undefined) {
       groom = i;
       section = undefined;
-    } else if (BRIDE_BEFORE.test(b) && !ofMatch && bride === undefined) {
+    } else if (cueBefore(BRIDE_BEFORE, b) && !ofMatch && bride === undefined) {
       bride = i;
       section = i;
     }
@@ -288,7 +290,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       const anchor = /^(?:their|leur)$/i.test(hisWife[1]!) ? -1 : prev;
       edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
-    const census = CENSUS_AFTER.exec(a);
+    const drTitle = DR_TITLE_AFTER.test(a);
+    const census = drTitle ? null : CENSUS_AFTER.exec(a);
     if (census) {
       const [col, record] = CENSUS_COLUMNS[census[1]!.toLowerCase()]!;
       if (col === 'head') head ??= i;
@@ -296,7 +299,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       if (record) recordRoles.set(i, record);
     }
     const paren = PAREN_REL_AFTER.exec(a);
-    if (paren && !census && !STATUS_WORDS.has(paren[1]!.toLowerCase())) {
+    if (paren && !census && !drTitle && !STATUS_WORDS.has(paren[1]!.toLowerCase())) {
       const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
       edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
     }

@@ -41,14 +41,22 @@ export function repairMentions(text: string, input: Mention[]): Mention[] {
 }
 
 /** Words a register writes after a name that are never part of it: an office, a status, "etc." */
-const NOT_NAME_TAIL = new Set('coroner esqr esqrs esq singlewoman spinster wido wid etc instantly'.split(' '));
+const NOT_NAME_TAIL = new Set(
+  'coroner esqr esqrs esq esquire esquires singlewoman spinster wido wid etc instantly'.split(' '),
+);
+/** A clerk's spellings of "Singlewoman" ("Snglewoman", "Singelewoman"). */
+const SINGLE_WOMAN = /^s\p{L}{0,3}gl?e?l?e?wom[ae]n$/iu;
 
 /** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc": the name ends before the word. */
 function dropTrailingOffice(text: string, m: Mention): void {
   if (m.words.length < 3 || m.name !== m.words.join(' ')) return;
   const last = m.words[m.words.length - 1]!;
   const at = m.end - last.length;
-  if (!NOT_NAME_TAIL.has(lowerKey(last)) || lowerKey(text.slice(at, m.end)) !== lowerKey(last)) return;
+  if (
+    !(NOT_NAME_TAIL.has(lowerKey(last)) || SINGLE_WOMAN.test(last)) ||
+    lowerKey(text.slice(at, m.end)) !== lowerKey(last)
+  )
+    return;
   m.words.pop();
   m.name = m.words.join(' ');
   m.end = at - (/\s*$/.exec(text.slice(m.start, at))?.[0].length ?? 0);

@@ -281,20 +281,25 @@ export function peopleOf(
     let role: PersonRole = p === primaryPerson && !noSubject ? 'primary_subject' : 'other_relative';
     let recordRole: RecordRole | undefined;
     let title: string | undefined;
+    let tied = p === primaryPerson;
     for (const i of person.idx) {
       const r = roles.get(i);
+      if (r || edges.some((e) => e.person === i || e.anchor === i)) tied = true;
       if (p !== primaryPerson && r && r !== 'primary_subject' && role === 'other_relative') role = r;
       recordRole ??= recordRoles.get(i);
       title ??= ms[i]!.title ?? titleBefore(text, ms[i]!);
     }
     if (person === toldDeath && (recordRole === undefined || KIN_ROLES.has(recordRole))) recordRole = 'deceased';
     const { dead: _dead, ...said } = factsOfPerson(person.idx);
+    // Named with no tie to the subject and no part in the record: "other_relative" only because the role list has no "anyone else".
+    const namedOnly = role === 'other_relative' && !tied && !recordRole;
     people.push({ name: person.name, role });
-    if (recordRole || title || Object.keys(said).length)
+    if (recordRole || title || namedOnly || Object.keys(said).length)
       details.push({
         name: person.name,
         ...(recordRole ? { recordRole } : {}),
         ...(title ? { title } : {}),
+        ...(namedOnly ? { namedOnly: true as const } : {}),
         ...said,
       });
   }

@@ -244,6 +244,11 @@ export function personLabel(
   const detail = detailFor(doc, person.name);
   return {
     name: nameWithTitle(person.name, detail?.title),
-    role: detail?.recordRole ? recordRoleLabel(detail.recordRole) : roleLabel(person.role),
+    // A person the record only names (no tie to its subject, no part in it) is not called a relative.
+    role: detail?.recordRole
+      ? recordRoleLabel(detail.recordRole)
+      : detail?.namedOnly && person.role === 'other_relative'
+        ? 'mentioned'
+        : roleLabel(person.role),
   };
 }

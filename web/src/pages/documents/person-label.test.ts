@@ -44,3 +44,21 @@ describe('a tagged person as the document list shows them', () => {
     });
   });
 });
+
+describe('a person the record only names', () => {
+  it('is "mentioned", not a relative of the subject', () => {
+    const news = { personDetails: [{ name: 'Oscar Despland', namedOnly: true as const }] };
+    expect(personLabel(news, { name: 'Oscar Despland', role: 'other_relative' })).toEqual({
+      name: 'Oscar Despland',
+      role: 'mentioned',
+    });
+  });
+
+  it('keeps a role the user gave over the reading', () => {
+    const news = { personDetails: [{ name: 'Oscar Despland', namedOnly: true as const }] };
+    expect(personLabel(news, { name: 'Oscar Despland', role: 'sibling' })).toEqual({
+      name: 'Oscar Despland',
+      role: 'sibling',
+    });
+  });
+});
