@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { originForm } from './hot-path/origin-form';
 import type { GatewayDeps } from './context';
 import { registerHotPath } from './hot-path';
+import { limitSlowConnections } from './hot-path/slow-clients';
 import { BODY_LIMIT } from './routes-table';
 import { gatewayRoutes } from './routes';
 import { spaFallback } from './routes/web-app';
@@ -31,6 +32,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       ]),
     ),
     fastify: {
+      // No total time for a request: an upload may take long on a slow line, and a body's minimum
+      // rate stops one that trickles instead (hot-path/slow-clients.ts).
       requestTimeout: 0,
       connectionTimeout: 0,
       keepAliveTimeout: 72_000,
@@ -38,6 +41,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     },
     notFound: spaFallback(deps),
   });
+  // Slow clients: headers within HEADERS_TIMEOUT_MS, nothing held by a connection that never starts (decision 0210).
+  limitSlowConnections(app.server, config);
   await registerHotPath(app, deps);
   await app.register(gatewayRoutes, { deps });
   return app;

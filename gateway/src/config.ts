@@ -29,6 +29,19 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: env.optionalUrl(),
   /** How often rate-limit counters are synced with Redis; a client can exceed its limit by what one interval admits. */
   RATE_LIMIT_SYNC_MS: env.int(250),
+  /**
+   * Slow clients (decision 0210): a request's headers must all arrive within this (else 408), and a
+   * connection that sends no byte within it is closed.
+   */
+  HEADERS_TIMEOUT_MS: env.int(20_000),
+  /**
+   * A body must arrive at BODY_MIN_RATE bytes per second at least, measured over each window of
+   * BODY_RATE_WINDOW_MS while the gateway reads it, else 408 (decision 0210). A rate, not a total:
+   * a 200 MB upload at 1 KB/s would take 57 hours, any real line sends the 20 KB of a window in
+   * under a second, and a request that stopped is cut within a window.
+   */
+  BODY_MIN_RATE: env.int(1024),
+  BODY_RATE_WINDOW_MS: env.int(20_000),
   /** Upstream timeout: long enough for a 30-minute book request. */
   UPSTREAM_TIMEOUT_MS: env.int(31 * 60_000),
   /**

@@ -17,6 +17,9 @@ const shielded = new WeakSet<FastifyRequest>();
 function shield(req: FastifyRequest): PassThrough {
   const raw = req.raw;
   const pass = new PassThrough({ highWaterMark: 64 * 1024 });
+  // Destroyed with an error while the proxy's request still waits for a connection (no listener of
+  // undici's yet), the error would be uncaught and end the process; the proxy sees it all the same.
+  pass.on('error', () => {});
   raw.pipe(pass);
   // The client went away mid-body: the upstream request is aborted too.
   raw.once('close', () => {
@@ -38,7 +41,8 @@ export function registerEarlyAnswers(app: FastifyInstance): void {
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const raw = req.raw;
-    if (!shielded.has(req) || raw.complete) return payload;
+    // A request too slow (slow-clients.ts) is not lingered over: its connection closes after the 408.
+    if (!shielded.has(req) || raw.complete || reply.statusCode === 408) return payload;
     // The proxy (routes/proxy.ts) asks to close a connection whose request is not all read; closing it now would
     // reset it while the client still sends, and the client could lose the answer. It lingers instead.
     reply.removeHeader('connection');

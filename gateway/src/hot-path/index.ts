@@ -5,11 +5,12 @@ import { registerEarlyAnswers } from './early-answers';
 import { registerRateLimit } from './rate-limit';
 import { registerSecurityHeaders } from './security-headers';
 import { registerPasswordChangeHook, registerSessionCheck } from './session-check';
+import { registerSlowClientLimits } from './slow-clients';
 
 /**
  * The per-request work every answer goes through, as hooks on the root app (so they reach the
  * routes plugins and the SPA fallback alike), in order: security headers, CORS, body limits and the
- * session check, the rate limit, then what the proxy needs (early answers, password changes).
+ * session check, the rate limit, then what the proxy needs (password changes, slow bodies, early answers).
  * Registered before the routes: a plugin gets the hooks that exist when it is registered.
  */
 export async function registerHotPath(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
@@ -21,6 +22,8 @@ export async function registerHotPath(app: FastifyInstance, deps: GatewayDeps): 
   registerSessionCheck(app, deps);
   await registerRateLimit(app, deps);
   registerPasswordChangeHook(app, deps);
+  // A body that arrives too slowly is answered 408; one is read before the proxy takes a connection (decision 0210).
+  registerSlowClientLimits(app, deps.config);
   // A service's answer given before the body has all arrived reaches the client (issue 14).
   registerEarlyAnswers(app);
 }
