@@ -1,7 +1,8 @@
 /**
  * Reads a ZIP's central directory (no decompression) to refuse archives that would expand far
  * beyond their size — "zip bombs" — before a DOCX parser inflates them. The sizes are what the
- * archive declares; the parser runs in a memory-limited thread as well, for archives that lie.
+ * archive declares, a first line only: the parser thread inflates every part through a running
+ * byte budget (jobs/parsers/budgeted-zip.ts, decision 0209), for archives that lie.
  */
 export interface ZipEntryInfo {
   name: string;
