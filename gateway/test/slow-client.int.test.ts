@@ -110,11 +110,12 @@ async function ask(
   method: string,
   path: string,
   body = '',
+  headers = '',
   ms = PATIENCE_MS,
 ): Promise<{ status: number; body: string } | undefined> {
   const socket = await open(
     port,
-    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n` +
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n${headers}` +
       (body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : '') +
       `\r\n${body}`,
   );
@@ -242,6 +243,32 @@ describe('many slow clients at once', () => {
       const other = await ask(port, 'GET', '/api/auth/.well-known/jwks.json');
       expect(other?.status).toBe(200);
       expect(slowAtUpstream).toBe(before);
+      expect(sockets.every((s) => !s.destroyed)).toBe(true);
+    } finally {
+      for (const s of sockets) s.destroy();
+    }
+  });
+
+  it('keeps the rest of the documents API answering while 130 uploads arrive slowly', async () => {
+    // Uploads at (just above) the minimum rate are honest as far as the gateway can tell: they go
+    // on to the service, each holding its connection, but in a pool of their own.
+    const port = await startGateway({ BODY_RATE_WINDOW_MS: '30000', BODY_MIN_RATE: '1' });
+    const token = await signer.sign({ id: 'slow-uploads' });
+    const sockets = await Promise.all(
+      Array.from({ length: 130 }, () =>
+        open(
+          port,
+          'POST /api/documents/upload HTTP/1.1\r\n' +
+            `Host: 127.0.0.1:${port}\r\nAuthorization: Bearer ${token}\r\n` +
+            'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n' +
+            '--b\r\nContent-Disposition: form-data; name="document"; filename="a.txt"\r\n\r\n',
+        ),
+      ),
+    );
+    try {
+      await sleep(1000);
+      const list = await ask(port, 'GET', '/api/documents', '', `Authorization: Bearer ${token}\r\n`);
+      expect(list?.status).toBe(200);
       expect(sockets.every((s) => !s.destroyed)).toBe(true);
     } finally {
       for (const s of sockets) s.destroy();

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } fr
 import { Pool } from 'undici';
 import type { GatewayDeps } from '../context';
 import { exchangedSession } from '../hot-path/session-check';
-import { ROUTES, type Upstream } from '../routes-table';
+import { ROUTES, UPLOAD_PATH, type Upstream, pathOf } from '../routes-table';
 
 /** Answers up to this size (declared by the service) are read whole before they are sent on. */
 const SMALL_ANSWER = 16 * 1024;
@@ -76,8 +76,8 @@ function answerHeaders(headers: Record<string, string | string[] | undefined>): 
 export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app, { deps }) => {
   const { config, upstreams } = deps;
   const pools = new Map<string, Pool>();
-  const poolOf = (base: string) => {
-    let pool = pools.get(base);
+  const poolOf = (base: string, lane: 'api' | 'upload' = 'api') => {
+    let pool = pools.get(`${lane} ${base}`);
     if (!pool) {
       pool = new Pool(base, {
         connections: 128,
@@ -86,7 +86,7 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
         bodyTimeout: config.UPSTREAM_TIMEOUT_MS,
         connectTimeout: 5_000,
       });
-      pools.set(base, pool);
+      pools.set(`${lane} ${base}`, pool);
     }
     return pool;
   };
@@ -111,8 +111,13 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
   };
 
   for (const route of ROUTES) {
-    const pool = poolOf(upstreams[route.upstream]);
+    const api = poolOf(upstreams[route.upstream]);
+    // An upload holds its connection for as long as its body takes to arrive (at BODY_MIN_RATE at
+    // least, decision 0210): uploads have a pool of their own, so slow ones cannot take every
+    // connection to the documents service from the rest of its API.
+    const uploads = route.upstream === 'documents' ? poolOf(upstreams[route.upstream], 'upload') : api;
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const pool = pathOf(req) === UPLOAD_PATH ? uploads : api;
       let res: Awaited<ReturnType<Pool['request']>>;
       try {
         res = await pool.request({
