@@ -8,7 +8,7 @@ import { checkDocxArchive } from '../src/domain/zip-inspection';
 import type { ParseContext } from '../src/jobs/parsers';
 import { docxParser } from '../src/jobs/parsers/word';
 import { docx } from './fixtures/generate';
-import { lyingDocx, lyingPaddedDocx, lyingZipBombDocx, paddedDocumentXml } from './fixtures/zip-bomb';
+import { lyingDocx, lyingPaddedDocx, lyingZipBombDocx, onePartZip, paddedDocumentXml } from './fixtures/zip-bomb';
 
 const MB = 1024 * 1024;
 
@@ -81,6 +81,23 @@ describe('DOCX inflate budget', () => {
   it('still reads an ordinary DOCX', async () => {
     const page = await parse(docx('Mary Ellen Turner\nborn 1880 in Leeds'), 256 * MB);
     expect(page.text).toBe('Mary Ellen Turner\n\nborn 1880 in Leeds');
+  });
+
+  it('reads stored parts and ZIP64 sizes, and counts stored parts against the budget too', async () => {
+    const xml = paddedDocumentXml('Anna Berg, born 1862', 64 * 1024);
+    for (const method of [0, 8] as const) {
+      for (const zip64 of [false, true]) {
+        const page = await parse(onePartZip('word/document.xml', xml, { method, zip64 }), 16 * MB);
+        expect(page.text, `method ${method}, zip64 ${zip64}`).toBe('Anna Berg, born 1862');
+      }
+    }
+    // A stored part that claims 4 KB and holds 2 MB: no inflating, but its bytes count all the same.
+    const stored = onePartZip('word/document.xml', paddedDocumentXml('Anna Berg', 2 * MB), {
+      method: 0,
+      zip64: false,
+      claimedSize: 4096,
+    });
+    await expect(parse(stored, 1 * MB)).rejects.toThrow(/\(a "zip bomb"\); its parts expand to more than 1 MB\.$/);
   });
 
   it('fails a part whose compressed data is cut short with a readable error', async () => {

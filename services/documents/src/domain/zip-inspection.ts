@@ -12,6 +12,8 @@ export interface ZipEntryInfo {
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
+/** A 32-bit size or offset that is all ones: the real value is in the ZIP64 extra field. */
+const ZIP64 = 0xffffffff;
 
 export function readZipDirectory(buf: Buffer): ZipEntryInfo[] | undefined {
   // The end-of-central-directory record sits in the last 22 + 65535 (comment) bytes.
@@ -29,16 +31,41 @@ export function readZipDirectory(buf: Buffer): ZipEntryInfo[] | undefined {
   const entries: ZipEntryInfo[] = [];
   for (let n = 0; n < count; n++) {
     if (offset + 46 > buf.length || buf.readUInt32LE(offset) !== CENTRAL_SIGNATURE) return undefined;
-    const compressedSize = buf.readUInt32LE(offset + 20);
-    const uncompressedSize = buf.readUInt32LE(offset + 24);
+    let compressedSize = buf.readUInt32LE(offset + 20);
+    let uncompressedSize = buf.readUInt32LE(offset + 24);
     const nameLength = buf.readUInt16LE(offset + 28);
     const extraLength = buf.readUInt16LE(offset + 30);
     const commentLength = buf.readUInt16LE(offset + 32);
+    if (offset + 46 + nameLength + extraLength > buf.length) return undefined;
     const name = buf.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (uncompressedSize === ZIP64 || compressedSize === ZIP64) {
+      // ZIP64: the 64-bit sizes are in extra field 1 (uncompressed, then compressed), each only
+      // if its 32-bit field is all ones.
+      const sizes = zip64Sizes(buf.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength)) ?? [];
+      if (uncompressedSize === ZIP64) uncompressedSize = sizes.shift() ?? Number.NaN;
+      if (compressedSize === ZIP64) compressedSize = sizes.shift() ?? Number.NaN;
+      if (Number.isNaN(uncompressedSize) || Number.isNaN(compressedSize)) return undefined;
+    }
     entries.push({ name, compressedSize, uncompressedSize });
     offset += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** The 64-bit values of a central record's ZIP64 extra field (id 1), in their order; undefined without one. */
+function zip64Sizes(extra: Buffer): number[] | undefined {
+  for (let at = 0; at + 4 <= extra.length; ) {
+    const id = extra.readUInt16LE(at);
+    const size = extra.readUInt16LE(at + 2);
+    if (id === 1) {
+      const values: number[] = [];
+      for (let v = at + 4; v + 8 <= Math.min(at + 4 + size, extra.length); v += 8)
+        values.push(Number(extra.readBigUInt64LE(v)));
+      return values;
+    }
+    at += 4 + size;
+  }
+  return undefined;
 }
 
 export type ZipVerdict =
