@@ -9,8 +9,12 @@ export interface RenderAlbumJob {
   albumId: string;
 }
 
-/** One job per album: the job id is the album id, so enqueueing twice is harmless. */
-export function enqueueRender(queue: JobQueue, albumId: string, requestId?: string): Promise<string> {
+/**
+ * One job per album: the job id is the album id, so enqueueing twice is harmless. `priority` is
+ * the album's place in its owner's line (domain/limits.ts fairPriority): albums are taken round
+ * the users rather than first come, first served (decision 0213).
+ */
+export function enqueueRender(queue: JobQueue, albumId: string, requestId?: string, priority = 1): Promise<string> {
   return queue.enqueue<RenderAlbumJob>(
     ALBUMS_QUEUE,
     RENDER_ALBUM_JOB,
@@ -20,6 +24,7 @@ export function enqueueRender(queue: JobQueue, albumId: string, requestId?: stri
       attempts: RENDER_ATTEMPTS,
       backoffMs: RENDER_BACKOFF_MS,
       requestId,
+      priority,
     },
   );
 }

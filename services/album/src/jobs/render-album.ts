@@ -21,7 +21,7 @@ const PROGRESS_EVERY_MS = 250;
  * left out; an unreadable photo fails the album at once; other errors are retried, and the last
  * try marks the album failed, so an album never stays queued or rendering.
  */
-export function createAlbumRenderer(deps: Pick<AlbumDeps, 'database' | 'storage' | 'photos' | 'logger'>) {
+export function createAlbumRenderer(deps: Pick<AlbumDeps, 'database' | 'storage' | 'photos' | 'logger' | 'config'>) {
   const db = deps.database.db;
   return async (job: JobContext<RenderAlbumJob>) => {
     const id = job.data.albumId;
@@ -61,6 +61,7 @@ export function createAlbumRenderer(deps: Pick<AlbumDeps, 'database' | 'storage'
         includeMetadata: album.include_metadata,
         createdAt: new Date(album.created_at),
         signal: job.signal,
+        maxTotalPixels: deps.config.ALBUM_MAX_TOTAL_PIXELS,
         photos: present.map((p) => ({
           name: infos.get(p.id)!.originalName,
           text: photoText(p, infos.get(p.id)),

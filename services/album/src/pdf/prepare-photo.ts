@@ -37,7 +37,12 @@ function sepiaMatrix(mix: number): [[number, number, number], [number, number, n
 export async function preparePhoto(
   original: Readable | Buffer,
   box: Rect,
-  opts: { fill: boolean; treatment: Treatment },
+  opts: {
+    fill: boolean;
+    treatment: Treatment;
+    /** Told the original's pixels once its header is read, before it is decoded; may throw to refuse it. */
+    admit?: (pixels: number) => void;
+  },
 ): Promise<PreparedPhoto> {
   const input = Buffer.isBuffer(original) ? original : await collect(original);
   let meta: Metadata;
@@ -47,6 +52,7 @@ export async function preparePhoto(
     throw new UnreadablePhotoError(`not a readable image (${(e as Error).message})`);
   }
   if (!meta.width || !meta.height) throw new UnreadablePhotoError('not a readable image (no size)');
+  opts.admit?.(meta.width * meta.height);
   // EXIF orientations 5-8 turn the picture a quarter: width and height swap once it is upright.
   const quarter = (meta.orientation ?? 1) >= 5;
   const size = quarter ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };

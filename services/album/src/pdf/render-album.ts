@@ -5,6 +5,7 @@ import { PAGE, paginate } from '../domain/layout';
 import type { PhotoText } from '../domain/photo-metadata';
 import { fontLoader } from './fonts';
 import { PermanentAlbumError } from '../domain/errors';
+import { tooManyPixelsWhileRenderingMessage } from '../domain/limits';
 import { preparePhoto, UnreadablePhotoError } from './prepare-photo';
 import { STYLE_DESIGNS } from './styles';
 import type { Fonts } from './theme';
@@ -27,6 +28,11 @@ export interface RenderAlbumInput {
   /** Called after each photo is placed, with the number placed so far. */
   onPlaced?(done: number): Promise<void> | void;
   signal?: AbortSignal;
+  /**
+   * Pixels of all the originals together (decision 0213): each original's size is read from its
+   * header before it is decoded, and the album fails once the sum passes this.
+   */
+  maxTotalPixels?: number;
 }
 
 /**
@@ -61,6 +67,12 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
   });
 
   let done = 0;
+  let pixels = 0;
+  const admit = (more: number) => {
+    pixels += more;
+    if (input.maxTotalPixels !== undefined && pixels > input.maxTotalPixels)
+      throw new PermanentAlbumError(tooManyPixelsWhileRenderingMessage(input.maxTotalPixels));
+  };
   for (const indices of paginate(input.photos.length, design.layout.slots.length)) {
     const page = pdf.addPage(size);
     design.page(page, fonts, pdf.getPageCount());
@@ -71,6 +83,7 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
       const prepared = await preparePhoto(await photo.open(), slot.photo, {
         fill: design.fill,
         treatment: design.treatment,
+        admit,
       }).catch((e) => {
         if (e instanceof UnreadablePhotoError)
           throw new PermanentAlbumError(`The photo "${photo.name}" could not be read as an image.`);

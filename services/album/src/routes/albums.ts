@@ -7,6 +7,7 @@ import {
   albumFileName,
 } from '@gnology/contracts';
 import { requireUser } from '@gnology/platform/auth/require-user';
+import { HttpError } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -36,6 +37,9 @@ export const albumRoutes: FastifyPluginAsync<{ deps: AlbumDeps }> = async (plain
   // The request's own words for the album's two rules people meet (the spec's message for an empty
   // album); every other validation error keeps the service's usual "field: message" form.
   app.setErrorHandler((err, _req, reply) => {
+    // The hourly album limit (decision 0213) says when to come back in the header too.
+    if (err instanceof HttpError && err.statusCode === 429 && typeof err.extra?.retryAfterSeconds === 'number')
+      return reply.status(429).header('retry-after', String(err.extra.retryAfterSeconds)).send({ error: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '') ?? '';
@@ -53,10 +57,10 @@ export const albumRoutes: FastifyPluginAsync<{ deps: AlbumDeps }> = async (plain
         tags: ['albums'],
         summary: 'Generate a photo album PDF',
         description:
-          'Answers the PDF (attachment named after the title) once rendered. With `Prefer: respond-async` answers 202 and the album record at once; follow GET /api/albums/{id}.',
+          'Answers the PDF (attachment named after the title) once rendered. With `Prefer: respond-async` answers 202 and the album record at once; follow GET /api/albums/{id}. A photo named twice, or photos adding up to more pixels than an album prints, answer 400; past the hourly album limit, 429 with retry-after.',
         body: AlbumRequest,
         headers: z.object({ prefer: z.string().optional() }).passthrough(),
-        response: { 202: AlbumRecord, 400: ErrorBody, 404: ErrorBody, 500: ErrorBody, 504: ErrorBody },
+        response: { 202: AlbumRecord, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 500: ErrorBody, 504: ErrorBody },
       },
     },
     async (req, reply) => {

@@ -11,6 +11,17 @@ export async function insertAlbum(db: AlbumsDb, row: NewAlbumRow): Promise<Album
   return db.insertInto('albums').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The user's albums still queued or rendering (the new one included once it is inserted). */
+export async function countUnfinishedOwned(db: AlbumsDb, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('albums')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('owner_id', '=', ownerId)
+    .where('status', 'in', ['queued', 'rendering'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function deleteAlbumRow(db: AlbumsDb, id: string): Promise<void> {
   await db.deleteFrom('albums').where('id', '=', id).execute();
 }

@@ -28,8 +28,16 @@ export interface AlbumsTable {
   completed_at: Date | null;
 }
 
+/** Fixed-window counters: `key` is what is counted (`generate:<user id>`). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_started_at: Generated<Date>;
+}
+
 export interface AlbumDB extends EventsTables {
   albums: AlbumsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type AlbumRow = Selectable<AlbumsTable>;
