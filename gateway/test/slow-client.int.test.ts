@@ -187,6 +187,22 @@ describe('slow clients at the gateway', () => {
     socket.destroy();
   });
 
+  it('holds an API body sent in chunks to 1 MB, as read (no declared length to check)', async () => {
+    const socket = await open(
+      port,
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: 1\r\n` +
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const answer = answerOf(socket);
+    const piece = 'z'.repeat(64 * 1024);
+    for (let i = 0; i < 20 && socket.writable; i++) {
+      socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`);
+      await sleep(10);
+    }
+    expect(await answer).toMatch(/^HTTP\/1\.1 413 /);
+    socket.destroy();
+  });
+
   it('takes a body that arrives slowly but above the minimum rate, on the API and on the upload', async () => {
     // 3 KB/s for about three windows of the rate check: slow, but honest.
     const send = async (path: string, headers: string, total: number) => {
