@@ -32,13 +32,8 @@ describe('album requests past the limits', () => {
     big2 = await s.upload('alice', 'big-2.jpg', await syntheticPhoto({ width: 1200, height: 900, seed: 2 }));
     small = await s.upload('alice', 'small.jpg', await syntheticPhoto({ width: 400, height: 300, seed: 3 }));
     bobSmall = await s.upload('bob', 'bob.jpg', await syntheticPhoto({ width: 400, height: 300, seed: 4 }));
-    for (const [user, id] of [
-      ['alice', big1],
-      ['alice', big2],
-      ['alice', small],
-      ['bob', bobSmall],
-    ] as const)
-      await processed(s, user, id);
+    // The pixel test needs the sizes of the two large photos recorded; the small ones need nothing.
+    for (const id of [big1, big2]) await processed(s, 'alice', id);
   });
   afterAll(async () => {
     await s?.close();
@@ -166,7 +161,7 @@ describe.each<QueueBackend>(['bullmq', 'pg-boss'])('albums queued fairly per use
 /** Waits until the documents worker has processed the upload (its pixel size is then recorded). */
 async function processed(s: AlbumStack, userId: string, id: string): Promise<void> {
   const token = await s.documents.token(userId);
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const res = await s.documents.app.inject({
       method: 'GET',
