@@ -1,6 +1,15 @@
 import { ALBUM_STYLES } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { fitContain, PAGE, paginate, printPixels, type Rect, STYLE_LAYOUTS, shouldFill } from '../src/domain/layout';
+import {
+  fitContain,
+  LANDSCAPE_PAGE,
+  PAGE,
+  paginate,
+  printPixels,
+  type Rect,
+  STYLE_LAYOUTS,
+  shouldFill,
+} from '../src/domain/layout';
 
 const inside = (inner: Rect, outer: Rect) =>
   inner.x >= outer.x - 1e-6 &&
@@ -12,7 +21,8 @@ const overlap = (a: Rect, b: Rect) =>
 
 describe('page layouts', () => {
   it.each(ALBUM_STYLES)('%s: every box is on the page and no two boxes overlap', (style) => {
-    const page = { x: 0, y: 0, width: PAGE.width, height: PAGE.height };
+    const { width, height } = STYLE_LAYOUTS[style].page;
+    const page = { x: 0, y: 0, width, height };
     const boxes = STYLE_LAYOUTS[style].slots.flatMap((s) => [s.photo, s.text]);
     for (const b of boxes) {
       expect(inside(b, page)).toBe(true);
@@ -36,6 +46,16 @@ describe('page layouts', () => {
       vintage: 1,
       minimal: 4,
     });
+  });
+
+  it('prints minimal on landscape A4 and the other styles on portrait A4', () => {
+    expect(Object.fromEntries(ALBUM_STYLES.map((s) => [s, STYLE_LAYOUTS[s].page]))).toEqual({
+      classic: PAGE,
+      modern: PAGE,
+      vintage: PAGE,
+      minimal: LANDSCAPE_PAGE,
+    });
+    expect(LANDSCAPE_PAGE).toEqual({ width: 841.89, height: 595.28 });
   });
 
   it('paginates photos in order, the last page holding the rest', () => {

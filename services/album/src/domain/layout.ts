@@ -14,13 +14,18 @@ export interface Slot {
   text: Rect;
 }
 
-/** A page's photo positions for one style. */
+/** A page's paper size and photo positions for one style. */
 export interface PageLayout {
+  /** The paper, in PDF points: every page of the album, the cover included. */
+  page: { width: number; height: number };
   slots: Slot[];
 }
 
-/** A4 portrait: the paper of every style (the print shops' common size outside North America). */
+/** A4 portrait: the paper of classic, modern and vintage (the print shops' common size outside North America). */
 export const PAGE = { width: 595.28, height: 841.89 } as const;
+
+/** A4 landscape: minimal's paper ("white landscape pages", the style picker's promise; issue 30). */
+export const LANDSCAPE_PAGE = { width: PAGE.height, height: PAGE.width } as const;
 
 /** Print resolution of embedded photos. */
 export const PRINT_DPI = 300;
@@ -30,21 +35,24 @@ const H = PAGE.height;
 
 /**
  * The page grid of each style. Classic and vintage give a photo the page; modern stacks two wide
- * photos edge to edge; minimal sets four in a quiet grid with wide margins.
+ * photos edge to edge; minimal sets four in a quiet grid with wide margins on a landscape page.
  */
 export const STYLE_LAYOUTS: Record<AlbumStyle, PageLayout> = {
   classic: {
+    page: PAGE,
     slots: [
       { photo: { x: 84, y: 318, width: W - 168, height: 440 }, text: { x: 84, y: 80, width: W - 168, height: 660 } },
     ],
   },
   vintage: {
+    page: PAGE,
     slots: [
       { photo: { x: 104, y: 340, width: W - 208, height: 400 }, text: { x: 90, y: 84, width: W - 180, height: 640 } },
     ],
   },
   // Magazine spreads: each photo bleeds off one side of the page, its words in the column beside it.
   modern: {
+    page: PAGE,
     slots: [
       {
         photo: { x: 0, y: H - 40 - 360, width: 350, height: 360 },
@@ -57,27 +65,40 @@ export const STYLE_LAYOUTS: Record<AlbumStyle, PageLayout> = {
     ],
   },
   minimal: {
-    slots: gridSlots({ columns: 2, rows: 2, margin: 56, top: 64, bottom: 84, gapX: 28, gapY: 30, textHeight: 66 }),
+    page: LANDSCAPE_PAGE,
+    slots: gridSlots(LANDSCAPE_PAGE, {
+      columns: 2,
+      rows: 2,
+      margin: 64,
+      top: 56,
+      bottom: 72,
+      gapX: 40,
+      gapY: 26,
+      textHeight: 58,
+    }),
   },
 };
 
-function gridSlots(g: {
-  columns: number;
-  rows: number;
-  margin: number;
-  top: number;
-  bottom: number;
-  gapX: number;
-  gapY: number;
-  textHeight: number;
-}): Slot[] {
-  const cellW = (W - 2 * g.margin - (g.columns - 1) * g.gapX) / g.columns;
-  const cellH = (H - g.top - g.bottom - (g.rows - 1) * g.gapY) / g.rows;
+function gridSlots(
+  page: { width: number; height: number },
+  g: {
+    columns: number;
+    rows: number;
+    margin: number;
+    top: number;
+    bottom: number;
+    gapX: number;
+    gapY: number;
+    textHeight: number;
+  },
+): Slot[] {
+  const cellW = (page.width - 2 * g.margin - (g.columns - 1) * g.gapX) / g.columns;
+  const cellH = (page.height - g.top - g.bottom - (g.rows - 1) * g.gapY) / g.rows;
   const slots: Slot[] = [];
   for (let r = 0; r < g.rows; r++) {
     for (let c = 0; c < g.columns; c++) {
       const x = g.margin + c * (cellW + g.gapX);
-      const top = H - g.top - r * (cellH + g.gapY);
+      const top = page.height - g.top - r * (cellH + g.gapY);
       slots.push({
         photo: { x, y: top - (cellH - g.textHeight), width: cellW, height: cellH - g.textHeight },
         text: { x, y: top - cellH, width: cellW, height: g.textHeight - 8 },

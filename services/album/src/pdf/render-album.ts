@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { AlbumStyle } from '@gnology/contracts';
 import { PDFDocument } from 'pdf-lib';
-import { PAGE, paginate } from '../domain/layout';
+import { paginate } from '../domain/layout';
 import type { PhotoText } from '../domain/photo-metadata';
 import { fontLoader } from './fonts';
 import { PermanentAlbumError } from '../domain/errors';
@@ -53,7 +53,7 @@ export async function renderAlbumPdf(input: RenderAlbumInput): Promise<{ bytes: 
     await Promise.all(design.fonts.map(async (name) => [name, await load(name)] as const)),
   ) as Fonts;
 
-  const size: [number, number] = [PAGE.width, PAGE.height];
+  const size: [number, number] = [design.layout.page.width, design.layout.page.height];
   design.cover(pdf.addPage(size), fonts, {
     title: input.title,
     description: input.description,

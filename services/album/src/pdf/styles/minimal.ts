@@ -1,16 +1,16 @@
 import { rgb } from 'pdf-lib';
-import { PAGE, STYLE_LAYOUTS } from '../../domain/layout';
+import { LANDSCAPE_PAGE, STYLE_LAYOUTS } from '../../domain/layout';
 import { metadataLines } from '../../domain/photo-metadata';
 import { drawLine, flowText, lineWidth, metadataSentence, photoCountLabel, type StyleDesign } from '../theme';
 
 const INK = rgb(0.13, 0.13, 0.13);
 const GREY = rgb(0.45, 0.45, 0.45);
 const LIGHT = rgb(0.62, 0.62, 0.62);
-const W = PAGE.width;
-const H = PAGE.height;
+const W = LANDSCAPE_PAGE.width;
+const H = LANDSCAPE_PAGE.height;
 const MARGIN = 64;
 
-/** Minimal: white space, small sans captions, four photos a page in a quiet grid, no ornament. */
+/** Minimal: white landscape pages, small sans captions, four photos a page in a quiet grid, no ornament. */
 export const minimal: StyleDesign = {
   style: 'minimal',
   fonts: ['interLight', 'interRegular', 'interSemiBold'],
