@@ -86,11 +86,13 @@ const spanText = (tokens: readonly Token[]) =>
 
 /**
  * A person's name within its mention: where the corpus labels components, the title and name tokens only
- * ("M. Hagenbeck, le célèbre marchand d'animaux" → "M. Hagenbeck"); a mention with no name component names
- * nobody and is dropped. Without components, the whole mention.
+ * ("M. Hagenbeck, le célèbre marchand d'animaux" → "M. Hagenbeck"); a mention whose components hold no
+ * name ("le président") names nobody and is dropped. A mention with no component labelled at all is a
+ * bare name ("Ruth Dreifuss, Kaspar Villiger et Pascal Couchepin": the annotators label components only
+ * where a mention holds more than the name), kept whole, as in a corpus without components.
  */
 function nameOf(mention: readonly Token[], hasComponents: boolean): string | undefined {
-  if (!hasComponents) return spanText(mention);
+  if (!hasComponents || !mention.some((t) => t.comp.includes('comp.'))) return spanText(mention);
   if (!mention.some((t) => t.comp.endsWith('comp.name'))) return undefined;
   return spanText(mention.filter((t) => t.comp.endsWith('comp.name') || t.comp.endsWith('comp.title')));
 }
