@@ -68,6 +68,21 @@ describe('upload type decisions', () => {
     expect(nothing).toMatchObject({ ok: false });
     if (!nothing.ok) expect(nothing.error).toContain('(it is not a document of a supported type)');
   });
+  it('names what a mismatched file really is with the right article (issue 30, point 5)', () => {
+    const error = (sniffed: { ext: string; mime: string }) => {
+      const decided = decideKind('will.pdf', sniffed, false);
+      return decided.ok ? '' : decided.error;
+    };
+    expect(error({ ext: 'exe', mime: 'application/x-msdownload' })).toBe(
+      "The file's content does not match its .pdf extension (it is an EXE file). Unsupported file type. Accepted types: pdf, jpg, jpeg, png, doc, docx, txt.",
+    );
+    expect(error({ ext: 'elf', mime: 'application/x-elf' })).toContain('(it is an ELF file)');
+    expect(error({ ext: 'mp3', mime: 'audio/mpeg' })).toContain('(it is an MP3 file)');
+    expect(error({ ext: 'xml', mime: 'application/xml' })).toContain('(it is an XML file)');
+    expect(error({ ext: 'zip', mime: 'application/zip' })).toContain('(it is a ZIP file)');
+    expect(error({ ext: 'gif', mime: 'image/gif' })).toContain('(it is a GIF file)');
+    expect(error({ ext: 'mov', mime: 'video/quicktime' })).toContain('(it is a MOV file)');
+  });
   it('keeps only a safe base name for display', () => {
     expect(safeDisplayName('C:\\Users\\me\\grandpa.pdf')).toBe('grandpa.pdf');
     expect(safeDisplayName('../../etc/passwd')).toBe('passwd');

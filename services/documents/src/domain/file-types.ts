@@ -67,7 +67,9 @@ export function decideKind(
     (pdfHeaderAt >= 0 && !(claimed === 'txt' && looksLikeText) ? { ext: 'pdf', mime: 'application/pdf' } : undefined);
   const actual = kindOfSniffed(seen, claimed, looksLikeText);
   if (!actual) {
-    const what = seen ? `a ${seen.ext.toUpperCase()} file` : 'not a document of a supported type';
+    const what = seen
+      ? `${typeArticle(seen.ext)} ${seen.ext.toUpperCase()} file`
+      : 'not a document of a supported type';
     return {
       ok: false,
       error: `The file's content does not match its .${ext} extension (it is ${what}). ${ACCEPTED_TYPES_MESSAGE}`,
@@ -80,6 +82,19 @@ export function decideKind(
     };
   }
   return { ok: true, kind: actual, mimetype: KIND_MIME[actual] };
+}
+
+/**
+ * "a" or "an" before a file type named in capitals, by how it is said: a vowel sound starts
+ * "an EXE", "an ELF", and "an MP3", "an XML", "an SVG" (spelled out letter by letter: em, ex,
+ * ess); a consonant sound "a ZIP", "a GIF", "a MOV" (said as words). Issue 30, point 5.
+ */
+export function typeArticle(ext: string): 'a' | 'an' {
+  const name = ext.toLowerCase();
+  if (/^[aeio]/.test(name)) return 'an';
+  // F, H, L, M, N, R, S, X are said "ef", "aitch", "el", ...: "an" when the name is spelled out,
+  // i.e. no vowel follows the first letter (MP3, MKV, SVG, XML, HTML), not when it is said as a word.
+  return /^[fhlmnrsx][^aeiouy]/.test(name) ? 'an' : 'a';
 }
 
 /**
