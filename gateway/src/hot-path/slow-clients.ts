@@ -34,6 +34,14 @@ export class SlowBodyError extends Error {
   }
 }
 
+/** The client went away mid-body: nobody to answer, nothing for the error log (a 4xx is not logged as a failure). */
+class ClientGoneError extends Error {
+  readonly statusCode = 400;
+  constructor() {
+    super('The client closed the connection before its request was sent.');
+  }
+}
+
 class BodyTooLargeError extends Error {
   readonly statusCode = 413;
   constructor() {
@@ -122,9 +130,10 @@ function takeBody(req: FastifyRequest, raw: IncomingMessage): Promise<Readable> 
     };
     const onEnd = () => finish(undefined, Readable.from(chunks.length ? [Buffer.concat(chunks)] : []));
     const onClose = () => {
-      if (!raw.complete) finish(new Error('the client closed the connection before its request was sent'));
+      if (!raw.complete) finish(new ClientGoneError());
     };
-    const onError = (err: Error) => finish(err);
+    // An IncomingMessage errs only when its connection is lost ("aborted").
+    const onError = () => finish(new ClientGoneError());
     reading.set(raw, finish);
     raw.on('data', onData);
     raw.once('end', onEnd);
