@@ -25,6 +25,18 @@ describe('search excerpts read as text, not Markdown (issue 13)', () => {
     expect(headlineToHtml(stripMarkdown(headline))).toBe('the <mark>Weber</mark> family Next records');
   });
 
+  it('keeps the text of a link an excerpt cut at either edge, and never its address (issue 30, point 3)', () => {
+    expect(flat('p. 1](/documents?view=65f0a1b2c3d4e5f6a7b8c9d0&q=Thomas%20Whitfield)). His father')).toBe(
+      'p. 1). His father',
+    );
+    expect(flat('baptised (see [baptism.txt, p. 1](/documents?view=65f0a1b2c3d4e5f6a7')).toBe(
+      'baptised (see baptism.txt, p. 1',
+    );
+    expect(flat('baptised (see [baptism.txt, p.')).toBe('baptised (see baptism.txt, p.');
+    // Brackets that are not links stay.
+    expect(flat('Whitfield [sic] (1850)')).toBe('Whitfield [sic] (1850)');
+  });
+
   it('leaves plain prose and dates alone', () => {
     const prose = 'Thomas Whitfield and Mary Ann Whitfield; 14 June 1887, Raleigh - a note (see page 2).';
     expect(stripMarkdown(prose)).toBe(prose);

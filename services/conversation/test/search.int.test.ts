@@ -165,6 +165,30 @@ describe('conversation search', () => {
     expect(preview.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
   });
 
+  it('previews cited answers as plain text: link text kept, no link syntax or addresses (issue 30, point 3)', async () => {
+    const token = await svc.signer.sign({ id: 'search-links' });
+    const cite = (name: string, id: string, page: number) =>
+      `[${name}, p. ${page}](/documents?view=${id}&page=${page}&q=Thomas%20Whitfield)`;
+    const answer = (n: number) =>
+      `Thomas Whitfield was baptised at St Martin on 3 May 1850 (${cite('baptism.txt', '65f0a1b2c3d4e5f6a7b8c9d0', 1)}). ` +
+      `His father was a weaver, as the register says (see ${cite('register.pdf', '65f0a1b2c3d4e5f6a7b8c9d1', 2)}) ` +
+      `and more text here about the family of Whitfield in Leeds, answer ${n}.`;
+    await conversation(token, 'Leeds weavers', [
+      ['user', 'Who were the weavers of Leeds?'],
+      ['assistant', answer(1)],
+      ['assistant', answer(2)],
+    ]);
+    const res = await search(token, 'Whitfield');
+    const previews: string[] = res.results[0].relevantMessages.map((m: { preview: string }) => m.preview);
+    expect(previews).toHaveLength(2);
+    for (const preview of previews) {
+      const text = preview.replace(/<\/?mark>/g, '');
+      expect(text).not.toMatch(/view=|%20|\]\(|\)\)|\/documents/);
+      expect(text).toContain('baptism.txt, p. 1');
+      expect(preview).toContain('<mark>Whitfield</mark>');
+    }
+  });
+
   it('limits results and counts all matches in totalFound', async () => {
     const token = await svc.signer.sign({ id: 'search-many' });
     for (let i = 0; i < 4; i++)

@@ -9,6 +9,10 @@ export function stripMarkdown(text: string): string {
     text
       .replace(/```[^\n]*/g, ' ')
       .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+      // A link cut by an excerpt's edge (issue 30, point 3): its text kept, its address dropped.
+      .replace(/^([^[\]\n]*)\]\([^)\s]*\)/, '$1')
+      .replace(/!?\[([^\]\n]*)\]\([^)\s]*$/, '$1')
+      .replace(/!?\[([^\]\n]*)$/, '$1')
       // Table separator rows (|---|:---:|) and horizontal rules.
       .replace(/^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$/gm, ' ')
       .replace(/^[ \t]*(\*[ \t]*){3,}$/gm, ' ')
@@ -24,3 +28,11 @@ export function stripMarkdown(text: string): string {
       .replace(/(\S)[*_](?=[\s.,;:!?)]|$)/g, '$1')
   );
 }
+
+/**
+ * Postgres (ARE) pattern of a whole Markdown link, the one stripMarkdown reduces to its text: the
+ * search removes links this way before ts_headline picks fragments, so a fragment never starts or
+ * ends inside a citation's address ("view=…&q=Thomas%20Whitfield))", issue 30, point 3).
+ * Replacement: '\1'.
+ */
+export const MARKDOWN_LINK_PG_PATTERN = String.raw`!?\[([^]\n]*)\]\([^)\n]*\)`;

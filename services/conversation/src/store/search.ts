@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { MARKDOWN_LINK_PG_PATTERN } from '../domain/plain-text';
 import { HEADLINE_OPTIONS } from '../domain/search';
 import type { SearchMatchRow, WordAlternatives } from '../domain/search-results';
 
@@ -91,7 +92,7 @@ const SEARCH_SQL = `
   )
   select top.conversation_id, top.title, top.last_activity, top.match_count, top.total, top.score,
          b.rn, msg.type, msg.created_at, left(msg.content, 300) as content_start,
-         case when b.rn = 1 then ts_headline('gn_search', left(msg.content, 60000), q.tq, $4) end as headline,
+         case when b.rn = 1 then ts_headline('gn_search', regexp_replace(left(msg.content, 60000), $5, '\\1', 'g'), q.tq, $4) end as headline,
          case when b.rn > 1 then left(msg.content, 4000) end as content_head
   from top
   cross join q
@@ -122,7 +123,7 @@ export async function findMatches(
   const res = await pool.query<SearchMatchRow>({
     name: 'conversation_search',
     text: SEARCH_SQL,
-    values: [userId, wordQueries, limit, HEADLINE_OPTIONS],
+    values: [userId, wordQueries, limit, HEADLINE_OPTIONS, MARKDOWN_LINK_PG_PATTERN],
   });
   return res.rows;
 }
