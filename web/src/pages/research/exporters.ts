@@ -1,5 +1,6 @@
 import { exportSizeLabel } from '@gnology/contracts';
-import { markdownToText, renderAnswer } from './markdown';
+import { renderAnswer } from './markdown';
+import { markdownToText } from './plainText';
 
 export type ExportFormat = 'txt' | 'json' | 'md' | 'pdf';
 

@@ -144,11 +144,3 @@ function tableName(table: Element): string {
 export function safePreview(html: string): string {
   return DOMPurify.sanitize(html, { ALLOWED_TAGS: ['mark'], ALLOWED_ATTR: [] });
 }
-
-/** Plain text of Markdown (for the TXT export). */
-export function markdownToText(markdown: string): string {
-  const html = DOMPurify.sanitize(marked.parse(markdown, { async: false }) as string);
-  const template = document.createElement('template');
-  template.innerHTML = html.replace(/<\/(p|h[1-6]|li|tr|blockquote|pre)>/g, '</$1>\n').replace(/<br\s*\/?>/g, '\n');
-  return (template.content.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
-}
