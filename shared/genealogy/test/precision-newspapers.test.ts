@@ -118,3 +118,38 @@ describe('titles of works and doctors', () => {
     expect(found).toEqual(['Kellermann']);
   });
 });
+
+describe('names as the paper writes them', () => {
+  it('gives a bride no surname of the groom’s that the text does not write', () => {
+    const found = names(
+      'Mr. and Mrs. Tally H. Eddings announce the approaching marriage of their daughter, Brenda Ray, to Ensign Robert Emil Currie.',
+    );
+    expect(found).toContain('Robert Emil Currie');
+    expect(found).not.toContain('Brenda Currie');
+  });
+
+  it('reads "the marriage of their daughter, X, to Y": she is the bride, he the groom, her parents are no one’s spouse', () => {
+    const e = read(
+      'Mr. and Mrs. Tally H. Eddings announce the approaching marriage of their daughter, Brenda Ray, to Ensign Robert Emil Currie.',
+    );
+    const roleOf = (name: string) => e.personDetails?.find((d) => d.name === name)?.recordRole;
+    expect(roleOf('Robert Emil Currie')).toBe('groom');
+    expect(roleOf('Brenda Ray')).toBe('bride');
+    expect(e.peopleIdentified.find((p) => p.name === 'Tally H. Eddings')?.role).not.toBe('spouse');
+  });
+
+  it('ties "their daughter" to no one when nobody is named before her', () => {
+    const e = read(
+      'The marriage of their daughter, Brenda Ray, to Robert Emil Currie, son of Mr. and Mrs. Erskin Empson, will take place at the Baptist Church.',
+    );
+    const brenda = e.peopleIdentified.find((p) => p.name === 'Brenda Ray');
+    expect(brenda?.role).not.toBe('child');
+    expect(e.peopleIdentified.find((p) => p.name === 'Robert Emil Currie')?.role).not.toBe('parent');
+  });
+
+  it('leaves the possessive off a surname after a title', () => {
+    expect(names('Parents trust the character of Mr. Bigelow’s school and of Mr. Read’s teaching.')).toEqual(
+      expect.arrayContaining(['Bigelow', 'Read']),
+    );
+  });
+});

@@ -143,8 +143,8 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       cur = cur.slice(firstGiven);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
-      // "Ebenezer Learned's Company": the possessive is not part of the name.
-      const possessive = /['’]s$/.test(last.w) && cur.length >= 2;
+      // "Ebenezer Learned's Company", "Mr. Bigelow’s talents": the possessive is not part of the name.
+      const possessive = /['’]s$/.test(last.w);
       if (possessive) cur[cur.length - 1] = { w: last.w.replace(/['’]s$/, ''), s: last.s };
       const end = last.s + cur[cur.length - 1]!.w.length;
       const occupational =

@@ -191,7 +191,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       while (
         subject !== undefined &&
         subject > 0 &&
-        (edges.some((e) => e.person === subject && e.anchor >= 0) || recordRoles.has(subject))
+        // A parent named for someone else is skipped; a child named for her parents ("their daughter, Brenda") may marry.
+        (edges.some((e) => e.person === subject && e.anchor >= 0 && e.role !== 'child') || recordRoles.has(subject))
       )
         subject--;
       // "She was the daughter of … She married Arnold Olson": after a new sentence or a pronoun, the one who married is the record's subject.
@@ -214,7 +215,10 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       }
       const genderOf = (j: number) => {
         const t = titleBefore(text, ms[j]!)?.toLowerCase().replace(/\.$/, '');
-        return t ? (FEMALE_TITLES.has(t) ? 'f' : MALE_TITLES.has(t) ? 'm' : undefined) : undefined;
+        if (t && (FEMALE_TITLES.has(t) || MALE_TITLES.has(t))) return FEMALE_TITLES.has(t) ? 'f' : 'm';
+        // "the marriage of their daughter, Brenda Ray, to Robert Currie": the kin word the record gave her.
+        const kin = edges.find((e) => e.person === j && e.kin)?.kin;
+        return kin ? (FEMALE_KIN.has(kin) ? 'f' : 'm') : undefined;
       };
       if (
         marriageDoc &&
@@ -250,9 +254,13 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
         /^\s*,?\s*(?:(?:and|&|with|und|et|y|e|en|og|och|i|mit|avec|con)\s+(?:(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)?|(?:his|her|their|dessen|deren|seiner|seine|sa|son|sua|suo|su|hans|hennes|zijn|haar|jego)\s+)\S+\s*$/iu.test(
           gap,
         );
-      // Labelled fields ("Bride: … Father: … Mother: …") belong to the principal of their section.
-      const anchor = prev !== undefined && sameClause ? prev : (section ?? -1);
       const said = b.slice(0, relMatch.index);
+      // "their daughter": the couple named before ("Mr. and Mrs. Tally H. Eddings announce … their daughter");
+      // with no one named before, the text does not say whose.
+      const their = /\btheir\s+(?:\p{L}+\s+)?$/iu.test(said);
+      const couple = their ? coupleBefore(text, ms, i) : undefined;
+      // Labelled fields ("Bride: … Father: … Mother: …") belong to the principal of their section.
+      const anchor = prev !== undefined && sameClause ? prev : (couple ?? section ?? -1);
       const voice: Edge['voice'] = /\b(?:my|our)\s+(?:\p{L}+\s+)?$/iu.test(said)
         ? 'first'
         : /\byour\s+(?:\p{L}+\s+)?$/iu.test(said)
@@ -261,8 +269,11 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
             ? undefined
             : 'bare';
       const spoken = anchor === -1 && voice ? { voice } : {};
-      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}), ...spoken });
-      listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1, ...spoken };
+      if (their && i === 0) listRole = undefined;
+      else {
+        edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}), ...spoken });
+        listRole = { anchor, role: rel, ...(kin ? { kin } : {}), count: 1, ...spoken };
+      }
     } else if (!listed || rr) {
       listRole = undefined;
     }
@@ -383,4 +394,19 @@ function namedAgainBefore(ms: readonly Mention[], i: number, before: string): nu
     .toLowerCase();
   if (!clause) return -1;
   return ms.findIndex((x, j) => j !== i && x.name.length > 3 && clause === x.name.toLowerCase());
+}
+
+const FEMALE_KIN = new Set(['daughter', 'wife', 'mother']);
+
+/** The couple named last before mention `i` as "Mr. and Mrs. John Smith" (or "M. et Mme"): whose "their" is. */
+function coupleBefore(text: string, ms: readonly Mention[], i: number): number | undefined {
+  for (let j = i - 1; j >= 0; j--) {
+    if (
+      /\b(?:Mr\.?\s*(?:and|&)\s*Mrs|M\.?\s*et\s*Mme|Herr\s+und\s+Frau)\.?\s*$/u.test(
+        text.slice(Math.max(0, ms[j]!.start - 20), ms[j]!.start),
+      )
+    )
+      return j;
+  }
+  return undefined;
 }

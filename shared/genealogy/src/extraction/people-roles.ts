@@ -184,8 +184,9 @@ export function peopleOf(
       if (other === i || ms[other]!.lone || !ms[other]!.written) continue;
       const rel = e.person === i ? e.role : INVERSE[e.role];
       if (rel === 'other_relative' || witnessish(other) || recordRoles.get(i) === 'witness') continue;
-      // A husband keeps his own surname; the record's wife takes his.
-      if (rel === 'spouse' && kinOf.get(i) === 'husband') continue;
+      // A husband keeps his own surname; the record's wife takes his. A bride is named by her own surname
+      // ("their daughter, Brenda Ray, to Ensign Robert Emil Currie" does not make her Brenda Currie).
+      if (rel === 'spouse' && (kinOf.get(i) === 'husband' || recordRoles.get(i) === 'bride')) continue;
       return surnameOf(ms[other]!);
     }
     // "son of Henery Fitz-williams & Margery his wife": the mother named without a surname takes the father's.
@@ -197,7 +198,15 @@ export function peopleOf(
       if (co) return surnameOf(ms[co.person]!);
     }
     const role = roles.get(i);
-    if (role && role !== 'other_relative' && role !== 'primary_subject' && ms[primary]!.written && !witnessish(i))
+    const brideOfPrimary = role === 'spouse' && recordRoles.get(i) === 'bride';
+    if (
+      role &&
+      role !== 'other_relative' &&
+      role !== 'primary_subject' &&
+      ms[primary]!.written &&
+      !witnessish(i) &&
+      !brideOfPrimary
+    )
       return surnameOf(ms[primary]!);
     // A lone primary ("Mary, wife of John Smith"; "Bapt. John, son of Thomas Whitfield") takes the surname of those tied to it.
     if (i === primary) {
