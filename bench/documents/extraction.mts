@@ -143,8 +143,15 @@ async function score(label: string, extract: (l: Labelled) => Promise<{ entities
 
 const rows = [];
 const showMisses = process.argv.includes('--misses');
-const rules = createExtractionService(documentsEnvSchema.parse({}) as never);
-rows.push(await score('rules', (l) => rules.extract({ text: l.text, isImage: false })));
+// Quality, not billing: every model call is metered (decision 0214); here billing grants every hold.
+const meter = {
+  reserve: async (_user: string, _id: string, estimated: number) => ({ amount: estimated }),
+  settle: async () => ({ used: 0, remaining: 0 }),
+  release: async () => {},
+};
+const paid = { ownerId: 'bench', requestId: 'bench-extraction' };
+const rules = createExtractionService(documentsEnvSchema.parse({}) as never, undefined, { meter });
+rows.push(await score('rules', (l) => rules.extract({ text: l.text, isImage: false }, paid)));
 if (process.argv.includes('--rules')) {
   console.log(`${set.length} labelled documents`);
   console.table(rows);
@@ -166,10 +173,12 @@ const llm = createExtractionService(
     ANTHROPIC_API_KEY: realKey ?? 'fake',
     ...(fake ? { ANTHROPIC_BASE_URL: fake.url } : {}),
   }) as never,
+  undefined,
+  { meter },
 );
 rows.push(
   await score(realKey ? 'LLM (Anthropic)' : 'LLM plumbing (fake answering gold labels)', (l) =>
-    llm.extract({ text: l.text, isImage: false }),
+    llm.extract({ text: l.text, isImage: false }, paid),
   ),
 );
 await fake?.close();

@@ -32,7 +32,9 @@ export function createDocumentsWorker(
     logger: deps.logger,
   });
   const extraction = createExtractionService(deps.config, deps.logger);
-  const ocrConcurrency = deps.config.DOCUMENTS_CONCURRENCY ?? Math.max(1, deps.config.OCR_WORKERS);
+  // One document more than OCR workers: a user's one-page scan starts while another user's long
+  // scan runs, and the pool gives their pages turns (decision 0215).
+  const ocrConcurrency = deps.config.DOCUMENTS_CONCURRENCY ?? Math.max(1, deps.config.OCR_WORKERS) + 1;
   const fastConcurrency = deps.config.DOCUMENTS_FAST_CONCURRENCY;
   const faces = deps.config.FACE_DETECTION === 'on' ? createFaceDetector({ logger: deps.logger }) : undefined;
   deps.logger.info(

@@ -15,6 +15,8 @@ export interface OcrOptions {
   languages?: readonly OcrLanguage[];
   /** Look for a turned page (90/180/270°); on by default. A photo's crops need not. */
   orient?: boolean;
+  /** Whose page this is: waiting pages are handed to workers one owner at a time, in turn (decision 0215). */
+  owner?: string;
 }
 
 export interface OcrEngine {
@@ -32,6 +34,7 @@ interface Slot {
 
 interface Waiting {
   langs: string;
+  owner: string;
   start(slot: Slot): void;
   fail(err: unknown): void;
 }
@@ -47,6 +50,11 @@ interface Waiting {
  * tesseract.js always gets a local langPath (never the CDN: there may be no internet) and a
  * cachePath of its own per model (the cache is read before langPath, so a shared one would serve
  * another model's data).
+ *
+ * Fair share (issue 29 point 5, decision 0215): pages waiting for a worker are served one owner at
+ * a time, in turn (the owner served longest ago first; an owner's own pages in the order they
+ * came), so a user with a 200-page scan running does not keep another user's one page waiting for
+ * more than the pages already being read.
  */
 export function createOcrPool(opts: {
   workers: number;
@@ -60,6 +68,26 @@ export function createOcrPool(opts: {
   const slots: Promise<Slot>[] = [];
   const ready: Slot[] = [];
   const waiting: Waiting[] = [];
+  // When each owner's page last got a worker (a counter, not a clock): the least recent goes next.
+  const served = new Map<string, number>();
+  let turns = 0;
+  /** The waiting page to start next: the first of the owner served longest ago (never served: first of all). */
+  const nextWaiting = (): number => {
+    let best = 0;
+    let bestTurn = Number.POSITIVE_INFINITY;
+    const seen = new Set<string>();
+    for (let i = 0; i < waiting.length; i++) {
+      const owner = waiting[i]!.owner;
+      if (seen.has(owner)) continue;
+      seen.add(owner);
+      const turn = served.get(owner) ?? -1;
+      if (turn < bestTurn) {
+        best = i;
+        bestTurn = turn;
+      }
+    }
+    return best;
+  };
   let osd: Promise<Tesseract.Worker> | undefined;
   let osdQueue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -91,7 +119,8 @@ export function createOcrPool(opts: {
   /** Hands idle workers to waiting pages, oldest first; starts workers up to the pool's size. */
   const dispatch = () => {
     while (waiting.length) {
-      const next = waiting[0]!;
+      const at = nextWaiting();
+      const next = waiting[at]!;
       const idle = ready.find((s) => !s.busy && s.langs === next.langs) ?? ready.find((s) => !s.busy);
       if (!idle) {
         if (slots.length < size) {
@@ -112,17 +141,21 @@ export function createOcrPool(opts: {
         }
         return;
       }
-      waiting.shift();
+      waiting.splice(at, 1);
+      served.set(next.owner, ++turns);
+      // Owners with nothing waiting are forgotten now and then (the map stays small).
+      if (served.size > 1000) for (const o of served.keys()) if (!waiting.some((w) => w.owner === o)) served.delete(o);
       idle.busy = true;
       next.start(idle);
     }
   };
 
   /** Runs `fn` on a worker reading `langs` (re-initialised if it read others last). */
-  const withWorker = <T>(langs: string, fn: (worker: Tesseract.Worker) => Promise<T>): Promise<T> =>
+  const withWorker = <T>(langs: string, owner: string, fn: (worker: Tesseract.Worker) => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       waiting.push({
         langs,
+        owner,
         fail: reject,
         start: (slot) => {
           (async () => {
@@ -158,10 +191,12 @@ export function createOcrPool(opts: {
     return osd;
   };
 
-  const reader: PageReader = {
+  /** The reading steps for one owner's page (orientation retries read again in the same owner's turn). */
+  const readerFor = (owner: string): PageReader => ({
     recognize: (image, langs) =>
       withWorker(
         langs,
+        owner,
         async (worker) => (await worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true })).data,
       ),
     async detectOrientation(image) {
@@ -173,14 +208,14 @@ export function createOcrPool(opts: {
       if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
       return { degrees: data.orientation_degrees, confidence: data.orientation_confidence };
     },
-  };
+  });
 
   return {
     size,
     async recognize(image, o = {}) {
       if (closed) throw new Error('the OCR pool is closed');
       const langs = (o.languages?.length ? o.languages : DEFAULT_OCR_LANGUAGES).join('+');
-      return readUpright(reader, image, { langs, orient: o.orient !== false });
+      return readUpright(readerFor(o.owner ?? ''), image, { langs, orient: o.orient !== false });
     },
     async close() {
       closed = true;

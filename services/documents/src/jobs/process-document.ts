@@ -104,7 +104,12 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       const parsed = await parser.parse({
         path: file,
         size,
-        ocr,
+        // The owner's pages take turns with other owners' for the OCR workers (decision 0215).
+        ocr: {
+          size: ocr.size,
+          close: () => ocr.close(),
+          recognize: (img, o) => ocr.recognize(img, { ...o, owner: doc.owner_id }),
+        },
         languages: documentLanguages(doc.ocr_languages),
         signal: job.signal,
         progress,
