@@ -189,6 +189,35 @@ describe('the research page (issue 13)', () => {
     await context.close();
   });
 
+  it('shows the title the first question gives a conversation started with New conversation, in the header as in the sidebar (issue 30, point 2)', async () => {
+    const { context, page } = await newPage(browser, stack, 1280, 800);
+    await signInWithToken(context, user.token);
+    await page.goto('/research');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.innerText(), { timeout: 20_000 }).toMatch(/^Research Session /);
+    await expect
+      .poll(() => page.locator('.conv-row--active .conv-row__title').innerText())
+      .toMatch(/^Research Session /);
+
+    const input = page.getByLabel('Message to Gene');
+    await input.fill('Where was Heinrich Weber the miller born?');
+    await input.press('Enter');
+    const expected = 'Where was Heinrich Weber the miller born?';
+    await page.locator('.conv-row--active .conv-row__title', { hasText: expected }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => heading.innerText(), { timeout: 20_000 }).toBe(expected);
+
+    // A rename in the sidebar shows in the header at once, and stays after the list reloads.
+    const row = page.locator('.conv-row--active');
+    await row.getByRole('button', { name: /^Rename/ }).click();
+    await page.getByLabel('Conversation title').fill('Heinrich Weber, miller');
+    await page.getByLabel('Conversation title').press('Enter');
+    await expect.poll(() => heading.innerText()).toBe('Heinrich Weber, miller');
+    await page.reload();
+    await expect.poll(() => heading.innerText(), { timeout: 20_000 }).toBe('Heinrich Weber, miller');
+    await context.close();
+  });
+
   for (const width of [1280, 375]) {
     it(`keeps the documents selected for a conversation across a reload, and moves focus sensibly off removed chips (${width} px)`, async () => {
       const id = await seedConversation(user.token, `Selection at ${width}`, 1);

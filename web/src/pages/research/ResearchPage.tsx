@@ -31,7 +31,7 @@ export function ResearchPage() {
 
   const selection = useDocumentSelection(activeId, setNotice);
   const thread = useThread(activeId, selection.setSelected, setNotice);
-  const { messages, title, generation } = thread;
+  const { messages, generation } = thread;
   const select = useCallback(
     (id: string | null) => {
       generation.abort.current?.abort();
@@ -49,6 +49,10 @@ export function ResearchPage() {
 
   const { documents } = selection;
   const { conversations } = list;
+  // The header shows what the sidebar shows: the list is where a new title arrives (the first
+  // question names a conversation started with New conversation, issue 30, point 2). The thread's
+  // own title covers the moment before the list holds the conversation.
+  const title = (activeId && conversations.data?.find((c) => c.id === activeId)?.title) || thread.title;
   return (
     <div
       className={`research${layout.fullscreen ? ' research--fullscreen' : ''}${layout.sidebarOpen ? '' : ' research--collapsed'}`}

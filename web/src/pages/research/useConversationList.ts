@@ -40,6 +40,10 @@ export function useConversationList({ activeId, select, setTitle, setNotice }: O
   const rename = async (id: string, newTitle: string) => {
     try {
       await renameConversation(id, newTitle);
+      // The new title at once, in the sidebar and the header alike (both read this list).
+      queryClient.setQueryData<ConversationSummary[]>(['conversations'], (list) =>
+        list?.map((c) => (c.id === id ? { ...c, title: newTitle } : c)),
+      );
       if (id === activeId) setTitle(newTitle);
       await refreshList();
     } catch {
