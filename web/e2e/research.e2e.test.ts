@@ -27,7 +27,8 @@ const RECORD =
 
 function longAnswer(id: string): string {
   const paragraph =
-    'The baptism register of St Martin records Johann Weber, son of Heinrich Weber, a miller, baptised on 3 May 1850. ' +
+    'The baptism register of St Martin records Johann Weber, son of Heinrich Weber, a miller, baptised on 3 May 1850 ' +
+    `([baptism.txt, p. 1](/documents?view=${id}&page=1&q=Johann%20Weber)). ` +
     'This is direct evidence of the baptism and indirect evidence of his birth shortly before. ';
   return `## What the record shows\n\n${paragraph}(Source: "baptism.txt", id ${id})\n\n${paragraph.repeat(8)}\n\n## Next records\n\n- Census returns for Kassel, 1855–1867\n- Civil registration indexes`;
 }
@@ -108,6 +109,10 @@ describe('research with Gene (fake Anthropic)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Search', exact: true }).click();
     await page.locator('.search-hit mark').first().waitFor();
     expect(await page.locator('.search-hit__title').first().innerText()).toBe('Weber baptism');
+    // Previews read as text: a citation shows its text, never its link syntax or address (issue 30, point 3).
+    const previews = await page.locator('.search-hit').allTextContents();
+    expect(previews.join(' ')).toContain('baptism.txt, p. 1');
+    expect(previews.join(' ')).not.toMatch(/view=|%20|\]\(|\/documents/);
     await screenshot(page, 'research-search-1280');
     expect(JSON.stringify(await seriousA11yViolations(page))).toBe('[]');
     await page.getByRole('button', { name: 'Open Weber baptism' }).click();
