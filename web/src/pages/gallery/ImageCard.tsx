@@ -85,15 +85,21 @@ export const ImageCard = memo(function ImageCard({
       <div className="gallery-card__body">
         <h3 className="gallery-card__name">{name}</h3>
         {image.peopleIdentified.length > 0 && (
-          <ul className="chips" aria-label={`People in ${name}`}>
+          <ul className="person-chips" aria-label={`People in ${name}`}>
             {image.peopleIdentified.slice(0, allPeople ? undefined : MAX_CHIPS).map((p, i) => (
-              <li key={`${p.name}|${p.role}|${p.faceId ?? i}`} className="chip chip--removable">
-                <span>
-                  {p.name} <span className="chip__note">({roleWords(p.role)})</span>
+              <li
+                key={`${p.name}|${p.role}|${p.faceId ?? i}`}
+                className="person-chip"
+                // A name too long for the card is cut short on screen: the whole of it on hover.
+                title={`${p.name} (${roleWords(p.role)})`}
+              >
+                <span className="person-chip__label">
+                  <span className="person-chip__name">{p.name}</span>{' '}
+                  <span className="person-chip__note">({roleWords(p.role)})</span>
                 </span>
                 <button
                   type="button"
-                  className="chip__remove"
+                  className="person-chip__remove"
                   onClick={() => onUntag(image, i)}
                   aria-label={`Remove ${p.name} from ${name}`}
                 >
@@ -102,10 +108,10 @@ export const ImageCard = memo(function ImageCard({
               </li>
             ))}
             {image.peopleIdentified.length > MAX_CHIPS && (
-              <li>
+              <li className="person-chips__more">
                 <button
                   type="button"
-                  className="chip chip--toggle"
+                  className="person-chip person-chip--toggle"
                   aria-expanded={allPeople}
                   onClick={() => setAllPeople((v) => !v)}
                 >

@@ -1,6 +1,6 @@
 import type { DetectedFace, DocumentRecord, PersonRole } from '@gnology/contracts';
 import { Check, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button } from '../../components/ui';
 import { viewUrl } from '../documents/documentApi';
@@ -16,13 +16,19 @@ interface Props {
   onConfirmSuggestion(image: DocumentRecord, face: DetectedFace): Promise<void>;
 }
 
+/** A swipe: at least this far sideways (CSS px), and mostly sideways. */
+const SWIPE_MIN_PX = 50;
+
 const typing = (el: EventTarget) =>
   el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
 
 /**
- * The full-size viewer: the photo with its detected faces outlined, Previous/Next (and the Left
- * and Right arrow keys), Escape or Close to leave. A face's box opens the tag form for that face;
- * a face the service recognised offers "May be <name>" with one-click confirm.
+ * The full-size viewer: a modal overlay over the whole viewport (react-aria: focus kept inside,
+ * the page behind neither scrolls nor is read out), the photo with its detected faces outlined,
+ * Previous/Next (and the Left and Right arrow keys, and a sideways swipe over the photo), Escape
+ * or Close to leave. A face's box opens the tag form for that face; a face the service recognised
+ * offers "May be <name>" with one-click confirm. Its styles are the gallery's own (gallery.css):
+ * the page is a lazy chunk and cannot rely on another page's stylesheet having been loaded.
  */
 export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace, onConfirmSuggestion }: Props) {
   const [failed, setFailed] = useState(false);
@@ -30,6 +36,8 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
   const [confirmFailed, setConfirmFailed] = useState<string | null>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
+  const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
+  const swiped = useRef(false);
   const imageId = image?._id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset per image shown
   useEffect(() => {
@@ -50,6 +58,9 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [imageId, position, total, onMove]);
+  // react-aria hides the page behind from assistive technology but leaves aria-modal off the dialog (a Safari
+  // focus bug): the dialog says it is modal itself.
+  const markModal = useCallback((el: HTMLElement | null) => el?.setAttribute('aria-modal', 'true'), []);
   if (!image) return null;
   // Numbered left to right, as people name those in a photo.
   const faces = [...(image.faces ?? [])].sort((a, b) => a.region.x - b.region.x);
@@ -63,6 +74,29 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
     else if (target >= total - 1) prev.current?.focus();
   };
 
+  // A sideways swipe over the photo (a finger, a pen or a dragged mouse): right to left is the next photo.
+  const onPointerDown = (e: PointerEvent<HTMLElement>) => {
+    swipe.current = e.isPrimary && e.button === 0 ? { id: e.pointerId, x: e.clientX, y: e.clientY } : null;
+  };
+  const onPointerUp = (e: PointerEvent<HTMLElement>) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || start.id !== e.pointerId) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < 1.5 * Math.abs(dy)) return;
+    // The click that ends a drag over a face box is part of the swipe, not a press of the box.
+    swiped.current = true;
+    setTimeout(() => {
+      swiped.current = false;
+    }, 0);
+    if (dx < 0 && position >= 0 && position < total - 1) onMove(1);
+    else if (dx > 0 && position > 0) onMove(-1);
+  };
+  const cancelSwipe = () => {
+    swipe.current = null;
+  };
+
   const confirm = async (face: DetectedFace) => {
     setConfirmFailed(null);
     try {
@@ -73,11 +107,11 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
   };
 
   return (
-    <ModalOverlay className="viewer-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
-      <Modal className="viewer">
-        <Dialog className="viewer__dialog photo-viewer" aria-label={`Viewing ${image.originalName}`}>
-          <div className="viewer__bar">
-            <Heading slot="title" className="viewer__title">
+    <ModalOverlay className="photo-viewer-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+      <Modal className="photo-viewer-modal">
+        <Dialog ref={markModal} className="photo-viewer" aria-label={`Viewing ${image.originalName}`}>
+          <div className="photo-viewer__bar">
+            <Heading slot="title" className="photo-viewer__title">
               {image.originalName}
             </Heading>
             <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
@@ -85,13 +119,30 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
             </Button>
           </div>
           <div className="photo-viewer__body">
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-            <section className="viewer__stage photo-viewer__stage" aria-label="Photo" tabIndex={0}>
+            {/* The photo fits inside the stage: nothing in it scrolls, nothing there needs the keyboard but the face boxes. */}
+            <section
+              className="photo-viewer__stage"
+              aria-label="Photo"
+              onPointerDown={onPointerDown}
+              onPointerUp={onPointerUp}
+              onPointerCancel={cancelSwipe}
+              onClickCapture={(e) => {
+                if (!swiped.current) return;
+                e.preventDefault();
+                e.stopPropagation();
+              }}
+            >
               {failed ? (
-                <p className="viewer__none">No Preview</p>
+                <p className="photo-viewer__none">No Preview</p>
               ) : (
                 <div className="photo-viewer__frame">
-                  <img key={image._id} src={viewUrl(image)} alt={image.originalName} onError={() => setFailed(true)} />
+                  <img
+                    key={image._id}
+                    src={viewUrl(image)}
+                    alt={image.originalName}
+                    draggable={false}
+                    onError={() => setFailed(true)}
+                  />
                   {faces.map((face, i) => {
                     const tag = tagOf(face);
                     const label = tag
@@ -182,7 +233,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
               </section>
             )}
           </div>
-          <div className="viewer__pager">
+          <div className="photo-viewer__pager">
             <Button
               ref={prev}
               variant="secondary"
@@ -193,7 +244,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
             >
               Previous
             </Button>
-            <span aria-live="polite">
+            <span className="photo-viewer__position" aria-live="polite">
               {position + 1} of {total}
             </span>
             <Button ref={next} variant="secondary" size="sm" disabled={position >= total - 1} onClick={() => step(1)}>
