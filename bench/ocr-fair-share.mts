@@ -11,7 +11,7 @@
 // after --wait seconds, default 180).
 import { scannedPagePng } from '../services/documents/test/fixtures/generate';
 import { type DocumentsHarness, startDocuments } from '../services/documents/test/helpers/service';
-import { uploadAccepted } from '../services/documents/test/helpers/upload';
+import { multipart } from '../services/documents/test/helpers/multipart';
 import { ruledFormsPdf } from '../services/documents/test/fixtures/ruled-forms';
 
 const arg = (name: string, fallback: number) => {
@@ -48,6 +48,19 @@ async function oneScan(h: DocumentsHarness, user: string, n: number, waitS = WAI
     if (performance.now() - started > waitS * 1000) return null;
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** POST /api/documents/upload as the token's user; the upload must be accepted. */
+async function uploadAccepted(h: DocumentsHarness, token: string, name: string, content: Buffer) {
+  const form = multipart(name, content);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/documents/upload',
+    payload: form.payload,
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload answered ${res.statusCode}: ${res.body}`);
+  return res.json() as { _id: string };
 }
 
 const median = (xs: number[]) => {
