@@ -48,7 +48,8 @@ describe('LLM extraction', () => {
     const out = await extraction.extract({ text: OBITUARY, isImage: false }, paid);
     expect(out.method).toBe('llm');
     expect(out.entities.peopleIdentified).toEqual(ENTITIES.peopleIdentified);
-    expect(out.entities.personDetails).toEqual([personDetails[0]]);
+    // The model's record role, with the death the rules read in the obituary (the model gave none): issue 28.
+    expect(out.entities.personDetails).toEqual([{ ...personDetails[0], died: '1911-05-04' }]);
     // The product's own tags (decades, places) are added to the model's.
     expect(out.entities.tags).toEqual(expect.arrayContaining(['obituary', '1910s']));
     const request = fake.requests.at(-1);

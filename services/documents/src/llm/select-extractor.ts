@@ -6,6 +6,7 @@ import {
   type ExtractionInput,
   type Extractor,
   keepNamesInText,
+  mergePersonDetails,
 } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { createTokenMeter, type TokenMeter } from '../jobs/handwriting/billing';
@@ -77,7 +78,11 @@ export function createExtractionService(
               'LLM extraction named people the text does not',
             );
           }
-          const personDetails = keepNamesInText(answer.personDetails ?? ruled.personDetails ?? [], input.text);
+          // The model's roles with the facts the rules read (a death, a birth) where the model gives none.
+          const personDetails = keepNamesInText(
+            mergePersonDetails(peopleIdentified, answer.personDetails, ruled.personDetails),
+            input.text,
+          );
           // The model may not know the product's tag conventions; add them.
           const tags = [
             ...new Set([...answer.tags, ...deriveTags(answer.documentType, answer.dateInfo, answer.geographicalInfo)]),

@@ -8,6 +8,7 @@ import { extractPeopleWithDetails } from './people';
 import { extractPlaces } from './places';
 
 export { buildGazetteer, type Gazetteer, type GazetteerTables } from './gazetteer';
+export { mergePersonDetails } from './merge-details';
 
 export interface ExtractionInput {
   text: string;
