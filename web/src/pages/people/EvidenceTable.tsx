@@ -3,8 +3,8 @@ import { Scissors } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '../../components/ui';
-import { roleLabel, typeLabel, viewerHref } from '../documents/documentApi';
-import { canSplit, formatRecordDate, plural, recordRoleLabel } from './peopleFormat';
+import { typeLabel, viewerHref } from '../documents/documentApi';
+import { canSplit, evidenceRoleLabel, formatRecordDate, plural } from './peopleFormat';
 
 /**
  * Every mention the individual is built from: the document (opening the viewer at the page, the
@@ -64,7 +64,6 @@ export function EvidenceTable({
           </thead>
           <tbody>
             {evidence.map((e) => {
-              const recordRole = recordRoleLabel(e.recordRole);
               return (
                 <tr key={e.mentionId} className={chosen.has(e.mentionId) ? 'evidence__row--chosen' : undefined}>
                   {splittable && (
@@ -89,7 +88,7 @@ export function EvidenceTable({
                     </div>
                   </td>
                   <td data-label="Name as written">{e.nameAsWritten}</td>
-                  <td data-label="Role">{recordRole || roleLabel(e.role)}</td>
+                  <td data-label="Role">{evidenceRoleLabel(e)}</td>
                   <td data-label="Date">{formatRecordDate(e.date) || '—'}</td>
                   <td data-label="Place">{e.place || '—'}</td>
                 </tr>

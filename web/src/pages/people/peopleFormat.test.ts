@@ -8,6 +8,7 @@ import {
   lifeYears,
   mergeOrder,
   plural,
+  evidenceRoleLabel,
   recordRoleLabel,
   relationLabel,
 } from './peopleFormat';
@@ -36,6 +37,10 @@ describe('people page wording', () => {
     expect(recordRoleLabel('father_of_bride')).toBe('father of the bride');
     expect(recordRoleLabel('head')).toBe('head of household');
     expect(recordRoleLabel(null)).toBe('');
+    // "Other relative" with no part in the record is only named there: never shown as a relative.
+    expect(evidenceRoleLabel({ role: 'other_relative', recordRole: null })).toBe('mentioned');
+    expect(evidenceRoleLabel({ role: 'other_relative', recordRole: 'witness' })).toBe('witness');
+    expect(evidenceRoleLabel({ role: 'parent', recordRole: null })).toBe('parent');
     expect(eventLabel('baptism')).toBe('Baptism');
     expect(eventLabel('other')).toBe('Event');
     expect(conflictLabel('birth_years')).toBe('Different birth years');

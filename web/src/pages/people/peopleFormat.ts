@@ -1,13 +1,14 @@
 import {
   type ConflictKind,
   datePhrase,
+  type Evidence,
   type IndividualSummary,
   type RecordRole,
   type Relation,
   TIMELINE_EVENT_LABELS,
   type TimelineEventKind,
 } from '@gnology/contracts';
-import { recordRoleLabel as documentRecordRole } from '../documents/documentApi';
+import { recordRoleLabel as documentRecordRole, roleLabel } from '../documents/documentApi';
 
 /** Plain words for what the people page shows: life years, dates, record roles, events. */
 
@@ -33,6 +34,15 @@ const LONGER: Partial<Record<RecordRole, string>> = {
   testator: 'testator (maker of the will)',
 };
 export const recordRoleLabel = (r: RecordRole | null): string => (r ? (LONGER[r] ?? documentRecordRole(r)) : '');
+
+/**
+ * A mention's part in its record as the evidence table shows it: the record role, else the role. The
+ * index keeps no "only named" flag per mention, so "other relative" without a record role (a cousin,
+ * or a councillor the paper lists) reads "mentioned": never a kinship the record may not state.
+ */
+export function evidenceRoleLabel(e: Pick<Evidence, 'role' | 'recordRole'>): string {
+  return recordRoleLabel(e.recordRole) || (e.role === 'other_relative' ? 'mentioned' : roleLabel(e.role));
+}
 
 export const eventLabel = (k: TimelineEventKind): string => TIMELINE_EVENT_LABELS[k] ?? 'Event';
 
