@@ -132,10 +132,18 @@ describe('library retrieval, offline engine', () => {
     expect(answer?.sources?.[0]?.documentId).toBe(certificate);
   });
 
-  it('complements a selection without repeating it', async () => {
+  it('complements a selection without repeating it: the selection is listed first, once', async () => {
     const body = ResearchResponse.parse((await ask(stack, alice, { query: QUESTION, documentIds: [obituary] })).json());
-    expect(body.sources?.map((s) => s.documentId)).toContain(certificate);
-    expect(body.sources?.some((s) => s.documentId === obituary)).toBe(false);
+    // Issue 30, point 1: the selected document is always among the sources used, and first.
+    const ids = body.sources?.map((s) => s.documentId) ?? [];
+    expect(ids.slice(0, 2)).toEqual([obituary, certificate]);
+    expect(ids.filter((id) => id === obituary)).toHaveLength(1);
+    expect(body.sources?.[0]).toMatchObject({
+      documentId: obituary,
+      originalName: 'sullivan-obituary.txt',
+      selected: true,
+    });
+    expect(body.sources?.[1]?.selected).toBeUndefined();
     expect(body.response).toContain(`view=${certificate}&page=2`);
   });
 
@@ -186,5 +194,58 @@ describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
     expect(system).toMatch(/Source citation: [^"]*\\"marriage\.png\\"/);
     expect(system).not.toContain('Peter Whitfield');
     expect(ResearchResponse.parse(res.json()).sources?.[0]?.documentId).toBe(certificate);
+  });
+
+  it('reads the selected document first and lists it first, with what the library search found after it', async () => {
+    // Issue 30, point 1. The obituary was seeded after the certificate, so its id sorts after it:
+    // ordered by id, the found certificate would come first and the selection second.
+    expect(obituary > certificate).toBe(true);
+    fake.enqueue({ text: 'The obituary is about the Sullivans; the certificate names his parents.' });
+    const conversationId = await stack.newConversation(alice);
+    const res = await ask(stack, alice, { query: QUESTION, documentIds: [obituary], conversationId });
+    expect(res.statusCode, res.body).toBe(200);
+    const request = fake.requests.at(-1)!.body as { system: { text: string }[] };
+    const blocks = request.system.map((b) => b.text);
+    const selectedAt = blocks.findIndex((t) => t.startsWith('<document name="sullivan-obituary.txt"'));
+    const foundAt = blocks.findIndex((t) => t.startsWith('<document name="marriage.png"'));
+    expect(selectedAt).toBeGreaterThan(0);
+    expect(foundAt).toBeGreaterThan(selectedAt);
+    expect(blocks[selectedAt]).not.toContain('found="library search"');
+    expect(blocks[foundAt]).toContain('found="library search"');
+    // The preamble says what was selected, that it comes first, and that the rest of the library was searched too.
+    const preamble = blocks[selectedAt - 1]!;
+    expect(preamble).toContain('The user selected 1 document');
+    expect(preamble).toContain('given first');
+    expect(preamble).toContain("Gene also searched the rest of the user's library");
+    // "Sources used": the selection first, then what the search found; saved so with the answer.
+    const body = ResearchResponse.parse(res.json());
+    const ids = body.sources?.map((s) => s.documentId) ?? [];
+    expect(ids.slice(0, 2)).toEqual([obituary, certificate]);
+    expect(ids.filter((id) => id === obituary)).toHaveLength(1);
+    expect(body.sources?.slice(1).every((s) => s.selected === undefined)).toBe(true);
+    expect(body.sources?.[0]).toMatchObject({ originalName: 'sullivan-obituary.txt', selected: true });
+    const saved = await stack.conversation(alice, conversationId);
+    const answer = (saved.messages as { id: string; sources?: { documentId: string }[] }[]).find(
+      (m) => m.id === body.messageId,
+    );
+    expect(answer?.sources?.map((s) => s.documentId)).toEqual(ids);
+
+    // The stream's start and done events list them in the same order.
+    fake.enqueue({ text: 'Again.' });
+    const { research } = await stack.tokens(alice);
+    const streamed = parseSse(
+      (
+        await stack.app.inject({
+          method: 'POST',
+          url: '/api/research/stream',
+          headers: research,
+          payload: { query: QUESTION, documentIds: [obituary] },
+        })
+      ).body,
+    );
+    for (const name of ['start', 'done'])
+      expect(
+        (streamed.find((e) => e.event === name)!.data.sources as { documentId: string }[]).map((s) => s.documentId),
+      ).toEqual(ids);
   });
 });

@@ -122,7 +122,10 @@ describe('library retrieval in research', () => {
     expect(block).toContain('found="library search"');
     expect(block).toContain('[Page 1]');
     expect(documentsPreamble(2, 2)).toContain('The user selected no documents');
-    expect(documentsPreamble(3, 1)).toContain('The user also selected 2 documents');
+    // Issue 30, point 1: a selection is named first, then the search of the rest of the library.
+    expect(documentsPreamble(3, 1)).toMatch(
+      /^The user selected 2 documents for this request; they are given first, whole, .* Gene also searched the rest of the user's library for this question and found 1 document /,
+    );
     expect(documentsPreamble(1)).toBe(
       'The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.',
     );

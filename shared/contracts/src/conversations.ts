@@ -80,7 +80,8 @@ export const SaveMessageBody = z.object({
   tokens: MessageTokens.nullable().optional(),
   tokenBalance: z.object({ remaining: z.number() }).passthrough().nullable().optional(),
   cost: z.number().nullable().optional(),
-  sources: z.array(RetrievedSource).max(20).optional(),
+  // Up to 50 selected documents (ResearchBody) and the few the library search found beside them (issue 30).
+  sources: z.array(RetrievedSource).max(60).optional(),
   timestamp: z.string().datetime().optional(),
 });
 export type SaveMessageBody = z.infer<typeof SaveMessageBody>;

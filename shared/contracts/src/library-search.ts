@@ -141,5 +141,7 @@ export const RetrievedSource = z.object({
   highlight: z.string().max(200).optional(),
   /** The source citation of the best page (decision 0186), for the answer's sources and exports. */
   citation: z.string().max(2_000).optional(),
+  /** A document the user selected for the question: read whole, listed before what the search found (issue 30). */
+  selected: z.boolean().optional(),
 });
 export type RetrievedSource = z.infer<typeof RetrievedSource>;

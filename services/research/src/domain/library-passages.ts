@@ -53,3 +53,29 @@ export function fromPassages(passages: LibraryPassage[], query = ''): Retrieval 
   }
   return { documents, sources };
 }
+
+/**
+ * The question's context: the documents the user selected first, always, then what the library
+ * search found in the rest of the library (issue 30, point 1). The spec's document selector does
+ * not restrict the search, so the rest is still searched, after the selection. "Sources used"
+ * lists the selection first too (marked `selected`, read whole, so no pages), then the found
+ * documents in rank order; a document is never listed twice.
+ */
+export function withSelection(selected: ContextDocument[], library: Retrieval): Retrieval {
+  const chosen = new Set(selected.map((d) => d._id));
+  return {
+    documents: [...selected, ...library.documents.filter((d) => !chosen.has(d._id))],
+    sources: [
+      ...selected.map(
+        (d): RetrievedSource => ({
+          documentId: d._id,
+          originalName: d.originalName,
+          pages: [],
+          ...(d.citation ? { citation: d.citation.slice(0, 2_000) } : {}),
+          selected: true,
+        }),
+      ),
+      ...library.sources.filter((x) => !chosen.has(x.documentId)),
+    ],
+  };
+}

@@ -38,9 +38,16 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** Documents in a stable order (by id), so repeated calls share a cacheable prefix. */
+/**
+ * Documents in a stable order, so repeated calls share a cacheable prefix: the ones the user
+ * selected first (issue 30, point 1: the selection comes first), then the ones the library search
+ * found; each group by id.
+ */
 export function sortDocuments(docs: ContextDocument[]): ContextDocument[] {
-  return [...docs].sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  return [...docs].sort(
+    (a, b) =>
+      Number(a.retrieved === true) - Number(b.retrieved === true) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+  );
 }
 
 /**
@@ -105,12 +112,13 @@ export function documentBlock(doc: ContextDocument): string {
 export function documentsPreamble(count: number, retrieved = 0): string {
   if (retrieved > 0) {
     const selected = count - retrieved;
-    const found = `Gene searched the user's library for this question and found ${retrieved === 1 ? '1 document' : `${retrieved} documents`} (marked found="library search"; only the pages that matched are given, each marked "[Page N]").`;
-    const chosen =
+    const found = `${retrieved === 1 ? '1 document' : `${retrieved} documents`} (marked found="library search"; only the pages that matched are given, each marked "[Page N]").`;
+    // A selection comes first and is read whole; the search of the rest of the library only adds to it (issue 30).
+    const read =
       selected > 0
-        ? ` The user also selected ${selected === 1 ? '1 document' : `${selected} documents`}.`
-        : ' The user selected no documents.';
-    return `${found}${chosen} Cite each fact's document by file name and page, linked to the viewer, e.g. [marriage.png, p. 1](/documents?view=<id>&page=1), and say plainly when the documents found do not answer the question.`;
+        ? `The user selected ${selected === 1 ? '1 document' : `${selected} documents`} for this request; ${selected === 1 ? 'it is' : 'they are'} given first, whole, and ${selected === 1 ? 'is' : 'are'} the main source of the answer. Gene also searched the rest of the user's library for this question and found ${found}`
+        : `Gene searched the user's library for this question and found ${found} The user selected no documents.`;
+    return `${read} Cite each fact's document by file name and page, linked to the viewer, e.g. [marriage.png, p. 1](/documents?view=<id>&page=1), and say plainly when the documents found do not answer the question.`;
   }
   return count === 1
     ? 'The user has selected 1 document for this request. Cite it by file name and page, linked to the viewer.'

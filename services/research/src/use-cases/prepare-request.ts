@@ -16,6 +16,7 @@ import type { BookContext, ContextDocument, ProviderRequest } from '../domain/mo
 import { acquireSlot, claimTrialSlot, renameSlot } from '../store/in-flight';
 import { buildProviderRequest } from '../domain/provider-request';
 import { retrieveFromLibrary } from './retrieve-library';
+import { withSelection } from '../domain/library-passages';
 import { lookupPeopleAsked, lookupPeopleMeant } from './lookup-people';
 import { activeProject, createProject, toState } from '../store/book-projects';
 import type { ResearchDeps } from '../context';
@@ -30,7 +31,7 @@ export interface PreparedRequest {
   documentIds: string[];
   conversation: Conversation | null;
   documents: ContextDocument[];
-  /** The documents the library search found for this question and Gene read (decision 0170). */
+  /** The documents Gene read: the selected ones first, then what the library search found (decision 0170, issue 30). */
   sources: RetrievedSource[];
   plan: RequestPlan;
   book?: { projectId: string; context: BookContext };
@@ -123,7 +124,7 @@ export async function prepareRequest(
     if ((await slot).taken) await endInFlight(deps, { reservationId: firstId, generationId: null, httpRequestId });
     throw err;
   }
-  const { conversation, documents, library, request, bookContext, bookTitle } = read;
+  const { conversation, documents, sources, request, bookContext, bookTitle } = read;
   // A chapter or book is generated under its reservation's id (the job asks billing about its hold by it).
   const ids: RequestIds = { reservationId, generationId: plan.asJob ? reservationId : null, httpRequestId };
   return withReservation(deps, ids, async () => {
@@ -178,7 +179,7 @@ export async function prepareRequest(
       documentIds: body.documentIds,
       conversation,
       documents,
-      sources: library.sources,
+      sources,
       plan,
       book,
       request,
@@ -223,7 +224,8 @@ async function readContext(
       onError: (err) => deps.logger.warn({ err }, 'people lookup failed; answering without it'),
     }),
   ]);
-  const documents = [...selected, ...library.documents];
+  // The selection first, always; what the search found in the rest of the library after it (issue 30).
+  const { documents, sources } = withSelection(selected, library);
   // "Who were Margaret's parents?", "When did he die?": the people the documents say it means (issue 28).
   const people = await lookupPeopleMeant(clients, {
     userId,
@@ -248,5 +250,5 @@ async function readContext(
     conversation?.title && !/^Research Session/.test(conversation.title) ? conversation.title : 'Family History Book';
   const bookContext = continuing ?? (plan.requestType === 'book' ? planContext(bookTitle) : undefined);
   const request = buildProviderRequest({ plan, query: body.query, history, documents, people, book: bookContext });
-  return { conversation, documents, library, people, request, bookContext, bookTitle };
+  return { conversation, documents, sources, people, request, bookContext, bookTitle };
 }

@@ -12,6 +12,7 @@ import { buildProviderRequest, historyBefore } from '../domain/provider-request'
 import { providerFailure } from '../domain/provider-failure';
 import type { GenerateJobData } from '../jobs/queue';
 import { retrieveFromLibrary } from './retrieve-library';
+import { withSelection } from '../domain/library-passages';
 import { lookupPeopleAsked } from './lookup-people';
 import type { ResearchDeps } from '../context';
 import type { RequestIds } from './reservation';
@@ -76,7 +77,8 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     }),
     lookupPeopleAsked(clients, { userId: g.user_id, query: input.query }),
   ]);
-  const documents = [...selected, ...library.documents];
+  // The selection first, always; what the search found after it (issue 30, point 1).
+  const { documents, sources } = withSelection(selected, library);
   const history = historyBefore(conversation?.messages ?? [], input.userMessageId);
   const request = buildProviderRequest({
     plan,
@@ -179,7 +181,7 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
   const result = await completeResearch(deps, {
     ...base,
-    sources: library.sources,
+    sources,
     text,
     usage: total,
     charge: estimated ? total : undefined,
