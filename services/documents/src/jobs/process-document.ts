@@ -19,7 +19,7 @@ import {
   upsertPage,
 } from '../store/documents-store';
 import { completeProcessing, failProcessing } from '../use-cases/finish-processing';
-import { pageImageKey, thumbnailKey } from '../store/object-keys';
+import { documentPrefix, pageImageKey, thumbnailKey } from '../store/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
 import type { FaceDetector } from './faces/face-detector';
 import { readHandwriting } from './handwriting/read-handwriting';
@@ -34,6 +34,16 @@ const MAX_STORED_TEXT = 20_000_000;
 /** What a user reads when the worker's own disk is the problem (not their file). */
 export const NO_WORKSPACE_MESSAGE =
   'Processing failed: the server could not make room to read this file. Please try again later.';
+
+/** How often a reading looks whether its document still exists (a deletion cancels it: issue 30, point 2). */
+export const CANCEL_CHECK_MS = 1_000;
+
+/** The document was deleted while it was being read: its reading stops, quietly. */
+class DocumentDeletedError extends Error {
+  constructor() {
+    super('the document was deleted while it was being read');
+  }
+}
 
 /** The worker could not make its temporary folder (read-only, full or missing /tmp): not the file's fault. */
 class WorkspaceError extends Error {
@@ -76,9 +86,30 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
 
     const run = await startProcessing(db, id);
     const log = deps.logger.child({ documentId: id, attempt: job.attempt, run, requestId: job.requestId });
+    // Deleting the document cancels its reading (issue 30, point 2): its row is looked for every
+    // second and at each step; once it is gone, the parser, the transcription and the extraction are
+    // aborted at their next page or call, and the job ends as cancelled instead of failing on the
+    // foreign key of a page written for a row that no longer exists.
+    const deleted = new AbortController();
+    const gone = async () => {
+      if (!deleted.signal.aborted && !(await documentExists(db, id))) deleted.abort(new DocumentDeletedError());
+      return deleted.signal.aborted;
+    };
+    let checking = false;
+    const watch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      gone()
+        .catch(() => {})
+        .finally(() => {
+          checking = false;
+        });
+    }, CANCEL_CHECK_MS);
+    const signal = AbortSignal.any([job.signal, deleted.signal]);
     let current: DocumentProcessingStep['step'] = 'reading';
     let lastSaved = 0;
     const progress = async (step: DocumentProcessingStep) => {
+      if (deleted.signal.aborted) throw new DocumentDeletedError();
       current = step.step;
       const now = Date.now();
       // Page-by-page steps of long PDFs: at most a few writes a second.
@@ -111,7 +142,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
           recognize: (img, o) => ocr.recognize(img, { ...o, owner: doc.owner_id }),
         },
         languages: documentLanguages(doc.ocr_languages),
-        signal: job.signal,
+        signal,
         progress,
         limits: {
           pdfPageLimit: deps.config.PDF_PAGE_LIMIT,
@@ -126,6 +157,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       });
 
       await progress({ step: 'saving' });
+      if (await gone()) throw new DocumentDeletedError();
       // Every page is written whole (its reading, turn, skew and word boxes): a run of "Read again"
       // replaces the last run's pages, and trimPages drops pages the new run no longer has.
       for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
@@ -133,7 +165,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       // Low-confidence pages: a vision model's transcription, metered, or a note saying why not (decision 0155).
       await readHandwriting(
         parsed,
-        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal: job.signal },
+        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal },
         { db, storage: deps.storage, config: deps.config, logger: log },
       );
       let thumb: string | null = null;
@@ -154,7 +186,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
             // The model's tokens are the owner's (issue 29, point 6), held under an id of this reading
             // (upload 1, each Read again the next) and try: billing answers a repeated id as the first.
             { ownerId: doc.owner_id, requestId: `extraction-${id}-r${doc.reprocess_count + 1}-a${run}` },
-            job.signal,
+            signal,
           );
       const { method } = extracted;
       const read = journal
@@ -190,11 +222,21 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
         },
         job.requestId,
       );
+      if (!written && (await gone())) throw new DocumentDeletedError();
       log.info({ pages: parsed.pages.length, chars: text.length, method, written }, 'document processed');
       return { pages: parsed.pages.length, chars: text.length };
     } catch (err) {
       // Shutting down: leave the try to the retry, whatever attempt this is.
       if (job.signal.aborted) throw err;
+      // Deleted while being read (whatever the step failed on): cancelled, not failed. What the
+      // reading stored after the deletion removed the document's objects goes too.
+      if (deleted.signal.aborted || (await gone().catch(() => false))) {
+        await deps.storage
+          .deletePrefix(documentPrefix(doc.owner_id, id))
+          .catch((e) => log.warn({ err: e }, 'could not delete the stored objects of a deleted document'));
+        log.info({ step: current }, 'document deleted while being read; processing cancelled');
+        return { cancelled: 'deleted' };
+      }
       const message = err instanceof WorkspaceError ? NO_WORKSPACE_MESSAGE : readableError(err);
       const final = err instanceof PermanentProcessingError || job.attempt >= PROCESS_ATTEMPTS;
       if (final) {
@@ -206,7 +248,12 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       await saveAttemptError(db, id, message);
       throw err;
     } finally {
+      clearInterval(watch);
       if (dir) await rm(dir, { recursive: true, force: true });
     }
   };
+}
+
+async function documentExists(db: ProcessorDeps['deps']['database']['db'], id: string): Promise<boolean> {
+  return (await db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
