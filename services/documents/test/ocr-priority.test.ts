@@ -51,5 +51,7 @@ describe('OCR priority from pages, pixels and turns', () => {
     expect(await ocrCostOfFile('png', png)).toEqual({ pages: 1, pixels: 12_000_000 });
     // A file it cannot read is one page (the worker's parser says what is wrong with it).
     expect(await ocrCostOfFile('pdf', Buffer.from('%PDF-1.7 not really'))).toEqual({ pages: 1 });
+    // ...or as the caller's estimate (a stored PDF: its size).
+    expect(await ocrCostOfFile('pdf', Buffer.from('%PDF-1.7 not really'), { pages: 7 })).toEqual({ pages: 7 });
   });
 });
