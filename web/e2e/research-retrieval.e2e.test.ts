@@ -103,4 +103,42 @@ describe('Gene searches the library (offline engine)', () => {
     expect(await last.innerText()).not.toContain(`${CERTIFICATE}, p. 2`);
     await context.close();
   });
+
+  it('lists the selected document first under Sources used, then what the search found (issue 30, point 1)', async () => {
+    const { context, page } = await newPage(browser, stack, 1280);
+    await signInWithToken(context, user.token);
+    await page.goto('/research');
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    const picker = page.getByRole('button', { name: /Documents: 0 selected \/ 2 available/ });
+    await picker.waitFor({ timeout: 20_000 });
+    await picker.click();
+    await page.getByRole('checkbox', { name: new RegExp(`^${OBITUARY.replace('.', '\\.')}`) }).check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /Documents: 1 selected \/ 2 available/ }).waitFor({ timeout: 10_000 });
+
+    const message = page.getByLabel('Message to Gene');
+    await message.fill('Who were the parents of John Henry Whitfield and when did he marry?');
+    await message.press('Enter');
+    const sources = page.getByRole('list', { name: 'Sources used' }).last();
+    await sources.waitFor({ timeout: 30_000 });
+    await page.getByText('Gene is writing…').waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The selection first (read whole: no pages, marked selected, neither pinned nor droppable), then the certificate found.
+    const items = sources.getByRole('listitem');
+    expect(await items.first().getByRole('link').innerText()).toBe(OBITUARY);
+    expect(await items.first().locator('.sources-used__state').innerText()).toBe('selected');
+    expect(await items.first().getByRole('button').count()).toBe(0);
+    expect(await items.nth(1).getByRole('link').innerText()).toMatch(
+      new RegExp(`^${CERTIFICATE.replace('.', '\\.')}, p\\. .*2`),
+    );
+    expect(await sources.getByRole('link', { name: new RegExp(`^${OBITUARY.replace('.', '\\.')}`) }).count()).toBe(1);
+    await expectAccessible(page, 'research answer with a selected source');
+
+    // Saved so with the answer: the conversation reopened lists them in the same order.
+    await page.reload();
+    const reopened = page.getByRole('list', { name: 'Sources used' }).last();
+    await reopened.waitFor({ timeout: 20_000 });
+    expect(await reopened.getByRole('listitem').first().getByRole('link').innerText()).toBe(OBITUARY);
+    await context.close();
+  });
 });

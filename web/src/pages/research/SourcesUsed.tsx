@@ -13,9 +13,10 @@ interface Props {
 }
 
 /**
- * "Sources used" under an answer (issue 16, decision 0170): the documents Gene found in the
- * user's library and read for it. Pin adds one to the selection (it is read with every question);
- * Drop leaves it out of the next question's search.
+ * "Sources used" under an answer (issue 16, decision 0170): the documents Gene read for it, the
+ * ones selected for the question first (issue 30, point 1; marked "selected", read whole), then the
+ * ones it found in the user's library. Pin adds a found one to the selection (it is read with every
+ * question); Drop leaves it out of the next question's search.
  */
 export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop }: Props) {
   if (!sources.length) return null;
@@ -24,7 +25,7 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
       <span className="sources-used__label">Sources used:</span>
       <ul className="sources-used__list" aria-label="Sources used">
         {sources.map((s) => {
-          const pinned = selected.includes(s.documentId);
+          const pinned = !s.selected && selected.includes(s.documentId);
           const isDropped = dropped.includes(s.documentId);
           const pages = s.pages.length ? `, p. ${[...s.pages].sort((a, b) => a - b).join(', ')}` : '';
           return (
@@ -40,7 +41,9 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
                 {s.originalName}
                 {pages}
               </a>
-              {pinned ? (
+              {s.selected ? (
+                <span className="sources-used__state">selected</span>
+              ) : pinned ? (
                 <span className="sources-used__state">pinned</span>
               ) : (
                 <button
@@ -52,7 +55,7 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
                   Pin
                 </button>
               )}
-              {isDropped ? (
+              {s.selected ? null : isDropped ? (
                 <span className="sources-used__state">dropped from the next question</span>
               ) : (
                 !pinned && (
