@@ -18,8 +18,9 @@ const ALL_OPEN = TUTORIAL_SECTIONS.map((s) => s.id);
 
 /**
  * /tutorial (docs/contract.md#screens): the quick start, twelve collapsible sections (all open to begin
- * with) and a floating contents button whose dialog scrolls to the section chosen. The start
- * buttons go to /research when a token is stored, else /login, and say so in their labels.
+ * with) and a contents button (floating on a wide screen, under the title on a phone) whose dialog
+ * scrolls to the section chosen. The start buttons go to /research when a token is stored, else
+ * /login, and say so in their labels.
  */
 export function TutorialPage() {
   const [expanded, setExpanded] = useState<Set<Key>>(() => new Set(ALL_OPEN));
@@ -55,6 +56,19 @@ export function TutorialPage() {
         subtitle="From your first document to a finished family history book: the GNology method, one step at a time."
       />
 
+      {/* Floats at the bottom right where the page leaves room beside the text; on a phone
+          (768 px and narrower) it sits here, under the title, and covers nothing (issue 30). */}
+      <Button
+        className="toc-fab"
+        icon={<ListOrdered size={20} />}
+        onClick={openToc}
+        onPointerEnter={loadToc}
+        onFocus={loadToc}
+        aria-haspopup="dialog"
+      >
+        Contents
+      </Button>
+
       <QuickStart />
 
       <DisclosureGroup className="folds" allowsMultipleExpanded expandedKeys={expanded} onExpandedChange={setExpanded}>
@@ -67,16 +81,6 @@ export function TutorialPage() {
 
       <StartButtons />
 
-      <Button
-        className="toc-fab"
-        icon={<ListOrdered size={20} />}
-        onClick={openToc}
-        onPointerEnter={loadToc}
-        onFocus={loadToc}
-        aria-haspopup="dialog"
-      >
-        Contents
-      </Button>
       {tocLoaded && (
         <Suspense fallback={null}>
           <TocDialog isOpen={tocOpen} onOpenChange={setTocOpen} onChoose={choose} />
