@@ -113,7 +113,9 @@ function TopNav() {
           <div className="topnav__account">
             {signedIn && session.user ? (
               <>
-                <span className="topnav__welcome">Welcome, {displayName(session.user)}</span>
+                <span className="topnav__welcome">
+                  Welcome, <span className="topnav__name">{displayName(session.user)}</span>
+                </span>
                 <button type="button" className="topnav__logout" onClick={logout}>
                   <LogOut size={16} aria-hidden="true" />
                   Logout
