@@ -78,10 +78,13 @@ export function DocumentViewer({
             <Heading slot="title" className="viewer__title">
               {name}
             </Heading>
-            {doc && <CopyCitation documentId={doc._id} />}
-            <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
-              Close
-            </Button>
+            {/* The buttons keep together: beside the title when it leaves room, else on the row below. */}
+            <div className="viewer__actions">
+              {doc && <CopyCitation documentId={doc._id} />}
+              <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
+                Close
+              </Button>
+            </div>
           </div>
           {doc && <OcrQualityPanel key={doc._id} doc={doc} page={page} />}
           {doc && <HandwritingNote doc={doc} page={isPdf(doc) ? page : 1} />}
