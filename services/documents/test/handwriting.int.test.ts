@@ -148,7 +148,7 @@ describe('handwriting with a vision model (Anthropic)', () => {
       .select(['request_id', 'status'])
       .where('user_id', '=', 'hw-ada')
       .execute();
-    expect(reservations).toEqual([{ request_id: `handwriting-${doc._id}-r1-p1`, status: 'settled' }]);
+    expect(reservations).toEqual([{ request_id: `handwriting-${doc._id}-r1-a1-p1`, status: 'settled' }]);
   });
 
   it('sends a scanned PDF page from its stored page image; the typed page is left alone', async () => {
@@ -358,6 +358,8 @@ describe('handwriting without a model (offline)', () => {
         documentId: doc._id,
         ownerId: 'hw-offline',
         kind: 'jpeg',
+        // The third reading ("Read again" twice), its seventh try: a new charge, not the upload's answered again.
+        reading: 3,
         run: 7,
         file,
         signal: new AbortController().signal,
@@ -365,7 +367,7 @@ describe('handwriting without a model (offline)', () => {
       const parsed = { text: '', pages: [low(1), low(2), low(3)], ocrWords: [] };
       expect(await readHandwriting(parsed, input, deps)).toEqual({ transcribed: [1], noted: [2, 3] });
       expect(asked).toEqual([300]);
-      expect(reserves).toEqual([`handwriting-${doc._id}-r7-p1`, `handwriting-${doc._id}-r7-p2`]);
+      expect(reserves).toEqual([`handwriting-${doc._id}-r3-a7-p1`, `handwriting-${doc._id}-r3-a7-p2`]);
       expect(parsed.text).toBe('page text 1\n\nocr 2\n\nocr 3');
       const notes = await h.deps.database.db
         .selectFrom('document_pages')
@@ -431,6 +433,7 @@ describe('handwriting without a model (offline)', () => {
         documentId: doc._id,
         ownerId: 'hw-offline',
         kind: 'jpeg',
+        reading: 1,
         run: 1,
         file,
         signal: new AbortController().signal,

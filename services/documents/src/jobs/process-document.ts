@@ -165,7 +165,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       // Low-confidence pages: a vision model's transcription, metered, or a note saying why not (decision 0155).
       await readHandwriting(
         parsed,
-        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, run, file, signal },
+        { documentId: id, ownerId: doc.owner_id, kind: doc.kind, reading: doc.reprocess_count + 1, run, file, signal },
         { db, storage: deps.storage, config: deps.config, logger: log },
       );
       let thumb: string | null = null;

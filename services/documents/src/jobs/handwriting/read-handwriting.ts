@@ -51,6 +51,8 @@ export interface HandwritingInput {
   documentId: string;
   ownerId: string;
   kind: string;
+  /** The document's reading: 1 for the upload, then one more for each "Read again" (each is charged anew). */
+  reading: number;
   /** The processing run (a reservation per run and page: a retried run holds anew). */
   run: number;
   /** The original file on the worker's disk: the page image of a JPG/PNG stored upright as it was. */
@@ -203,7 +205,8 @@ async function transcribePage(
     return HANDWRITING_NOTES.noImage;
   }
   const inputTokens = imageTokens(image.width, image.height) + PROMPT_TOKENS;
-  const requestId = `handwriting-${input.documentId}-r${input.run}-p${page.pageNumber}`;
+  // Billing answers a repeated id as it answered the first: the reading is in it, or a Read again would be free.
+  const requestId = `handwriting-${input.documentId}-r${input.reading}-a${input.run}-p${page.pageNumber}`;
   let held: { amount: number } | null;
   try {
     held = await meter.reserve(
