@@ -21,9 +21,10 @@ interface LogLine {
  * Issue 30, point 2: a document deleted while the worker reads it. The deletion cancels its job:
  * the worker stops within a few seconds (between pages, not after the whole file), ends the job
  * quietly as cancelled rather than failing on the foreign key of the deleted row, leaves no rows
- * or stored objects behind, and takes the next document at once.
+ * or stored objects behind, and takes the next document at once. A document deleted while its job
+ * still waits has its job removed from the queue.
  */
-describe('deleting a document while it is being read', () => {
+describe('deleting a document while it is being read, or while it waits', () => {
   let h: DocumentsHarness;
   const lines: LogLine[] = [];
 
@@ -59,7 +60,7 @@ describe('deleting a document while it is being read', () => {
     return res.json() as DocumentRecord;
   };
 
-  it('cancels its job: it ends within seconds, quietly, leaves nothing behind, and the next document is read', async () => {
+  it('cancels its job: a waiting one leaves the queue; a running one ends within seconds, quietly, leaves nothing behind, and the next document is read', async () => {
     const userId = 'user-delete-reading';
     const token = await h.token(userId);
     const pages = [OBITUARY, BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY, BIRTH, CENSUS, LETTER, MARRIAGE];
@@ -73,6 +74,18 @@ describe('deleting a document while it is being read', () => {
       expect(i).toBeLessThan(400);
       await new Promise((r) => setTimeout(r, 100));
     }
+
+    // A scan waiting behind it, deleted before its turn: its job leaves the queue at once.
+    const waiting = await upload(token, 'waiting.pdf', await scannedPdf([BIRTH, CENSUS]));
+    const waitingJob = processingJobId({ id: waiting._id });
+    expect((await h.deps.queue.getJob(LANE_QUEUES.ocr, waitingJob))?.status).toBe('waiting');
+    const delWaiting = await h.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${waiting._id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(delWaiting.statusCode).toBeLessThan(300);
+    expect(await h.deps.queue.getJob(LANE_QUEUES.ocr, waitingJob)).toBeNull();
 
     const del = await h.app.inject({
       method: 'DELETE',

@@ -295,6 +295,40 @@ describe.each(backends)('JobQueue contract on $name', (backend) => {
     expect(done).toMatchObject({ result: 'read', progress: { step: 'ocr', page: 3, of: 12 } });
   });
 
+  it('removes a job that waits (waiting or prioritised), and leaves a running one to finish', async () => {
+    const q = fresh();
+    const name = queueName('removable');
+    const running = await q.enqueue(name, 'read', { n: 1 }, { jobId: 'doc-running' });
+    const waiting = await q.enqueue(name, 'read', { n: 2 }, { jobId: 'doc-waiting' });
+    const prioritised = await q.enqueue(name, 'read', { n: 3 }, { jobId: 'doc-prioritised', priority: 5 });
+    const started = deferred<void>();
+    const release = deferred<void>();
+    const seen: string[] = [];
+    await q.work(
+      name,
+      async (job) => {
+        seen.push(job.id);
+        started.resolve();
+        await release.promise;
+        return 'read';
+      },
+      { concurrency: 1 },
+    );
+    await started.promise;
+    expect(seen).toEqual([running]);
+    expect(await q.removeWaiting!(name, waiting)).toBe(true);
+    expect(await q.removeWaiting!(name, prioritised)).toBe(true);
+    expect(await q.getJob(name, waiting)).toBeNull();
+    expect(await q.getJob(name, prioritised)).toBeNull();
+    // A running job, or one there is none of, is not removed.
+    expect(await q.removeWaiting!(name, running)).toBe(false);
+    expect(await q.removeWaiting!(name, 'no-such-job')).toBe(false);
+    release.resolve();
+    expect(await waitForStatus(name, running, 'completed')).toMatchObject({ result: 'read' });
+    expect(await q.depth(name)).toBe(0);
+    expect(seen).toEqual([running]);
+  });
+
   it('keeps one job when the same jobId is enqueued twice', async () => {
     const q = fresh();
     const name = queueName('thumbs');

@@ -155,7 +155,7 @@ export async function deleteOwnedDocumentRow(trx: DocumentsDb, id: string, owner
     .deleteFrom('documents')
     .where('id', '=', id)
     .where('owner_id', '=', ownerId)
-    .returning(['id', 'owner_id', 'storage_key'])
+    .returning(['id', 'owner_id', 'storage_key', 'kind', 'reprocess_count'])
     .executeTakeFirst();
 }
 

@@ -148,6 +148,14 @@ export class BullMqJobQueue implements JobQueue {
     };
   }
 
+  async removeWaiting(queue: string, id: string): Promise<boolean> {
+    const q = this.queue(queue);
+    const state = await q.getJobState(id);
+    if (state !== 'waiting' && state !== 'prioritized' && state !== 'delayed') return false;
+    // BullMQ leaves a job a worker has locked (started in between) where it is: 0.
+    return (await q.remove(id)) === 1;
+  }
+
   async depth(queue: string): Promise<number> {
     const counts = await this.queue(queue).getJobCounts('waiting', 'prioritized', 'active', 'delayed');
     return Object.values(counts).reduce((sum, n) => sum + n, 0);

@@ -158,6 +158,16 @@ export class PgBossJobQueue implements JobQueue {
     };
   }
 
+  async removeWaiting(queue: string, id: string): Promise<boolean> {
+    const pgQueue = await this.ensureQueue(queue);
+    // One statement: a job a worker fetches meanwhile is 'active' and stays.
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM ${PGBOSS_SCHEMA}.job WHERE name = $1 AND id = $2 AND state IN ('created', 'retry')`,
+      [pgQueue, pgBossJobId(id)],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   async depth(queue: string): Promise<number> {
     const pgQueue = await this.ensureQueue(queue);
     // Our own count: pg-boss's getQueueStats falls back to cached figures for an empty queue.

@@ -58,6 +58,11 @@ export interface JobQueue {
   enqueue<T>(queue: string, name: string, data: T, opts?: EnqueueOptions): Promise<string>;
   work<T>(queue: string, handler: JobHandler<T>, opts?: { concurrency?: number }): Promise<WorkerHandle>;
   getJob(queue: string, id: string): Promise<JobState | null>;
+  /**
+   * Removes a job that has not started (waiting or delayed): true when one was removed; false
+   * when there is none, or it runs or has finished (a running job is left to stop on its own).
+   */
+  removeWaiting?(queue: string, id: string): Promise<boolean>;
   /** Jobs waiting + active, for the queue-depth metric. */
   depth(queue: string): Promise<number>;
   /** Seconds the oldest runnable job has been waiting (0 when none waits): the backlog-age alert. */
