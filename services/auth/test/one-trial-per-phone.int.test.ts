@@ -102,7 +102,7 @@ describe('one free trial per verified phone number (issue 29, point 4)', () => {
 describe('migration 0004_one_trial_per_phone', () => {
   it('runs over numbers already verified on several accounts, giving each number to its earliest account', async () => {
     const { '0004_one_trial_per_phone': _later, ...before } = migrations;
-    const svc = await createTestService({ name: 'auth_m4', schema: 'auth', migrations: before });
+    const svc = await createTestService({ name: 'authm4', schema: 'auth', migrations: before });
     try {
       const db = svc.database.db as AuthTest['db'];
       const user = (n: number, phone: string, verified: boolean, created: string, isTestUser = false) => ({
