@@ -289,6 +289,9 @@ describe('photo gallery', () => {
     await form.getByRole('textbox', { name: 'Name' }).press('Enter');
     await form.waitFor({ state: 'detached' });
     await viewer.getByRole('button', { name: 'Face 1: Eileen Collins' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Change face 1');
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     await card(PORTRAIT).getByText('Eileen Collins').waitFor();
@@ -304,7 +307,12 @@ describe('photo gallery', () => {
     await bothWidths(page, 'gallery-viewer-suggestion');
     await viewer.getByRole('button', { name: 'Confirm face 1 is Eileen Collins' }).click();
     await viewer.getByRole('button', { name: 'Face 1: Eileen Collins' }).waitFor();
+    // The Confirm button is gone: focus moves to the face's Change button, so Escape still closes the viewer.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Change face 1');
     await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
     await card('eileen-again.jpg').getByText('Eileen Collins').waitFor();
     // With the role she has on the face the suggestion came from.
     await card('eileen-again.jpg').getByText('(Primary subject)').waitFor();

@@ -34,6 +34,10 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
   const [failed, setFailed] = useState(false);
   const [activeFace, setActiveFace] = useState<string | null>(null);
   const [confirmFailed, setConfirmFailed] = useState<string | null>(null);
+  // The face whose Confirm button or tag form just went away: its Change button takes focus, or focus would
+  // fall to the page behind and Escape would no longer close the viewer.
+  const [refocusFace, setRefocusFace] = useState<string | null>(null);
+  const faceList = useRef<HTMLOListElement>(null);
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
@@ -44,7 +48,13 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
     setFailed(false);
     setActiveFace(null);
     setConfirmFailed(null);
+    setRefocusFace(null);
   }, [imageId]);
+  useEffect(() => {
+    if (!refocusFace) return;
+    faceList.current?.querySelector<HTMLButtonElement>(`[data-face-change="${CSS.escape(refocusFace)}"]`)?.focus();
+    setRefocusFace(null);
+  }, [refocusFace]);
   // Left and Right move between photos while the viewer is open (not while typing a name).
   useEffect(() => {
     if (!imageId) return;
@@ -101,6 +111,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
     setConfirmFailed(null);
     try {
       await onConfirmSuggestion(image, face);
+      setRefocusFace(face.id);
     } catch {
       setConfirmFailed(face.id);
     }
@@ -177,7 +188,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
             {faces.length > 0 && (
               <section className="photo-viewer__faces" aria-label="Faces in this photo">
                 <h3 className="photo-viewer__faces-title">Faces in this photo</h3>
-                <ol className="plain-list">
+                <ol className="plain-list" ref={faceList}>
                   {faces.map((face, i) => {
                     const tag = tagOf(face);
                     return (
@@ -208,6 +219,7 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
                               variant="ghost"
                               size="sm"
                               onClick={() => setActiveFace(face.id)}
+                              data-face-change={face.id}
                               aria-label={`${tag ? 'Change' : 'Tag'} face ${i + 1}`}
                             >
                               {tag ? 'Change' : 'Tag'}
@@ -222,8 +234,12 @@ export function PhotoViewer({ image, position, total, onMove, onClose, onTagFace
                             onSave={async (name, role) => {
                               await onTagFace(image, face, name, role);
                               setActiveFace(null);
+                              setRefocusFace(face.id);
                             }}
-                            onCancel={() => setActiveFace(null)}
+                            onCancel={() => {
+                              setActiveFace(null);
+                              setRefocusFace(face.id);
+                            }}
                           />
                         )}
                       </li>
