@@ -11,3 +11,6 @@ export type {
 } from './model';
 export { splitName } from './names';
 export { writeGedcom, writeGedcom551, writeGedcom7 } from './write';
+export { type DecodedGedcom, decodeGedcom, NotGedcomError, startsWithHead } from './decode';
+export { readGedcomTree } from './read-tree';
+export type { FamilyTree, TreeCitation, TreeFact, TreeFamily, TreeIndividual, TreeSource } from './tree';
