@@ -262,8 +262,33 @@ export const DocumentRecord = z.object({
 });
 export type DocumentRecord = z.infer<typeof DocumentRecord>;
 
-/** PUT /api/documents/:id — the full list of people (the gallery adds or removes one tag at a time). */
-export const UpdateDocumentBody = z.object({ peopleIdentified: z.array(PersonTag).max(500) });
+/** The most tags a document keeps, and the longest tag (decision 0216). */
+export const MAX_DOCUMENT_TAGS = 50;
+export const MAX_TAG_LENGTH = 40;
+
+/**
+ * One tag a user sets: trimmed, 1–40 characters, no control characters. Its case is kept as
+ * written; tags compare without regard to case (the server drops a repeat in another case).
+ */
+export const DocumentTag = z
+  .string()
+  .trim()
+  .min(1, 'a tag cannot be blank')
+  .max(MAX_TAG_LENGTH, `a tag has at most ${MAX_TAG_LENGTH} characters`)
+  .regex(/^\P{Cc}+$/u, 'a tag cannot hold control characters');
+
+/**
+ * PUT /api/documents/:id — the full list of people (the gallery adds or removes one person at a
+ * time), the full list of tags (issue 30), or both; at least one.
+ */
+export const UpdateDocumentBody = z
+  .object({
+    peopleIdentified: z.array(PersonTag).max(500).optional(),
+    tags: z.array(DocumentTag).max(MAX_DOCUMENT_TAGS).optional(),
+  })
+  .refine((b) => b.peopleIdentified !== undefined || b.tags !== undefined, {
+    message: 'Send peopleIdentified, tags or both',
+  });
 export type UpdateDocumentBody = z.infer<typeof UpdateDocumentBody>;
 
 /** GET and PUT /api/documents/settings/ocr: the account's OCR languages (English until chosen). */

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DocumentsDeps } from '../context';
 import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
+import { applyTagEdits } from '../domain/tag-edits';
 import { writeDocumentUpdated } from '../use-cases/announce-update';
 import type { DocumentsDB } from '../store/schema';
 import { MAINTENANCE_QUEUE } from './sweep';
@@ -38,7 +39,7 @@ export async function reextractOlderDocuments(
   const batch = opts.batch ?? BATCH;
   const rows = await db
     .selectFrom('documents')
-    .select(['id', 'extracted_text', 'mimetype', 'original_name', 'people_identified'])
+    .select(['id', 'extracted_text', 'mimetype', 'original_name', 'people_identified', 'tag_edits'])
     .where('extractor_version', '<', EXTRACTOR_VERSION)
     .where('processing_status', '=', 'completed')
     .where((eb) => eb.or([eb('extraction_method', '=', 'rules'), eb('extraction_method', 'is', null)]))
@@ -65,7 +66,8 @@ export async function reextractOlderDocuments(
           date_info: JSON.stringify(entities.dateInfo),
           geographical_info: JSON.stringify(entities.geographicalInfo),
           occupations: JSON.stringify(entities.occupations),
-          tags: JSON.stringify(entities.tags),
+          // The user's tag edits stay applied (decision 0217).
+          tags: JSON.stringify(applyTagEdits(entities.tags, row.tag_edits)),
           extractor_version: EXTRACTOR_VERSION,
         })
         // Only if nothing re-processed it meanwhile (a "Read again" writes fresh entities itself).

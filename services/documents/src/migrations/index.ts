@@ -10,7 +10,9 @@ import { librarySearchMigration } from './0014_library_search';
 import { peopleIndexMigration } from './0016_people_index';
 import { extractionNoteMigration } from './0017_extraction_note';
 import { workLimitsMigration } from './0018_work_limits';
+import { tagEditsMigration } from './0019_tag_edits';
 import { personDetailsMigration } from './0015_person_details';
+import { peopleImportsMigration } from './0020_people_imports';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0016_people_index': peopleIndexMigration,
   '0017_extraction_note': extractionNoteMigration,
   '0018_work_limits': workLimitsMigration,
+  '0019_tag_edits': tagEditsMigration,
+  '0020_people_imports': peopleImportsMigration,
 };

@@ -7,7 +7,7 @@ import { viewTokenSecret } from '../domain/view-token';
 import { deleteOwnDocument } from '../use-cases/delete-document';
 import { listImages } from '../use-cases/list-images';
 import { documentsForAnalysis, listOwnDocuments, readDocument } from '../use-cases/read-documents';
-import { updateDocumentPeople } from '../use-cases/update-document';
+import { updateDocument } from '../use-cases/update-document';
 import { ocrRoutes } from './ocr';
 
 /** The signed-in user's documents. Another user's id, or a malformed one, is 404. */
@@ -44,9 +44,10 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
     return readDocument(db, id, req.user!.id, presentFor(req));
   });
 
+  // The people (the full list), the tags (the full list, issue 30), or both.
   app.put('/api/documents/:id', { preHandler: auth, schema: { body: UpdateDocumentBody } }, async (req) => {
     const { id } = req.params as { id: string };
-    return updateDocumentPeople(db, id, req.user!.id, req.body.peopleIdentified, present, req.id);
+    return updateDocument(db, id, req.user!.id, req.body, present, req.id);
   });
 
   app.delete('/api/documents/:id', { preHandler: auth }, async (req) => {

@@ -5,7 +5,8 @@ import type { ParsedPage } from '../jobs/parsers/types';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
 export type DocumentsDb = Kysely<DocumentsDB>;
-export type ListedDocument = Omit<DocumentRow, 'extracted_text'> & {
+// The user's tag edits are the server's own bookkeeping (decision 0217): lists never read them.
+export type ListedDocument = Omit<DocumentRow, 'extracted_text' | 'tag_edits'> & {
   task_step: TaskRow['step'] | null;
   task_error: string | null;
 };

@@ -7,10 +7,12 @@ import type {
   PersonDetail,
   PersonTag,
 } from '@gnology/contracts';
+import type { TagEdits } from '../domain/tag-edits';
 import type { PageWord } from '../jobs/parsers/types';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PeopleTables } from './people-schema';
+import type { TreeTables } from './tree-schema';
 
 // The people index's tables live in their own file (its owner's); every DB type is reachable from here.
 export type {
@@ -62,6 +64,8 @@ export interface DocumentsTable {
   extractor_version: Generated<number>;
   /** Record roles and titles of the people named (migration 0015): extraction's `personDetails`. */
   person_details: Json<PersonDetail[]>;
+  /** What the user added to and removed from `tags` (migration 0019, decision 0217); null until they first edit them. */
+  tag_edits: ColumnType<TagEdits | null, string | null | undefined, string | null>;
 }
 
 export interface DocumentPagesTable {
@@ -119,7 +123,7 @@ export interface DocumentFacesTable {
   created_at: Generated<Date>;
 }
 
-export interface DocumentsDB extends EventsTables, PeopleTables {
+export interface DocumentsDB extends EventsTables, PeopleTables, TreeTables {
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
   processing_tasks: ProcessingTasksTable;

@@ -1,12 +1,16 @@
 import type { DocumentProcessingStep } from '@gnology/contracts';
 import { writeEvent } from '@gnology/platform/events/outbox';
 import { documentEvent } from '../domain/document-events';
+import { applyTagEdits } from '../domain/tag-edits';
+import { lockTagEdits } from '../store/document-tags';
 import { type DocumentsDb, markCompleted, markFailed, type ProcessingResult } from '../store/documents-store';
 
 /**
  * Marks the document completed and writes `document.processed`, once: the status change is
  * guarded (not already completed), so a job re-run after a crash between commit and
- * acknowledgement writes no second event. Returns false when nothing changed.
+ * acknowledgement writes no second event. The user's edits of the tags, read in the same
+ * transaction, are applied to the reading's own tags: a tag they added stays, one they removed
+ * (an automatic "portrait") does not come back (decision 0217). Returns false when nothing changed.
  */
 export async function completeProcessing(
   db: DocumentsDb,
@@ -15,6 +19,8 @@ export async function completeProcessing(
   requestId?: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const edits = await lockTagEdits(trx, id);
+    if (edits) r = { ...r, entities: { ...r.entities, tags: applyTagEdits(r.entities.tags, edits) } };
     const row = await markCompleted(trx, id, r);
     if (!row) return false;
     await writeEvent(
