@@ -2,6 +2,7 @@
 // bench/genealogy/convert (SOURCES.md), frozen into dev and holdout. The product is reached only
 // through reader.ts. Per-record misses are shown for dev alone: holdout gives aggregate figures only.
 //   npx tsx bench/genealogy/external.mts [--split dev|holdout|all] [--source NAME] [--misses] [--json]
+// With --reader compromise|corenlp, a shipped model's people are scored beside the rules' (models/compare.mts).
 import { loadRecords, readLock, type Split, sourcesOnDisk } from './data-files';
 import { readRecord } from './reader';
 import { type RecordScore, scoreRecord } from './score';
@@ -31,6 +32,13 @@ const sources = sourceArg ? [sourceArg] : sourcesOnDisk();
 if (!sources.length) {
   console.error('No converted data under bench/genealogy/data: build it with bench/genealogy/convert (SOURCES.md).');
   process.exit(2);
+}
+
+const readerArg = option('--reader');
+if (readerArg && readerArg !== 'rules') {
+  const { compareWithModel } = await import('./models/compare.mts');
+  await compareWithModel(readerArg, sources, splits, lock, { asJson, showMisses });
+  process.exit(0);
 }
 
 function printMisses(id: string, text: string, s: RecordScore): void {
