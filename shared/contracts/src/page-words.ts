@@ -30,3 +30,24 @@ export const PageWordsResponse = z.object({
   words: z.array(PageWordBox),
 });
 export type PageWordsResponse = z.infer<typeof PageWordsResponse>;
+
+/** GET /api/documents/:id/searchable-pdf (issue 31, point 6): a document with no OCR'd words has nothing to make searchable. */
+export const SEARCHABLE_PDF_NO_WORDS_MESSAGE =
+  'This document has no words read from a scan, so there is nothing to make searchable. Searchable PDFs are made of scanned pages and photos of records once their text has been read.';
+/** …and one still being read has no words yet. */
+export const SEARCHABLE_PDF_NOT_READY_MESSAGE =
+  'This document is still being read. The searchable PDF can be made once its text has been read.';
+
+/**
+ * The searchable PDF's file name: the document's name without its extension, marked as the
+ * searchable copy (so it never takes the place of an original PDF of the same name in a
+ * downloads folder). Path separators and control characters become "_"; at most 120 characters.
+ */
+export function searchablePdfFileName(originalName: string): string {
+  const base = originalName
+    .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+    .replace(/[\\/\p{Cc}]/gu, '_')
+    .trim()
+    .slice(0, 120);
+  return `${base || 'document'} (searchable).pdf`;
+}

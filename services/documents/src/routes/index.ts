@@ -13,6 +13,7 @@ import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
 import { peopleRoutes } from './people';
 import { peopleExportRoutes } from './people-export';
+import { searchablePdfRoutes } from './searchable-pdf';
 import { internalPeopleRoutes } from './internal-people';
 import { uploadRoutes } from './upload';
 
@@ -26,6 +27,7 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(fileRoutes, { deps });
   await app.register(pageWordsRoutes, { deps });
   await app.register(citationRoutes, { deps });
+  await app.register(searchablePdfRoutes, { deps });
   await app.register(internalRoutes, { deps });
   await app.register(internalPhotoRoutes, { deps });
   await app.register(internalOwnedRoutes, { deps });

@@ -6,7 +6,7 @@ const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /** A stored word as the API answers it, or null for a value that cannot be one (never trusted blindly: jsonb). */
-function toBox(v: unknown): PageWordBox | null {
+export function toBox(v: unknown): PageWordBox | null {
   if (!v || typeof v !== 'object') return null;
   const { text, x, y, w, h, confidence } = v as Record<string, unknown>;
   if (typeof text !== 'string' || !text.trim() || !num(x) || !num(y) || !num(w) || !num(h)) return null;
