@@ -77,3 +77,22 @@ describe('issue 28: titles, Sr./Jr., née and married names', () => {
     expect(detail(e, 'Samuel Pritchard')).toMatchObject({ recordRole: 'deceased', died: '1910-03-09', age: 77 });
   });
 });
+
+describe('issue 28: names broken across lines in announcements', () => {
+  const text =
+    'Mr. and Mrs. Walter J.\nPrescott of Dover announce the engagement of their daughter, Darlene\nJoy, to Lieutenant Frank Oswald Kerr, son of Mr.\nand Mrs. Henry Kerr of Concord.';
+
+  it('an initial at a line end and a name after "their daughter," go on to the next line', () => {
+    const names = read(text).peopleIdentified.map((p) => p.name);
+    expect(names).toContain('Walter J. Prescott');
+    expect(names).toContain('Darlene Joy');
+    expect(names).not.toContain('Walter');
+    expect(names.filter((n) => n.startsWith('Darlene'))).toEqual(['Darlene Joy']);
+  });
+
+  it('"Mr. and Mrs. Henry Kerr" names him: his title is Mr., not Mrs.', () => {
+    const e = read(text);
+    expect(detail(e, 'Henry Kerr')?.title).toBe('Mr.');
+    expect(detail(e, 'Walter J. Prescott')?.title).toBe('Mr.');
+  });
+});

@@ -44,7 +44,19 @@ alejandro alfonso álvaro alvaro andrés carlos diego emilio enrique esteban fel
 tom jim jack joe ben sam dick ned mike dan dave steve tony andy nick pete ted abe jake
 `;
 
-export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
+/**
+ * More of the clerks' shortened given names, as London's removal orders and English parish registers write
+ * them ("Rt. Hayward", "Hanh. Dalton", "Cathn. Scoales"): written with a full stop, they still run on into the surname.
+ */
+export const CLERK_ABBREVIATIONS: readonly string[] =
+  'abm abrm alexr andw anth archd barth barthw benjn cathn cathne cha christr davd edmd elizh eleanr fran fras frans fredk hanh humph isb jos josh judh kath kathn lawr mattw nathl nichs patk reb rebh ricd rt sarh susa susanh tho thom timy zach'.split(
+    ' ',
+  );
+
+export const GIVEN_NAMES: ReadonlySet<string> = new Set([
+  ...NAMES.split(/\s+/).filter(Boolean),
+  ...CLERK_ABBREVIATIONS,
+]);
 
 /** Titles that mark the following capitalised words as a person's name. */
 export const TITLES: ReadonlySet<string> = new Set(

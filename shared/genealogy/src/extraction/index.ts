@@ -36,9 +36,10 @@ export interface Extractor {
  * titles are stored (`documents.person_details`, decision 0180), and the main person is read better.
  * 4: issue 28 dates (days and years in words, regnal years, Old Style slash years, days relative
  * to a letter's heading). 5: issue 28 precision (magistrates are officiants, people a record only
- * names are marked `namedOnly`, no kinship read from inside a surname or from the title "Dr").
+ * names are marked `namedOnly`, no kinship read from inside a surname or from the title "Dr"). 6: names
+ * broken across lines after an initial or a relationship word, and "Mr. and Mrs. John Smith" titles him "Mr.".
  */
-export const EXTRACTOR_VERSION = 5;
+export const EXTRACTOR_VERSION = 6;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;

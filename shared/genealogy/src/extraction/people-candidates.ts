@@ -123,6 +123,31 @@ const OCCUPATION_WORDS = new Set(
 const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
 const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
 
+const TITLE_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+const REL_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${Object.keys(REL_WORDS).join('|')}),?\s+$`, 'iu');
+/** A title or a relationship word right before a word marks it as the start of someone's name. */
+const cuedBefore = (text: string, at: number) => {
+  const before = text.slice(Math.max(0, at - 16), at);
+  return TITLE_JUST_BEFORE.test(before) || REL_JUST_BEFORE.test(before);
+};
+
+/** Record and place words that are also common surnames: "Mary Head", "Thomas Ward", "Richard Lane". */
+const SURNAME_STOPS = new Set(
+  'head ward lane church chapel court cousin street north south east west england holland wales france'.split(' '),
+);
+/** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
+const AFTER_WHOLE_NAME =
+  /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
+/**
+ * A record word that is a surname here: right after one or two given names on the same line, and followed by
+ * what follows a whole name ("Mary Head Widow of …"). In a census row "Mary Head" stays a name and a relation.
+ */
+function stopWordSurname(cur: readonly { w: string }[], w: string, k: string, text: string, at: number, nl: boolean) {
+  if (nl || !SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  if (cur.length < 1 || cur.length > 2 || !cur.every((c) => isGiven(c.w))) return false;
+  return AFTER_WHOLE_NAME.test(text.slice(at + w.length, at + w.length + 40));
+}
+
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -157,14 +182,13 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     const { w, s, nl } = words[i]!;
     const k = lowerKey(w);
     if (nl && cur.length) {
-      // A line end joins a lone given name (or a titled word) to a surname that follows.
-      const titled =
-        cur.length === 1 &&
-        new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu').test(
-          text.slice(Math.max(0, cur[0]!.s - 12), cur[0]!.s),
-        );
+      // A line end joins a lone given name (or a word a title or a relationship names) to a surname that follows,
+      // and a name never ends in an initial: "Mr. Tally H.⏎Eddings", "their daughter, Brenda⏎Ray".
+      const cued = cur.length === 1 && cuedBefore(text, cur[0]!.s);
       const join =
-        (titled || (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
+        (cued ||
+          isInitial(cur[cur.length - 1]!.w) ||
+          (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
         !isGiven(w) &&
         !isStop(w, text, s);
       if (!join) flush();
@@ -197,6 +221,11 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
         end: only.s + only.w.length,
         suffix: titleCase(w.replace(/\.$/, '')),
       });
+      continue;
+    }
+    if (stopWordSurname(cur, w, k, text, s, nl)) {
+      cur.push({ w, s });
+      flush();
       continue;
     }
     if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k) || isNotNameWord(w)) {

@@ -1,4 +1,4 @@
-import { TITLES } from './given-names';
+import { CLERK_ABBREVIATIONS, TITLES } from './given-names';
 import type { Candidate, Kin, Mention, Relation } from './people-types';
 import type { RecordRole } from '@gnology/contracts';
 
@@ -6,8 +6,9 @@ import type { RecordRole } from '@gnology/contracts';
 
 export const L = String.raw`\p{Lu}`;
 const l = String.raw`\p{Ll}`;
-const ABBREVIATED =
-  'Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma';
+const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma|${CLERK_ABBREVIATIONS.map(
+  (a) => a[0]!.toUpperCase() + a.slice(1),
+).join('|')}`;
 const WORD = String.raw`(?:(?:${ABBREVIATED})\.|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 export const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
@@ -249,7 +250,7 @@ export const MAGISTRATE_BEFORE =
   /\b(?:under\s+the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?of(?:\s+(?:Sir|Sr)\.?)?|before\s+me)\s*[:,]?\s*$/iu;
 /** "Fran Bedwell Esqr. one of his Majesties Justices of the Peace": a magistrate named with his commission acts in the record; he is not its subject. */
 export const MAGISTRATE_AFTER =
-  /^[ \t]*,?[ \t]*(?:Esq(?:r|re|uire)?s?\.?,?[ \t]+)?(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices/iu;
+  /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices/iu;
 /** "…, son of": the child word of a phrase right after a name, to tell the groom from the bride. */
 export const CHILD_WORD_AFTER = new RegExp(
   String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}?(${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`,
@@ -308,8 +309,11 @@ export const MAIDEN_AFTER =
   /^,?\s*\(?(?:née|nee|born|geb\.|geb|geborene|geborne|z\s+d(?:omu)?\.?|född|født|f\.|nata|nacida|nascida|dite|maiden\s+name|formerly|m\.\s?s\.)\s+([\p{Lu}][\p{L}'’-]+(?:[-\s][\p{Lu}][\p{L}'’-]+)?)/iu;
 
 const TITLE_BEFORE = new RegExp(String.raw`(?<![\p{L}])((?:${[...TITLES].join('|')})\.?)\s+$`, 'iu');
+/** "Mr. and Mrs. John Smith" names him: his title is the first ("Mrs." would make the father of the groom a woman). */
+const COUPLE_TITLES_BEFORE = /(?<![\p{L}])(Mr\.?|M\.|Herr)\s*(?:and|&|et|und)\s*(?:Mrs|Mme|Frau)\.?\s+$/iu;
 export function titleBefore(text: string, m: Mention): string | undefined {
-  return TITLE_BEFORE.exec(text.slice(Math.max(0, m.start - 20), m.start))?.[1];
+  const before = text.slice(Math.max(0, m.start - 20), m.start);
+  return COUPLE_TITLES_BEFORE.exec(before)?.[1] ?? TITLE_BEFORE.exec(before)?.[1];
 }
 
 /** The text just before a name (90 characters unless told). */

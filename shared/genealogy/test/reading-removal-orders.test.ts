@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from './helpers/read-record';
+
+/*
+ * Issue 28: English poor-law orders as parish clerks wrote them — shortened given names with a full stop,
+ * surnames that are also record words, justices named with "Knt." and "Esqr:" — read as the people they are.
+ * The texts are written here in the orders' style; the bench measures the rules on the London Lives orders.
+ */
+
+const read = (text: string) => readRecord({ text, isImage: false });
+const people = (text: string) => read(text).peopleIdentified.map((p) => `${p.name}|${p.role}`);
+
+beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
+
+describe('removal orders', () => {
+  it('a clerk’s "Rt." runs on into the surname, and the man removed is the subject, his wife his spouse', () => {
+    const found = people(
+      'By Order under the hands and Seals of Peter Crane and Edwd Holt Esqrs. two of his Majesties Justices of the Peace ' +
+        'bearing Date the 3d. Day of May 1760 Rt. Farley & Susan his wife were removed from the Parish of St. Anne.',
+    );
+    expect(found[0]).toBe('Rt. Farley|primary_subject');
+    expect(found).toContain('Susan Farley|spouse');
+    expect(found.some((p) => p.startsWith('Rt|') || p.startsWith('Farley|'))).toBe(false);
+  });
+
+  it('"Mary Head Widow of George Head" and "Thomas Ward and Sarah his Wife": the record word is their surname', () => {
+    const widow = people(
+      'By Order of the Justices bearing date the 9th day of June 1761 Mary Head Widow of George Head was removed from the Parish of St. Anne.',
+    );
+    expect(widow).toEqual(['Mary Head|primary_subject', 'George Head|spouse']);
+    const couple = people(
+      'By Order of the Justices bearing date the 9th day of June 1761 Thomas Ward and Sarah his Wife were removed from the Parish of St. Anne.',
+    );
+    expect(couple[0]).toBe('Thomas Ward|primary_subject');
+    expect(couple).toContain('Sarah Ward|spouse');
+  });
+
+  it('a census row keeps "Head" as the relation: "Mary Head 45" is no surname', () => {
+    const found = read('Name Relation Age\nJohn Carter Head 50\nMary Head 45').peopleIdentified.map((p) => p.name);
+    expect(found).not.toContain('Mary Head');
+  });
+
+  it('justices named with "Knt." or "Esqr:" sign the order; the pauper is its subject', () => {
+    const e = read(
+      'By an Order under the Hands and Seals of Sir Henry Dale Knt: and Robert Pike Esqr: two of his Majesty’s Justices of the Peace ' +
+        'bearing date the 24th: day of November 1769 Jane Collier was removed from the Parish of Saint Anne.',
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Jane Collier', role: 'primary_subject' });
+    const officiants = (e.personDetails ?? []).filter((d) => d.recordRole === 'officiant').map((d) => d.name);
+    expect(officiants).toEqual(expect.arrayContaining(['Henry Dale', 'Robert Pike']));
+  });
+
+  it('"John Lane Esqr." is one justice, not a "John" of the order', () => {
+    const found = read(
+      'By an Order under the Hands and Seals of Wm. Kelly and John Lane Esqr. two of his Majestys Justices of the Peace ' +
+        'bearing Date the 10th. day of March 1772 Mary Crosby aged Seven Yrs. was removed from the Parish of St. Anne.',
+    ).peopleIdentified.map((p) => p.name);
+    expect(found[0]).toBe('Mary Crosby');
+    expect(found).toContain('John Lane');
+    expect(found).not.toContain('John');
+  });
+});
