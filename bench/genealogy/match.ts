@@ -50,7 +50,34 @@ export function sameName(predicted: string, gold: string): boolean {
   if (key(p) === key(g)) return true;
   const pCore = p.filter((t) => !TITLE_WORDS.has(t));
   const gCore = g.filter((t) => !TITLE_WORDS.has(t));
-  return pCore.length > 0 && key(pCore) === key(gCore);
+  if (pCore.length > 0 && key(pCore) === key(gCore)) return true;
+  return sameWithAbbreviatedGiven(pCore, gCore);
+}
+
+/**
+ * A clerk's abbreviation of a given name is that name ("Hanh." Hannah, "Margt" Margaret, "Wm" William, "Eliz"
+ * Elizabeth, "Cathn." Catherine): the short form starts with the same letter, its letters run in order inside the
+ * long form, and it is a prefix of 3+ letters, ends with the same letter, or shares the first three letters.
+ * The surname (last word) must be the same word, and so must the number of words.
+ */
+export function abbreviates(short: string, long: string): boolean {
+  if (short.length >= long.length || short.length < 2 || short[0] !== long[0]) return false;
+  let k = 0;
+  for (const ch of long) if (ch === short[k]) k++;
+  if (k < short.length) return false;
+  return (
+    (short.length >= 3 && long.startsWith(short)) ||
+    short.at(-1) === long.at(-1) ||
+    (short.length >= 4 && short.slice(0, 3) === long.slice(0, 3))
+  );
+}
+
+function sameWithAbbreviatedGiven(p: string[], g: string[]): boolean {
+  if (p.length < 2 || p.length !== g.length || p.at(-1) !== g.at(-1)) return false;
+  return p.slice(0, -1).every((a, i) => {
+    const b = g[i]!;
+    return a === b || abbreviates(a, b) || abbreviates(b, a);
+  });
 }
 
 /**
