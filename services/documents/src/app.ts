@@ -2,6 +2,7 @@ import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentsDeps } from './context';
 import { DOCUMENTS_QUEUES } from './jobs/enqueue';
+import { IMPORT_QUEUE } from './jobs/gedcom-import-job';
 import { MAINTENANCE_QUEUE } from './jobs/sweep';
 import { documentsRoutes } from './routes';
 
@@ -14,7 +15,7 @@ export async function buildApp(deps: DocumentsDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     checks: deps.checks,
     queue: deps.queue,
-    queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE],
+    queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE, IMPORT_QUEUE],
   });
   await app.register(documentsRoutes, { deps });
   return app;

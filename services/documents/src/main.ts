@@ -4,6 +4,7 @@ import { documentsEnvSchema } from './config';
 import { createDocumentsContext } from './context';
 import { documentsJobs } from './jobs';
 import { DOCUMENTS_QUEUES } from './jobs/enqueue';
+import { IMPORT_QUEUE } from './jobs/gedcom-import-job';
 import { MAINTENANCE_QUEUE } from './jobs/sweep';
 import { documentsConsumers } from './events';
 import { migrations } from './migrations';
@@ -14,7 +15,7 @@ await runService({
   defaultPort: 8084,
   env: documentsEnvSchema,
   migrations,
-  queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE],
+  queues: [...DOCUMENTS_QUEUES, MAINTENANCE_QUEUE, IMPORT_QUEUE],
   buildApp: (deps) => buildApp(createDocumentsContext(deps)),
   jobs: (deps) => documentsJobs(createDocumentsContext(deps)),
   consumers: (deps) => documentsConsumers(createDocumentsContext(deps)),

@@ -18,4 +18,5 @@ export * from './events/billing';
 export * from './albums';
 export * from './events/albums';
 export * from './people';
+export * from './people-import';
 export * from './record-dates';

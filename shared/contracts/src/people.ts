@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DocumentType, PersonRole, RecordRole } from './documents';
+import { TreeClaims } from './people-import';
 
 /*
  * The people index (issue 16, "People index"; decision 0185): every person named in a user's
@@ -22,6 +23,13 @@ export const IndividualSummary = z.object({
   conflictCount: z.number().int(),
   /** The user merged, split or renamed this individual: automatic grouping keeps it as it is. */
   userEdited: z.boolean(),
+  /**
+   * Where the individual comes from (issue 32): 'documents' (read from the user's documents),
+   * 'tree' (an imported GEDCOM file: claims, not evidence), 'both' (a tree person matched to
+   * documents — the hints slice; not produced yet). The documents service always sends it;
+   * optional so that summaries built before it still parse.
+   */
+  origin: z.enum(['tree', 'documents', 'both']).optional(),
 });
 export type IndividualSummary = z.infer<typeof IndividualSummary>;
 
@@ -122,6 +130,8 @@ export const IndividualDetail = z.object({
   timeline: z.array(TimelineEvent),
   conflicts: z.array(Conflict),
   relatives: z.array(Relative),
+  /** What an imported tree says of this person (issue 32), shown apart from the documents' evidence. */
+  tree: TreeClaims.optional(),
 });
 export type IndividualDetail = z.infer<typeof IndividualDetail>;
 

@@ -5,6 +5,7 @@ import { LANE_QUEUES } from '../domain/processing-lanes';
 import { createExtractionService } from '../llm/select-extractor';
 import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';
 import { createFaceDetector } from './faces/face-detector';
+import { gedcomImportJob } from './gedcom-import';
 import { createOcrPool, type OcrEngine } from './ocr-pool';
 import { peopleRebuildJob, startPeopleBackfill } from './people-rebuild';
 import { createDocumentProcessor } from './process-document';
@@ -70,6 +71,7 @@ export function createDocumentsWorker(
     sweepJob(deps),
     reextractJob(deps),
     peopleRebuildJob(deps),
+    gedcomImportJob(deps),
   ];
   return { jobs, ocr };
 }

@@ -13,6 +13,7 @@ import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
 import { peopleRoutes } from './people';
 import { peopleExportRoutes } from './people-export';
+import { peopleImportRoutes } from './people-import';
 import { searchablePdfRoutes } from './searchable-pdf';
 import { internalPeopleRoutes } from './internal-people';
 import { uploadRoutes } from './upload';
@@ -35,5 +36,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(journalRoutes, { deps });
   await app.register(peopleRoutes, { deps });
   await app.register(peopleExportRoutes, { deps });
+  await app.register(peopleImportRoutes, { deps });
   await app.register(internalPeopleRoutes, { deps });
 };

@@ -25,6 +25,7 @@ export function summaryOf(r: IndividualRow): IndividualSummary {
     mentionCount: r.mention_count,
     conflictCount: r.conflict_count,
     userEdited: r.user_edited,
+    origin: 'documents',
   };
 }
 

@@ -2,11 +2,17 @@ import type { IndividualDetail } from '@gnology/contracts';
 import { notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDb } from '../store/documents-store';
 import { getIndividual } from '../store/people-query';
+import { readTreePerson } from '../store/tree-query';
 import { describeRows } from './people-read';
 
-/** GET /api/people/:id: one of the user's individuals in full; another user's, or one left empty, is 404. */
+/**
+ * GET /api/people/:id: one of the user's individuals in full — read from documents, or from an
+ * imported tree (issue 32: its claims apart, in `tree`); another user's, or one left empty, is 404.
+ */
 export async function readPerson(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualDetail> {
   const row = await getIndividual(db, ownerId, id);
-  if (!row || row.mention_count === 0) throw notFound('Person not found');
-  return (await describeRows(db, ownerId, [row]))[0]!;
+  if (row && row.mention_count > 0) return (await describeRows(db, ownerId, [row]))[0]!;
+  const tree = await readTreePerson(db, ownerId, id);
+  if (!tree) throw notFound('Person not found');
+  return tree;
 }
