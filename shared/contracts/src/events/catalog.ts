@@ -49,7 +49,7 @@ export const eventCatalog: EventEntry[] = [
     topic: DOCUMENTS_TOPIC,
     type: 'document.updated',
     key: 'document id',
-    summary: "The owner changed the document's people; carries all its entities as they now stand.",
+    summary: "The owner changed the document's people or tags; carries all its entities as they now stand.",
     data: documentEventSchemas['document.updated'],
   },
   {

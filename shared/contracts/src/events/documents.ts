@@ -34,7 +34,7 @@ export const DocumentProcessedEvent = z.object({
 });
 
 /**
- * The owner changed the document's people (issue 18): the entities as they now stand, in the
+ * The owner changed the document's people (issue 18) or tags (issue 30): the entities as they now stand, in the
  * shape `document.processed` carries them, so a consumer replaces what it holds for the document.
  */
 export const DocumentUpdatedEvent = z.object({
