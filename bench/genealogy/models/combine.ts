@@ -3,8 +3,8 @@
 import type { DocumentEntities } from '@gnology/contracts';
 import { fold, sameName, TITLE_WORDS } from '../match';
 
-export type Variant = 'rules' | 'model' | 'union' | 'intersection';
-export const VARIANTS: readonly Variant[] = ['rules', 'model', 'union', 'intersection'];
+export type Variant = 'rules' | 'model' | 'union' | 'union-full' | 'intersection';
+export const VARIANTS: readonly Variant[] = ['rules', 'model', 'union', 'union-full', 'intersection'];
 
 /** A person the model adds: named only, so the scorer counts no relation for them. */
 const named = (rules: DocumentEntities, names: readonly string[]): DocumentEntities => ({
@@ -27,6 +27,8 @@ const seenByModel = (name: string, model: readonly string[]) => {
 /**
  * - `model`: the model's mentions alone, on an otherwise empty reading (only the people figures mean anything);
  * - `union`: the rules' reading plus each model mention no rule person already has the same name as;
+ * - `union-full`: the same, with only the model's mentions of two name words or more (a given name and a surname:
+ *   a single capitalised word is where a model misreads OCR and headings most);
  * - `intersection`: the rules' reading less the people no model mention shares a name word with (the model as a veto).
  */
 export function combine(rules: DocumentEntities, model: readonly string[], variant: Variant): DocumentEntities {
@@ -39,9 +41,14 @@ export function combine(rules: DocumentEntities, model: readonly string[], varia
         model,
       );
     case 'union':
+    case 'union-full':
       return named(
         rules,
-        model.filter((m) => !rules.peopleIdentified.some((p) => sameName(m, p.name))),
+        model.filter(
+          (m) =>
+            (variant === 'union' || nameWords(m).length >= 2) &&
+            !rules.peopleIdentified.some((p) => sameName(m, p.name)),
+        ),
       );
     case 'intersection': {
       const kept = rules.peopleIdentified.filter((p) => seenByModel(p.name, model));

@@ -24,7 +24,16 @@ const pct = (x: number | null) => (x === null ? '—' : (100 * x).toFixed(1));
 const cell = (f: Figures) => `${pct(f.people.precision)} / ${pct(f.people.recall)} / ${pct(f.people.f1)}`;
 
 function table(rows: readonly Row[], model: string): string {
-  const head = ['source', 'split', 'n', 'rules', model, `rules ∪ ${model}`, `rules ∩ ${model}`];
+  const head = [
+    'source',
+    'split',
+    'n',
+    'rules',
+    model,
+    `rules ∪ ${model}`,
+    `rules ∪ ${model} (2+ words)`,
+    `rules ∩ ${model}`,
+  ];
   const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
   for (const r of rows) {
     const cells = [r.source, r.split, String(r.figures.rules.records), ...VARIANTS.map((v) => cell(r.figures[v]))];

@@ -44,6 +44,11 @@ describe('a model beside the rules', () => {
     expect(scoreRecord(gold, read).familyPredicted).toBe(1);
   });
 
+  it('in union of full names, adds only the model’s names of two name words or more', () => {
+    const read = combine(rules, ['Tyrell', 'Mr. Gambetta', 'Mary Tyrell'], 'union-full');
+    expect(read.peopleIdentified.map((p) => p.name)).toEqual(['Mr. Read', 'Bride Lane', 'Mary Tyrell']);
+  });
+
   it('in intersection, keeps the rules’ people the model shares a name word with, and drops the others', () => {
     const read = combine(rules, ['John Read'], 'intersection');
     expect(read.peopleIdentified.map((p) => p.name)).toEqual(['Mr. Read']);
