@@ -78,6 +78,14 @@ public final class NerRunner {
     return type != null && (type.equals("PERSON") || type.equals("PER") || type.endsWith("-PER"));
   }
 
+  /**
+   * A mention the CRF labelled a person, word for word. CoreNLP's English entity mentions also hold the pronouns
+   * ("he", "his") as PERSON mentions whose words the CRF left unlabelled: those are no name, and are left out.
+   */
+  static boolean isPersonName(CoreEntityMention m) {
+    return isPerson(m.entityType()) && m.tokens().stream().allMatch((t) -> isPerson(t.ner()));
+  }
+
   public static void main(String[] args) throws IOException {
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     long t0 = System.nanoTime();
@@ -94,7 +102,7 @@ public final class NerRunner {
       pipeline(lang).annotate(doc);
       StringBuilder reply = new StringBuilder();
       for (CoreEntityMention m : doc.entityMentions()) {
-        if (isPerson(m.entityType())) reply.append('\t').append(m.text().replaceAll("\\s+", " "));
+        if (isPersonName(m)) reply.append('\t').append(m.text().replaceAll("\\s+", " "));
       }
       out.println((System.nanoTime() - start) + reply.toString());
     }
