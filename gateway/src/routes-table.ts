@@ -1,4 +1,9 @@
-import { DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_UPLOAD_BODY_LIMIT_BYTES } from '@gnology/contracts';
+import {
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_UPLOAD_BODY_LIMIT_BYTES,
+  GEDCOM_TOO_LARGE_MESSAGE,
+  GEDCOM_UPLOAD_LIMIT_BYTES,
+} from '@gnology/contracts';
 import type { GatewayConfig } from './config';
 
 export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
@@ -66,6 +71,22 @@ export const UPLOAD_PATH = '/api/documents/upload';
 export const UPLOAD_LIMIT = DOCUMENT_UPLOAD_BODY_LIMIT_BYTES;
 export const BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_TOO_LARGE = DOCUMENT_TOO_LARGE_MESSAGE;
+/** The GEDCOM import (issue 32): a family tree is a file too, often over the 1 MB API limit. */
+export const GEDCOM_IMPORT_PATH = '/api/people/import';
+
+/**
+ * The paths whose body is a file: streamed on from its first bytes (not read whole), on the
+ * uploads' own connection pool, each with its limit (multipart framing included) and message.
+ */
+const UPLOADS: Record<string, { limit: number; message: string }> = {
+  [UPLOAD_PATH]: { limit: DOCUMENT_UPLOAD_BODY_LIMIT_BYTES, message: DOCUMENT_TOO_LARGE_MESSAGE },
+  [GEDCOM_IMPORT_PATH]: { limit: GEDCOM_UPLOAD_LIMIT_BYTES + 64 * 1024, message: GEDCOM_TOO_LARGE_MESSAGE },
+};
+
+/** The upload a path takes, or undefined for an ordinary API path (1 MB, read whole). */
+export function uploadOf(path: string): { limit: number; message: string } | undefined {
+  return Object.hasOwn(UPLOADS, path) ? UPLOADS[path] : undefined;
+}
 
 /** The request's path without its query string. */
 export function pathOf(req: { url: string }): string {

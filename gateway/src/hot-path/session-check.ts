@@ -2,15 +2,7 @@ import { bearerToken, requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAT_READ_ONLY, accessTokenMayReach, isAccessToken } from '../clients/access-tokens';
 import type { GatewayDeps } from '../context';
-import {
-  BODY_LIMIT,
-  UPLOAD_LIMIT,
-  UPLOAD_PATH,
-  UPLOAD_TOO_LARGE,
-  isFilePath,
-  isPublicPath,
-  pathOf,
-} from '../routes-table';
+import { BODY_LIMIT, uploadOf, isFilePath, isPublicPath, pathOf } from '../routes-table';
 
 /**
  * A request made with a personal access token goes on to its service with the short session auth
@@ -33,13 +25,14 @@ export function registerSessionCheck(app: FastifyInstance, deps: Pick<GatewayDep
   app.addHook('onRequest', async (req, reply) => {
     const p = pathOf(req);
     if (!p.startsWith('/api/')) return;
-    const limit = p === UPLOAD_PATH ? UPLOAD_LIMIT : BODY_LIMIT;
+    const upload = uploadOf(p);
+    const limit = upload?.limit ?? BODY_LIMIT;
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > limit) {
       return reply
         .status(413)
         .header('connection', 'close')
-        .send({ error: p === UPLOAD_PATH ? UPLOAD_TOO_LARGE : 'Request body too large (limit 1 MB).' });
+        .send({ error: upload?.message ?? 'Request body too large (limit 1 MB).' });
     }
     if (isPublicPath(p) && !(isFilePath(p) && req.headers.authorization)) return;
     const bearer = bearerToken(req);

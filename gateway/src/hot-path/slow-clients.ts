@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
-import { BODY_LIMIT, UPLOAD_PATH, pathOf } from '../routes-table';
+import { BODY_LIMIT, pathOf, uploadOf } from '../routes-table';
 
 /**
  * Slow clients (issue 29, point 3; decision 0210). A request that opens and never finishes — headers
@@ -104,7 +104,7 @@ const reading = new WeakMap<IncomingMessage, (err: Error) => void>();
  * body arrives too slowly (see watchBodyRate), or when the client goes away.
  */
 function takeBody(req: FastifyRequest, raw: IncomingMessage): Promise<Readable> {
-  const upload = pathOf(req) === UPLOAD_PATH;
+  const upload = uploadOf(pathOf(req)) !== undefined;
   return new Promise<Readable>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } fr
 import { Pool } from 'undici';
 import type { GatewayDeps } from '../context';
 import { exchangedSession } from '../hot-path/session-check';
-import { ROUTES, UPLOAD_PATH, type Upstream, pathOf } from '../routes-table';
+import { ROUTES, type Upstream, pathOf, uploadOf } from '../routes-table';
 
 /** Answers up to this size (declared by the service) are read whole before they are sent on. */
 const SMALL_ANSWER = 16 * 1024;
@@ -117,7 +117,7 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
     // connection to the documents service from the rest of its API.
     const uploads = route.upstream === 'documents' ? poolOf(upstreams[route.upstream], 'upload') : api;
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-      const pool = pathOf(req) === UPLOAD_PATH ? uploads : api;
+      const pool = uploadOf(pathOf(req)) ? uploads : api;
       let res: Awaited<ReturnType<Pool['request']>>;
       try {
         res = await pool.request({
