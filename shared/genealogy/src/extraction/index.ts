@@ -37,7 +37,9 @@ export interface Extractor {
  * 4: issue 28 dates (days and years in words, regnal years, Old Style slash years, days relative
  * to a letter's heading). 5: issue 28 precision (magistrates are officiants, people a record only
  * names are marked `namedOnly`, no kinship read from inside a surname or from the title "Dr"). 6: names
- * broken across lines after an initial or a relationship word, and "Mr. and Mrs. John Smith" titles him "Mr.".
+ * broken across lines after an initial or a relationship word, and "Mr. and Mrs. John Smith" titles him "Mr.";
+ * clerks' shortened names, record words that are surnames, "X of Place deceased" is the deceased, a child never
+ * merged with his namesake father.
  */
 export const EXTRACTOR_VERSION = 6;
 

@@ -9,7 +9,7 @@ const l = String.raw`\p{Ll}`;
 const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma|${CLERK_ABBREVIATIONS.map(
   (a) => a[0]!.toUpperCase() + a.slice(1),
 ).join('|')}`;
-const WORD = String.raw`(?:(?:${ABBREVIATED})\.|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
+const WORD = String.raw`(?:(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 export const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
   String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}[ \t]+)*${WORD})*`,
@@ -190,6 +190,9 @@ export const CHILD_OF_AFTER = new RegExp(
 // "… Sarah Olfay Singlewoman was Passed as a Vagrant from the Parish of …": a removal order's pauper.
 export const SUBJECT_AFTER =
   /^,?\s+(?:and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b|(?:(?:widow|singlewoman|single\s+woman|spinster|wido?\.|wid:)\s+)?(?:was|were)\s+(?:removed|passed)\s+(?:as|from|to)\b|was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
+/** "William Hale of Jobston deceased …", "John Ward, of Dover, died": the one who died is the record's subject. */
+export const DECEASED_AFTER =
+  /^,?\s+(?:of\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?,?\s+)?(?:deceased|dec['’]?d\.?|died|departed\s+this\s+life)(?!\p{L})/iu;
 export const SUBJECT_BEFORE = new RegExp(
   String.raw`(?:(?:view\s+of\s+the\s+)?body\s+of|in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur(?:y|ie)e?d|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
   'iu',

@@ -39,6 +39,7 @@ import {
   SIGNED_BEFORE,
   STATUS_WORDS,
   SUBJECT_AFTER,
+  DECEASED_AFTER,
   SUBJECT_BEFORE,
   TESTATOR_BEFORE,
   textAfter,
@@ -328,6 +329,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
     else if (
       SUBJECT_AFTER.test(a) ||
+      (DECEASED_AFTER.test(a) && !/\bof\s*$/iu.test(b)) ||
       AGED_AFTER.test(a) ||
       SUBJECT_BEFORE.test(b) ||
       TESTATOR_BEFORE.test(b) ||

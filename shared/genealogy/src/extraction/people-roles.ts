@@ -228,6 +228,11 @@ export function peopleOf(
       // "our boy Thomas" beside his grandfather Thomas Whitfield: the surname would make the two one person.
       const full = s ? keyOf(`${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`) : '';
       if (s && ms.some((x, j) => j !== i && keyOf(x.name) === full && rolesConflict(i, j))) continue;
+      // "named Eleanor Cliffen": a name that already ends in the surname is whole ("Eleanor Cliffen Cliffen" is no one).
+      if (s && keyOf(ms[i]!.name).endsWith(` ${keyOf(s)}`)) {
+        ms[i]!.lone = false;
+        continue;
+      }
       if (s) {
         ms[i]!.name = `${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`;
         ms[i]!.lone = false;
@@ -242,9 +247,22 @@ export function peopleOf(
   const persons: { name: string; key: string; idx: number[]; unsure?: boolean }[] = [];
   const byKey = new Map<string, number>();
   const compatible = (i: number, p: { idx: number[] }) => !p.idx.some((j) => rolesConflict(i, j));
+  // "John Smith, son of John Smith": a relation between two mentions of one name is two people; the relative is
+  // left out rather than merged, which would make the child his own father.
+  const tiedTo = (i: number, p: { idx: number[] }) =>
+    edges.some(
+      (e) => (e.person === i && p.idx.includes(anchorOf(e))) || (p.idx.includes(e.person) && anchorOf(e) === i),
+    );
   for (let i = 0; i < ms.length; i++) {
     const k = keyOf(ms[i]!.name);
     let id = byKey.get(k);
+    if (id !== undefined && tiedTo(i, persons[id]!)) {
+      if (i !== primary) continue;
+      // The primary named after its namesake relative: the relative is the one left out.
+      persons[id]!.unsure = true;
+      byKey.delete(k);
+      id = undefined;
+    }
     if (id === undefined && !k.includes(' ')) {
       const j = persons.findIndex((p) => p.key.startsWith(`${k} `));
       if (j >= 0 && !compatible(i, persons[j]!)) continue;
