@@ -132,3 +132,15 @@ describe('no kinship the text does not state', () => {
     expect(detail('John Smith')?.namedOnly).toBeUndefined();
   });
 });
+
+describe('Dutch deeds: who acts and who appears', () => {
+  it('the notary before whom one appears acts in the deed; the appearer after "nagenoemde getuijgen" is its subject, and no one dies of it', () => {
+    const e = read(
+      'In den Name des Heeren Amen\nOp heden den Elfden April 1756\nCompareerde voor mij Willem Hasselaer assistent\nen geswore scriba ten dezen Comptoire; en voor de nage\nnoemde Getuijgen, Pieter Vermeulen Corporaal\nin dienst der Comp: alhier; zijnde hij Comparant ziek te bedde leggende.\nDen E: Testateur verklaarde het zelve te zijn desselfs Testament.',
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Pieter Vermeulen', role: 'primary_subject' });
+    const notary = e.personDetails?.find((d) => d.name === 'Willem Hasselaer');
+    expect(notary?.recordRole).toBe('officiant');
+    expect(e.personDetails?.some((d) => d.recordRole === 'deceased' && d.name === 'Willem Hasselaer')).toBe(false);
+  });
+});

@@ -197,7 +197,14 @@ export const SUBJECT_BEFORE = new RegExp(
   String.raw`(?:(?:view\s+of\s+the\s+)?body\s+of|in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur(?:y|ie)e?d|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
   'iu',
 );
-export const TESTATOR_BEFORE = /\bI,?\s*$/;
+/**
+ * "I, John Smith"; a Dutch deed's appearer after the notary: "en voor de nagenoemde Getuijgen, [Mons:] Francois
+ * Caffin", with the spellings handwriting recognition gives ("naer genoemde", "natenoemene getuygen").
+ */
+const I_BEFORE = /\bI,?\s*$/;
+const APPEARER_BEFORE =
+  /(?<![\p{L}])na\p{Ll}{0,3}\s*[gt]e\s*noe?m\p{Ll}{0,3}\s+getu[iy]j?gen\s*,?(?:\s*(?:de\s+)?(?:Mons|Monsr|Sr|Sieur|Juffr|Juffrouw)[:.]?r?)?\s*$/iu;
+export const TESTATOR_BEFORE = { test: (before: string) => I_BEFORE.test(before) || APPEARER_BEFORE.test(before) };
 /**
  * The phrase that gives a child its names in a birth or baptism record ("to whom was given the
  * name of", "die Vornamen", "il nome di", "nadano imię"), or the given-names field of a form: the
@@ -250,7 +257,7 @@ export const OFFICIANT_AFTER =
  * read on other grounds: the phrase makes no unknown word a person.
  */
 export const MAGISTRATE_BEFORE =
-  /\b(?:under\s+the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?of(?:\s+(?:Sir|Sr)\.?)?|before\s+me)\s*[:,]?\s*$/iu;
+  /\b(?:under\s+the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?of(?:\s+(?:Sir|Sr)\.?)?|before\s+me|compareerde\s+(?:vo(?:o)?r[t]?\s+mij|ik)|coram\s+me|par[\s-]+devant(?:\s+(?:Me|Ma[îi]tre))?|vor\s+mir)\s*[:,]?\s*$/iu;
 /** "Fran Bedwell Esqr. one of his Majesties Justices of the Peace": a magistrate named with his commission acts in the record; he is not its subject. */
 export const MAGISTRATE_AFTER =
   /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices/iu;
