@@ -14,12 +14,16 @@ import { Alert, Button, ButtonLink, PageHeader, SearchField, Spinner } from '../
 import { useSession } from '../../lib/session';
 import { AlbumHistory } from './AlbumHistory';
 import { FILTER_LABELS, filterImages, GALLERY_FILTERS, type GalleryFilter } from './galleryFilter';
-import { fetchImages, IMAGES_KEY, savePeople } from './galleryApi';
+import { fetchImages, IMAGES_KEY, savePeople, saveTags as putTags } from './galleryApi';
 import { ImageCard } from './ImageCard';
 import { PhotoViewer } from './PhotoViewer';
 import { suggestedRole, withoutTag, withTag } from './people';
 import { TAG_FAILED } from './TagPersonForm';
+import { tagSuggestions } from './tags';
 import './gallery.css';
+
+/** The page's one list of tag suggestions, which every card's tag field offers. */
+const TAG_SUGGESTIONS_ID = 'gallery-tag-suggestions';
 
 /** Cards rendered at a time: the first paint stays small with thousands of images; more follow on scroll. */
 export const GALLERY_PAGE_SIZE = 60;
@@ -61,6 +65,7 @@ function SignedInGallery() {
 
   const all = images.data ?? [];
   const shown = useMemo(() => filterImages(all, filter, query), [all, filter, query]);
+  const suggestions = useMemo(() => tagSuggestions(all), [all]);
   // A new search or filter starts again at the top of the results.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the criteria change
   useEffect(() => setVisible(GALLERY_PAGE_SIZE), [filter, query]);
@@ -75,6 +80,13 @@ function SignedInGallery() {
   const saveTags = useCallback(
     async (image: DocumentRecord, people: PersonTag[]) => {
       replaceImage(await savePeople(image._id, people));
+    },
+    [replaceImage],
+  );
+
+  const onSaveTags = useCallback(
+    async (image: DocumentRecord, tags: string[]) => {
+      replaceImage(await putTags(image._id, tags));
     },
     [replaceImage],
   );
@@ -259,6 +271,8 @@ function SignedInGallery() {
                     onStartTagging={setTaggingId}
                     onTag={onTag}
                     onUntag={onUntag}
+                    onSaveTags={onSaveTags}
+                    tagSuggestionsId={TAG_SUGGESTIONS_ID}
                   />
                 ))}
               </ul>
@@ -271,6 +285,11 @@ function SignedInGallery() {
               </Button>
             </div>
           )}
+          <datalist id={TAG_SUGGESTIONS_ID}>
+            {suggestions.map((tag) => (
+              <option key={tag} value={tag} />
+            ))}
+          </datalist>
           <AlbumHistory />
         </>
       )}

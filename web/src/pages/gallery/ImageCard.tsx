@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
 import { thumbnailUrl } from '../documents/documentApi';
 import { roleWords } from './people';
+import { PhotoTags } from './PhotoTags';
 import { TagPersonForm } from './TagPersonForm';
 
 /** People shown on a card before "+N more" (a record scan can name a dozen). */
@@ -18,11 +19,16 @@ interface Props {
   onStartTagging(id: string | null): void;
   onTag(image: DocumentRecord, name: string, role: PersonRole): Promise<void>;
   onUntag(image: DocumentRecord, index: number): void;
+  /** Saves the image's full list of tags; rejects when the save failed. */
+  onSaveTags(image: DocumentRecord, tags: string[]): Promise<void>;
+  /** The id of the page's list of tag suggestions. */
+  tagSuggestionsId: string;
 }
 
 /**
  * One image in the gallery grid: a selection checkbox, the thumbnail (opens the viewer), the
- * people tagged in it as removable chips, and the tag-a-person form when it is this card's turn.
+ * people tagged in it as removable chips, its tags (editable), and the tag-a-person form when it
+ * is this card's turn.
  * Memoised: with hundreds of cards on screen, only the ones whose props change re-render.
  */
 export const ImageCard = memo(function ImageCard({
@@ -34,6 +40,8 @@ export const ImageCard = memo(function ImageCard({
   onStartTagging,
   onTag,
   onUntag,
+  onSaveTags,
+  tagSuggestionsId,
 }: Props) {
   const [thumbFailed, setThumbFailed] = useState(false);
   const [allPeople, setAllPeople] = useState(false);
@@ -121,6 +129,12 @@ export const ImageCard = memo(function ImageCard({
             )}
           </ul>
         )}
+        <PhotoTags
+          name={name}
+          tags={image.tags}
+          suggestionsId={tagSuggestionsId}
+          onSave={(tags) => onSaveTags(image, tags)}
+        />
         {tagging ? (
           <TagPersonForm
             label={`Tag a person in ${name}`}

@@ -16,6 +16,11 @@ export function savePeople(id: string, peopleIdentified: PersonTag[]): Promise<D
   return api<DocumentRecord>(`/api/documents/${id}`, { method: 'PUT', body: { peopleIdentified } });
 }
 
+/** PUT /api/documents/:id with the full list of tags (issue 30): the server keeps exactly these, trimmed and without repeats. */
+export function saveTags(id: string, tags: string[]): Promise<DocumentRecord> {
+  return api<DocumentRecord>(`/api/documents/${id}`, { method: 'PUT', body: { tags } });
+}
+
 export async function fetchAlbums(): Promise<AlbumRecord[]> {
   const data = await api<AlbumList>('/api/albums');
   return data.albums;
