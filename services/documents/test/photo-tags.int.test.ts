@@ -71,6 +71,17 @@ describe('editable photo tags', () => {
     }
   });
 
+  it("describes the tags in the PUT's body in the service's OpenAPI document", async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    };
+    const body = JSON.stringify(doc.paths['/api/documents/{id}']!.put!.requestBody);
+    expect(body).toContain('"tags"');
+    expect(body).toContain('"peopleIdentified"');
+    expect(body).toContain('"maxLength":40');
+    expect(body).toContain('"maxItems":50');
+  });
+
   it('answers 404 for another user’s photo and changes nothing', async () => {
     const bob = await h.token(`bob-${randomUUID()}`);
     expect((await put(bob, portrait._id, { tags: ['mine'] })).statusCode).toBe(404);
