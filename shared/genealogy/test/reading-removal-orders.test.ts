@@ -59,4 +59,11 @@ describe('removal orders', () => {
     expect(found).toContain('John Lane');
     expect(found).not.toContain('John');
   });
+
+  it('"on View of the Body of Robert Page then and there lying dead": a record word after a naming phrase is a surname', () => {
+    const e = read(
+      'An Inquisition taken at the Parish of Saint Anne before Thomas Prickard, Gentleman, Coroner, on View of the Body of Robert Page then and there lying dead, upon the Oath of John Hales and Joseph Partridge.',
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Robert Page', role: 'primary_subject' });
+  });
 });

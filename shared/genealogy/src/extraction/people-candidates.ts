@@ -133,19 +133,33 @@ const cuedBefore = (text: string, at: number) => {
 
 /** Record and place words that are also common surnames: "Mary Head", "Thomas Ward", "Richard Lane". */
 const SURNAME_STOPS = new Set(
-  'head ward lane church chapel court cousin street north south east west england holland wales france'.split(' '),
+  'head ward lane page church chapel court cousin street north south east west england holland wales france'.split(' '),
 );
 /** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
 const AFTER_WHOLE_NAME =
   /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
 /**
- * A record word that is a surname here: right after one or two given names on the same line, and followed by
- * what follows a whole name ("Mary Head Widow of …"). In a census row "Mary Head" stays a name and a relation.
+ * A record word that is a surname here: right after one or two given names on the same line, with what follows a
+ * whole name after it ("Mary Head Widow of …") or a phrase before that names someone ("the Body of Robert Page").
+ * In a census row "Mary Head" stays a name and a relation.
  */
-function stopWordSurname(cur: readonly { w: string }[], w: string, k: string, text: string, at: number, nl: boolean) {
+function stopWordSurname(
+  cur: readonly { w: string; s: number }[],
+  w: string,
+  k: string,
+  text: string,
+  at: number,
+  nl: boolean,
+) {
   if (nl || !SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
   if (cur.length < 1 || cur.length > 2 || !cur.every((c) => isGiven(c.w))) return false;
-  return AFTER_WHOLE_NAME.test(text.slice(at + w.length, at + w.length + 40));
+  // "on View of the Body of Robert Page", "son of John Lane": the phrase before says a whole name comes.
+  const before = text.slice(Math.max(0, cur[0]!.s - 30), cur[0]!.s);
+  return (
+    AFTER_WHOLE_NAME.test(text.slice(at + w.length, at + w.length + 40)) ||
+    /\bbody\s+of\s*$/iu.test(before) ||
+    cuedBefore(text, cur[0]!.s)
+  );
 }
 
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
