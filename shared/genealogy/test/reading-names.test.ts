@@ -95,4 +95,14 @@ describe('issue 28: names broken across lines in announcements', () => {
     expect(detail(e, 'Henry Kerr')?.title).toBe('Mr.');
     expect(detail(e, 'Walter J. Prescott')?.title).toBe('Mr.');
   });
+
+  it('"Mr. and Mrs. X announce the marriage of their daughter, …, to …": the bride, the groom and both fathers', () => {
+    const e = read(
+      'Mr. and Mrs. Walter J.\nPrescott of Dover announce the marriage of their daughter, Darlene\nJoy, to Lieutenant Frank Oswald Kerr, son of Mr.\nand Mrs. Henry Kerr of Concord. The wedding took place June 4.',
+    );
+    expect(detail(e, 'Frank Oswald Kerr')?.recordRole).toBe('groom');
+    expect(detail(e, 'Darlene Joy')?.recordRole).toBe('bride');
+    expect(detail(e, 'Walter J. Prescott')?.recordRole).toBe('father_of_bride');
+    expect(detail(e, 'Henry Kerr')?.recordRole).toBe('father_of_groom');
+  });
 });

@@ -92,7 +92,7 @@ export const STRONG_REL_BEFORE = new RegExp(
   'iu',
 );
 export const MARRIED_BEFORE = new RegExp(
-  String.raw`(?:\bmarried|\bwed|\bmarriage\s+of\s+[^.;\n]{0,60}?\s+(?:to|and|with)|\bunited\s+in\s+marriage\s+(?:to|with)|\bheiratete|\bverheiratet\s+mit|\bgetraut\s+mit|\bépous[ea]|\bmarié[e]?\s+(?:à|avec)|\bcasó\s+con|\bcasado\s+con|\bcasada\s+con|\bsposò|\bsposato\s+con|\bsposata\s+con|\btrouwde\s+met|\bgetrouwd\s+met|\bcasou\s+com|\bożenił\s+się\s+z|\bvigd\s+med|\bviet\s+med|\bgift\s+med|\bcontraxit\s+cum|\bcum|\b(?:to|with)(?=\s+(?:Miss|Mrs|Mlle|Mademoiselle|Mr)\.?\s))\s+${PRE_NAME}$`,
+  String.raw`(?:\bmarried|\bwed|\bmarriage\s+of\s+(?:[^.;\n]|\n(?![ \t]*\n)){0,60}?\s+(?:to|and|with)|\bunited\s+in\s+marriage\s+(?:to|with)|\bheiratete|\bverheiratet\s+mit|\bgetraut\s+mit|\bépous[ea]|\bmarié[e]?\s+(?:à|avec)|\bcasó\s+con|\bcasado\s+con|\bcasada\s+con|\bsposò|\bsposato\s+con|\bsposata\s+con|\btrouwde\s+met|\bgetrouwd\s+met|\bcasou\s+com|\bożenił\s+się\s+z|\bvigd\s+med|\bviet\s+med|\bgift\s+med|\bcontraxit\s+cum|\bcum|\b(?:to|with)(?=\s+(?:Miss|Mrs|Mlle|Mademoiselle|Mr)\.?\s))\s+${PRE_NAME}$`,
   'iu',
 );
 export const BRIDE_OF_BEFORE = new RegExp(String.raw`\bbecame\s+the\s+(?:bride|wife)\s+of\s+${PRE_NAME}$`, 'iu');

@@ -3,6 +3,7 @@ import type { Edge, Kin, Mention, PeopleResult, Relation, Relations } from './pe
 import {
   DEAR_BEFORE,
   FEMALE_TITLES,
+  MALE_TITLES,
   NOT_CHILD_RECORDS,
   PARENTS_GAP,
   SUBJECT_BEFORE,
@@ -159,6 +160,19 @@ export function peopleOf(
     if (anchor === groom) recordRoles.set(e.person, kin === 'father' ? 'father_of_groom' : 'mother_of_groom');
     else if (anchor === bride) recordRoles.set(e.person, kin === 'father' ? 'father_of_bride' : 'mother_of_bride');
     else if (anchor === primary) recordRoles.set(e.person, kin);
+  }
+  // "Mr. and Mrs. Tally H. Eddings announce the marriage of their daughter, Brenda Ray, to …": the bride's father,
+  // read from the other side (she is their child); his title says he is the father, "Mrs." alone the mother.
+  for (const e of edges) {
+    if (e.role !== 'child' || e.anchor < 0 || recordRoles.has(e.anchor)) continue;
+    if (e.person !== bride && e.person !== groom) continue;
+    const t = titleBefore(text, ms[e.anchor]!)?.toLowerCase().replace(/\.$/, '');
+    const kin =
+      kinOf.get(e.anchor) ??
+      (t === undefined ? undefined : FEMALE_TITLES.has(t) ? 'mother' : MALE_TITLES.has(t) ? 'father' : undefined);
+    if (kin !== 'father' && kin !== 'mother') continue;
+    const side = e.person === bride ? 'bride' : 'groom';
+    recordRoles.set(e.anchor, `${kin}_of_${side}` as RecordRole);
   }
   for (const [i, kin] of kinOf) {
     if (recordRoles.has(i) || anchorOfPerson(edges, i, primary) !== primary) continue;
