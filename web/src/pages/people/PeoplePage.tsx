@@ -1,10 +1,11 @@
 import type { IndividualSummary } from '@gnology/contracts';
-import { AlertTriangle, GitMerge, Users } from 'lucide-react';
+import { AlertTriangle, GitMerge, GitFork, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, SearchField, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { ExportButtons } from './ExportButtons';
+import { ImportGedcomButton, ImportGedcomStatus, useGedcomImport } from './ImportGedcom';
 import { MergeDialog } from './MergeDialog';
 import { mergePeople } from './peopleApi';
 import { mergeOrder, lifeYears, plural } from './peopleFormat';
@@ -22,6 +23,7 @@ export function PeoplePage() {
   const q = useDebounced(filter);
   const list = usePeopleList(q);
   const refresh = useRefreshPeople();
+  const imp = useGedcomImport();
   // Kept with their summaries, so people chosen under one filter can be merged with those found under another.
   const [selected, setSelected] = useState<ReadonlyMap<string, IndividualSummary>>(new Map());
   const [merging, setMerging] = useState(false);
@@ -72,9 +74,15 @@ export function PeoplePage() {
       />
       <PageHeader
         title="People"
-        subtitle="Everyone named in your documents, grouped into individuals with the evidence for each. Merge the ones that are the same person; export them as GEDCOM."
-        actions={<ExportButtons disabled={emptyIndex} />}
+        subtitle="Everyone named in your documents, grouped into individuals with the evidence for each. Merge the ones that are the same person; import your family tree or export everyone as GEDCOM."
+        actions={
+          <div className="people-actions">
+            <ImportGedcomButton imp={imp} />
+            <ExportButtons disabled={emptyIndex} />
+          </div>
+        }
       />
+      <ImportGedcomStatus imp={imp} />
       {notice && <Alert tone="success">{notice}</Alert>}
       {list.isPending && <Spinner label="Loading people..." />}
       {list.isError && (
@@ -86,6 +94,7 @@ export function PeoplePage() {
         <div className="empty-state">
           <Users size={40} aria-hidden="true" />
           <p>{NO_PEOPLE}</p>
+          <p>Already have a family tree? Bring it in with “Import GEDCOM” above.</p>
           <ButtonLink to="/documents">Go to Documents</ButtonLink>
         </div>
       )}
@@ -166,9 +175,14 @@ function PersonRow({
   const years = lifeYears(person);
   return (
     <li className={`people-row${selected ? ' people-row--selected' : ''}`}>
-      <label className="touch-check">
-        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${person.name}`} />
-      </label>
+      {/* Tree people are not merged with documents' people here: that is the hints slice (issue 32). */}
+      {person.origin === 'tree' ? (
+        <span className="touch-check" />
+      ) : (
+        <label className="touch-check">
+          <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${person.name}`} />
+        </label>
+      )}
       <div className="people-row__main">
         <Link to={`/people/${person.id}`} className="people-row__name">
           {person.name}
@@ -176,7 +190,14 @@ function PersonRow({
         {years && <span className="people-row__years">{years}</span>}
       </div>
       <div className="people-row__facts">
-        <span>{plural(person.documentCount, 'document')}</span>
+        {person.origin === 'tree' ? (
+          <span className="tree-badge">
+            <GitFork size={14} aria-hidden="true" />
+            From your tree
+          </span>
+        ) : (
+          <span>{plural(person.documentCount, 'document')}</span>
+        )}
         {person.conflictCount > 0 && (
           <span className="conflict-badge">
             <AlertTriangle size={14} aria-hidden="true" />

@@ -10,6 +10,8 @@ import { renamePerson, splitPerson } from './peopleApi';
 import { lifeYears, plural } from './peopleFormat';
 import { personMissing, usePerson, useRefreshPeople } from './peopleQuery';
 import { RelativesList } from './RelativesList';
+import { TreeClaims } from './TreeClaims';
+import './tree-import.css';
 import './people.css';
 
 /** /people/:id: one individual with its names, evidence, timeline, conflicts and relatives. */
@@ -87,12 +89,17 @@ export function PersonPage() {
       />
       {back}
       <header className="person-header">
-        <PersonName key={individual.id} name={individual.name} onRename={rename} />
+        {detail.tree ? (
+          <h1 className="person-name__title">{individual.name}</h1>
+        ) : (
+          <PersonName key={individual.id} name={individual.name} onRename={rename} />
+        )}
         <p className="person-header__facts">
+          {detail.tree && <span className="tree-badge">From your tree</span>}{' '}
           {[
             years,
-            plural(individual.documentCount, 'document'),
-            plural(individual.mentionCount, 'mention'),
+            !detail.tree && plural(individual.documentCount, 'document'),
+            !detail.tree && plural(individual.mentionCount, 'mention'),
             individual.userEdited ? 'edited by you' : '',
           ]
             .filter(Boolean)
@@ -110,11 +117,21 @@ export function PersonPage() {
         </Alert>
       )}
       <ConflictList conflicts={detail.conflicts} fileNames={fileNames} />
-      <div className="person-columns">
-        <PersonTimeline events={detail.timeline} name={individual.name} />
-        <RelativesList relatives={detail.relatives} />
-      </div>
-      <EvidenceTable key={individual.id} evidence={detail.evidence} onSplit={onSplit} />
+      {detail.tree ? (
+        // A tree person (issue 32): the file's claims, apart; no document shows them yet.
+        <div className="person-columns">
+          <TreeClaims tree={detail.tree} />
+          <RelativesList relatives={detail.relatives} />
+        </div>
+      ) : (
+        <>
+          <div className="person-columns">
+            <PersonTimeline events={detail.timeline} name={individual.name} />
+            <RelativesList relatives={detail.relatives} />
+          </div>
+          <EvidenceTable key={individual.id} evidence={detail.evidence} onSplit={onSplit} />
+        </>
+      )}
     </main>
   );
 }

@@ -1,4 +1,6 @@
 import type {
+  ImportAccepted,
+  ImportRecord,
   IndividualDetail,
   IndividualResponse,
   IndividualSummary,
@@ -49,4 +51,19 @@ export const EXPORT_FILE = 'gnology-people.ged';
 export async function downloadGedcom(format: PeopleExportFormat): Promise<void> {
   const blob = await apiBlob(`/api/people/export?format=${format}`);
   saveBlob(blob, format === 'gedcom-7' ? 'gnology-people-gedcom7.ged' : EXPORT_FILE);
+}
+
+/** GEDCOM import (issue 32): upload the file, follow its job, undo it. */
+export async function startImport(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await api<ImportAccepted>('/api/people/import', { method: 'POST', body: form })).importId;
+}
+
+export function fetchImport(importId: string): Promise<ImportRecord> {
+  return api<ImportRecord>(`/api/people/imports/${encodeURIComponent(importId)}`);
+}
+
+export async function undoImport(importId: string): Promise<void> {
+  await api(`/api/people/imports/${encodeURIComponent(importId)}`, { method: 'DELETE' });
 }
