@@ -32,6 +32,12 @@ export async function readUpright(
   opts: { langs: string; orient: boolean },
 ): Promise<OcrResult> {
   let best = await reading(reader, image, opts.langs, { rotation: 0, skew: 0 });
+  // Issue 31 point 1: with `rotateAuto` tesseract.js can return nothing, at high confidence, for a clean typed page.
+  // A page with ink that reads (almost) empty is read once more without it, and the better reading kept.
+  if (nearlyEmpty(best) && (await hasInk(image))) {
+    const plain = await reading(reader, image, opts.langs, { rotation: 0, skew: 0 }, false);
+    if (better(plain, best)) best = plain;
+  }
   if (!opts.orient || readsUpright(best)) return best;
 
   const { width = 0 } = await sharp(image).metadata();
@@ -58,8 +64,9 @@ async function reading(
   image: Buffer,
   langs: string,
   given: { rotation: number; skew: number },
+  rotateAuto = true,
 ): Promise<OcrResult> {
-  const page: Tesseract.Page = await reader.recognize(image, langs);
+  const page: Tesseract.Page = await reader.recognize(image, langs, { rotateAuto });
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const radians = page.rotateRadians ?? 0;
   const straightened = Math.abs(radians) >= MIN_SKEW;
@@ -83,6 +90,28 @@ function confidentWords(r: OcrResult): number {
 }
 
 const better = (a: OcrResult, b: OcrResult) => confidentWords(a) > confidentWords(b);
+
+/** Fewer than three confident words and a few letters at most: nothing a reader would call the page's text. */
+const nearlyEmpty = (r: OcrResult) => confidentWords(r) < 3 && r.text.replace(/\s/g, '').length < 40;
+
+/** Dark marks on a light page: ink a reading should have found (a blank page or a photo's mid-tones is not). */
+async function hasInk(image: Buffer): Promise<boolean> {
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .resize({ width: 400, withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let dark = 0;
+  let sum = 0;
+  for (const v of data) {
+    sum += v;
+    if (v < 110) dark++;
+  }
+  const pixels = info.width * info.height;
+  const share = dark / pixels;
+  return sum / pixels > 150 && share > 0.002 && share < 0.35;
+}
 
 /** A page reads upright when it gives a few confident words, lying flat. */
 function readsUpright(r: OcrResult): boolean {

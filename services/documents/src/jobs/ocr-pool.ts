@@ -193,11 +193,12 @@ export function createOcrPool(opts: {
 
   /** The reading steps for one owner's page (orientation retries read again in the same owner's turn). */
   const readerFor = (owner: string): PageReader => ({
-    recognize: (image, langs) =>
+    recognize: (image, langs, read) =>
       withWorker(
         langs,
         owner,
-        async (worker) => (await worker.recognize(image, { rotateAuto: true }, { text: true, tsv: true })).data,
+        async (worker) =>
+          (await worker.recognize(image, { rotateAuto: read?.rotateAuto ?? true }, { text: true, tsv: true })).data,
       ),
     async detectOrientation(image) {
       const worker = await osdWorker();

@@ -29,6 +29,7 @@ export interface Orientation {
 
 /** What one warm worker does for the reading steps (ocr-orientation.ts): recognise, and detect orientation. */
 export interface PageReader {
-  recognize(image: Buffer, langs: string): Promise<Tesseract.Page>;
+  /** `rotateAuto` (default on): tesseract straightens the page as it reads. */
+  recognize(image: Buffer, langs: string, opts?: { rotateAuto?: boolean }): Promise<Tesseract.Page>;
   detectOrientation(image: Buffer): Promise<Orientation | null>;
 }
