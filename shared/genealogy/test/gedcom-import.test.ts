@@ -91,6 +91,29 @@ describe('GEDCOM import reader (issue 32)', () => {
     expect(tree.families[0]!.notes).toEqual(['_WITNESS: Ruth Martin']);
   });
 
+  it('keeps a GEDCOM 7 record without an xref (nothing points at it, but it is in the file)', () => {
+    const tree = readGedcomTree(
+      bytes(
+        [
+          '0 HEAD',
+          '1 GEDC',
+          '2 VERS 7.0',
+          '0 INDI',
+          '1 NAME Nobody /Pointed/',
+          '0 @I1@ INDI',
+          '0 SOUR',
+          '1 TITL Loose',
+          '0 TRLR',
+        ].join('\n'),
+      ),
+    );
+    expect(tree.individuals.map((i) => [i.xref, i.name])).toEqual([
+      ['#L4', 'Nobody Pointed'],
+      ['@I1@', '(no name)'],
+    ]);
+    expect(tree.sources.map((s) => s.title)).toEqual(['Loose']);
+  });
+
   it('refuses what is not GEDCOM with a clear error', () => {
     expect(() => readGedcomTree(bytes('%PDF-1.7\n1 0 obj'))).toThrow(NotGedcomError);
     expect(() => readGedcomTree(bytes('Name,Born\nThomas,1820\n'))).toThrow(/not a GEDCOM file/);

@@ -262,6 +262,8 @@ export function readGedcomTree(bytes: Uint8Array): FamilyTree {
   const parsed = parseGedcomLines(decoded.text);
   const r = new Reader();
   const warnings = [...decoded.warnings, ...parsed.warnings];
+  // GEDCOM 7 allows a record without an xref (nothing points at it): it is kept under its line number.
+  for (const x of parsed.records) if (!x.xref && ['INDI', 'FAM', 'SOUR'].includes(x.tag)) x.xref = `#L${x.line}`;
   const byTag = (tag: string) => parsed.records.filter((x) => x.tag === tag && x.xref);
   // Notes and sources first: facts that point at them read their text.
   for (const n of [...byTag('NOTE'), ...byTag('SNOTE')]) {
@@ -280,9 +282,6 @@ export function readGedcomTree(bytes: Uint8Array): FamilyTree {
   const known = new Set(['HEAD', 'TRLR', 'INDI', 'FAM', 'SOUR', 'NOTE', 'SNOTE']);
   const others = new Map<string, number>();
   for (const rec of parsed.records) if (!known.has(rec.tag)) others.set(rec.tag, (others.get(rec.tag) ?? 0) + 1);
-  const unnamed = parsed.records.filter((x) => ['INDI', 'FAM', 'SOUR'].includes(x.tag) && !x.xref).length;
-  if (unnamed)
-    warnings.push(`${plural(unnamed, 'record has', 'records have')} no @xref@ and could not be linked; left out.`);
   if (r.kept.size)
     warnings.push(
       `Kept as notes: ${plural(sum(r.kept), 'line', 'lines')} GNology has no field for (${listed(r.kept)}).`,
