@@ -9,6 +9,7 @@ import { fetchDocument, isImage, isPdf, pageUrl, viewUrl } from './documentApi';
 import { HandwritingNote } from './HandwritingNote';
 import { OcrQualityPanel } from './OcrQualityPanel';
 import { ScanWithWords } from './ScanWithWords';
+import { SearchablePdf } from './SearchablePdf';
 
 /** 404 for another user's document or a deleted one, 400 for an id that cannot be one. */
 const notFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
@@ -80,6 +81,7 @@ export function DocumentViewer({
             </Heading>
             {/* The buttons keep together: beside the title when it leaves room, else on the row below. */}
             <div className="viewer__actions">
+              {doc && <SearchablePdf key={doc._id} doc={doc} />}
               {doc && <CopyCitation documentId={doc._id} />}
               <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
                 Close
