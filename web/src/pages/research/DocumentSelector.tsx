@@ -1,6 +1,6 @@
 import { FileText, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Button as AriaButton, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useEffect, useId, useRef } from 'react';
+import { Button as AriaButton, DialogTrigger, Popover } from 'react-aria-components';
 import { LoadError } from '../../components/ui';
 import type { AvailableDocument } from './researchApi';
 
@@ -20,6 +20,7 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
   const chosen = selected.filter((id) => byId.has(id));
   const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
   const picker = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
   const chips = useRef<HTMLUListElement>(null);
   // After a chip is removed, focus goes to the next chip, or to the picker when it was the last.
   const focusAfterRemove = useRef<string | null | undefined>(undefined);
@@ -42,9 +43,14 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
           <FileText size={16} aria-hidden="true" />
           Documents: {chosen.length} selected / {documents.length} available
         </AriaButton>
-        <Popover className="doc-popover" placement="top start">
-          <Dialog className="doc-popover__inner" aria-label="Select documents for Gene to analyse">
-            <p className="doc-popover__title">Select documents for Gene</p>
+        {/* The popover is the dialog itself (react-aria gives it role=dialog when it holds none),
+            named by its title: a Dialog inside left the popover's own box a named element outside
+            any dialog or landmark, which axe reports (issue 30). */}
+        <Popover className="doc-popover" placement="top start" aria-labelledby={titleId}>
+          <div className="doc-popover__inner">
+            <p className="doc-popover__title" id={titleId}>
+              Select documents for Gene to analyse
+            </p>
             {error && <p className="doc-popover__empty">{error}</p>}
             {!error && documents.length === 0 && (
               <p className="doc-popover__empty">No documents yet. Upload records on the Documents page.</p>
@@ -60,7 +66,7 @@ export function DocumentSelector({ documents, selected, onChange, error, onRetry
                 </li>
               ))}
             </ul>
-          </Dialog>
+          </div>
         </Popover>
       </DialogTrigger>
       {/* Said beside the picker, not only inside it: the reader sees it without opening the popup. */}
