@@ -91,7 +91,7 @@ describe('searchable PDF from the viewer', () => {
     await writeFile(path.join(shots, 'searchable-pdf-download-page1.png'), await pdfPagePng(pdf, 1, 60));
   });
 
-  it('fits a phone screen: the button beside Copy citation and Close, nothing scrolls sideways', async () => {
+  it('fits a phone screen: the button above Copy citation and Close, nothing scrolls sideways', async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const dialog = await open('sullivan-baptism.png');
     await expect.poll(() => dialog.getByRole('button', { name: 'Searchable PDF' }).isVisible()).toBe(true);
@@ -102,6 +102,13 @@ describe('searchable PDF from the viewer', () => {
       expect(box!.x, name).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
     }
+    // Copy citation and Close stay side by side (layout-faults.e2e.test.ts asks the same without this button).
+    const tops = await Promise.all(
+      ['Copy citation', 'Close'].map(async (name) =>
+        Math.round((await dialog.getByRole('button', { name, exact: true }).boundingBox())?.y ?? -1),
+      ),
+    );
+    expect(tops[0]).toBe(tops[1]);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, 'viewer with Searchable PDF at 375 px');
     await screenshot(page, 'searchable-pdf-viewer-375');

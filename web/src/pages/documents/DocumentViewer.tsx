@@ -79,13 +79,16 @@ export function DocumentViewer({
             <Heading slot="title" className="viewer__title">
               {name}
             </Heading>
-            {/* The buttons keep together: beside the title when it leaves room, else on the row below. */}
+            {/* The buttons keep together: beside the title when it leaves room, else on the row below.
+                On a phone "Searchable PDF" takes a row of its own; Copy citation and Close stay side by side. */}
             <div className="viewer__actions">
               {doc && <SearchablePdf key={doc._id} doc={doc} />}
-              {doc && <CopyCitation documentId={doc._id} />}
-              <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
-                Close
-              </Button>
+              <div className="viewer__actions-pair">
+                {doc && <CopyCitation documentId={doc._id} />}
+                <Button variant="secondary" size="sm" icon={<X size={16} />} onClick={onClose}>
+                  Close
+                </Button>
+              </div>
             </div>
           </div>
           {doc && <OcrQualityPanel key={doc._id} doc={doc} page={page} />}
