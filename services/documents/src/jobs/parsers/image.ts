@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { PermanentProcessingError } from '../../domain/processing';
+import type { OcrResult } from '../ocr-types';
 import { ocrPage } from './ocr-page';
+import { confidentWords, enlargementFor, measureLineHeight, weakReading } from './text-height';
 import type { DocumentParser, ParseContext } from './types';
 
 export const THUMBNAIL_SIZE = 150;
@@ -47,12 +49,9 @@ export const imageParser: DocumentParser = {
     // is as wide as it is stored high. rotate() below turns it upright.
     const { width, height } = meta.autoOrient ?? { width: meta.width, height: meta.height };
     // Alpha flattened on white, 16-bit, palette and grey pictures all become 8-bit grey here.
-    let prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise();
-    // Small pictures (phone crops) OCR far better at ~300 dpi letter size.
-    const longest = Math.max(width, height);
-    if (longest < 1600) prepared = prepared.resize({ width: width * 2, height: height * 2, kernel: 'lanczos3' });
+    const prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise();
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
-    const read = await ctx.ocr.recognize(png, { languages: ctx.languages });
+    const read = await readAtTextSize(ctx, png, Math.max(width, height));
     const text = read.text.replace(/[ \t]+\n/g, '\n').trim();
     // Turned or straightened to be read: the viewer shows the page as it was read, and so does the thumbnail.
     let imageKey: string | null = null;
@@ -74,3 +73,22 @@ export const imageParser: DocumentParser = {
     return { text, thumbnail: shown, ocrWords: read.words, pages: [page] };
   },
 };
+
+/**
+ * Reads the picture with its lines of text brought to the height tesseract reads best (text-height.ts): small
+ * print is enlarged, large print is not; an enlarged reading that comes out weak is compared with the reading at
+ * the picture's own size, and the one with more confident words kept.
+ */
+async function readAtTextSize(ctx: ParseContext, png: Buffer, longest: number): Promise<OcrResult> {
+  const factor = enlargementFor(await measureLineHeight(png), longest);
+  if (factor === 1) return ctx.ocr.recognize(png, { languages: ctx.languages });
+  const { width = 0 } = await sharp(png).metadata();
+  const enlarged = await sharp(png)
+    .resize({ width: Math.round(width * factor), kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  const read = await ctx.ocr.recognize(enlarged, { languages: ctx.languages });
+  if (!weakReading(read)) return read;
+  const plain = await ctx.ocr.recognize(png, { languages: ctx.languages });
+  return confidentWords(plain) > confidentWords(read) ? plain : read;
+}
