@@ -6,6 +6,7 @@ import { pdfInfo, pdfText } from './helpers/poppler';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
+import { searchablePdfMaker, turns } from '../src/use-cases/searchable-pdf';
 
 const TEXT = 'Margaret Sullivan was baptised at Kilkenny\nHer father Patrick Sullivan was a cooper';
 const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9\s]/g, '');
@@ -103,6 +104,29 @@ describe('searchable PDF of a scanned document', () => {
       url: `/api/documents/${scan._id}/searchable-pdf?token=${encodeURIComponent(scan.viewToken)}`,
     });
     expect(viaViewToken.statusCode).toBe(401);
+  });
+
+  it('refuses (409) a document whose page images are over the size guard, and runs builds in turns', async () => {
+    const small = searchablePdfMaker(h.deps, { concurrent: 1, maxImageBytes: 10_000 });
+    await expect(small('alice-searchable', pages._id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/too many large pages/),
+    });
+    // One at a time: the second build starts when the first is done, and both finish.
+    const one = searchablePdfMaker(h.deps, { concurrent: 1, maxImageBytes: 256 * 1024 * 1024 });
+    const built = await Promise.all([one('alice-searchable', scan._id), one('alice-searchable', pages._id)]);
+    expect(built.map((b) => b.fileName)).toEqual(['Taufbuch Müller (searchable).pdf', 'parish (searchable).pdf']);
+    const order: string[] = [];
+    const turn = turns(1);
+    const hold = async (name: string) => {
+      const release = await turn();
+      order.push(`${name} in`);
+      await new Promise((r) => setTimeout(r, 20));
+      order.push(`${name} out`);
+      release();
+    };
+    await Promise.all([hold('a'), hold('b'), hold('c')]);
+    expect(order).toEqual(['a in', 'a out', 'b in', 'b out', 'c in', 'c out']);
   });
 
   it('is described in the OpenAPI document', async () => {

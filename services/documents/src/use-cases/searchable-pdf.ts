@@ -121,7 +121,7 @@ async function read(deps: Pick<DocumentsDeps, 'storage'>, key: string): Promise<
 }
 
 /** At most `n` holders at once; the others wait in order. Returns a function that waits for a turn and gives its release. */
-function turns(n: number): () => Promise<() => void> {
+export function turns(n: number): () => Promise<() => void> {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
