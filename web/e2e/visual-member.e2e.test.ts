@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { FAMILY } from './fixtures/family';
 import { fixServerTimes, type VisualWorld, withVisualWorld } from './visual-seed';
-import { checkScreen, visit, visualPage, WIDTHS } from './visual-support';
+import { checkScreen, scrollThreadToEnd, visit, visualPage, WIDTHS } from './visual-support';
 
 /**
  * Tests that look (issue 30), part 2: the signed-in pages of one seeded user (visual-seed.ts),
@@ -30,6 +30,7 @@ const SCREENS: Screen[] = [
     name: 'research',
     path: () => `/research?c=${world.conversationId}`,
     ready: (p) => p.getByText('married Sarah Elizabeth Cole on 14 June 1887'),
+    reach: scrollThreadToEnd,
   },
   {
     name: 'documents',
@@ -75,18 +76,18 @@ const SCREENS: Screen[] = [
 
 describe('the signed-in pages look as their baselines', () => {
   for (const width of WIDTHS) {
-    it(`every signed-in route at ${width} px`, async () => {
-      const { context, page } = await visualPage(world.browser, world.stack, width, world.token);
-      await fixServerTimes(page);
-      try {
-        for (const s of SCREENS) {
+    for (const s of SCREENS) {
+      it(`${s.name} at ${width} px`, async () => {
+        const { context, page } = await visualPage(world.browser, world.stack, width, world.token);
+        await fixServerTimes(page);
+        try {
           await visit(page, s.path(), s.ready(page));
           await s.reach?.(page);
           await checkScreen(page, `member-${s.name}-${width}`, s.mask?.(page));
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
-      }
-    });
+      });
+    }
   }
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { FAMILY } from './fixtures/family';
 import { CONVERSATION, fixServerTimes, type VisualWorld, withVisualWorld } from './visual-seed';
-import { checkOverlay, visit, visualPage, WIDTHS, type Width } from './visual-support';
+import { checkOverlay, scrollThreadToEnd, visit, visualPage, WIDTHS, type Width } from './visual-support';
 
 /**
  * Tests that look (issue 30), part 3: every overlay of the signed-in app, opened the way a user
@@ -30,6 +30,7 @@ const marriage = FAMILY.marriage.name;
 /** The research page with the seeded conversation open, its answer rendered. */
 async function research(page: Page) {
   await visit(page, `/research?c=${world.conversationId}`, page.getByText('married Sarah Elizabeth Cole'));
+  await scrollThreadToEnd(page);
 }
 
 const OVERLAYS: Overlay[] = [

@@ -57,17 +57,17 @@ withStackAndBrowser(
 
 describe('the visitor pages look as their baselines', () => {
   for (const width of WIDTHS) {
-    it(`every public route at ${width} px`, async () => {
-      const { context, page } = await visualPage(browser, stack, width);
-      try {
-        for (const [name, path] of PAGES) {
+    for (const [name, path] of PAGES) {
+      it(`${path} at ${width} px`, async () => {
+        const { context, page } = await visualPage(browser, stack, width);
+        try {
           await visit(page, path);
           await checkScreen(page, `public-${name}-${width}`);
+        } finally {
+          await context.close();
         }
-      } finally {
-        await context.close();
-      }
-    });
+      });
+    }
 
     it(`the tutorial's Contents dialog at ${width} px`, async () => {
       const { context, page } = await visualPage(browser, stack, width);

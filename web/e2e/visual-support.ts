@@ -60,3 +60,15 @@ export async function checkOverlay(page: Page, overlay: Locator, name: string, m
 async function restMouse(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
 }
+
+/**
+ * The research thread scrolled to its end once the web fonts are in. The page scrolls it there
+ * when messages arrive, but a font that loads after that makes the messages taller, and the
+ * thread then rests wherever the timing left it (a different picture on a 375 px screen).
+ */
+export async function scrollThreadToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.getByRole('region', { name: 'Messages' }).evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+}
