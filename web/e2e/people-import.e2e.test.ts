@@ -98,8 +98,16 @@ describe('GEDCOM import on the People page', () => {
     }
     await detail.close();
 
-    // Undo, confirmed in a dialog: every tree person leaves the list.
-    await done.getByRole('button', { name: 'Undo import' }).click();
+    // Undo, confirmed in a dialog: every tree person leaves the list. Offered when the job is done,
+    // and still after the page is left: the imported trees are listed, each undoable.
+    expect(await done.getByRole('button', { name: 'Undo import' }).count()).toBe(1);
+    await page.reload();
+    const earlier = page.getByRole('region', { name: 'Imported trees' });
+    await earlier.waitFor({ timeout: 20_000 });
+    expect(await earlier.textContent()).toMatch(/whitfield\.ged: 5 people, 2 families and 2 sources/);
+    await expectAccessible(page, 'people with an imported tree');
+    await shot(page, 'earlier-1280');
+    await earlier.getByRole('button', { name: 'Undo import of whitfield.ged' }).click();
     const dialog = page.getByRole('dialog', { name: 'Undo this import?' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/5 people, 2 families and 2 sources imported from whitfield\.ged/);

@@ -4,7 +4,7 @@ import { Undo2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, ConfirmDialog } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { fetchImport, startImport, undoImport } from './peopleApi';
+import { fetchImport, fetchImports, PEOPLE_KEY, startImport, undoImport } from './peopleApi';
 import { plural } from './peopleFormat';
 import { useRefreshPeople } from './peopleQuery';
 import './tree-import.css';
@@ -44,6 +44,9 @@ export function useGedcomImport() {
       return s === 'completed' || s === 'failed' ? false : POLL_MS;
     },
   });
+  // Imports done before (this visit or another) stay listed, each undoable; refreshing the people refreshes them.
+  const imports = useQuery({ queryKey: [...PEOPLE_KEY, 'imports'], queryFn: fetchImports });
+  const earlier = (imports.data ?? []).filter((i) => i.status === 'completed' && i.importId !== importId);
   const record = job.data?.importId === importId ? job.data : undefined;
   const status = record?.status;
 
@@ -101,6 +104,7 @@ export function useGedcomImport() {
     error,
     notice,
     readFailed: job.isError && !record,
+    earlier,
     confirming,
     setConfirming,
     undo,
@@ -136,7 +140,8 @@ export function ImportGedcomButton({ imp }: { imp: GedcomImport }) {
 }
 
 export function ImportGedcomStatus({ imp }: { imp: GedcomImport }) {
-  const { working, uploading, fileName, status, record, error, notice, confirming, setConfirming, undoing } = imp;
+  const { working, uploading, fileName, status, record, error, notice, confirming, setConfirming, undoing, earlier } =
+    imp;
   return (
     <>
       <div className="tree-import" aria-live="polite">
@@ -184,6 +189,32 @@ export function ImportGedcomStatus({ imp }: { imp: GedcomImport }) {
           </section>
         )}
       </div>
+      {earlier.length > 0 && (
+        <section className="tree-import__earlier" aria-labelledby="tree-import-earlier-title">
+          <h2 id="tree-import-earlier-title" className="tree-import__title">
+            Imported trees
+          </h2>
+          <ul>
+            {earlier.map((r) => (
+              <li key={r.importId}>
+                <span>
+                  <strong>{r.fileName}</strong>: {counts(r)}
+                </span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  icon={<Undo2 size={16} />}
+                  disabled={undoing}
+                  aria-label={`Undo import of ${r.fileName}`}
+                  onClick={() => setConfirming(r)}
+                >
+                  Undo import
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <ConfirmDialog
         title="Undo this import?"
         subject={confirming}

@@ -1,5 +1,6 @@
 import type {
   ImportAccepted,
+  ImportListResponse,
   ImportRecord,
   IndividualDetail,
   IndividualResponse,
@@ -58,6 +59,11 @@ export async function startImport(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file, file.name);
   return (await api<ImportAccepted>('/api/people/import', { method: 'POST', body: form })).importId;
+}
+
+/** The user's imports, newest first (the ones done stay undoable after the page is left). */
+export async function fetchImports(): Promise<ImportRecord[]> {
+  return (await api<ImportListResponse>('/api/people/imports')).imports;
 }
 
 export function fetchImport(importId: string): Promise<ImportRecord> {
