@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import {
   ImportAccepted,
   ImportListResponse,
@@ -192,6 +191,11 @@ describe('GEDCOM import', () => {
     }
     // The first import is untouched.
     expect((await people(aliceToken)).filter((p) => p.origin === 'tree')).toHaveLength(5);
+  });
+
+  it('keeps the file name as a safe display name (no path, no bidirectional controls)', async () => {
+    const rec = await importFile(bobToken, 'C:\\trees\\smith\u202Edeg.ged', GEDCOM7);
+    expect(rec.fileName).toBe('smithdeg.ged');
   });
 
   it('reads ANSEL, UTF-16 and GEDCOM 7 in a GEDZIP', async () => {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../context';
+import { safeDisplayName } from '../domain/file-types';
 import { acceptTreeFile, presentImport, readImport, undoImport } from '../use-cases/gedcom-import';
 import { listImports } from '../store/tree-import-store';
 import { takeWorkSlot } from '../use-cases/work-limits';
@@ -78,7 +79,8 @@ export const peopleImportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = a
       });
       const importId = await acceptTreeFile(deps, {
         ownerId: req.user!.id,
-        fileName: (part.filename || 'tree.ged').slice(0, 255),
+        // Shown on the page: no path, no control or bidirectional characters (issue 29, point 9).
+        fileName: part.filename ? safeDisplayName(part.filename) : 'tree.ged',
         bytes,
         requestId: req.id,
       });
