@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
 import type { OcrResult, PageReader } from './ocr-types';
+import { layoutOrder } from './reading-order';
 import { estimateSkew } from './skew';
 
 export type { Orientation } from './ocr-types';
@@ -72,10 +73,12 @@ async function reading(
   const straightened = Math.abs(radians) >= MIN_SKEW;
   const transformed = given.rotation !== 0 || given.skew !== 0;
   const upright = straightened ? await straighten(image, radians, width, height) : transformed ? image : undefined;
+  // Columns side by side read in layout order (issue 31 point 3); one column keeps tesseract's order.
+  const laid = layoutOrder(page.tsv, width);
   return {
-    text: page.text,
+    text: laid?.text ?? page.text,
     confidence: page.confidence,
-    words: wordsFromTsv(page.tsv),
+    words: laid?.words ?? wordsFromTsv(page.tsv),
     rotation: given.rotation,
     skew: +(given.skew + (straightened ? (radians * 180) / Math.PI : 0)).toFixed(2),
     width,
