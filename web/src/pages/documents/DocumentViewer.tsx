@@ -80,7 +80,7 @@ export function DocumentViewer({
               {name}
             </Heading>
             {/* The buttons keep together: beside the title when it leaves room, else on the row below.
-                On a phone "Searchable PDF" takes a row of its own; Copy citation and Close stay side by side. */}
+                On a phone "Searchable PDF" shows as "PDF" so the three keep one row; Copy citation and Close stay side by side. */}
             <div className="viewer__actions">
               {doc && <SearchablePdf key={doc._id} doc={doc} />}
               <div className="viewer__actions-pair">

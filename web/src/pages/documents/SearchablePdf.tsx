@@ -46,7 +46,14 @@ export function SearchablePdf({ doc }: { doc: DocumentRecord }) {
           title="The scan as a PDF whose words can be searched, selected and copied"
           onClick={() => void download()}
         >
-          {state.step === 'busy' ? 'Preparing PDF...' : 'Searchable PDF'}
+          {state.step === 'busy' ? (
+            'Preparing PDF...'
+          ) : (
+            <>
+              {/* On a phone the word is only read out, so the three buttons keep one row and the scan its height. */}
+              <span className="searchable-pdf__more">Searchable </span>PDF
+            </>
+          )}
         </Button>
       )}
       {state.step === 'failed' && (
