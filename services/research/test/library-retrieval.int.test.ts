@@ -30,8 +30,22 @@ beforeAll(async () => {
   await docs.app.listen({ port: 0, host: '127.0.0.1' });
   docsUrl = `http://127.0.0.1:${(docs.app.server.address() as { port: number }).port}`;
   const db = docs.deps.database.db;
-  certificate = await seedDocument(db, { ownerId: alice, name: 'marriage.png', pages: WHITFIELD_CERTIFICATE });
-  obituary = await seedDocument(db, { ownerId: alice, name: 'sullivan-obituary.txt', pages: [SULLIVAN_OBITUARY] });
+  // An id's first 8 hex digits are the second it was made in: two made in one second sort by chance. The obituary's
+  // is a second later, so ordered by id the certificate comes first (the test of the selection's order needs that).
+  const certificateId = newObjectId();
+  const obituaryId = `${(Number.parseInt(certificateId.slice(0, 8), 16) + 1).toString(16).padStart(8, '0')}${certificateId.slice(8)}`;
+  certificate = await seedDocument(db, {
+    ownerId: alice,
+    name: 'marriage.png',
+    pages: WHITFIELD_CERTIFICATE,
+    id: certificateId,
+  });
+  obituary = await seedDocument(db, {
+    ownerId: alice,
+    name: 'sullivan-obituary.txt',
+    pages: [SULLIVAN_OBITUARY],
+    id: obituaryId,
+  });
   await seedDocument(db, {
     ownerId: alice,
     name: 'whitfield-baptism-1834.txt',
@@ -197,7 +211,7 @@ describe('library retrieval, Anthropic (real SDK, fake Messages API)', () => {
   });
 
   it('reads the selected document first and lists it first, with what the library search found after it', async () => {
-    // Issue 30, point 1. The obituary was seeded after the certificate, so its id sorts after it:
+    // Issue 30, point 1. The obituary's id is a second after the certificate's (see the seeding), so it sorts after it:
     // ordered by id, the found certificate would come first and the selection second.
     expect(obituary > certificate).toBe(true);
     fake.enqueue({ text: 'The obituary is about the Sullivans; the certificate names his parents.' });
