@@ -64,15 +64,29 @@ const INDI_FIELDS = new Set(['NAME', 'SEX', 'FAMC', 'FAMS', 'NOTE', 'SNOTE', 'SO
 const FAM_FIELDS = new Set(['HUSB', 'WIFE', 'CHIL', 'NOTE', 'SNOTE', 'SOUR']);
 const FACT_FIELDS = new Set(['DATE', 'PLAC', 'TYPE', 'NOTE', 'SNOTE', 'SOUR']);
 const SOUR_FIELDS = new Set(['TITL', 'AUTH', 'PUBL', 'TEXT', 'ABBR', 'NOTE', 'SNOTE']);
-/** Bookkeeping of the program that wrote the file: not a claim about anyone, left out on purpose (and said so). */
-const BOOKKEEPING = new Set(['CHAN', 'CREA', 'RIN', 'UID', '_UID', 'REFN', 'RFN', 'AFN', 'EXID']);
+/**
+ * Bookkeeping of the program that wrote the file (its record numbers, when it changed a record):
+ * not a claim about anyone, left out on purpose (and said so). Identifiers other programs and
+ * people use to find the record again (_UID, UID, REFN, AFN, EXID) are kept as notes (0230).
+ */
+const BOOKKEEPING = new Set(['CHAN', 'CREA', 'RIN']);
+/** Parts of a NAME read into the name itself; kept as a note only when the name's text lacks them. */
+const NAME_PARTS = new Set(['GIVN', 'SURN', 'NPFX', 'NSFX', 'SPFX']);
 const VOID = '@VOID@';
+const NONE: ReadonlySet<string> = new Set();
+/** A citation's lines read into the citation; NOTE is read as a note of its own. */
+const CITATION_FIELDS: ReadonlySet<string> = new Set(['PAGE', 'DATA', 'TEXT', 'NOTE', 'SNOTE']);
+const TEXT_ONLY: ReadonlySet<string> = new Set(['TEXT']);
 
 class Reader {
   readonly notes = new Map<string, string>();
   readonly sources = new Map<string, TreeSource>();
   readonly kept = new Map<string, number>();
   readonly leftOut = new Map<string, number>();
+  /** Individuals' names by xref, for notes about family links ("CHIL Mary Smith, _FREL: Adopted"). */
+  readonly people = new Map<string, string>();
+  /** Families by xref, named by their partners ("John Smith and Mary Cole"), for FAMC and FAMS notes. */
+  readonly couples = new Map<string, string>();
 
   /** A subtree as note text: "TAG value" and its children indented, for what has no field. */
   keep(node: ParsedNode, depth = 0): string {
@@ -82,7 +96,34 @@ class Reader {
   }
 
   pointed(pointer: string): string {
-    return this.notes.get(pointer) ?? this.sources.get(pointer)?.title ?? pointer;
+    return (
+      this.notes.get(pointer) ??
+      this.sources.get(pointer)?.title ??
+      this.people.get(pointer) ??
+      this.couples.get(pointer) ??
+      pointer
+    );
+  }
+
+  /**
+   * What a line the reader does read holds beneath it and has no field for, as notes that name the
+   * line: "PLAC MAP…", "CHIL Mary Smith, _FREL: Adopted". `used` are the children read into fields.
+   */
+  under(node: ParsedNode, used: ReadonlySet<string>, label: string): string[] {
+    const out: string[] = [];
+    for (const c of node.children) {
+      if (used.has(c.tag)) continue;
+      if (BOOKKEEPING.has(c.tag)) this.leave(c);
+      else out.push(`${label}${this.keep(c)}`);
+    }
+    return out;
+  }
+
+  /** The family links' sub-lines (FAMC's PEDI, CHIL's _FREL, HUSB's _PREF), named by whom they link. */
+  linkNotes(node: ParsedNode, tags: string[]): string[] {
+    return node.children
+      .filter((c) => tags.includes(c.tag) && c.children.length)
+      .flatMap((c) => this.under(c, NONE, `${c.tag} ${c.pointer ? this.pointed(c.pointer) : (c.value ?? '')}, `));
   }
 
   noteOf(node: ParsedNode): string | null {
@@ -91,18 +132,30 @@ class Reader {
     return node.value ?? null;
   }
 
-  citationOf(node: ParsedNode): TreeCitation | null {
+  /** A citation; what it holds beyond page and quoted text (QUAY, the entry's date, a note) goes to `notes`. */
+  citationOf(node: ParsedNode, notes: string[]): TreeCitation | null {
     if (node.pointer === VOID) return null;
     const child = (tag: string) => node.children.find((c) => c.tag === tag);
-    const text = child('DATA')?.children.find((c) => c.tag === 'TEXT')?.value ?? child('TEXT')?.value ?? null;
-    if (node.pointer)
-      return {
-        sourceXref: node.pointer,
-        title: this.sources.get(node.pointer)?.title ?? node.pointer,
-        page: child('PAGE')?.value ?? null,
-        text,
-      };
-    return { sourceXref: null, title: node.value ?? '(source without a title)', page: null, text };
+    const data = child('DATA');
+    const text = data?.children.find((c) => c.tag === 'TEXT')?.value ?? child('TEXT')?.value ?? null;
+    const citation: TreeCitation = node.pointer
+      ? {
+          sourceXref: node.pointer,
+          title: this.sources.get(node.pointer)?.title ?? node.pointer,
+          page: child('PAGE')?.value ?? null,
+          text,
+        }
+      : { sourceXref: null, title: node.value ?? '(source without a title)', page: null, text };
+    const label = `Source "${citation.title}": `;
+    for (const c of node.children) {
+      if (c.tag === 'NOTE' || c.tag === 'SNOTE') {
+        const n = this.noteOf(c);
+        if (n) notes.push(`${label}${n}`);
+      }
+    }
+    notes.push(...this.under(node, CITATION_FIELDS, label));
+    if (data) notes.push(...this.under(data, TEXT_ONLY, `${label}DATA `));
+    return citation;
   }
 
   leave(node: ParsedNode) {
@@ -119,7 +172,7 @@ class Reader {
         const n = this.noteOf(c);
         if (n) notes.push(n);
       } else if (c.tag === 'SOUR') {
-        const cit = this.citationOf(c);
+        const cit = this.citationOf(c, notes);
         if (cit) citations.push(cit);
       } else if (BOOKKEEPING.has(c.tag)) this.leave(c);
       else if (!fields.has(c.tag) && !(facts && FACT_LABELS[c.tag])) notes.push(this.keep(c));
@@ -133,6 +186,12 @@ class Reader {
     const date = child('DATE')?.value?.trim() || null;
     const value = node.value && node.value !== 'Y' ? node.value : null;
     const { notes, citations } = this.extras(node, FACT_FIELDS, false);
+    for (const tag of ['DATE', 'PLAC']) {
+      const c = child(tag);
+      if (c) notes.push(...this.under(c, NONE, `${tag} `));
+    }
+    // TYPE names an EVEN or FACT, or stands for a fact's missing value; beside a value it is kept.
+    if (type && value && node.tag !== 'EVEN' && node.tag !== 'FACT') notes.push(`TYPE: ${type}`);
     return {
       tag: node.tag,
       label: (node.tag === 'EVEN' || node.tag === 'FACT') && type ? type : (FACT_LABELS[node.tag] ?? node.tag),
@@ -179,19 +238,31 @@ function individual(r: Reader, rec: ParsedNode): TreeIndividual {
   const notes: string[] = [];
   for (const c of rec.children) if (FACT_LABELS[c.tag]) facts.push(r.fact(c));
   const extras = r.extras(rec, INDI_FIELDS);
-  notes.push(...extras.notes);
-  // What a NAME holds beyond the name (its sources, notes, a nickname) stays with the person.
+  notes.push(...extras.notes, ...r.linkNotes(rec, ['FAMC', 'FAMS']));
+  // What a NAME holds beyond the name (its sources, notes, a nickname, its type) stays with the person.
   const citations = [...extras.citations];
-  for (const n of names)
+  names.forEach((n, i) => {
+    const written = n.value ?? '';
+    // The first name's parts are read into given and surname; a part the text lacks ("Dr.") is kept.
+    const used = new Set(
+      n.children.filter(
+        (c) =>
+          NAME_PARTS.has(c.tag) &&
+          (written.includes(c.value ?? '') || (i === 0 && (c.tag === 'GIVN' || c.tag === 'SURN'))),
+      ),
+    );
     for (const c of n.children) {
+      if (used.has(c)) continue;
       if (c.tag === 'SOUR') {
-        const cit = r.citationOf(c);
+        const cit = r.citationOf(c, notes);
         if (cit) citations.push(cit);
       } else if (c.tag === 'NOTE' || c.tag === 'SNOTE') {
         const note = r.noteOf(c);
         if (note) notes.push(note);
-      } else if (!['GIVN', 'SURN', 'NPFX', 'NSFX', 'SPFX', 'TYPE'].includes(c.tag)) notes.push(`NAME ${r.keep(c)}`);
+      } else if (BOOKKEEPING.has(c.tag)) r.leave(c);
+      else notes.push(`NAME ${i === 0 ? '' : `${written}, `}${r.keep(c)}`);
     }
+  });
   const year = (tags: string[]) => facts.find((f) => tags.includes(f.tag) && f.year !== null)?.year ?? null;
   return {
     xref: rec.xref!,
@@ -217,6 +288,7 @@ function family(r: Reader, rec: ParsedNode): TreeFamily {
     return p && p !== VOID ? p : null;
   };
   const { notes, citations } = r.extras(rec, FAM_FIELDS);
+  notes.push(...r.linkNotes(rec, ['HUSB', 'WIFE', 'CHIL']));
   return {
     xref: rec.xref!,
     partner1: ptr('HUSB'),
@@ -237,6 +309,7 @@ function source(r: Reader, rec: ParsedNode): TreeSource {
       if (n) notes.push(n);
     } else if (BOOKKEEPING.has(c.tag)) r.leave(c);
     else if (!SOUR_FIELDS.has(c.tag)) notes.push(r.keep(c));
+    else if (c.tag === 'ABBR' && sub('TITL')) notes.push(r.keep(c)); // the title is shown; the short title kept
   }
   return {
     xref: rec.xref!,
@@ -252,7 +325,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const listed = (m: Map<string, number>) =>
   [...m.entries()]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 8)
+    .slice(0, 20)
     .map(([t, n]) => `${t} ×${n}`)
     .join(', ');
 
@@ -267,16 +340,19 @@ export function readGedcomTree(bytes: Uint8Array): FamilyTree {
   const byTag = (tag: string) => parsed.records.filter((x) => x.tag === tag && x.xref);
   // Notes and sources first: facts that point at them read their text.
   for (const n of [...byTag('NOTE'), ...byTag('SNOTE')]) {
-    const text = [
-      n.value ?? '',
-      ...n.children.filter((c) => c.tag !== 'SOUR' && !BOOKKEEPING.has(c.tag)).map((c) => r.keep(c)),
-    ]
+    const text = [n.value ?? '', ...n.children.filter((c) => !BOOKKEEPING.has(c.tag)).map((c) => r.keep(c))]
       .filter(Boolean)
       .join('\n');
     r.notes.set(n.xref!, text);
   }
   const sources = byTag('SOUR').map((s) => source(r, s));
   for (const s of sources) r.sources.set(s.xref, s);
+  for (const i of byTag('INDI')) r.people.set(i.xref!, nameParts(i.children.find((c) => c.tag === 'NAME') ?? i).name);
+  for (const f of byTag('FAM')) {
+    const partners = f.children.filter((c) => (c.tag === 'HUSB' || c.tag === 'WIFE') && c.pointer);
+    const named = partners.map((c) => r.people.get(c.pointer!)).filter(Boolean);
+    if (named.length) r.couples.set(f.xref!, named.join(' and '));
+  }
   const individuals = byTag('INDI').map((i) => individual(r, i));
   const families = byTag('FAM').map((f) => family(r, f));
   const known = new Set(['HEAD', 'TRLR', 'INDI', 'FAM', 'SOUR', 'NOTE', 'SNOTE']);
