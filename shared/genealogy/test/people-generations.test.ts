@@ -8,7 +8,7 @@ import {
   THREE_GENERATIONS_NOT_PEOPLE,
   THREE_GENERATIONS_TRUTH,
 } from './fixtures/three-generations';
-import { readRecord } from './helpers/read-record';
+import { readDocumentFacts } from './helpers/read-record';
 
 /*
  * Issue 28 end to end: the five Whitfield records read by the rules, their people grouped and
@@ -21,19 +21,7 @@ import { readRecord } from './helpers/read-record';
 function indexOf(records: Record<string, string>): IndividualFacts[] {
   const all: (FactMention & GroupableMention)[] = [];
   for (const [name, text] of Object.entries(records)) {
-    const e = readRecord({ text, isImage: name.endsWith('.png'), originalName: name });
-    const mentions = mentionsOfDocument({
-      id: name,
-      fileName: name,
-      documentType: e.documentType,
-      text,
-      people: e.peopleIdentified,
-      details: e.personDetails ?? [],
-      dates: e.dateInfo,
-      places: e.geographicalInfo,
-      occupations: e.occupations,
-      pages: [],
-    });
+    const mentions = mentionsOfDocument(readDocumentFacts(name, text));
     for (const m of mentions)
       all.push({
         ...m,

@@ -2,6 +2,7 @@ import type { DocumentEntities } from '@gnology/contracts';
 import { beforeAll } from 'vitest';
 import { type ExtractionInput, extractWithRules } from '../../src/extraction';
 import { defaultGazetteer } from '../../src/node/gazetteer-tables';
+import type { DocumentFacts } from '../../src/people/mention-types';
 
 /** A record read by the rules with the real gazetteer, as the documents service reads it. */
 export const readRecord = (input: ExtractionInput): DocumentEntities => extractWithRules(input, defaultGazetteer());
@@ -11,3 +12,20 @@ export const readRecord = (input: ExtractionInput): DocumentEntities => extractW
 beforeAll(() => {
   defaultGazetteer();
 }, 60_000);
+
+/** A record read by the rules, as the people index is given it (DocumentFacts), keyed by its file name. */
+export function readDocumentFacts(name: string, text: string): DocumentFacts {
+  const e = readRecord({ text, isImage: name.endsWith('.png'), originalName: name });
+  return {
+    id: name,
+    fileName: name,
+    documentType: e.documentType,
+    text,
+    people: e.peopleIdentified,
+    details: e.personDetails ?? [],
+    dates: e.dateInfo,
+    places: e.geographicalInfo,
+    occupations: e.occupations,
+    pages: [],
+  };
+}
