@@ -18,13 +18,15 @@ import {
   loadPeopleForExport,
   type PeopleExport,
 } from '../store/people-export';
+import { loadTreeForExport } from '../store/tree-export';
 
 /*
  * The user's people index as a GEDCOM file (issue 16, decision 0186). Individuals come from the
  * index as the user left it (merges, splits and renames included); families from the relatives
  * (a spouse pair, or the parents a child names; siblings with no known parent share a family of
  * their own); one source per document, titled with its citation; each fact cites the document
- * and page it was read from; conflicts and other spellings become notes.
+ * and page it was read from; conflicts and other spellings become notes. The user's imported
+ * trees are written beside it, as the files stated them (issue 32, decision 0230).
  */
 
 export async function exportPeopleGedcom(
@@ -33,7 +35,8 @@ export async function exportPeopleGedcom(
   format: PeopleExportFormat,
   now = new Date(),
 ): Promise<string> {
-  const input = gedcomInputOf(await loadPeopleForExport(db, ownerId), now);
+  const [index, tree] = await Promise.all([loadPeopleForExport(db, ownerId), loadTreeForExport(db, ownerId)]);
+  const input = { ...gedcomInputOf(index, now), tree };
   return format === 'gedcom-7' ? writeGedcom7(input) : writeGedcom551(input);
 }
 

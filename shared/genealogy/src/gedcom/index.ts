@@ -7,6 +7,10 @@ export type {
   GedcomIndividual,
   GedcomInput,
   GedcomSource,
+  GedcomTreeFamily,
+  GedcomTreeIndividual,
+  GedcomTreeInput,
+  GedcomTreeSource,
   GedcomVersion,
 } from './model';
 export { splitName } from './names';

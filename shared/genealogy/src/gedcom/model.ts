@@ -1,4 +1,5 @@
 import type { DateInfoItem, PersonSex, TimelineEventKind } from '@gnology/contracts';
+import type { TreeCitation, TreeFact, TreeIndividual, TreeSource } from './tree';
 
 /*
  * What a GEDCOM file is written from (issue 16, decision 0186): one input for both writers, so
@@ -60,6 +61,38 @@ export interface GedcomInput {
   exportedAt: Date;
   /** The submitter's name (HEAD SUBM). */
   submitter: string;
+  /** The imported family trees (issue 32, decision 0230), written beside the index with xrefs of their own. */
+  tree?: GedcomTreeInput;
+}
+
+/** A tree person as stored: the file's claims, keyed by GNology's id and the import it came in. */
+export interface GedcomTreeIndividual extends Omit<TreeIndividual, 'xref' | 'birthYear' | 'deathYear'> {
+  id: string;
+  importId: string;
+}
+
+export interface GedcomTreeFamily {
+  id: string;
+  importId: string;
+  /** Tree people's ids (GEDCOM 7's partners of any sex). */
+  partner1Id: string | null;
+  partner2Id: string | null;
+  childIds: string[];
+  facts: TreeFact[];
+  notes: string[];
+  citations: TreeCitation[];
+}
+
+/** A source of an imported file; citations name it by the file's xref within the same import. */
+export interface GedcomTreeSource extends TreeSource {
+  id: string;
+  importId: string;
+}
+
+export interface GedcomTreeInput {
+  individuals: GedcomTreeIndividual[];
+  families: GedcomTreeFamily[];
+  sources: GedcomTreeSource[];
 }
 
 export type GedcomVersion = '5.5.1' | '7.0';

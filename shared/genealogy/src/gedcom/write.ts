@@ -2,12 +2,14 @@ import { TIMELINE_EVENT_LABELS } from '@gnology/contracts';
 import { gedcomDate, gedcomToday } from './dates';
 import { type GedcomNode, serialize } from './lines';
 import type { GedcomCitation, GedcomEvent, GedcomInput, GedcomVersion } from './model';
+import { numberXrefs, treeRecords } from './write-tree';
 
 /*
  * The people index as a GEDCOM file (issue 16, decision 0186): 5.5.1 (what most desktop programs
  * import, Gramps included) or 7.0, from one input. Individuals with their names, sex, events and
  * notes; families linking spouses and children both ways (FAMS/FAMC and HUSB/WIFE/CHIL); one
- * source per document titled with its citation, cited with its page on every fact it gave.
+ * source per document titled with its citation, cited with its page on every fact it gave. The
+ * imported family trees follow with xrefs of their own (write-tree.ts, decision 0230).
  */
 
 const EVENT_TAG: Record<GedcomEvent['kind'], string> = {
@@ -35,11 +37,15 @@ export function writeGedcom7(input: GedcomInput): string {
 
 export function writeGedcom(input: GedcomInput, version: GedcomVersion): string {
   const xref = xrefs(input);
+  const tree = input.tree ? treeRecords(input.tree, version) : { individuals: [], families: [], sources: [] };
   const records: GedcomNode[] = [
     header(input, version),
     ...individuals(input, version, xref),
+    ...tree.individuals,
     ...families(input, version, xref),
+    ...tree.families,
     ...sources(input, version, xref),
+    ...tree.sources,
   ];
   records.push({
     xref: '@U1@',
@@ -57,17 +63,16 @@ interface Xrefs {
 }
 
 function xrefs(input: GedcomInput): Xrefs {
-  const number = (ids: string[], letter: string) => new Map(ids.map((id, i) => [id, `@${letter}${i + 1}@`]));
   return {
-    individual: number(
+    individual: numberXrefs(
       input.individuals.map((i) => i.id),
       'I',
     ),
-    family: number(
+    family: numberXrefs(
       input.families.map((f) => f.id),
       'F',
     ),
-    source: number(
+    source: numberXrefs(
       input.sources.map((s) => s.id),
       'S',
     ),
