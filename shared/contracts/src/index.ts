@@ -19,4 +19,5 @@ export * from './albums';
 export * from './events/albums';
 export * from './people';
 export * from './people-import';
+export * from './people-chart';
 export * from './record-dates';

@@ -12,6 +12,7 @@ import { internalSearchRoutes } from './internal-search';
 import { journalRoutes } from './journal';
 import { pageWordsRoutes } from './page-words';
 import { peopleRoutes } from './people';
+import { peopleChartRoutes } from './people-chart';
 import { peopleExportRoutes } from './people-export';
 import { peopleImportRoutes } from './people-import';
 import { searchablePdfRoutes } from './searchable-pdf';
@@ -36,6 +37,7 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(journalRoutes, { deps });
   await app.register(peopleRoutes, { deps });
   await app.register(peopleExportRoutes, { deps });
+  await app.register(peopleChartRoutes, { deps });
   await app.register(peopleImportRoutes, { deps });
   await app.register(internalPeopleRoutes, { deps });
 };

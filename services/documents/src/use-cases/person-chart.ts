@@ -1,0 +1,56 @@
+import type { ChartQuery } from '@gnology/contracts';
+import { notFound } from '@gnology/platform/http/errors';
+import { chartLayout } from '../domain/chart/layout';
+import { renderPdf } from '../domain/chart/render-pdf';
+import { renderSvg } from '../domain/chart/render-svg';
+import { indexChartGraph, treeChartGraph } from '../store/chart-graph';
+import type { DocumentsDb } from '../store/documents-store';
+import { loadChartFonts } from './chart-fonts';
+
+export interface ChartFile {
+  bytes: Uint8Array | string;
+  contentType: string;
+  fileName: string;
+}
+
+/** Where a person's box links to in the SVG: their page in the web app (relative, so it works on any host). */
+export const personHref = (id: string) => `/people/${id}`;
+
+/**
+ * GET /api/people/:id/chart: the person is looked for as GET /api/people/:id looks (the index
+ * first, then the imported trees), one owner's rows only; another user's id is 404.
+ */
+export async function personChart(db: DocumentsDb, ownerId: string, id: string, q: ChartQuery): Promise<ChartFile> {
+  const indexed = await db
+    .selectFrom('people_individuals')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('id', '=', id)
+    .where('mention_count', '>', 0)
+    .executeTakeFirst();
+  let graph: Awaited<ReturnType<typeof indexChartGraph>>;
+  if (indexed) graph = await indexChartGraph(db, ownerId, id, q.kind, q.generations);
+  else {
+    const tree = await db
+      .selectFrom('tree_individuals')
+      .select('import_id')
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!tree) throw notFound('Person not found');
+    graph = await treeChartGraph(db, ownerId, tree.import_id, id, q.kind, q.generations);
+  }
+  const layout = chartLayout(q.kind, graph, id, q.generations);
+  const base = `${graph.people.get(id)!.name} ${q.kind} (${q.generations} generations)`;
+  if (q.format === 'pdf')
+    return {
+      bytes: await renderPdf(layout, await loadChartFonts(), q.paper),
+      contentType: 'application/pdf',
+      fileName: `${base}.pdf`,
+    };
+  return {
+    bytes: renderSvg(layout, { href: personHref }),
+    contentType: 'image/svg+xml; charset=utf-8',
+    fileName: `${base}.svg`,
+  };
+}
