@@ -29,6 +29,11 @@ export const TITLE_WORDS = new Set([
   // Ranks and academic titles written before a name, which HIPE labels as a mention's title part
   'professor', 'professeur', 'oberst', 'hauptmann', 'leutnant', 'lieutenant', 'capitaine', 'marechal', 'amiral',
   'admiral', 'dekan', 'pastor', 'pasteur',
+  // English offices and ranks a paper writes before a surname ("Warden Hoyt", "President Taft", "Count Dietrichstein")
+  'warden', 'governor', 'gov', 'senator', 'sen', 'president', 'pres', 'sheriff', 'mayor', 'alderman', 'commodore',
+  'count', 'countess', 'baroness', 'duke', 'duchess', 'marquess', 'viscount', 'emperor', 'empress', 'bishop',
+  'archbishop', 'cardinal', 'consul', 'ambassador', 'chancellor', 'marshal', 'commissioner', 'superintendent',
+  'inspector', 'detective', 'congressman', 'secretary', 'treasurer', 'premier', 'judge', 'squire', 'deacon', 'elder',
   // Dutch
   'heer', 'mijnheer', 'juffrouw', 'jufvrouw', 'sieur', 'sr', 'mr', 'ds', 'dominee',
   // Spanish / Latin (registers)

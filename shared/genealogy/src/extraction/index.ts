@@ -39,9 +39,10 @@ export interface Extractor {
  * names are marked `namedOnly`, no kinship read from inside a surname or from the title "Dr"). 6: names
  * broken across lines after an initial or a relationship word, and "Mr. and Mrs. John Smith" titles him "Mr.";
  * clerks' shortened names, record words that are surnames, "X of Place deceased" is the deceased, a child never
- * merged with his namesake father.
+ * merged with his namesake father. 7: newspaper names: an honorific after a name ("W. Stallings, Esq."), an English
+ * office before a surname ("Warden Hoyt"), words hyphenated at a line end, "Martin⏎Van Buren".
  */
-export const EXTRACTOR_VERSION = 6;
+export const EXTRACTOR_VERSION = 7;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;

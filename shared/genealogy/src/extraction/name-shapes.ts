@@ -11,7 +11,7 @@ import type { Candidate } from './people-types';
  */
 
 /** "Daugh¬⏎try": the OCR's soft hyphen at a line end joins the next line's lower-case part to the name. */
-const SOFT_HYPHEN = /^[¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}[\p{L}'’]*)/u;
+const SOFT_HYPHEN = /^[-¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}[\p{L}'’]*)/u;
 
 export function joinSoftHyphen(text: string, c: Candidate): Candidate {
   const m = SOFT_HYPHEN.exec(text.slice(c.end, c.end + 40));
@@ -115,19 +115,50 @@ const FRENCH_OFFICE_BEFORE = new RegExp(
 export const PLURAL_TITLE_BEFORE =
   /(?<![\p{L}])(?:MM|Messieurs|Messrs|Herren|Abgg|Mesdames)[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?$/u;
 
-/** The office or title right before offset `start`, in the text's language (French and German), if any. */
+/*
+ * English offices and ranks a paper writes capitalised before a surname ("Warden Hoyt", "Baron
+ * Schonfeld", "Count Dietrichstein", "Chief Justice Marshall", "United States Marshal Foraker").
+ * The short titles (Mr, Capt, Gen, Judge…) are in TITLES; these are kept apart because a run is
+ * split at every TITLES word, and several of these are surnames too ("John Bishop", "Martin Luther
+ * King"): here they count only where a run opens with them. Earl, Prince and Dean are left out:
+ * they are given names as often as ranks.
+ */
+const ENGLISH_OFFICES =
+  'Warden|Governor|Gov|Lieutenant[ \t]+Governor|Senator|Sen|President|Pres|Vice[ \t-]President|Professor|Prof|Sheriff|Deputy|Mayor|Alderman|Commodore|Admiral|Count|Countess|Baron|Baroness|Duke|Duchess|Marquis|Marquess|Viscount|Emperor|Empress|Czar|Tsar|Sultan|Pasha|Bishop|Archbishop|Cardinal|Consul|Ambassador|Minister|Chancellor|Constable|Marshal|Commissioner|Superintendent|Inspector|Detective|Patrolman|Congressman|Secretary|Treasurer|Premier|Elector|Archduke|Grand[ \t]+Duke';
+const ENGLISH_OFFICE_BEFORE = new RegExp(String.raw`(?<![\p{L}])(${ENGLISH_OFFICES})\.?[ \t]*(?:\r?\n[ \t]*)?$`, 'u');
+
+/** The office or title right before offset `start`, in the text's language (English, French and German), if any. */
 export function officeBefore(text: string, start: number, lang: TextLanguage): string | undefined {
-  if (lang !== 'fr' && lang !== 'de') return undefined;
+  const pattern =
+    lang === 'de'
+      ? GERMAN_OFFICE_BEFORE
+      : lang === 'fr'
+        ? FRENCH_OFFICE_BEFORE
+        : lang === 'en'
+          ? ENGLISH_OFFICE_BEFORE
+          : undefined;
+  if (!pattern) return undefined;
+  // "President Harry S. Truman" cut at its initial: an English office before a given name alone names no one yet.
+  if (lang === 'en' && GIVEN_NAMES.has(/^\p{L}+/u.exec(text.slice(start, start + 30))?.[0]?.toLowerCase() ?? ''))
+    return undefined;
   const before = text.slice(Math.max(0, start - 60), start).replace(/ſ/g, 's');
-  const m = (lang === 'de' ? GERMAN_OFFICE_BEFORE : FRENCH_OFFICE_BEFORE).exec(before);
+  const m = pattern.exec(before);
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
 const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr)\.?$`, 'u');
+const ENGLISH_OFFICE_WORD = new RegExp(
+  String.raw`^(?:${ENGLISH_OFFICES}|Vice|Grand|Lieutenant|United|States)\.?$`,
+  'u',
+);
 
-/** "Fürst Bismarck", "Prinz Schönburg", "Frhr. Stumm": in German the rank opens the run and is no part of the name. */
+/**
+ * "Fürst Bismarck", "Prinz Schönburg", "Frhr. Stumm", "Warden Hoyt", "Baron Schonfeld": the rank
+ * opens the run and is no part of the name (German and English).
+ */
 export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguage): Candidate {
-  if (lang !== 'de') return c;
+  if (lang !== 'de' && lang !== 'en') return c;
+  if (lang === 'en') return stripEnglishOffice(text, c);
   c = cutProvenance(text, c);
   let k = 0;
   while (k < c.words.length - 1 && OFFICE_WORD.test(c.words[k]!.replace(/ſ/g, 's'))) k++;
@@ -138,6 +169,25 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   const start = text.indexOf(rest[0]!, c.start);
   return start < 0 ? c : { ...c, words: rest, start, title: c.words[k - 1]! };
 }
+
+/** The English run's leading offices ("Chief Justice", "United States Marshal"), when one of them is an office. */
+function stripEnglishOffice(text: string, c: Candidate): Candidate {
+  let k = 0;
+  while (k < c.words.length - 1 && ENGLISH_OFFICE_WORD.test(c.words[k]!)) k++;
+  // "United States" alone opens many runs that are no office ("United States Senate"): an office word must be among them.
+  if (k === 0 || !c.words.slice(0, k).some((w) => new RegExp(String.raw`^(?:${ENGLISH_OFFICES})\.?$`, 'u').test(w)))
+    return c;
+  const rest = c.words.slice(k);
+  // "President Harry S. Truman" split at its initial: a given name alone after an office is half a name, no one yet.
+  if (rest.length === 1 && GIVEN_NAMES.has(rest[0]!.toLowerCase())) return c;
+  // "Secretary Office", "President House": an institution named after the office, no one.
+  if (rest.length === 1 && INSTITUTION_WORD.test(rest[0]!)) return { ...c, words: [] };
+  // The name's first word as written: a word joined across a line end ("Schon-⏎feld") is found by its head.
+  const start = text.indexOf(rest[0]!.slice(0, 3), c.start + c.words[0]!.length);
+  return start < 0 ? c : { ...c, words: rest, start, title: c.words.slice(0, k).join(' ') };
+}
+const INSTITUTION_WORD =
+  /^(?:Department|Office|Court|Board|Committee|Council|House|Mansion|General|Bureau|Service|Club|Society|Company|Party|College|School|Church|Hall|Street|Road|Avenue|Square|Bridge|Palace|Guard|Army|Navy|Fleet|Station|Hotel|Elect)s?['’]?s?$/u;
 
 /**
  * "Eugen Frey von Zürich", "Hermann Schwabach zu Berlin": after a surname, "von"/"zu"/"aus" and a

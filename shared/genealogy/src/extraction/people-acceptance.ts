@@ -67,7 +67,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       titled:
         (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ??
         m.title ??
-        officeBefore(text, m.start, lang),
+        officeBefore(text, m.start, lang) ??
+        (m.words.length === 1 && PLACE_PREPOSITION_BEFORE.test(b) ? undefined : POST_TITLE_AFTER.exec(a)?.[1]),
       rel:
         relCue(REL_OF_BEFORE, b) ||
         (relBefore(b) !== null && relCue(REL_BEFORE, b)) ||
@@ -250,6 +251,11 @@ function relCue(re: RegExp, b: string): boolean {
 }
 const TITLE_TAIL = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
 
+/** "W. Stallings, Esq.", "Rizup Rawles, Esqr:", "Thos. Hall, Gent.", "J. Mann, Jr.": an honorific after the name is said of a man. */
+const POST_TITLE_AFTER =
+  /^[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(Esq(?:r|re|uire)?|Gent|Knt|Bart|Jr|Sr)(?:[.:]|(?=[ \t]*[,;)]))/u;
+/** "of the County of Wexford, Gent.": the title after one word that follows "of" is its man's; the place is no person. */
+const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}])(?:of|in|at|near|from)[ \t]*\r?\n?[ \t]*$/iu;
 const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)\.?[ \t]*\r?\n?[ \t]*$/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =

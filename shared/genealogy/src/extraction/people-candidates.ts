@@ -162,6 +162,20 @@ function stopWordSurname(
   );
 }
 
+/** The word at `s` joined with its continuation when a hyphen and a line end break it ("Schon-⏎feld" → "Schonfeld"). */
+function brokenAtLineEnd(text: string, s: number, w: string): string {
+  const rest = /^[-¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}+)/u.exec(text.slice(s + w.length, s + w.length + 40));
+  return rest ? w + rest[1] : w;
+}
+
+/** "Martin⏎Van Buren": a capitalised particle (a given name or a stop word too: "Van") before a surname on its line opens that surname. */
+function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): boolean {
+  const next = words[i + 1];
+  return (
+    /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Ter|Ten)$/.test(words[i]!.w) && next !== undefined && !next.nl
+  );
+}
+
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -203,8 +217,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
           (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
-        !isGiven(w) &&
-        !isStop(w, text, s);
+        (particleOpensSurname(words, i) || (!isGiven(w) && !isStop(w, text, s)));
       if (!join) flush();
     }
     if (
@@ -242,7 +255,9 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       flush();
       continue;
     }
-    if (SUFFIXES.has(k) || isStop(w, text, s) || TITLES.has(k) || isNotNameWord(w)) {
+    // "Schon-⏎feld": a word broken at a line end is judged whole ("Schon" alone is German for "already").
+    const whole = brokenAtLineEnd(text, s, w);
+    if (SUFFIXES.has(k) || isStop(whole, text, s) || TITLES.has(k) || isNotNameWord(whole)) {
       flush();
       continue;
     }
