@@ -1,10 +1,4 @@
-import {
-  ImportAccepted,
-  ImportListResponse,
-  ImportRecord,
-  IndividualDetail,
-  PeopleListResponse,
-} from '@gnology/contracts';
+import { ImportListResponse, IndividualDetail, PeopleListResponse } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
 import { requireInfra } from '@gnology/testing';
@@ -20,9 +14,9 @@ import {
 } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
-import { multipart } from './helpers/multipart';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { treeImports } from './helpers/tree-import';
 
 /**
  * GEDCOM import (issue 32) on real Postgres, Redis and storage, the import job run by a worker:
@@ -38,32 +32,7 @@ describe('GEDCOM import', () => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = (url: string, token: string) => h.app.inject({ method: 'GET', url, headers: auth(token) });
 
-  const upload = async (token: string, name: string, content: Buffer | string, field = 'file') => {
-    const body = multipart(name, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), { field });
-    return h.app.inject({
-      method: 'POST',
-      url: '/api/people/import',
-      headers: { ...auth(token), ...body.headers },
-      payload: body.payload,
-    });
-  };
-
-  const waitImport = async (token: string, id: string, timeoutMs = 60_000): Promise<ImportRecord> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const rec = ImportRecord.parse((await get(`/api/people/imports/${id}`, token)).json());
-      if (rec.status === 'completed' || rec.status === 'failed') return rec;
-      if (Date.now() > deadline) throw new Error(`import ${id} still ${rec.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-
-  const importFile = async (token: string, name: string, content: Buffer | string) => {
-    const res = await upload(token, name, content);
-    expect(res.statusCode, res.body).toBe(202);
-    const { importId } = ImportAccepted.parse(res.json());
-    return waitImport(token, importId);
-  };
+  const { upload, importFile } = treeImports(() => h);
 
   const people = async (token: string, q = '') =>
     PeopleListResponse.parse((await get(`/api/people${q ? `?q=${encodeURIComponent(q)}` : ''}`, token)).json())

@@ -20,4 +20,5 @@ export * from './events/albums';
 export * from './people';
 export * from './people-import';
 export * from './people-chart';
+export * from './people-hints';
 export * from './record-dates';

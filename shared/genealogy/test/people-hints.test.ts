@@ -172,6 +172,7 @@ describe('hints: a document person matched to a tree person (issue 32)', () => {
       id: `T${i}`,
       key: `k${i}`,
       name: `${['John', 'Mary', 'Thomas', 'Sarah', 'William'][i % 5]} Family${i % 30}`,
+      matchName: `${['John', 'Mary', 'Thomas', 'Sarah', 'William'][i % 5]} Family${i % 30}`,
       otherNames: [],
       sex: i % 5 === 1 || i % 5 === 3 ? 'F' : 'M',
       birth: { year: 1800 + (i % 100), place: 'Springfield' },

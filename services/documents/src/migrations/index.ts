@@ -13,6 +13,7 @@ import { workLimitsMigration } from './0018_work_limits';
 import { tagEditsMigration } from './0019_tag_edits';
 import { personDetailsMigration } from './0015_person_details';
 import { peopleImportsMigration } from './0020_people_imports';
+import { peopleHintsMigration } from './0021_people_hints';
 
 /** The documents schema's migrations, applied in key order by kysely's Migrator at start. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0018_work_limits': workLimitsMigration,
   '0019_tag_edits': tagEditsMigration,
   '0020_people_imports': peopleImportsMigration,
+  '0021_people_hints': peopleHintsMigration,
 };

@@ -14,6 +14,7 @@ import { pageWordsRoutes } from './page-words';
 import { peopleRoutes } from './people';
 import { peopleChartRoutes } from './people-chart';
 import { peopleExportRoutes } from './people-export';
+import { peopleHintRoutes } from './people-hints';
 import { peopleImportRoutes } from './people-import';
 import { searchablePdfRoutes } from './searchable-pdf';
 import { internalPeopleRoutes } from './internal-people';
@@ -39,5 +40,6 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(peopleExportRoutes, { deps });
   await app.register(peopleChartRoutes, { deps });
   await app.register(peopleImportRoutes, { deps });
+  await app.register(peopleHintRoutes, { deps });
   await app.register(internalPeopleRoutes, { deps });
 };

@@ -13,6 +13,7 @@ import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PeopleTables } from './people-schema';
 import type { TreeTables } from './tree-schema';
+import type { HintTables } from './people-hints-schema';
 
 // The people index's tables live in their own file (its owner's); every DB type is reachable from here.
 export type {
@@ -123,7 +124,7 @@ export interface DocumentFacesTable {
   created_at: Generated<Date>;
 }
 
-export interface DocumentsDB extends EventsTables, PeopleTables, TreeTables {
+export interface DocumentsDB extends EventsTables, PeopleTables, TreeTables, HintTables {
   documents: DocumentsTable;
   document_pages: DocumentPagesTable;
   processing_tasks: ProcessingTasksTable;

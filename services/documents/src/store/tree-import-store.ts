@@ -82,6 +82,8 @@ export async function writeTree(
   db: DocumentsDb,
   imp: { id: string; ownerId: string },
   tree: FamilyTree,
+  /** Runs in the same transaction once the tree is written (the hints: the import completes with them). */
+  andThen?: (trx: DocumentsDb) => Promise<unknown>,
 ): Promise<{ individuals: number; families: number; sources: number }> {
   const personIds = new Map<string, string>(tree.individuals.map((i) => [i.xref, newUuid()]));
   const base = { owner_id: imp.ownerId, import_id: imp.id };
@@ -165,6 +167,7 @@ export async function writeTree(
       })
       .where('id', '=', imp.id)
       .execute();
+    await andThen?.(trx);
     return counts;
   });
 }

@@ -21,6 +21,7 @@ import {
   writeTree,
 } from '../store/tree-import-store';
 import type { ImportRow } from '../store/tree-schema';
+import { refreshAllHints } from './people-hints';
 
 /*
  * GEDCOM import (issue 32, decisions 0222–0224): the API role checks the file by its content,
@@ -117,6 +118,12 @@ export async function runGedcomImport(
     const started = performance.now();
     const tree = readGedcomTree(bytes);
     const counts = await writeTree(db, { id: importId, ownerId: row.owner_id }, tree);
+    // The user's documents are matched to the tree just written (issue 32, decision 0227).
+    // The tree is in either way: hints failing is logged, not a failed import (a rebuild makes them).
+    await refreshAllHints(db, row.owner_id).then(
+      (hints) => deps.logger.info({ importId, ...hints }, 'hints computed after the GEDCOM import'),
+      (err) => deps.logger.warn({ err, importId }, 'could not compute hints after the GEDCOM import'),
+    );
     deps.logger.info(
       { importId, ...counts, ms: Math.round(performance.now() - started), version: tree.version },
       'GEDCOM import completed',

@@ -4,6 +4,7 @@ import { describeIndividuals } from '@gnology/genealogy/people/individuals';
 import { mentionsOfDocument } from '@gnology/genealogy/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
+import { refreshHints } from './people-hints';
 import {
   assignMentions,
   deleteIndividuals,
@@ -177,6 +178,9 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   const gone = [...previous].filter((id) => !taken.has(id) && existing.has(id));
   const emptied = change.kind === 'rebuild' ? [...existing.keys()].filter((id) => !taken.has(id)) : gone;
   await deleteIndividuals(trx, ownerId, emptied);
+  // The documents' people are matched to the user's imported tree again (issue 32, decision 0227).
+  if (change.kind === 'rebuild' || change.kind === 'documents')
+    await refreshHints(trx, ownerId, change.kind === 'rebuild' ? 'all' : { documentIds: change.documentIds });
   return { mentions: all.length, regrouped: block.length, individuals: taken.size };
 }
 

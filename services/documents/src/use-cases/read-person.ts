@@ -3,6 +3,7 @@ import { notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDb } from '../store/documents-store';
 import { getIndividual } from '../store/people-query';
 import { readTreePerson } from '../store/tree-query';
+import { readLinkedPerson } from './people-links';
 import { describeRows } from './people-read';
 
 /**
@@ -10,6 +11,8 @@ import { describeRows } from './people-read';
  * imported tree (issue 32: its claims apart, in `tree`); another user's, or one left empty, is 404.
  */
 export async function readPerson(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualDetail> {
+  const linked = await readLinkedPerson(db, ownerId, id);
+  if (linked) return linked;
   const row = await getIndividual(db, ownerId, id);
   if (row && row.mention_count > 0) return (await describeRows(db, ownerId, [row]))[0]!;
   const tree = await readTreePerson(db, ownerId, id);

@@ -9,6 +9,9 @@ export interface TreePersonRow {
   id: string;
   xref: string;
   name: string;
+  /** The file's given names and surname (NAME's parts), when it gives them. */
+  given?: string;
+  surname?: string;
   otherNames: readonly string[];
   sex: PersonSex;
   facts: readonly TreeFact[];
@@ -34,16 +37,15 @@ export function hintPeopleOfTree(
   const byId = new Map(people.map((p) => [p.id, p]));
   const relatives = new Map<string, NamedRelative[]>();
   const marriages = new Map<string, LifeEvent[]>();
-  const add = <T>(map: Map<string, T[]>, id: string, value: T) => map.set(id, [...(map.get(id) ?? []), value]);
   const named = (id: string, relation: NamedRelative['relation']): NamedRelative | null => {
     const p = byId.get(id);
-    return p ? { relation, name: p.name, sex: p.sex } : null;
+    return p ? { relation, name: matchNameOf(p), sex: p.sex } : null;
   };
   for (const f of families) {
     const partners = f.partners.filter((p): p is string => !!p);
     const marriage = f.facts.find((x) => x.tag === 'MARR');
     for (const p of partners) {
-      if (marriage) add(marriages, p, { year: marriage.year, place: marriage.place });
+      if (marriage) push(marriages, p, { year: marriage.year, place: marriage.place });
       for (const other of partners) if (other !== p) push(relatives, p, named(other, 'spouse'));
       for (const c of f.children) push(relatives, p, named(c, 'child'));
     }
@@ -56,6 +58,7 @@ export function hintPeopleOfTree(
     id: p.id,
     key: treeHintKey(fileName, p.xref, p.name),
     name: p.name,
+    matchName: matchNameOf(p),
     otherNames: p.otherNames,
     sex: p.sex,
     ...lifeOfTreeFacts(p.facts),
@@ -64,7 +67,13 @@ export function hintPeopleOfTree(
   }));
 }
 
-function push(map: Map<string, NamedRelative[]>, id: string, value: NamedRelative | null): void {
+/** Given names and surname as the file splits them (a suffix such as "I" or "Jr." left out), else the display name. */
+export function matchNameOf(p: Pick<TreePersonRow, 'name' | 'given' | 'surname'>): string {
+  const plain = `${p.given ?? ''} ${p.surname ?? ''}`.trim();
+  return plain || p.name;
+}
+
+function push<T>(map: Map<string, T[]>, id: string, value: T | null): void {
   if (!value) return;
   map.set(id, [...(map.get(id) ?? []), value]);
 }

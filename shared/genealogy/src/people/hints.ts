@@ -48,6 +48,8 @@ export interface HintTreePerson {
   /** Stable across a re-import of the same file (file name, xref, name): rejections are kept under it. */
   key: string;
   name: string;
+  /** Given names and surname without a suffix ("Joseph Patrick Kennedy" of "... Kennedy I"): what names are compared on. */
+  matchName: string;
   otherNames: readonly string[];
   sex: PersonSex;
   birth: LifeEvent;
@@ -97,7 +99,7 @@ export function findHints(
   tree: readonly HintTreePerson[],
   rejected: ReadonlySet<string> = new Set(),
 ): Hint[] {
-  const prepared = tree.map((t) => ({ t, keys: nameKeysOf([t.name, ...t.otherNames]) }));
+  const prepared = tree.map((t) => ({ t, keys: nameKeysOf([t.matchName, ...t.otherNames]) }));
   const bySurname = new Map<string, typeof prepared>();
   for (const p of prepared)
     for (const k of p.keys.surnameKeys) {
