@@ -56,3 +56,18 @@ describe('issue 28: names in English newspaper columns', () => {
     expect(found).not.toContain('Buren');
   });
 });
+
+describe('issue 28: names in German newspaper columns', () => {
+  it('"Hr. Musikdirektor Rud. Mäder", "Dekan Hosang": a shortened given name runs on into the surname, an office is no part of the name', () => {
+    expect(
+      names(
+        'Für die Begleitung am Klavier für Chor und Soli hat Hr. Musikdirektor Rud. Mäder seine Mitwirkung zugesagt.',
+      ),
+    ).toEqual(['Rud. Mäder']);
+    expect(
+      names(
+        'An der Hauptversammlung wird der Präsidialbericht erstattet und wird Dekan Hosang aus Pontresina reden über den bleibenden Kern des Glaubens.',
+      ),
+    ).toEqual(['Hosang']);
+  });
+});
