@@ -70,4 +70,11 @@ describe('issue 28: names in German newspaper columns', () => {
       ),
     ).toEqual(['Hosang']);
   });
+
+  it('"Abgg. v. Heyl", "der Minister von Manteuffel": a noble surname alone is a man; "von" after no title, or after a monarch, is a place', () => {
+    const found = names(
+      'Die Abgg. v. Heyl und v. Kardorff sprachen gegen die Vorlage, der Minister von Manteuffel antwortete ihnen; der Kaiser von Österreich kam von Berlin und sprach von Zeit zu Zeit mit ihnen.',
+    );
+    expect(found).toEqual(['v. Heyl', 'v. Kardorff', 'von Manteuffel']);
+  });
 });

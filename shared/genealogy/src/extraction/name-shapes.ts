@@ -166,6 +166,9 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   const rest = c.words.slice(k);
   // "Kommandanten der Ordnungstruppen": a genitive after the office, no name.
   if (/^(?:der|die|das|des|den|dem)$/.test(rest[0]!)) return { ...c, words: [] };
+  // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names a land or a town, no one.
+  if (/^(?:Kaiser|König)/u.test(c.words[k - 1]!.replace(/ſ/g, 's')) && /^(?:von|zu|aus)$/.test(rest[0]!))
+    return { ...c, words: [] };
   const start = text.indexOf(rest[0]!, c.start);
   return start < 0 ? c : { ...c, words: rest, start, title: c.words[k - 1]! };
 }

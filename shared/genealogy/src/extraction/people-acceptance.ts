@@ -105,6 +105,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (SAINT_BEFORE.test(before(m, 12))) return false;
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
+    if (m.noble) return true;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;

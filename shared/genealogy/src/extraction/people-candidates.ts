@@ -1,8 +1,15 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
 import { joinLowercaseGiven, withHtrInitials } from './dutch-registers';
-import { languageOf } from './language';
-import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
+import { languageOf, type TextLanguage } from './language';
+import {
+  frenchTitle,
+  isNotNameWord,
+  isTitledSurname,
+  joinSoftHyphen,
+  officeBefore,
+  stripLeadingOffice,
+} from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
@@ -326,6 +333,22 @@ export function findMentions(text: string): Mention[] {
         (named ||
           (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
             (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));
+      const noble =
+        lang === 'de' && words.length <= 2 && !surname ? nobleParticleBefore(text, c.start, lang) : undefined;
+      // "von Potsdam Berlin": after "von" a name is one word (a double name is hyphenated).
+      if (noble && (noble.particle === 'v.' || words.length === 1)) {
+        const nobleWords = [...noble.particle.split(' '), ...words];
+        mentions.push({
+          ...c,
+          start: noble.start,
+          words: nobleWords,
+          name: nobleWords.join(' '),
+          lone: false,
+          written: true,
+          noble: true,
+        });
+        continue;
+      }
       const lone = (words.length === 1 || givenOnly) && !surname && !isTitledSurname(text, c, words, lang);
       const name = surname ? `${words.join(' ')} ${surname}` : words.join(' ');
       mentions.push({ ...c, words, name, lone, written: !lone });
@@ -339,6 +362,33 @@ export function findMentions(text: string): Mention[] {
     mentions.push({ words, start: e.nameStart, end: e.nameEnd, name: e.name, lone: false, written: true });
   }
   return mentions.sort((a, b) => a.start - b.start);
+}
+
+/*
+ * German papers name noblemen by the particle and surname alone: "Abgg. v. Heyl", "Minister von
+ * Manteuffel", "Hrn. von der Heydt". "v." is never a place's; "von" is one's too ("von Berlin"), so
+ * it counts only after a title or an office.
+ */
+const V_BEFORE = /(?<![\p{L}])v[ \t]?\.[ \t]*$/u;
+const VON_BEFORE = /(?<![\p{L}])(von(?:[ \t]+der)?)[ \t]+$/u;
+const TITLE_BEFORE_VON = new RegExp(String.raw`(?<![\p{L}])(?:${[...TITLES].join('|')})\.?[ \t]*$`, 'iu');
+
+function nobleParticleBefore(
+  text: string,
+  start: number,
+  lang: TextLanguage,
+): { particle: string; start: number } | undefined {
+  const before = text.slice(Math.max(0, start - 30), start);
+  const v = V_BEFORE.exec(before);
+  if (v) return { particle: 'v.', start: start - before.length + v.index };
+  const von = VON_BEFORE.exec(before);
+  if (!von) return undefined;
+  const at = start - before.length + von.index;
+  const office = officeBefore(text, at, lang);
+  // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names his land or where he comes from.
+  if (office && /^(?:Kaiser|König|Königin)/u.test(office)) return undefined;
+  const titled = office !== undefined || TITLE_BEFORE_VON.test(text.slice(Math.max(0, at - 20), at));
+  return titled ? { particle: von[1]!.replace(/[ \t]+/g, ' '), start: at } : undefined;
 }
 
 /** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */

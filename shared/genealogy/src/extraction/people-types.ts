@@ -20,6 +20,8 @@ export interface Mention extends Candidate {
   /** The surname is in the text at this mention (written, or "Thomas and Ann Whitfield", or a maiden name), not inferred. */
   written: boolean;
   maiden?: string;
+  /** "v. Heyl", "Minister von Manteuffel": a German noble surname, a person without a given name (people-candidates.ts). */
+  noble?: boolean;
 }
 export interface Edge {
   /** `person` is `role` of `anchor` (mention indexes); anchor -1 means "the primary subject, whoever it is". */
