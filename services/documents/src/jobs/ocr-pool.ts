@@ -5,6 +5,7 @@ import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
 import { linkedModels, OCR_MODEL } from './ocr-models';
 import { readUpright } from './ocr-orientation';
+import { mendFrakturReading } from './parsers/fraktur-correction';
 import type { OcrResult, PageReader } from './ocr-types';
 
 export { modelLangPath, OCR_MODEL } from './ocr-models';
@@ -216,7 +217,9 @@ export function createOcrPool(opts: {
     async recognize(image, o = {}) {
       if (closed) throw new Error('the OCR pool is closed');
       const langs = (o.languages?.length ? o.languages : DEFAULT_OCR_LANGUAGES).join('+');
-      return readUpright(readerFor(o.owner ?? ''), image, { langs, orient: o.orient !== false });
+      const read = await readUpright(readerFor(o.owner ?? ''), image, { langs, orient: o.orient !== false });
+      // Fraktur: the model's known confusions (ch as <, long s as f) mended into the page's own spelling (decision 0231).
+      return mendFrakturReading(read, langs);
     },
     async close() {
       closed = true;
