@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { HintDecisionResponse, IndividualDetail, PeopleHintsResponse, PeopleListResponse } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
@@ -8,21 +7,10 @@ import { generatedTree } from '../../../shared/genealogy/test/fixtures/gedcom-sa
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { refreshAllHints } from '../src/use-cases/people-hints';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { treeImports } from './helpers/tree-import';
-
-/** Third-party tree: the Kennedys of pres2020.ged (fixtures/gedcom/SOURCES.md), three Joseph Patricks among them. */
-const KENNEDY_GED = readFileSync(new URL('./fixtures/gedcom/kennedy-pres2020.ged', import.meta.url));
-
-/** A death certificate as a user uploads it, naming the President, his parents, his wife and his brother. */
-export const KENNEDY_CERTIFICATE = `STATE OF TEXAS — CERTIFICATE OF DEATH
-This is to certify that John Fitzgerald Kennedy, son of Joseph Patrick Kennedy and
-Rose Fitzgerald Kennedy, husband of Jacqueline Lee Kennedy, born May 29, 1917 at
-Brookline, Massachusetts, died on November 22, 1963 at Dallas, Dallas County, Texas,
-aged 46 years. Occupation: President of the United States.
-Informant: Robert Francis Kennedy, brother of the deceased.
-Registered at Dallas, November 23, 1963.`;
 
 /**
  * Hints (issue 32) on real Postgres and Redis, the import job run by a worker: a third-party tree
@@ -133,6 +121,10 @@ describe('people hints', () => {
     expect(detail.tree?.fileName).toBe('kennedy-pres2020.ged');
     expect(detail.tree?.facts.find((f) => f.tag === 'BIRT')?.place).toBe('Brookline, Norfolk, Massachusetts, USA');
     expect(detail.timeline.some((t) => t.kind === 'death' && t.year === 1963)).toBe(true);
+    // The father both name is listed once, as the tree names him; the tree's relatives come first.
+    const parents = detail.relatives.filter((r) => r.relation === 'parent').map((r) => r.name);
+    expect(parents).toContain('Joseph Patrick Kennedy I');
+    expect(parents).not.toContain('Joseph Patrick Kennedy');
     // Accepting twice is the same decision.
     expect((await post(`/api/people/hints/${president.id}/accept`, aliceToken)).statusCode).toBe(200);
   });

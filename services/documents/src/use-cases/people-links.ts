@@ -1,4 +1,5 @@
 import type { IndividualDetail, IndividualSummary } from '@gnology/contracts';
+import { agreeingRelatives, nameKeysOf } from '@gnology/genealogy/people/hints-facts';
 import type { DocumentsDb } from '../store/documents-store';
 import { loadLinks } from '../store/people-hints-store';
 import { getIndividual } from '../store/people-query';
@@ -60,12 +61,14 @@ export async function readLinkedPerson(
   if (!tree) return undefined;
   if (!row || row.mention_count === 0) return tree;
   const documents = (await describeRows(db, ownerId, [row]))[0]!;
-  const treeRelatives = new Set(tree.relatives.map((r) => `${r.relation}|${r.name}`));
+  // A relative both name (the certificate's "Joseph Patrick Kennedy", the tree's "... Kennedy I") is listed once, as the tree has them.
+  const own = nameKeysOf([tree.individual.name]).surnameKeys;
+  const same = new Set(agreeingRelatives(documents.relatives, tree.relatives, own).map((p) => p.document));
   return {
     ...documents,
     individual: bothSummary(tree.individual, documents.individual),
     variants: [...new Set([...tree.variants, ...documents.variants])],
-    relatives: [...tree.relatives, ...documents.relatives.filter((r) => !treeRelatives.has(`${r.relation}|${r.name}`))],
+    relatives: [...tree.relatives, ...documents.relatives.filter((r) => !same.has(r))],
     tree: tree.tree,
   };
 }

@@ -41,8 +41,11 @@ export interface NameKeys {
   surnameKeys: string[];
 }
 
+/** A generation's numeral after a name ("Joseph Patrick Kennedy I"): trees write "I", which grouping's suffixes leave out. */
+const NUMERAL = /\s+(?:I|II|III|IV|V)\.?$/;
+
 export function nameKeysOf(names: readonly string[]): NameKeys {
-  const parsed = names.map(parseName).filter((p) => p.given.length > 0);
+  const parsed = names.map((n) => parseName(n.trim().replace(NUMERAL, ''))).filter((p) => p.given.length > 0);
   const first = parsed[0];
   return {
     given: first ? canonicalGiven(first) : [],

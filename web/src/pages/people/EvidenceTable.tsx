@@ -16,7 +16,8 @@ export function EvidenceTable({
   onSplit,
 }: {
   evidence: Evidence[];
-  onSplit: (mentionIds: string[]) => Promise<void>;
+  /** Absent where mentions cannot be split off (a tree person's linked documents: issue 32). */
+  onSplit?: (mentionIds: string[]) => Promise<void>;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -27,12 +28,12 @@ export function EvidenceTable({
       if (!next.delete(id)) next.add(id);
       return next;
     });
-  const splittable = evidence.length > 1;
+  const splittable = onSplit !== undefined && evidence.length > 1;
   const split = async () => {
     setBusy(true);
     setError(null);
     try {
-      await onSplit(evidence.filter((e) => chosen.has(e.mentionId)).map((e) => e.mentionId));
+      await onSplit?.(evidence.filter((e) => chosen.has(e.mentionId)).map((e) => e.mentionId));
       setChosen(new Set());
     } catch {
       setError('The mentions could not be split off. Please try again.');

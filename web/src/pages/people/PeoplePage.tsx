@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, SearchField, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { ExportButtons } from './ExportButtons';
+import { HintsSection } from './Hints';
 import { ImportGedcomButton, ImportGedcomStatus, useGedcomImport } from './ImportGedcom';
 import { MergeDialog } from './MergeDialog';
 import { mergePeople } from './peopleApi';
@@ -83,6 +84,8 @@ export function PeoplePage() {
         }
       />
       <ImportGedcomStatus imp={imp} />
+      {/* Hints (issue 32) once there is a tree to match documents against. */}
+      {people.some((p) => p.origin === 'tree' || p.origin === 'both') && <HintsSection />}
       {notice && <Alert tone="success">{notice}</Alert>}
       {list.isPending && <Spinner label="Loading people..." />}
       {list.isError && (
@@ -175,8 +178,8 @@ function PersonRow({
   const years = lifeYears(person);
   return (
     <li className={`people-row${selected ? ' people-row--selected' : ''}`}>
-      {/* Tree people are not merged with documents' people here: that is the hints slice (issue 32). */}
-      {person.origin === 'tree' ? (
+      {/* Tree people are not merged here: a document's person joins one by a hint (issue 32). */}
+      {person.origin === 'tree' || person.origin === 'both' ? (
         <span className="touch-check" />
       ) : (
         <label className="touch-check">
@@ -194,6 +197,11 @@ function PersonRow({
           <span className="tree-badge">
             <GitFork size={14} aria-hidden="true" />
             From your tree
+          </span>
+        ) : person.origin === 'both' ? (
+          <span className="tree-badge">
+            <GitFork size={14} aria-hidden="true" />
+            In your tree · {plural(person.documentCount, 'document')}
           </span>
         ) : (
           <span>{plural(person.documentCount, 'document')}</span>

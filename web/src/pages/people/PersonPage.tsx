@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { Alert, Button, ButtonLink, PageMeta, Spinner } from '../../components/ui';
 import { ConflictList } from './ConflictList';
 import { EvidenceTable } from './EvidenceTable';
+import { PersonHints } from './Hints';
 import { PersonName } from './PersonName';
 import { PersonTimeline } from './PersonTimeline';
 import { renamePerson, splitPerson } from './peopleApi';
@@ -69,6 +70,8 @@ export function PersonPage() {
   }
 
   const { individual } = detail;
+  // A tree person a document's person was linked to by an accepted hint (issue 32).
+  const both = individual.origin === 'both';
   const variants = detail.variants.filter((v) => v !== individual.name);
   const years = lifeYears(individual);
   const rename = async (name: string) => {
@@ -95,11 +98,13 @@ export function PersonPage() {
           <PersonName key={individual.id} name={individual.name} onRename={rename} />
         )}
         <p className="person-header__facts">
-          {detail.tree && <span className="tree-badge">From your tree</span>}{' '}
+          {detail.tree && (
+            <span className="tree-badge">{both ? 'In your tree and your documents' : 'From your tree'}</span>
+          )}{' '}
           {[
             years,
-            !detail.tree && plural(individual.documentCount, 'document'),
-            !detail.tree && plural(individual.mentionCount, 'mention'),
+            (!detail.tree || both) && plural(individual.documentCount, 'document'),
+            (!detail.tree || both) && plural(individual.mentionCount, 'mention'),
             individual.userEdited ? 'edited by you' : '',
           ]
             .filter(Boolean)
@@ -116,13 +121,22 @@ export function PersonPage() {
           Split off into a new person: <Link to={`/people/${split.id}`}>{split.name}</Link>.
         </Alert>
       )}
+      {detail.tree && <PersonHints individualId={individual.id} />}
       <ConflictList conflicts={detail.conflicts} fileNames={fileNames} />
       {detail.tree ? (
-        // A tree person (issue 32): the file's claims, apart; no document shows them yet.
-        <div className="person-columns">
-          <TreeClaims tree={detail.tree} />
-          <RelativesList relatives={detail.relatives} />
-        </div>
+        // A tree person (issue 32): the file's claims, apart from what documents show (once a hint is accepted).
+        <>
+          <div className="person-columns">
+            <TreeClaims tree={detail.tree} />
+            <RelativesList relatives={detail.relatives} />
+          </div>
+          {both && (
+            <>
+              <PersonTimeline events={detail.timeline} name={individual.name} />
+              <EvidenceTable key={individual.id} evidence={detail.evidence} />
+            </>
+          )}
+        </>
       ) : (
         <>
           <div className="person-columns">

@@ -1,4 +1,5 @@
 import type {
+  HintDecisionResponse,
   ImportAccepted,
   ImportListResponse,
   ImportRecord,
@@ -6,6 +7,8 @@ import type {
   IndividualResponse,
   IndividualSummary,
   PeopleExportFormat,
+  PeopleHint,
+  PeopleHintsResponse,
   PeopleListResponse,
 } from '@gnology/contracts';
 import { api, apiBlob, saveBlob } from '../../lib/api';
@@ -72,4 +75,15 @@ export function fetchImport(importId: string): Promise<ImportRecord> {
 
 export async function undoImport(importId: string): Promise<void> {
   await api(`/api/people/imports/${encodeURIComponent(importId)}`, { method: 'DELETE' });
+}
+
+/** Hints (issue 32): documents' people who match someone of the user's tree; under PEOPLE_KEY so a refresh includes them. */
+export const HINTS_KEY = [...PEOPLE_KEY, 'hints'] as const;
+
+export async function fetchHints(): Promise<PeopleHint[]> {
+  return (await api<PeopleHintsResponse>('/api/people/hints')).hints;
+}
+
+export function decideHint(id: string, decision: 'accept' | 'reject'): Promise<HintDecisionResponse> {
+  return api<HintDecisionResponse>(`/api/people/hints/${encodeURIComponent(id)}/${decision}`, { method: 'POST' });
 }
