@@ -78,3 +78,26 @@ describe('issue 28: names in German newspaper columns', () => {
     expect(found).toEqual(['v. Heyl', 'v. Kardorff', 'von Manteuffel']);
   });
 });
+
+describe('issue 28: lists of names after a plural title', () => {
+  it('"MM. Marc Peter, Rochaix, Fazy, Horace Micheli, F. Ody, F. de Rabours et Sigg (Genève), Chuard": the list goes on through names accepted on their own, each its own surname', () => {
+    const found = names(
+      'Ce postulat a été signé de 22 députés de la Suisse française : MM. Marc Peter, Rochaix, Fazy, Horace\nMicheli, F. Ody, F. de Rabours et Sigg\n(Genève), Chuard (Lausanne), Alfred Jaton (Morges), Maillefer (Lausanne).',
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'Marc Peter',
+        'Rochaix',
+        'Fazy',
+        'Horace Micheli',
+        'F. Ody',
+        'F. de Rabours',
+        'Sigg',
+        'Chuard',
+        'Alfred Jaton',
+        'Maillefer',
+      ]),
+    );
+    expect(found).not.toContain('Marc Peter Rochaix');
+  });
+});

@@ -151,7 +151,11 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   for (let pass = 0; pass < 2; pass++) {
     lastAccepted = -1;
     for (let i = 0; i < all.length; lastAccepted = accepted[i] ? i : lastAccepted, i++) {
-      if (accepted[i]) continue;
+      // "MM. Marc Peter, Rochaix, Horace Micheli, F. Ody, J. Tissières": a name accepted on its own goes on the list.
+      if (accepted[i]) {
+        if (inTitledList(i)) titledList.add(i);
+        continue;
+      }
       const m = all[i]!;
       // "Cyclisme Olano" beside "Abraham Olano": a word opening a line or a sentence must itself be a given name.
       if (
@@ -208,22 +212,20 @@ export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
       }
     }
   }
+  // Mentions that took their surname from the next name: a chain goes on only through them.
+  const shared = new Set<number>();
   for (let i = mentions.length - 2; i >= 0; i--) {
     const m = mentions[i]!;
     const next = mentions[i + 1]!;
     const gap = text.slice(m.end, next.start);
-    // "Clarence, Alvin and Roy Hanson": a chain of given names ending "and <full name>" shares its surname.
-    const chained =
-      /^\s*,\s*$/.test(gap) &&
-      next.written &&
-      i + 2 < mentions.length &&
-      mentions
-        .slice(i + 1)
-        .some((x, k, arr) => x.written && k > 0 && COORD_GAP.test(text.slice(arr[k - 1]!.end, x.start)));
+    // "Clarence, Alvin and Roy Hanson": a chain of given names ending "and <full name>" shares its surname; not
+    // "MM. Marc Peter, Rochaix, … et Sigg", where the names after the comma are surnames of their own.
+    const chained = /^\s*,\s*$/.test(gap) && shared.has(i + 1);
     if (m.lone && !next.lone && (COORD_GAP.test(gap) || chained)) {
       m.name = `${m.name} ${surnameOf(next)}`;
       m.lone = false;
       m.written = true;
+      shared.add(i);
     }
   }
   // The maiden surname itself is not a person.
