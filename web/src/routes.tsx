@@ -138,6 +138,13 @@ export const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'people/:id/chart',
+    element: page(
+      () => import('./pages/people/ChartPage'),
+      (m) => m.ChartPage,
+    ),
+  },
+  {
     path: 'album-creator',
     element: page(
       () => import('./pages/album/AlbumCreatorPage'),

@@ -90,9 +90,9 @@ describe('GET /api/people/:id/chart', () => {
     expect(svg).toContain('St. Mary&apos;s &amp; St. John&apos;s');
     expect(svg).not.toMatch(/St\. Mary's & /);
     // Josiah Dunn is Clara's and Agnes's father: twice, the second marked.
-    expect(svg.match(/aria-label="Josiah Dunn, 1865–1935, Chatham, North Carolina( \(shown again\))?"/g)).toEqual([
-      'aria-label="Josiah Dunn, 1865–1935, Chatham, North Carolina"',
-      'aria-label="Josiah Dunn, 1865–1935, Chatham, North Carolina (shown again)"',
+    expect(svg.match(/<title>Josiah Dunn, 1865–1935, Chatham, North Carolina( \(shown again\))?<\/title>/g)).toEqual([
+      '<title>Josiah Dunn, 1865–1935, Chatham, North Carolina</title>',
+      '<title>Josiah Dunn, 1865–1935, Chatham, North Carolina (shown again)</title>',
     ]);
     expect(svg).toContain(`href="/people/${ids.get(tree('Thomas Whitfield'))}"`);
     // Jacob (generation 5) is beyond 4 generations.
@@ -105,7 +105,7 @@ describe('GET /api/people/:id/chart', () => {
     const fan = await chart(tree('Rose Whitfield'), 'kind=fan&generations=5');
     expect(fan.statusCode, fan.body).toBe(200);
     expect(fan.body).toContain('data-kind="fan"');
-    expect(fan.body).toContain('aria-label="Walter Ellis, 1891–1950, Cary, North Carolina"');
+    expect(fan.body).toContain('<title>Walter Ellis, 1891–1950, Cary, North Carolina</title>');
     expect(fan.body.match(/<path /g)!.length).toBeGreaterThanOrEqual(14);
 
     const desc = await chart(tree('Henry Whitfield'), 'kind=descendants&generations=4');

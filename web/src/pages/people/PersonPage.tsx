@@ -1,4 +1,4 @@
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { ArrowLeft, Network, RotateCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, ButtonLink, PageMeta, Spinner } from '../../components/ui';
@@ -115,6 +115,15 @@ export function PersonPage() {
             <span className="person-header__label">Also written as:</span> {variants.join(', ')}
           </p>
         )}
+        <p>
+          <ButtonLink
+            to={`/people/${encodeURIComponent(individual.id)}/chart`}
+            variant="secondary"
+            icon={<Network size={16} />}
+          >
+            Family chart
+          </ButtonLink>
+        </p>
       </header>
       {split?.from === individual.id && (
         <Alert tone="success">

@@ -22,8 +22,9 @@ export interface SvgOptions {
 }
 
 /**
- * One person, one link: `<a>` named by name, years and place (the accessible name and the
- * tooltip), holding the shape and its text. The SVG is a labelled group (`role="group"` named by
+ * One person, one link: `<a>` named by its <title> (name, years and place: the accessible name
+ * and the tooltip; not aria-label, which would have to repeat the drawn text word for word),
+ * holding the shape and its text. The SVG is a labelled group (`role="group"` named by
  * its <title>), so a screen reader reaches each person's link inside it.
  */
 export function renderSvg(layout: ChartLayout, opts: SvgOptions = {}): string {
@@ -48,12 +49,12 @@ export function renderSvg(layout: ChartLayout, opts: SvgOptions = {}): string {
       continue;
     }
     const shape = `<path d="${wedgePath(w, layout.cx, layout.cy)}" fill="${FILL[w.person.sex]}" stroke="${INK}" stroke-width="1"${w.repeated ? ' stroke-dasharray="5 3"' : ''}/>`;
-    out.push(person(w.person.id, w.key, describePerson(w.person), w.repeated, shape, w.label, opts));
+    out.push(person(w.person.id, w.key, w.generation, describePerson(w.person), w.repeated, shape, w.label, opts));
   }
   for (const b of layout.boxes) {
     const fill = b.spouse ? FILL_SPOUSE : FILL[b.person.sex];
     const shape = `<rect x="${n(b.x)}" y="${n(b.y)}" width="${n(b.w)}" height="${n(b.h)}" rx="6" fill="${fill}" stroke="${b.generation === 0 && !b.spouse ? INK : LINE}" stroke-width="${b.generation === 0 && !b.spouse ? 2 : 1.2}"${b.repeated ? ' stroke-dasharray="6 4"' : ''}/>`;
-    out.push(person(b.person.id, b.key, describePerson(b.person), b.repeated, shape, b.label, opts));
+    out.push(person(b.person.id, b.key, b.generation, describePerson(b.person), b.repeated, shape, b.label, opts));
   }
   out.push('</svg>');
   return out.join('\n');
@@ -62,6 +63,7 @@ export function renderSvg(layout: ChartLayout, opts: SvgOptions = {}): string {
 function person(
   id: string,
   key: string,
+  generation: number,
   described: string,
   repeated: boolean,
   shape: string,
@@ -70,9 +72,9 @@ function person(
 ): string {
   const name = escapeXml(repeated ? `${described} (shown again)` : described);
   const body = `<title>${name}</title>${shape}${label ? text(label) : ''}`;
-  const attrs = `class="chart-person" data-key="${escapeXml(key)}" data-person="${escapeXml(id)}"`;
+  const attrs = `class="chart-person" data-key="${escapeXml(key)}" data-person="${escapeXml(id)}" data-generation="${generation}"`;
   if (!opts.href) return `<g ${attrs}>${body}</g>`;
-  return `<a ${attrs} href="${escapeXml(opts.href(id))}" aria-label="${name}">${body}</a>`;
+  return `<a ${attrs} href="${escapeXml(opts.href(id))}">${body}</a>`;
 }
 
 function text(label: Label): string {
