@@ -88,6 +88,13 @@ describe('people hints', () => {
     expect(list.every((x) => x.reasons.length >= 2)).toBe(true);
   });
 
+  it('documents its routes in OpenAPI', async () => {
+    const spec = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(spec.paths['/api/people/hints'])).toEqual(['get']);
+    expect(Object.keys(spec.paths['/api/people/hints/{id}/accept'])).toEqual(['post']);
+    expect(Object.keys(spec.paths['/api/people/hints/{id}/reject'])).toEqual(['post']);
+  });
+
   it('owners only: another user sees no hints and cannot decide one', async () => {
     const [one] = await hints(aliceToken);
     expect(await hints(bobToken)).toEqual([]);

@@ -117,13 +117,12 @@ export async function runGedcomImport(
     if (key.endsWith('.gdz')) bytes = await gedcomOfGedzip(bytes);
     const started = performance.now();
     const tree = readGedcomTree(bytes);
-    const counts = await writeTree(db, { id: importId, ownerId: row.owner_id }, tree);
-    // The user's documents are matched to the tree just written (issue 32, decision 0227).
-    // The tree is in either way: hints failing is logged, not a failed import (a rebuild makes them).
-    await refreshAllHints(db, row.owner_id).then(
-      (hints) => deps.logger.info({ importId, ...hints }, 'hints computed after the GEDCOM import'),
-      (err) => deps.logger.warn({ err, importId }, 'could not compute hints after the GEDCOM import'),
-    );
+    // The user's documents are matched to the new tree in the same transaction (issue 32, decision
+    // 0227): the import is completed with its hints, never before them.
+    const counts = await writeTree(db, { id: importId, ownerId: row.owner_id }, tree, async (trx) => {
+      const hints = await refreshAllHints(trx, row.owner_id);
+      deps.logger.info({ importId, ...hints }, 'hints computed for the imported tree');
+    });
     deps.logger.info(
       { importId, ...counts, ms: Math.round(performance.now() - started), version: tree.version },
       'GEDCOM import completed',
