@@ -10,11 +10,7 @@ import type { OcrWord } from '../domain/photos/ocr-words';
 interface Line {
   words: OcrWord[];
 }
-interface Block {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
+interface Block extends PageBox {
   paragraphs: Line[][];
 }
 
@@ -26,23 +22,45 @@ export function layoutOrder(
   tsv: string | null | undefined,
   pageWidth: number,
 ): { text: string; words: OcrWord[] } | null {
-  const blocks = blocksOf(tsv);
+  const ordered = blocksInReadingOrder(blocksOf(tsv), pageWidth);
+  if (!ordered) return null;
+  const words = ordered.flatMap((b) => b.paragraphs.flatMap((p) => p.flatMap((l) => l.words)));
+  const text = ordered
+    .map((b) => b.paragraphs.map((p) => p.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')).join('\n\n'))
+    .join('\n\n');
+  return { text, words };
+}
+
+/** A block of text on the page: its box, whatever it holds. */
+export interface PageBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Blocks in reading order: bands divided by blocks spanning the page, each band's narrow blocks column by column.
+ * Null when no two blocks stand side by side (one column: the source's own order stands). Used for OCR'd pages
+ * (tesseract's blocks) and for PDF text layers (blocks built from the text items' positions, pdf-text-order.ts).
+ */
+export function blocksInReadingOrder<B extends PageBox>(blocks: readonly B[], pageWidth: number): B[] | null {
   if (blocks.length < 2 || pageWidth <= 0) return null;
-  const wide = (b: Block) => b.right - b.left >= WIDE * pageWidth;
+  const wide = (b: B) => b.right - b.left >= WIDE * pageWidth;
   const spans = blocks.filter(wide).sort((a, b) => a.top - b.top);
   const narrow = blocks.filter((b) => !wide(b));
   // Bands: the columns above a spanning block are read before it, the blocks beside it (a masthead's ears) after it.
   // Above the first one, a box or two in a single column (a subscription box, a date line) are its ears too.
-  const ordered: Block[] = [];
+  const ordered: B[] = [];
   let sideBySide = false;
   let rest = narrow;
-  const take = (band: Block[]) => {
+  const take = (band: B[]) => {
     rest = rest.filter((b) => !band.includes(b));
     const columns = byColumn(band);
     if (columns.length > 1) sideBySide = true;
     for (const column of columns) ordered.push(...column);
   };
-  const centre = (b: Block) => (b.top + b.bottom) / 2;
+  const centre = (b: B) => (b.top + b.bottom) / 2;
   spans.forEach((span, i) => {
     const above = rest.filter((b) => centre(b) < span.top);
     const ears = i === 0 && above.length <= 2 && byColumn(above).length <= 1;
@@ -51,17 +69,12 @@ export function layoutOrder(
     take(rest.filter((b) => centre(b) < span.bottom));
   });
   take(rest);
-  if (!sideBySide) return null;
-  const words = ordered.flatMap((b) => b.paragraphs.flatMap((p) => p.flatMap((l) => l.words)));
-  const text = ordered
-    .map((b) => b.paragraphs.map((p) => p.map((l) => l.words.map((w) => w.text).join(' ')).join('\n')).join('\n\n'))
-    .join('\n\n');
-  return { text, words };
+  return sideBySide ? ordered : null;
 }
 
 /** Narrow blocks grouped into columns (blocks whose horizontal extents overlap), left to right, each top down. */
-function byColumn(blocks: readonly Block[]): Block[][] {
-  const columns: { left: number; right: number; blocks: Block[] }[] = [];
+function byColumn<B extends PageBox>(blocks: readonly B[]): B[][] {
+  const columns: { left: number; right: number; blocks: B[] }[] = [];
   for (const b of [...blocks].sort((x, y) => x.left - y.left)) {
     const overlap = (c: { left: number; right: number }) =>
       Math.min(c.right, b.right) - Math.max(c.left, b.left) > 0.5 * Math.min(c.right - c.left, b.right - b.left);

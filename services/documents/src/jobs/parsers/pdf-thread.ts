@@ -81,6 +81,18 @@ function textOf(content) {
   return out.replace(/[ \\t]+\\n/g, '\\n').replace(/\\n{3,}/g, '\\n\\n').trim();
 }
 
+// Each item's string and box in page space, top-down (pdf-text-order.ts puts columns in reading order from them).
+function itemsOf(content, view) {
+  const out = [];
+  for (const item of content.items) {
+    if (typeof item.str !== 'string' || !item.str.trim() || !item.transform) continue;
+    const [, , c, d, e, f] = item.transform;
+    const height = item.height || Math.hypot(c, d);
+    out.push([item.str, e - view[0], view[3] - f - height, item.width || 0, height]);
+  }
+  return out;
+}
+
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
 const ops = {
@@ -113,7 +125,9 @@ const ops = {
     if (w > L.maxSide || h > L.maxSide || w * h > L.maxPagePixels) {
       throw new Permanent('Page ' + n + ' of the PDF is ' + fmt(base.width) + ' × ' + fmt(base.height) + ' points (' + (base.width / 72).toFixed(2) + ' × ' + (base.height / 72).toFixed(2) + ' inches), a shape too extreme to draw as a page. Please save it with ordinary page sizes and upload it again.');
     }
-    const text = textOf(await page.getTextContent());
+    const content = await page.getTextContent();
+    const text = textOf(content);
+    const items = itemsOf(content, page.view);
     let screen;
     try {
       screen = await draw(page, scale);
@@ -122,7 +136,7 @@ const ops = {
     }
     const jpeg = await screen.canvas.encode('jpeg', 82);
     page.cleanup();
-    return { text, jpeg, width: screen.width, height: screen.height };
+    return { text, items, viewWidth: page.view[2] - page.view[0], jpeg, width: screen.width, height: screen.height };
   },
   async render({ n, dpi }) {
     const page = await doc.getPage(n);

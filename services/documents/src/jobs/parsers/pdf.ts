@@ -5,6 +5,7 @@ import { PermanentProcessingError } from '../../domain/processing';
 import { SCREEN_WIDTH, THUMBNAIL_SIZE } from './image';
 import { ocrPage } from './ocr-page';
 import { PdfThread } from './pdf-thread';
+import { type PdfTextItem, pdfTextInOrder } from './pdf-text-order';
 import type { DocumentParser, ParseContext, ParsedPage } from './types';
 
 /** A page with fewer letters than this in its text layer is a scan: it is rendered at 300 dpi and OCR'd. */
@@ -40,10 +41,16 @@ export const pdfParser: DocumentParser = {
       for (let n = 1; n <= count; n++) {
         if (ctx.signal.aborted) throw new Error('processing was interrupted (worker shutting down)');
         await ctx.progress({ step: 'rendering', page: n, of: count });
-        const page = await thread.call<{ text: string; jpeg: Uint8Array; width: number; height: number }>('page', {
-          n,
-          screenWidth: SCREEN_WIDTH,
-        });
+        const page = await thread.call<{
+          text: string;
+          items: PdfTextItem[];
+          viewWidth: number;
+          jpeg: Uint8Array;
+          width: number;
+          height: number;
+        }>('page', { n, screenWidth: SCREEN_WIDTH });
+        // Columns of running text read one after the other, not across (issue 31, point 3).
+        page.text = pdfTextInOrder(page.items, page.viewWidth) ?? page.text;
         const jpeg = Buffer.from(page.jpeg.buffer, page.jpeg.byteOffset, page.jpeg.byteLength);
         const imageKey = await ctx.storePageImage(n, jpeg);
         if (n === 1) {
