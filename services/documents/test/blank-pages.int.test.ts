@@ -5,8 +5,8 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OcrEngine, OcrResult } from '../src/jobs/ocr-pool';
-import { pdfParser } from '../src/jobs/parsers/pdf';
 import { scannedPagePng } from './fixtures/generate';
+import { parsePdf } from './fixtures/pdf-parse';
 
 /**
  * Issue 29, point 5: a PDF of blank pages (a few KB for hundreds of pages) was rendered at 300 dpi
@@ -83,17 +83,8 @@ describe('blank PDF pages are not OCR’d (issue 29, point 5)', () => {
       close: async () => {},
     };
     const steps: unknown[] = [];
-    const parsed = await pdfParser.parse({
-      path: file,
-      size: bytes.length,
-      ocr,
-      languages: ['eng'],
-      limits: { pdfPageLimit: 500, maxImagePixels: 120_000_000, docxMaxUncompressedBytes: 1 << 28 },
-      storePageImage: async (n) => `page-${n}`,
-      progress: async (s) => {
-        steps.push(s);
-      },
-      signal: new AbortController().signal,
+    const parsed = await parsePdf(file, bytes, ocr, async (s) => {
+      steps.push(s);
     });
     expect(parsed.pages).toHaveLength(5);
     // Two pages have writing on them: only they are rendered at 300 dpi (A4: 3508 px high) and read.
@@ -113,22 +104,13 @@ describe('blank PDF pages are not OCR’d (issue 29, point 5)', () => {
     const file = path.join(dir, 'empty.pdf');
     await writeFile(file, bytes);
     let calls = 0;
-    const parsed = await pdfParser.parse({
-      path: file,
-      size: bytes.length,
-      ocr: {
-        size: 1,
-        recognize: async () => {
-          calls++;
-          throw new Error('a blank page must not reach OCR');
-        },
-        close: async () => {},
+    const parsed = await parsePdf(file, bytes, {
+      size: 1,
+      recognize: async () => {
+        calls++;
+        throw new Error('a blank page must not reach OCR');
       },
-      languages: ['eng'],
-      limits: { pdfPageLimit: 500, maxImagePixels: 120_000_000, docxMaxUncompressedBytes: 1 << 28 },
-      storePageImage: async (n) => `page-${n}`,
-      progress: async () => {},
-      signal: new AbortController().signal,
+      close: async () => {},
     });
     expect(calls).toBe(0);
     expect(parsed.pages).toHaveLength(100);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfParser } from '../src/jobs/parsers/pdf';
+import { parsePdf } from './fixtures/pdf-parse';
 
 /*
  * Issue 31, point 3, for PDFs with a text layer, through the real pdf.js thread: a two-column page whose content
@@ -47,21 +47,12 @@ describe('a PDF text layer in columns (issue 31, point 3)', () => {
     const bytes = await twoColumnPdf();
     const file = path.join(dir, 'herald.pdf');
     await writeFile(file, bytes);
-    const parsed = await pdfParser.parse({
-      path: file,
-      size: bytes.length,
-      ocr: {
-        size: 1,
-        recognize: async () => {
-          throw new Error('a page with a text layer is not OCR’d');
-        },
-        close: async () => {},
+    const parsed = await parsePdf(file, bytes, {
+      size: 1,
+      recognize: async () => {
+        throw new Error('a page with a text layer is not OCR’d');
       },
-      languages: ['eng'],
-      limits: { pdfPageLimit: 500, maxImagePixels: 120_000_000, docxMaxUncompressedBytes: 1 << 28 },
-      storePageImage: async (n) => `page-${n}`,
-      progress: async () => {},
-      signal: new AbortController().signal,
+      close: async () => {},
     });
     const lines = parsed.pages[0]!.text.split('\n').filter(Boolean);
     expect(lines).toEqual([
