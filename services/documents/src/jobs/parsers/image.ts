@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { PermanentProcessingError } from '../../domain/processing';
 import type { OcrResult } from '../ocr-types';
 import { ocrPage } from './ocr-page';
-import { confidentWords, enlargementFor, measureLineHeight, weakReading } from './text-height';
+import { confidentWords, enlargementOf, weakReading } from './text-height';
 import type { DocumentParser, ParseContext } from './types';
 
 export const THUMBNAIL_SIZE = 150;
@@ -48,8 +48,9 @@ export const imageParser: DocumentParser = {
     // The picture as it is seen: a phone photo stored sideways with an EXIF orientation of 5-8
     // is as wide as it is stored high. rotate() below turns it upright.
     const { width, height } = meta.autoOrient ?? { width: meta.width, height: meta.height };
-    // Alpha flattened on white, 16-bit, palette and grey pictures all become 8-bit grey here.
-    const prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise();
+    // Alpha flattened on white, 16-bit, palette and grey pictures all become 8-bit grey here, in one channel (sharp's
+    // greyscale alone keeps three: three times the pixels to encode, hand over and decode; issue 31 point 5).
+    const prepared = open().rotate().flatten({ background: '#ffffff' }).greyscale().normalise().toColourspace('b-w');
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
     const read = await readAtTextSize(ctx, png, Math.max(width, height));
     const text = read.text.replace(/[ \t]+\n/g, '\n').trim();
@@ -80,7 +81,7 @@ export const imageParser: DocumentParser = {
  * the picture's own size, and the one with more confident words kept.
  */
 async function readAtTextSize(ctx: ParseContext, png: Buffer, longest: number): Promise<OcrResult> {
-  const factor = enlargementFor(await measureLineHeight(png), longest);
+  const factor = await enlargementOf(png, longest);
   if (factor === 1) return ctx.ocr.recognize(png, { languages: ctx.languages });
   const { width = 0 } = await sharp(png).metadata();
   const enlarged = await sharp(png)

@@ -54,6 +54,15 @@ export function enlargementFor(lineHeight: number | null, longestSide: number): 
   return factor >= MIN_FACTOR ? factor : 1;
 }
 
+/**
+ * How much to enlarge `image`, its longest side `longestSide` px: a picture too large to be enlarged is not measured
+ * (issue 31 point 5: on a newspaper page the measure decoded every pixel only to be told so).
+ */
+export async function enlargementOf(image: Buffer, longestSide: number): Promise<number> {
+  if (longestSide >= LARGE_SIDE) return 1;
+  return enlargementFor(await measureLineHeight(image), longestSide);
+}
+
 /** Words of two letters or more read with some confidence. */
 export function confidentWords(r: OcrResult): number {
   return r.words.filter((w) => w.confidence >= 60 && w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2).length;
