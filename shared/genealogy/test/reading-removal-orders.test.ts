@@ -66,4 +66,12 @@ describe('removal orders', () => {
     );
     expect(e.peopleIdentified[0]).toEqual({ name: 'Robert Page', role: 'primary_subject' });
   });
+
+  it('"the Parish of St: Clement Danes": a saint written with the clerk\'s colon names a parish, not a person', () => {
+    const found = read(
+      'By an Order under the hands and Seals of Francis Caryl and Richd. Rilsha Two of his Majestys Justices of the Peace for the Liberty of Westmr: bearing Date the 18th: Day of Octr. 1766 George Dishonser and Ann his Wife were removed from the Parish of St: Clement Danes in the liberty of Westmr.',
+    ).peopleIdentified.map((p) => p.name);
+    expect(found[0]).toBe('George Dishonser');
+    expect(found).not.toContain('Clement Danes');
+  });
 });

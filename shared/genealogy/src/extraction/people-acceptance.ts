@@ -259,7 +259,7 @@ const POST_TITLE_AFTER =
   /^[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(Esq(?:r|re|uire)?|Gent|Knt|Bart|Jr|Sr)(?:[.:]|(?=[ \t]*[,;)]))/u;
 /** "of the County of Wexford, Gent.": the title after one word that follows "of" is its man's; the place is no person. */
 const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}])(?:of|in|at|near|from)[ \t]*\r?\n?[ \t]*$/iu;
-const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)\.?[ \t]*\r?\n?[ \t]*$/u;
+const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)[.:]?[ \t]*\r?\n?[ \t]*$/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =
   /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
