@@ -49,6 +49,12 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole('heading', { level: 1, name: 'John Henry Whitfield' }),
   },
   {
+    // Issue 32: the pedigree drawn from the relatives the index found, fitted to the window.
+    name: 'person-chart',
+    path: () => `/people/${world.johnId}/chart?kind=pedigree&generations=4`,
+    ready: (p) => p.locator('svg.family-chart, .chart-empty').first(),
+  },
+  {
     // Reached from the gallery with photos chosen (the page alone sends the user back there).
     name: 'album-creator',
     path: () => '/gallery',

@@ -19,6 +19,7 @@ import { checkOverlay, checkScreen, visit, visualPage, WIDTHS } from './visual-s
  * | /research /documents /people /people/:id | visual-member               | member-<page>-<width>  |
  * | /gallery /album-creator /account         | visual-member               | member-<page>-<width>  |
  * | /dashboard                               | visual-member               | member-<page>-<width>  |
+ * | /people/:id/chart (pedigree)             | visual-member               | member-<page>-<width>  |
  * | document viewer, delete-document confirm | visual-overlays             | overlay-*              |
  * | research document picker (popover)       | visual-overlays             | overlay-*              |
  * | research search dialog, delete-conversation confirm | visual-overlays  | overlay-*              |
