@@ -7,60 +7,14 @@
 //   ./bench/gedcom-import/get-files.sh
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 NODE_ENV=test \
 //     npx tsx bench/gedcom-import/import-bench.mts
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ImportRecord, PeopleListResponse } from '@gnology/contracts';
-import { startWorkers } from '@gnology/platform/jobs/registry';
-import { gedcomImportJob } from '../../services/documents/src/jobs/gedcom-import';
-import { multipart } from '../../services/documents/test/helpers/multipart';
-import { startDocuments } from '../../services/documents/test/helpers/service';
+import type { PeopleListResponse } from '@gnology/contracts';
 import { generatedTree } from '../../shared/genealogy/test/fixtures/gedcom-samples';
+import { auth, benchFiles, dir, ownCounts, startImportBench } from './bench-lib.mts';
 
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'files');
-const files = readdirSync(dir)
-  .filter((f) => /\.(ged|gdz)$/i.test(f))
-  .sort();
-if (files.length === 0) throw new Error(`no files in ${dir}: run bench/gedcom-import/get-files.sh first`);
-
-/** The file's own counts: level-0 records by tag, with or without an xref. */
-function ownCounts(file: string) {
-  const bytes = file.endsWith('.gdz')
-    ? execFileSync('unzip', ['-p', path.join(dir, file), 'gedcom.ged'])
-    : readFileSync(path.join(dir, file));
-  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] !== 0 && bytes[1] === 0);
-  const text = utf16 ? bytes.toString('utf16le') : bytes.toString('latin1');
-  const count = (tag: string) =>
-    (text.match(new RegExp(`^\\s*0[ \\t]+(?:@[^@]+@[ \\t]+)?${tag}[ \\t]*\\r?$`, 'gm')) ?? []).length;
-  return { individuals: count('INDI'), families: count('FAM'), sources: count('SOUR') };
-}
-
-const h = await startDocuments();
-const workers = await startWorkers(h.deps.queue, [gedcomImportJob(h.deps)]);
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function importAs(user: string, name: string, bytes: Buffer) {
-  const token = await h.token(user);
-  const body = multipart(name, bytes, { field: 'file' });
-  const started = performance.now();
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/people/import',
-    headers: { ...auth(token), ...body.headers },
-    payload: body.payload,
-  });
-  if (res.statusCode !== 202) return { token, seconds: 0, rec: null, refused: `${res.statusCode} ${res.body}` };
-  const { importId } = res.json() as { importId: string };
-  for (;;) {
-    const rec = (
-      await h.app.inject({ method: 'GET', url: `/api/people/imports/${importId}`, headers: auth(token) })
-    ).json() as ImportRecord;
-    if (rec.status === 'completed' || rec.status === 'failed')
-      return { token, seconds: (performance.now() - started) / 1000, rec, refused: null };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const files = benchFiles();
+const { h, importAs, close } = await startImportBench();
 
 const listed = async (token: string) =>
   ((await h.app.inject({ method: 'GET', url: '/api/people', headers: auth(token) })).json() as PeopleListResponse)
@@ -108,5 +62,4 @@ console.log(
     `GET /api/people (3,000): median ${times[14]!.toFixed(0)} ms, p95 ${times[28]!.toFixed(0)} ms`,
 );
 console.log(`${files.length} files, ${mismatches} mismatched`);
-await workers.close();
-await h.close();
+await close();

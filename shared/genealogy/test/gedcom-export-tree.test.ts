@@ -137,6 +137,72 @@ describe.each(['5.5.1', '7.0'] as GedcomVersion[])('GEDCOM %s export with import
   });
 });
 
+describe('facts of imported trees in the export', () => {
+  const person = (facts: GedcomTreeInput['individuals'][number]['facts']): GedcomTreeInput => ({
+    individuals: [
+      {
+        id: 'p',
+        importId: 'i',
+        name: 'Ann Lee',
+        given: 'Ann',
+        surname: 'Lee',
+        sex: 'F',
+        otherNames: [],
+        facts,
+        notes: [],
+        citations: [],
+      },
+    ],
+    families: [],
+    sources: [],
+  });
+  const fact = (tag: string, label: string, value: string | null, extra: { date?: string; place?: string } = {}) => ({
+    tag,
+    label,
+    value,
+    date: extra.date ?? null,
+    year: null,
+    place: extra.place ?? null,
+    citations: [],
+    notes: [],
+  });
+  const body = (tree: GedcomTreeInput, version: GedcomVersion) =>
+    writeGedcom({ ...input(tree), individuals: [], sources: [] }, version)
+      .split('\n')
+      .filter(
+        (l) => /^[12] /.test(l) && !/^1 (NAME|SEX|SOUR|SUBM|GEDC|CHAR|DATE)|^2 (GIVN|SURN|NAME|VERS|FORM)/.test(l),
+      );
+
+  it('writes an attribute Gramps reads without date or place as EVEN when it has them, and keeps it otherwise', () => {
+    const tree = person([
+      fact('DSCR', 'Description', 'Tall', { date: '1900', place: 'Leeds' }),
+      fact('DSCR', 'Description', 'Dark hair'),
+      fact('OCCU', 'Occupation', 'Weaver', { date: '1901' }),
+    ]);
+    expect(body(tree, '5.5.1')).toEqual([
+      '1 EVEN Tall',
+      '2 TYPE Description',
+      '2 DATE 1900',
+      '2 PLAC Leeds',
+      '1 DSCR Dark hair',
+      '1 OCCU Weaver',
+      '2 DATE 1901',
+    ]);
+  });
+
+  it('writes a family event on a person, and an attribute without its value, as EVEN with the label', () => {
+    const tree = person([fact('MARR', 'Marriage', null, { date: '1880' }), fact('OCCU', 'Occupation', null)]);
+    expect(body(tree, '5.5.1')).toEqual(['1 EVEN', '2 TYPE Marriage', '2 DATE 1880', '1 EVEN', '2 TYPE Occupation']);
+    expect(body(tree, '7.0')).toEqual([
+      '1 EVEN Marriage',
+      '2 TYPE Marriage',
+      '2 DATE 1880',
+      '1 EVEN Occupation',
+      '2 TYPE Occupation',
+    ]);
+  });
+});
+
 describe('dates of imported trees in the export', () => {
   it.each([
     ['2 Jan 1952', '2 JAN 1952', '2 JAN 1952'],

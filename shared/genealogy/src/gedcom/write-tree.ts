@@ -18,6 +18,12 @@ const INDI_EVENTS = new Set(
   ),
 );
 const INDI_ATTRIBUTES = new Set('CAST DSCR EDUC IDNO NATI NCHI NMR OCCU PROP RELI RESI SSN TITL FACT'.split(' '));
+/**
+ * Attributes Gramps (5.1) reads as attributes without a date or place, reporting those lines as
+ * "not supported" and dropping them: with a date or place they go out as EVEN with their label as
+ * TYPE, which GEDCOM allows too and every reader keeps whole.
+ */
+const UNDATED_IN_GRAMPS = new Set(['CAST', 'DSCR', 'IDNO', 'NATI', 'NCHI', 'SSN']);
 const FAM_EVENTS = new Set('ANUL CENS DIV DIVF ENGA MARB MARC MARR MARL MARS EVEN'.split(' '));
 /** RESI is a family event in 5.5.1 and an attribute in 7.0; FACT is a family's only in 7.0. */
 const famAttributes = (version: GedcomVersion) => new Set(version === '7.0' ? ['NCHI', 'RESI', 'FACT'] : ['NCHI']);
@@ -179,6 +185,7 @@ function fact(
   const resi = tag === 'RESI';
   if (!events.has(tag) && !attributes.has(tag)) tag = 'EVEN';
   else if (attributes.has(tag) && !resi && !value) tag = 'EVEN'; // an attribute needs its value
+  else if (UNDATED_IN_GRAMPS.has(tag) && (f.date || f.place)) tag = 'EVEN';
   if (tag === 'EVEN') {
     payload = value ?? (version === '7.0' ? f.label : null); // 7.0's EVEN says what happened
     children.push({ tag: 'TYPE', value: f.label });
