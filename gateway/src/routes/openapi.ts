@@ -107,7 +107,7 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
       ...gedcom.responses,
       200: {
         description:
-          'gnology-people.ged as an attachment (Content-Disposition), UTF-8: individuals, families, events with dates and places, one source per document with its citation, citations and notes. GEDCOM 5.5.1 declares `1 CHAR UTF-8`; GEDCOM 7 starts with a byte order mark.',
+          'gnology-people.ged as an attachment (Content-Disposition), UTF-8: individuals, families, events with dates and places, one source per document with its citation, citations and notes; then every person, family and source of the imported family trees with their facts, citations and notes (xrefs @TI…@, @TF…@, @TS…@; decision 0230). GEDCOM 5.5.1 declares `1 CHAR UTF-8`; GEDCOM 7 starts with a byte order mark.',
         content: { 'text/plain': { schema: { type: 'string' } } },
       },
     };

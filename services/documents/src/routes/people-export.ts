@@ -7,8 +7,9 @@ import { exportPeopleGedcom } from '../use-cases/people-gedcom';
 
 /**
  * GET /api/people/export?format=gedcom-5.5.1|gedcom-7 (issue 16, decision 0186): the user's whole
- * people index as a GEDCOM file to download, UTF-8 (5.5.1 says so with `1 CHAR UTF-8`; 7.0 files
- * always are). Only the signed-in user's index: nobody else's id can be named here.
+ * people index and imported family trees (issue 32, decision 0230) as a GEDCOM file to download,
+ * UTF-8 (5.5.1 says so with `1 CHAR UTF-8`; 7.0 files always are). Only the signed-in user's
+ * people and trees: nobody else's id can be named here.
  */
 export const peopleExportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +19,8 @@ export const peopleExportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = a
       preHandler: requireUser(deps.verifier),
       schema: {
         tags: ['people'],
-        summary: 'Download your people index as GEDCOM 5.5.1 or GEDCOM 7 (gnology-people.ged, UTF-8)',
+        summary:
+          'Download your people index and imported family trees as GEDCOM 5.5.1 or GEDCOM 7 (gnology-people.ged, UTF-8)',
         querystring: PeopleExportQuery,
       },
     },

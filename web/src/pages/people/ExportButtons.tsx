@@ -13,7 +13,7 @@ const FORMATS: { format: PeopleExportFormat; label: string; hint: string }[] = [
   { format: 'gedcom-7', label: 'Export GEDCOM 7', hint: 'The newer standard, for programs that read GEDCOM 7' },
 ];
 
-/** The whole people index as a GEDCOM file, in the older (widely read) and the current version. */
+/** Everyone (people from documents and imported family trees) as a GEDCOM file, in the older (widely read) and the current version. */
 export function ExportButtons({ disabled }: { disabled?: boolean }) {
   const [busy, setBusy] = useState<PeopleExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
