@@ -1,16 +1,24 @@
 import fontkit from '@pdf-lib/fontkit';
 import {
+  beginText,
   clip,
-  degrees,
   endPath,
+  endText,
   PDFDocument,
+  type PDFName,
+  type PDFOperator,
   type PDFFont,
   type PDFPage,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
   rgb,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
 } from 'pdf-lib';
+import { GlyphTable } from '../searchable-pdf/glyphs';
 import type { ChartLayout, Label } from './layout';
 import { wedgePath } from './render-svg';
 
@@ -72,6 +80,7 @@ export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Pap
   doc.registerFontkit(fontkit);
   const regular = await doc.embedFont(fonts.regular, { subset: false, features: FEATURES });
   const bold = await doc.embedFont(fonts.bold, { subset: false, features: FEATURES });
+  const tables = { regular: new GlyphTable(regular), bold: new GlyphTable(bold) };
   doc.setTitle(layout.title, { showInWindowTitleBar: true });
   doc.setProducer('GNology');
   doc.setCreator('GNology');
@@ -110,7 +119,7 @@ export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Pap
         layout,
         tile,
         scale,
-        { regular, bold },
+        { regular: { font: regular, glyphs: tables.regular }, bold: { font: bold, glyphs: tables.bold } },
         { x: MARGIN + inset.x, top: sheet.h - MARGIN - HEADER - inset.y },
       );
     }
@@ -123,13 +132,20 @@ function drawTile(
   layout: ChartLayout,
   tile: Tile,
   s: number,
-  fonts: { regular: PDFFont; bold: PDFFont },
+  fonts: Record<'regular' | 'bold', { font: PDFFont; glyphs: GlyphTable }>,
   origin: { x: number; top: number },
 ) {
   // The chart's point (0, 0) on the sheet, for drawSvgPath (whose y grows downwards).
   const ox = origin.x - tile.x * s;
   const oy = origin.top + tile.y * s;
   const toPdf = (x: number, y: number) => ({ x: ox + x * s, y: oy - y * s });
+  const faces = {
+    regular: {
+      glyphs: fonts.regular.glyphs,
+      key: page.node.newFontDictionary(fonts.regular.font.name, fonts.regular.font.ref),
+    },
+    bold: { glyphs: fonts.bold.glyphs, key: page.node.newFontDictionary(fonts.bold.font.name, fonts.bold.font.ref) },
+  };
   const meets = (x: number, y: number, w: number, h: number) =>
     x < tile.x + tile.w && x + w > tile.x && y < tile.y + tile.h && y + h > tile.y;
 
@@ -172,7 +188,7 @@ function drawTile(
       borderWidth: s,
       borderDashArray: w.repeated ? [5 * s, 3 * s] : undefined,
     });
-    if (w.label) drawLabel(page, w.label, s, fonts, toPdf);
+    if (w.label) drawLabel(page, w.label, s, faces, toPdf);
   }
   for (const b of layout.boxes) {
     if (!meets(b.x, b.y, b.w, b.h)) continue;
@@ -186,36 +202,50 @@ function drawTile(
       borderWidth: (root ? 2 : 1.2) * s,
       borderDashArray: b.repeated ? [6 * s, 4 * s] : undefined,
     });
-    drawLabel(page, b.label, s, fonts, toPdf);
+    drawLabel(page, b.label, s, faces, toPdf);
   }
   page.pushOperators(popGraphicsState());
 }
 
-/** Each line centred on the label's anchor, turned as the SVG turns it (clockwise there is clockwise here). */
+/** A face with its glyph table, and its name in the current page's resources. */
+interface Face {
+  glyphs: GlyphTable;
+  key: PDFName;
+}
+
+/**
+ * Each line centred on the label's anchor, turned as the SVG turns it (clockwise there is
+ * clockwise here). Written as text operators with the glyph table (each character shaped once per
+ * document): page.drawText shapes every string again, which took most of an 8-generation PDF's second.
+ */
 function drawLabel(
   page: PDFPage,
   label: Label,
   s: number,
-  fonts: { regular: PDFFont; bold: PDFFont },
+  faces: { regular: Face; bold: Face },
   toPdf: (x: number, y: number) => { x: number; y: number },
 ) {
   const t = (label.rotate * Math.PI) / 180;
+  // PDF turns counter-clockwise with y up: the same turn on paper.
+  const cos = Math.cos(-t);
+  const sin = Math.sin(-t);
+  const ops: PDFOperator[] = [pushGraphicsState(), beginText()];
   for (const line of label.lines) {
     if (!line.text) continue;
-    const font = line.bold ? fonts.bold : fonts.regular;
+    const face = line.bold ? faces.bold : faces.regular;
     const size = line.size * s;
-    const half = font.widthOfTextAtSize(line.text, size) / s / 2;
+    const half = face.glyphs.width(line.text, size) / s / 2;
     // The line's start in chart units: (-half, dy) in the label's frame, turned by t (y down).
     const lx = -half;
     const ly = line.dy;
     const at = toPdf(label.x + lx * Math.cos(t) - ly * Math.sin(t), label.y + lx * Math.sin(t) + ly * Math.cos(t));
-    page.drawText(line.text, {
-      x: at.x,
-      y: at.y,
-      size,
-      font,
-      color: line.bold ? INK : MUTED,
-      rotate: degrees(-label.rotate),
-    });
+    ops.push(
+      setFillingColor(line.bold ? INK : MUTED),
+      setFontAndSize(face.key, size),
+      setTextMatrix(cos, sin, -sin, cos, at.x, at.y),
+      showText(face.glyphs.encode(line.text)),
+    );
   }
+  ops.push(endText(), popGraphicsState());
+  page.pushOperators(...ops);
 }
