@@ -77,6 +77,16 @@ describe('hints on the People page and a person page', () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The page of the certificate's Joseph Patrick Kennedy (a person of the documents) shows his hint.
+    const fromDocuments = (
+      await call<{ individuals: IndividualSummary[] }>(stack, token, '/api/people')
+    ).individuals.find((p) => p.origin === 'documents' && p.name === 'Joseph Patrick Kennedy');
+    await page.goto(`/people/${fromDocuments?.id}`);
+    const his = page.getByRole('region', { name: '1 hint from your documents' });
+    await his.waitFor({ timeout: 20_000 });
+    expect(await his.textContent()).toMatch(/may be Joseph Patrick Kennedy I of your tree/);
+    await page.goto('/people');
+
     // The President's page: his hint with its reasons; Accept.
     await president.getByRole('link', { name: 'John Fitzgerald Kennedy' }).click();
     await page.getByRole('heading', { level: 1, name: 'John Fitzgerald Kennedy' }).waitFor({ timeout: 20_000 });

@@ -78,6 +78,11 @@ describe('people hints', () => {
       ]),
     );
     expect(president.score).toBeGreaterThan(0.9);
+    // The person the index made of the certificate's name: their page shows the hint too.
+    const fromDocuments = (await people(aliceToken)).find(
+      (p) => p.origin === 'documents' && p.name === 'John Fitzgerald Kennedy',
+    )!;
+    expect(president.documentPersonId).toBe(fromDocuments.id);
 
     // The father: three Joseph Patrick Kennedys in the tree; the son he and the tree give decides (the first).
     const father = list.find((x) => x.nameAsWritten === 'Joseph Patrick Kennedy')!;

@@ -18,6 +18,8 @@ export const PeopleHint = z.object({
   fileName: z.string(),
   /** The name as the document writes it. */
   nameAsWritten: z.string(),
+  /** The person of the people index the document's person is in now (their page shows the hint too). */
+  documentPersonId: z.string().uuid().nullable(),
   /** The tree person's name. */
   treeName: z.string(),
   /** 0.5–0.99: the more facts agree, the higher. */

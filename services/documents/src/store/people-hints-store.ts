@@ -227,8 +227,14 @@ export async function listOpenHints(db: DocumentsDb, ownerId: string) {
     .selectFrom('people_hints as h')
     .innerJoin('tree_individuals as t', 't.id', 'h.tree_individual_id')
     .innerJoin('documents as d', 'd.id', 'h.document_id')
+    .leftJoin('people_mentions as m', (j) =>
+      j
+        .onRef('m.owner_id', '=', 'h.owner_id')
+        .onRef('m.document_id', '=', 'h.document_id')
+        .onRef('m.mention_key', '=', 'h.mention_key'),
+    )
     .select(['h.id', 'h.tree_individual_id', 'h.document_id', 'h.name_as_written', 'h.score', 'h.reasons'])
-    .select(['d.original_name', 't.name as tree_name'])
+    .select(['d.original_name', 't.name as tree_name', 'm.individual_id'])
     .where('h.owner_id', '=', ownerId)
     .where('h.status', '=', 'open')
     .orderBy('h.score', 'desc')

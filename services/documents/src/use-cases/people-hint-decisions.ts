@@ -28,6 +28,7 @@ export async function listHints(db: DocumentsDb, ownerId: string): Promise<Peopl
       documentId: r.document_id,
       fileName: r.original_name,
       nameAsWritten: r.name_as_written,
+      documentPersonId: r.individual_id ?? null,
       treeName: r.tree_name,
       score: r.score,
       reasons: r.reasons,

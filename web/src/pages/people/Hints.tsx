@@ -45,17 +45,17 @@ export function HintsSection() {
   );
 }
 
-/** A tree person's page: the hints that name them, if any. */
+/** A person's page: the hints that name them — as the tree person, or as the documents' person — if any. */
 export function PersonHints({ individualId }: { individualId: string }) {
   const hints = useHints();
-  const mine = (hints.data ?? []).filter((h) => h.individualId === individualId);
+  const mine = (hints.data ?? []).filter((h) => h.individualId === individualId || h.documentPersonId === individualId);
   if (mine.length === 0) return null;
   return (
     <section className="hints" aria-labelledby="person-hints-title">
       <h2 id="person-hints-title" className="hints__title">
         <Lightbulb size={18} aria-hidden="true" /> {plural(mine.length, 'hint')} from your documents
       </h2>
-      <HintList hints={mine} showTreePerson={false} />
+      <HintList hints={mine} showTreePerson={!mine.every((h) => h.individualId === individualId)} />
     </section>
   );
 }

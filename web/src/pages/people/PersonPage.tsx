@@ -130,7 +130,7 @@ export function PersonPage() {
           Split off into a new person: <Link to={`/people/${split.id}`}>{split.name}</Link>.
         </Alert>
       )}
-      {detail.tree && <PersonHints individualId={individual.id} />}
+      <PersonHints individualId={individual.id} />
       <ConflictList conflicts={detail.conflicts} fileNames={fileNames} />
       {detail.tree ? (
         // A tree person (issue 32): the file's claims, apart from what documents show (once a hint is accepted).
