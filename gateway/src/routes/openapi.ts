@@ -99,7 +99,7 @@ function describeForIntegrators(
   }
 }
 
-/** Answers the services do not describe with a zod schema: the GEDCOM download is a file, not JSON (decision 0186). */
+/** Answers the services do not describe with a zod schema: the GEDCOM download and the charts are files, not JSON (decisions 0186, 0229). */
 function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> }) {
   const gedcom = (doc.paths['/api/people/export'] as Record<string, Operation> | undefined)?.get;
   if (gedcom) {
@@ -112,6 +112,21 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
       },
     };
   }
+  // Family charts (issue 32, decision 0229): a drawing to save or show, SVG or PDF by `format`.
+  const chart = (doc.paths['/api/people/{id}/chart'] as Record<string, Operation> | undefined)?.get;
+  if (chart)
+    chart.responses = {
+      ...chart.responses,
+      200: {
+        description:
+          'The chart as an attachment named "<name> <kind> (<n> generations).svg|pdf": SVG (format=svg) with a viewBox, each person a link to /people/{id} named by its <title>; or PDF (format=pdf) on landscape A4 or Letter sheets, Inter embedded, several sheets when names would print under 5 pt.',
+        content: {
+          'image/svg+xml': { schema: { type: 'string' } },
+          'application/pdf': { schema: { type: 'string', format: 'binary' } },
+        },
+      },
+      404: { description: "No such person, or another user's." },
+    };
   const citation = (doc.paths['/api/documents/{id}/citation'] as Record<string, Operation> | undefined)?.get;
   if (citation)
     citation.responses = { ...citation.responses, 404: { description: "No such document, or another user's." } };
