@@ -24,4 +24,21 @@ Borger et Cie, négocians, r. du Sentier, 8.`;
     });
     expect(read.personDetails?.some((d) => d.occupation || d.address)).toBeFalsy();
   });
+
+  it('reads the trade where the Bottin prints it: "imp." a printer, a street\'s own adjective, a galerie, a trade under the address', () => {
+    const facts = (text: string) =>
+      readRecord({ text, isImage: false }).personDetails?.map((d) => [d.name, d.occupation, d.address]);
+    expect(facts('Legris, imp. en taille-douce, r. Richelieu. 41.')).toEqual([
+      ['Legris', 'imp. en taille-douce', 'r. Richelieu. 41'],
+    ]);
+    expect(facts('Dupuis (J.), pierres de liais, petite\nrue St-Pierre-Amelot, 22.')).toEqual([
+      ['J. Dupuis', 'pierres de liais', 'petite rue St-Pierre-Amelot, 22'],
+    ]);
+    expect(facts('Gautet (Mme), chemises, cols et cravates, Pal.\nNational, gal. Beaujolais, 94.')?.[0]?.[1]).toBe(
+      'chemises',
+    );
+    expect(facts('DUFOUR, r. St.-Honoré, 291.\nBottier-cordonnier.')).toEqual([
+      ['Dufour', 'Bottier-cordonnier', 'r. St.-Honoré, 291'],
+    ]);
+  });
 });

@@ -37,10 +37,14 @@ const HEAD = new RegExp(
 );
 /** Words that open a street: "r.", "rue", "boul.", "faub.", "quai", "pl.", "pass.", "allée", "palais"… */
 const STREET_MARKER =
-  /^(?:r|rue|boul|boulev|boulevard|bd|faub|faubourg|fg|quai|q|pl|place|pass|passage|aven|av|avenue|all[ée]e|cour|imp|impasse|cit[ée]|chemin|ch|march[ée]|palais|pal|galerie|barri[èe]re|carrefour|pont|port|cloître|enclos|cul-de-sac|rond-point|square|ruelle|villa|hameau)(?:\.|\s|$)/iu;
+  /^(?:r|rue|boul|boulev|boulevard|bd|faub|faubourg|fg|quai|q|pl|place|pass|passage|aven|av|avenue|all[ée]e|cour|imp|impasse|cit[ée]|chemin|ch|march[ée]|palais|pal|galerie|gal|barri[èe]re|carrefour|pont|port|cloître|enclos|cul-de-sac|rond-point|square|ruelle|villa|hameau)(?:\.|\s|$)/iu;
 /** Lower-case words that belong to a street's name ("aux Ours", "au coin de la"). */
 const STREET_WORDS =
   /^(?:(?:au|aux|à|a|de|du|des|la|le|les|l['’]|en|sur|coin|près|pres|vis-à-vis|derrière|devant)\s*)+$/iu;
+/** After the house number: a line holding only a trade ("Bottier-cordonnier.", "Cord. pour dames."). */
+const TRADE_BELOW = /^[ \t]*[.,]?[ \t]*\n[ \t]*(\p{Lu}[\p{Ll}.'’-]+(?:[ \t]+[\p{L}.'’-]+){0,4}?)\.?[ \t]*$/u;
+/** Words that open a street's own name: "petite rue St-Pierre-Amelot", "Vieille rue du Temple", "grande rue". */
+const STREET_ADJECTIVE = /^(?:petite?|grande?|vieille|vieux|neuve|nouvelle|basse|haute|ancienne)$/iu;
 /** A house number closing the address: "12", "348 bis", "n.° 151", "117—121". */
 const NUMBER = /^[ \t\n]*(?:n[o°.]*\s*°?\s*)?\d{1,3}(?:\s*(?:bis|ter))?(?:\s*[—–-]\s*\d{1,3})?\b/iu;
 const MAX_ENTRY = 360;
@@ -143,6 +147,17 @@ function readEntry(text: string, start: number, end: number): DirectoryEntry | u
   if (numberAt < 0) numberAt = streetAt;
   // The address closes the entry: a few words may follow it ("cour des Coches.", "Roule."), not a sentence.
   if (numberAt > 6 || tailAfter(segments, numberAt, rest.length + nameStop) > MAX_TAIL) return undefined;
+  // "DUFOUR, r. St.-Honoré, 291.⏎Bottier-cordonnier.": the trade on a line of its own under the address.
+  const last = segments[numberAt]!;
+  let addressEnd = last.start + last.text.length;
+  if (!occupation && numberAt === segments.length - 1) {
+    const numberEnd = last.start + (NUMBER.exec(last.text)?.[0].length ?? 0);
+    const below = TRADE_BELOW.exec(raw.slice(numberEnd));
+    if (below && !STREET_MARKER.test(below[1]!)) {
+      occupation = below[1]!;
+      addressEnd = numberEnd;
+    }
+  }
   // A trade in brackets after the name: "Tourlan (caros.)", "Sauvage (en porcelaine)".
   let given: string | undefined;
   let title: string | undefined;
@@ -155,7 +170,6 @@ function readEntry(text: string, start: number, end: number): DirectoryEntry | u
   const nameEnd = headEnd;
   const nameStart = head.index + head[0].indexOf(surname);
   const name = [title, given, caseOf(surname), qualifiers].filter(Boolean).join(' ');
-  const last = segments[numberAt]!;
   return {
     start,
     end,
@@ -165,7 +179,7 @@ function readEntry(text: string, start: number, end: number): DirectoryEntry | u
     ...(firm ? { firm } : {}),
     ...(occupation ? { occupation: occupation.replace(/\s*\n\s*/g, ' ') } : {}),
     addressStart: start + street.start,
-    addressEnd: start + last.start + last.text.length,
+    addressEnd: start + addressEnd,
   };
 }
 
@@ -218,6 +232,8 @@ function splitSegments(rest: string, offset: number): Segment[] {
 
 /** A trade: written in lower case ("tanneur", "fab. de bijoux", "anc. courtier"), not a decoration ("O. ✠", "Ⓑ 1834"). */
 function isTrade(s: string): boolean {
+  // "imp. en taille-douce", "imp. taill.-d.": a printer; an impasse goes on with its name ("imp. St-Sébastien").
+  if (/^imp\.?\s+\p{Ll}/u.test(s)) return true;
   if (!/^\(?\p{Ll}/u.test(s) || STREET_MARKER.test(s)) return false;
   return /\p{L}{2}/u.test(s);
 }
@@ -233,6 +249,6 @@ function splitTradeFromStreet(s: string): { trade: string; offset: number } | un
   if (!m) return undefined;
   const trade = body.slice(0, m.index + (m[0].startsWith('.') ? 1 : 0)).trim();
   // "aux Ours", "au coin de la R. …": words of the street itself, not a trade.
-  if (!trade || !/\p{L}{2}/u.test(trade) || STREET_WORDS.test(trade)) return undefined;
+  if (!trade || !/\p{L}{2}/u.test(trade) || STREET_WORDS.test(trade) || STREET_ADJECTIVE.test(trade)) return undefined;
   return { trade, offset: lead + m.index + m[0].length };
 }
