@@ -32,13 +32,16 @@ export interface RecordScore {
   places?: { predicted: number; gold: number; hits: number };
   dates?: { predicted: number; gold: number; hits: number };
   dayInWords: { gold: number; normalizedGold: number; right: number };
-  occupation?: { attached: boolean; listed: boolean };
+  /** `firm`: the gold entry names a firm ("Borger et Cie"), which the reader names as no person on purpose. */
+  occupation?: { attached: boolean; listed: boolean; firm: boolean };
   kinPredicted: number;
   /** People given a parent, child, spouse or sibling role or a kin record role. */
   familyPredicted: number;
   relations?: { predicted: number; right: number };
 }
 
+/** A directory's firm: partners joined by "et" or "&", "Cie", "co.", "frères". */
+const FIRM_NAME = /\bet\b|\bCie\b|\bco\.|\bfr[èe]res\b|&/iu;
 const dateKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordScore {
@@ -103,7 +106,7 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
       found !== undefined &&
       details.some((d) => sameName(d.name, person.name) && d.occupation && sameOccupation(d.occupation, occupation));
     const listed = found !== undefined && read.occupations.some((o) => sameOccupation(o, occupation));
-    score.occupation = { attached, listed };
+    score.occupation = { attached, listed, firm: FIRM_NAME.test(person.name) };
   }
 
   const kin = new Set<string>();

@@ -22,7 +22,7 @@ export function markdownTable(rows: readonly Row[]): string {
     'places P / R',
     'dates P / R',
     'day in words read',
-    'occupation R: attached / listed',
+    'occupation R: attached / listed (person entries: attached)',
     'invented relations (n, per 100 rec.)',
     'of which kinship (n)',
     'relation P',
@@ -46,7 +46,9 @@ export function markdownTable(rows: readonly Row[]): string {
       f.places ? `${pct(f.places.precision)} / ${pct(f.places.recall)}` : '—',
       f.dates ? `${pct(f.dates.precision)} / ${pct(f.dates.recall)}` : '—',
       day,
-      f.occupation ? `${pct(f.occupation.attached)} / ${pct(f.occupation.listed)}` : '—',
+      f.occupation
+        ? `${pct(f.occupation.attached)} / ${pct(f.occupation.listed)} (${pct(f.occupation.personAttached)})`
+        : '—',
       f.inventedRelations.onRecords
         ? `${f.inventedRelations.count}, ${f.inventedRelations.per100?.toFixed(1)} (on ${f.inventedRelations.onRecords})`
         : '— (no record without kinship)',

@@ -9,7 +9,7 @@ export interface Totals {
   places: { records: number; predicted: number; gold: number; hits: number };
   dates: { records: number; predicted: number; gold: number; hits: number };
   dayInWords: { gold: number; normalizedGold: number; right: number };
-  occupation: { records: number; attached: number; listed: number };
+  occupation: { records: number; attached: number; listed: number; personRecords: number; personAttached: number };
   noKinRecords: number;
   inventedRelations: number;
   inventedKinship: number;
@@ -24,7 +24,7 @@ export const emptyTotals = (): Totals => ({
   places: { records: 0, predicted: 0, gold: 0, hits: 0 },
   dates: { records: 0, predicted: 0, gold: 0, hits: 0 },
   dayInWords: { gold: 0, normalizedGold: 0, right: 0 },
-  occupation: { records: 0, attached: 0, listed: 0 },
+  occupation: { records: 0, attached: 0, listed: 0, personRecords: 0, personAttached: 0 },
   noKinRecords: 0,
   inventedRelations: 0,
   inventedKinship: 0,
@@ -56,6 +56,10 @@ export function add(t: Totals, s: RecordScore, hasKinship: boolean): void {
     t.occupation.records++;
     if (s.occupation.attached) t.occupation.attached++;
     if (s.occupation.listed) t.occupation.listed++;
+    if (!s.occupation.firm) {
+      t.occupation.personRecords++;
+      if (s.occupation.attached) t.occupation.personAttached++;
+    }
   }
   if (!hasKinship) {
     t.noKinRecords++;
@@ -101,6 +105,7 @@ export function figures(t: Totals) {
           ...t.occupation,
           attached: ratio(t.occupation.attached, t.occupation.records),
           listed: ratio(t.occupation.listed, t.occupation.records),
+          personAttached: ratio(t.occupation.personAttached, t.occupation.personRecords),
         }
       : null,
     inventedRelations: {
