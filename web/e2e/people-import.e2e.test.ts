@@ -12,13 +12,13 @@ import {
   signInWithToken,
   startStack,
 } from './harness';
-import { call } from './research-support';
+import { call, downloadText } from './research-support';
 
 /**
  * Issue 32, GEDCOM import, as a user would do it in Chromium: "Import GEDCOM" on the People page,
  * a file chosen, the job's progress, the counts and notes, the tree's people marked "From your
- * tree" with their claims apart on their page; a file that is not GEDCOM gets a clear error; "Undo
- * import" (confirmed) takes the whole tree out again.
+ * tree" with their claims apart on their page, the GEDCOM export holding them; a file that is not
+ * GEDCOM gets a clear error; "Undo import" (confirmed) takes the whole tree out again.
  */
 let stack: Stack;
 let browser: Browser;
@@ -74,6 +74,15 @@ describe('GEDCOM import on the People page', () => {
       await shot(page, `list-${width}`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // With only a tree (no documents yet) the export buttons work and the file holds the tree (decision 0230).
+    const exported = await downloadText(page, () => page.getByRole('button', { name: 'Export GEDCOM 5.5.1' }).click());
+    expect(exported.name).toBe('gnology-people.ged');
+    expect(exported.text.match(/^0 @TI\d+@ INDI$/gm)).toHaveLength(5);
+    expect(exported.text).toContain('1 NAME Thomas /Whitfield/');
+    expect(exported.text).toContain('1 NOTE _MILT: Served in the 14th Regiment');
+    const seven = await downloadText(page, () => page.getByRole('button', { name: 'Export GEDCOM 7' }).click());
+    expect(seven.text.match(/^0 @TF\d+@ FAM$/gm)).toHaveLength(2);
 
     // The person's page, in a second tab (the import panel stays on the first): the tree's claims apart.
     const people = (await call<{ individuals: IndividualSummary[] }>(stack, token, '/api/people')).individuals;
