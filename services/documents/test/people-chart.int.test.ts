@@ -1,4 +1,4 @@
-import { ImportAccepted, ImportRecord, PeopleListResponse } from '@gnology/contracts';
+import { ImportAccepted, ImportRecord, PeopleHintsResponse, PeopleListResponse } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
 import { requireInfra } from '@gnology/testing';
@@ -7,10 +7,12 @@ import { CHART_FAMILY_GED } from '../../../shared/genealogy/test/fixtures/gedcom
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
+import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { multipart } from './helpers/multipart';
 import { seedRecord } from './helpers/people';
 import { pdfInfo, pdfText } from './helpers/poppler';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { treeImports } from './helpers/tree-import';
 
 /**
  * Family charts (issue 32, decision 0229) through the documents service on real Postgres and
@@ -155,6 +157,40 @@ describe('GET /api/people/:id/chart', () => {
     expect(res.body).toContain('>Thomas Whitfield<');
     expect(res.body).toContain('>Mary Ann Whitfield<');
     expect(res.body).toContain(`href="/people/${ids.get('documents:Thomas Whitfield')}"`);
+  });
+
+  it('draws a person linked by an accepted hint (origin "both") from the tree, whichever of their ids is asked', async () => {
+    const carol = newObjectId();
+    const carolToken = await h.token(carol);
+    const db = h.deps.database.db;
+    const certificate = await seedRecord(db, {
+      ownerId: carol,
+      name: 'kennedy-death-1963.txt',
+      text: KENNEDY_CERTIFICATE,
+    });
+    await updatePeopleIndex(db, carol, { kind: 'documents', documentIds: [certificate] });
+    const rec = await treeImports(() => h).importFile(carolToken, 'kennedy-pres2020.ged', KENNEDY_GED);
+    expect(rec.status).toBe('completed');
+    const hints = PeopleHintsResponse.parse((await get('/api/people/hints', carolToken)).json()).hints;
+    const president = hints.find((x) => x.nameAsWritten === 'John Fitzgerald Kennedy')!;
+    const accepted = await h.app.inject({
+      method: 'POST',
+      url: `/api/people/hints/${president.id}/accept`,
+      headers: { authorization: `Bearer ${carolToken}` },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    for (const id of [president.individualId, president.documentPersonId]) {
+      const res = await get(`/api/people/${id}/chart?kind=pedigree&generations=3`, carolToken);
+      expect(res.statusCode, res.body).toBe(200);
+      // The tree's people, under the tree person's id (the certificate's own parents are index people).
+      expect(res.body).toContain('<title id="chart-title">Pedigree of John Fitzgerald Kennedy (3 generations)</title>');
+      expect(res.body).toContain(`href="/people/${president.individualId}"`);
+      expect(res.body).toContain('>Joseph Patrick Kennedy I<');
+      expect(res.body).toContain('>Rose Elizabeth Fitzgerald<');
+      const desc = await get(`/api/people/${id}/chart?kind=descendants&generations=3`, carolToken);
+      for (const name of ['Jacqueline Lee Bouvier', 'Caroline Bouvier Kennedy', 'Rose Schlossberg'])
+        expect(desc.body).toContain(`>${name}<`);
+    }
   });
 
   it('answers 404 for another user’s person or a malformed id, 400 naming what is allowed for bad parameters', async () => {

@@ -6,6 +6,7 @@ import { renderSvg } from '../domain/chart/render-svg';
 import { indexChartGraph, treeChartGraph } from '../store/chart-graph';
 import type { DocumentsDb } from '../store/documents-store';
 import { loadChartFonts } from './chart-fonts';
+import { linkMaps } from './people-links';
 
 export interface ChartFile {
   bytes: Uint8Array | string;
@@ -17,17 +18,24 @@ export interface ChartFile {
 export const personHref = (id: string) => `/people/${id}`;
 
 /**
- * GET /api/people/:id/chart: the person is looked for as GET /api/people/:id looks (the index
- * first, then the imported trees), one owner's rows only; another user's id is 404.
+ * GET /api/people/:id/chart: the person is looked for as GET /api/people/:id looks (a person
+ * linked by a hint as their tree person, then the index, then the imported trees), one owner's
+ * rows only; another user's id is 404.
  */
-export async function personChart(db: DocumentsDb, ownerId: string, id: string, q: ChartQuery): Promise<ChartFile> {
-  const indexed = await db
-    .selectFrom('people_individuals')
-    .select('id')
-    .where('owner_id', '=', ownerId)
-    .where('id', '=', id)
-    .where('mention_count', '>', 0)
-    .executeTakeFirst();
+export async function personChart(db: DocumentsDb, ownerId: string, asked: string, q: ChartQuery): Promise<ChartFile> {
+  // A person linked by an accepted hint (decision 0228) is the tree person, by either id: drawn from the tree.
+  const links = await linkMaps(db, ownerId);
+  const id = links.byTree.has(asked) ? asked : (links.byIndividual.get(asked) ?? asked);
+  const linked = id !== asked || links.byTree.has(id);
+  const indexed =
+    !linked &&
+    (await db
+      .selectFrom('people_individuals')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('id', '=', id)
+      .where('mention_count', '>', 0)
+      .executeTakeFirst());
   let graph: Awaited<ReturnType<typeof indexChartGraph>>;
   if (indexed) graph = await indexChartGraph(db, ownerId, id, q.kind, q.generations);
   else {
