@@ -35,6 +35,28 @@ export interface TreeXrefs {
   source: Map<string, string>;
 }
 
+/** Who is in which family, and each person's sex: looked up once, not per person (trees of thousands). */
+interface Links {
+  fams: Map<string, string[]>;
+  famc: Map<string, string[]>;
+  sex: Map<string, string>;
+}
+
+function linksOf(tree: GedcomTreeInput, x: TreeXrefs): Links {
+  const fams = new Map<string, string[]>();
+  const famc = new Map<string, string[]>();
+  const add = (m: Map<string, string[]>, id: string | null, ref: string) => {
+    if (id && !m.get(id)?.includes(ref)) m.set(id, [...(m.get(id) ?? []), ref]);
+  };
+  for (const f of tree.families) {
+    const ref = x.family.get(f.id)!;
+    add(fams, f.partner1Id, ref);
+    add(fams, f.partner2Id, ref);
+    for (const c of f.childIds) add(famc, c, ref);
+  }
+  return { fams, famc, sex: new Map(tree.individuals.map((i) => [i.id, i.sex])) };
+}
+
 const sourceKey = (importId: string, xref: string) => `${importId} ${xref}`;
 
 /** "@I1@", "@I2@"… for the keys in order. */
@@ -60,9 +82,10 @@ export function treeXrefs(tree: GedcomTreeInput): TreeXrefs {
 /** INDI, FAM and SOUR records of the trees, in that order. */
 export function treeRecords(tree: GedcomTreeInput, version: GedcomVersion) {
   const x = treeXrefs(tree);
+  const links = linksOf(tree, x);
   return {
-    individuals: tree.individuals.map((p) => individual(p, tree, version, x)),
-    families: tree.families.map((f) => family(f, tree, version, x)),
+    individuals: tree.individuals.map((p) => individual(p, links, version, x)),
+    families: tree.families.map((f) => family(f, links, version, x)),
     sources: tree.sources.map((s): GedcomNode => {
       const children: GedcomNode[] = [{ tag: 'TITL', value: s.title }];
       if (s.author) children.push({ tag: 'AUTH', value: s.author });
@@ -93,7 +116,7 @@ function nameNode(display: string, given: string, surname: string): GedcomNode |
 
 function individual(
   p: GedcomTreeInput['individuals'][number],
-  tree: GedcomTreeInput,
+  links: Links,
   version: GedcomVersion,
   x: TreeXrefs,
 ): GedcomNode {
@@ -107,12 +130,8 @@ function individual(
   }
   children.push({ tag: 'SEX', value: p.sex });
   for (const f of p.facts) children.push(fact(f, 'individual', p.importId, version, x));
-  for (const f of tree.families) {
-    if (f.partner1Id === p.id || f.partner2Id === p.id) children.push({ tag: 'FAMS', pointer: x.family.get(f.id)! });
-  }
-  for (const f of tree.families) {
-    if (f.childIds.includes(p.id)) children.push({ tag: 'FAMC', pointer: x.family.get(f.id)! });
-  }
+  for (const ref of links.fams.get(p.id) ?? []) children.push({ tag: 'FAMS', pointer: ref });
+  for (const ref of links.famc.get(p.id) ?? []) children.push({ tag: 'FAMC', pointer: ref });
   children.push(
     ...citations(p.citations, p.importId, x),
     ...notes([...p.notes, ...unlinked(p.citations, p.importId, x)]),
@@ -122,7 +141,7 @@ function individual(
 
 function family(
   f: GedcomTreeInput['families'][number],
-  tree: GedcomTreeInput,
+  links: Links,
   version: GedcomVersion,
   x: TreeXrefs,
 ): GedcomNode {
@@ -130,7 +149,7 @@ function family(
   // 5.5.1 has a husband and a wife: a woman written first (and a man second, or nobody) takes WIFE.
   // GEDCOM 7's HUSB and WIFE are partners of any sex: kept as the file had them.
   if (version === '5.5.1') {
-    const sex = (id: string | null) => tree.individuals.find((i) => i.id === id)?.sex;
+    const sex = (id: string | null) => (id ? links.sex.get(id) : undefined);
     if (sex(husband) === 'F' && sex(wife) !== 'F') [husband, wife] = [wife, husband];
   }
   const children: GedcomNode[] = [];
@@ -184,7 +203,8 @@ function fact(
   // RESI has no payload in 5.5.1 and needs one in 7.0: the residence itself, else its place.
   const resi = tag === 'RESI';
   if (!events.has(tag) && !attributes.has(tag)) tag = 'EVEN';
-  else if (attributes.has(tag) && !resi && !value) tag = 'EVEN'; // an attribute needs its value
+  else if (attributes.has(tag) && !resi && !value)
+    tag = 'EVEN'; // an attribute needs its value
   else if (UNDATED_IN_GRAMPS.has(tag) && (f.date || f.place)) tag = 'EVEN';
   if (tag === 'EVEN') {
     payload = value ?? (version === '7.0' ? f.label : null); // 7.0's EVEN says what happened
