@@ -35,9 +35,9 @@ function tally(list: string[]): string {
 }
 
 console.log(
-  '| file | imported INDI / FAM / SOUR | 5.5.1 in Gramps | 5.5.1 report | 7.0 in Gramps | 7.0 report (besides "version not supported") | match |',
+  '| file | imported INDI / FAM / SOUR | 5.5.1 in Gramps | 5.5.1 report | 7.0 in Gramps | 7.0 report (besides "version not supported") | export ms (5.5.1 / 7.0) | match |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 let mismatched = 0;
 let complaining = 0;
 const started = performance.now();
@@ -45,13 +45,16 @@ for (const file of files) {
   const { token, rec, refused } = await importAs(newObjectId(), file, readFileSync(path.join(dir, file)));
   if (rec?.status !== 'completed') {
     mismatched++;
-    console.log(`| ${file} | ${refused ?? `failed: ${rec?.error}`} | | | | | ✗ |`);
+    console.log(`| ${file} | ${refused ?? `failed: ${rec?.error}`} | | | | | | ✗ |`);
     continue;
   }
   const row: string[] = [file, `${rec.individuals} / ${rec.families} / ${rec.sources}`];
+  const exportMs: number[] = [];
   let ok = true;
   for (const format of ['gedcom-5.5.1', 'gedcom-7'] as const) {
+    const t = performance.now();
     const res = await h.app.inject({ method: 'GET', url: `/api/people/export?format=${format}`, headers: auth(token) });
+    exportMs.push(performance.now() - t);
     const out = path.join(work, `${file}.${format}.ged`);
     writeFileSync(out, res.body);
     const g = grampsImport(out);
@@ -64,7 +67,7 @@ for (const file of files) {
     row.push(`${g.people} / ${g.families} / ${g.sources}${same ? '' : ' ✗'}`, said.length ? tally(said) : 'no errors');
   }
   if (!ok) mismatched++;
-  row.push(ok ? '✓' : '✗');
+  row.push(exportMs.map((ms) => ms.toFixed(0)).join(' / '), ok ? '✓' : '✗');
   console.log(`| ${row.join(' | ')} |`);
 }
 console.log(
