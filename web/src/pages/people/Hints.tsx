@@ -24,10 +24,11 @@ export function useHints() {
   return useQuery({ queryKey: HINTS_KEY, queryFn: fetchHints });
 }
 
-/** The People page's "Hints" section: every open hint, best first. */
-export function HintsSection() {
+/** The People page's "Hints" section: every open hint, best first; with none, shown only when `showEmpty`. */
+export function HintsSection({ showEmpty }: { showEmpty: boolean }) {
   const hints = useHints();
   const list = hints.data ?? [];
+  if (!showEmpty && list.length === 0) return null;
   return (
     <section className="hints" aria-labelledby="hints-title">
       <h2 id="hints-title" className="hints__title">

@@ -84,8 +84,10 @@ export function PeoplePage() {
         }
       />
       <ImportGedcomStatus imp={imp} />
-      {/* Hints (issue 32) once there is a tree to match documents against. */}
-      {people.some((p) => p.origin === 'tree' || p.origin === 'both') && <HintsSection />}
+      {/* Hints (issue 32): listed whenever there are some; their empty state once there is a tree (a filter may hide its people). */}
+      <HintsSection
+        showEmpty={imp.earlier.length > 0 || people.some((p) => p.origin === 'tree' || p.origin === 'both')}
+      />
       {notice && <Alert tone="success">{notice}</Alert>}
       {list.isPending && <Spinner label="Loading people..." />}
       {list.isError && (
