@@ -158,6 +158,69 @@ describe('hints: a document person matched to a tree person (issue 32)', () => {
     );
   });
 
+  it('a tree name with a generation numeral ("Kennedy I") matches by its given names and surname', () => {
+    const kennedys = hintPeopleOfTree(
+      'pres.ged',
+      [
+        {
+          id: 'J1',
+          xref: '@I1@',
+          name: 'Joseph Patrick Kennedy I',
+          given: 'Joseph Patrick',
+          surname: 'Kennedy',
+          otherNames: [],
+          sex: 'M',
+          facts: [],
+        },
+        {
+          id: 'J2',
+          xref: '@I2@',
+          name: 'Joseph Patrick Kennedy II',
+          given: 'Joseph Patrick',
+          surname: 'Kennedy',
+          otherNames: [],
+          sex: 'M',
+          facts: [],
+        },
+        {
+          id: 'JF',
+          xref: '@I3@',
+          name: 'John Fitzgerald Kennedy',
+          given: 'John Fitzgerald',
+          surname: 'Kennedy',
+          otherNames: [],
+          sex: 'M',
+          facts: [],
+        },
+      ],
+      [{ partners: ['J1', null], children: ['J2', 'JF'], facts: [] }],
+    );
+    const father: HintMention = {
+      documentId: 'jfk.txt',
+      mentionKey: 'joseph patrick kennedy|parent',
+      nameAsWritten: 'Joseph Patrick Kennedy',
+      given: ['joseph', 'patrick'],
+      surnameKeys: ['kennedy'],
+      sex: 'M',
+      role: 'parent',
+      recordRole: 'father',
+      events: [],
+    };
+    const son: HintMention = {
+      ...father,
+      mentionKey: 'john fitzgerald kennedy|primary_subject',
+      nameAsWritten: 'John Fitzgerald Kennedy',
+      given: ['john', 'fitzgerald'],
+      role: 'primary_subject',
+      recordRole: 'deceased',
+    };
+    const hints = findHints([son, father], kennedys);
+    // The son he and the tree give picks the first of the two Joseph Patricks.
+    expect(hints.filter((h) => h.mentionKey === father.mentionKey).map((h) => [h.treeId, h.reasons[1]])).toEqual([
+      ['J1', 'Son John Fitzgerald Kennedy in both'],
+    ]);
+  });
+
   it('a rejected pair is never hinted again', () => {
     const first = to(hintsFor('thomas-whitfield-obituary-1902.txt'), 'Thomas Whitfield')[0]!;
     const rejected = new Set([hintPairKey(first.documentId, first.mentionKey, first.treeKey)]);
