@@ -133,6 +133,24 @@ describe('family charts on the web', () => {
     expect(keyed.y).toBeCloseTo(dragged.y - 48, 0);
     await page.keyboard.press('0');
 
+    // Tab through the people of a zoomed-in chart: each one reached is moved into the window.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('+');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const a = document.activeElement as Element;
+        const r = a.getBoundingClientRect();
+        const w = document.querySelector('.chart-view__window')!.getBoundingClientRect();
+        return {
+          person: a.matches('a.chart-person'),
+          inside: r.left >= w.left && r.right <= w.right && r.top >= w.top && r.bottom <= w.bottom,
+        };
+      });
+      expect(focused).toEqual({ person: true, inside: true });
+    }
+    await window4.focus();
+    await page.keyboard.press('0');
+
     // Downloads, named by the service's file names.
     const [svgFile] = await Promise.all([
       page.waitForEvent('download'),
@@ -203,8 +221,16 @@ describe('family charts on the web', () => {
     await context.close();
   }, 120_000);
 
-  it('fits a phone (375 px) and the 768 and 400 px layouts: nothing sideways, zoom and open a person, axe clean', async () => {
-    const { context, page } = await newPage(browser, stack, 375, 800);
+  it('fits a phone (375 px) and the 768 and 400 px layouts: nothing sideways, pinch and buttons zoom, a tap opens a person, axe clean', async () => {
+    // A phone: touch, so a pinch is two fingers.
+    const context = await browser.newContext({
+      baseURL: stack.url,
+      viewport: { width: 375, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
     await signInWithToken(context, token);
     await page.goto(`/people/${ids.get('Rose Whitfield')}/chart?kind=pedigree&generations=4`);
     const chart = chartWindow(page, 'Pedigree of Rose Whitfield');
@@ -217,13 +243,28 @@ describe('family charts on the web', () => {
     expect(box.height).toBeGreaterThanOrEqual(320);
     await expectAccessible(page, 'pedigree at 375 px');
     await screenshot(page, 'people-chart-pedigree-375');
+    // Pinch out: two fingers moving apart around the window's middle zoom in.
+    const cdp = await context.newCDPSession(page);
+    await chart.scrollIntoViewIfNeeded();
+    const shown = (await chart.boundingBox())!;
+    const mid = { x: shown.x + shown.width / 2, y: shown.y + shown.height / 2 };
+    const fingers = (d: number) => [
+      { x: mid.x - d, y: mid.y, id: 1 },
+      { x: mid.x + d, y: mid.y, id: 2 },
+    ];
+    const pinchedFrom = (await placement(page)).scale;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (let d = 30; d <= 90; d += 10)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    expect(await page.evaluate(() => window.visualViewport?.scale)).toBe(1); // the page itself did not zoom
+    await expect.poll(async () => (await placement(page)).scale / pinchedFrom).toBeGreaterThan(2.5);
+    expect(page.url()).toContain('/chart');
     // Zoomed in around the middle, then a person opened with a tap-sized click.
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Fit' }).click();
-    await chart.getByRole('link', { name: /^Margaret Ellis/ }).click();
+    await page.getByRole('button', { name: 'Zoom in' }).tap();
+    expect(await zoomShown(page)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Fit' }).tap();
+    await chart.getByRole('link', { name: /^Margaret Ellis/ }).tap();
     await page.waitForURL(`**/people/${ids.get('Margaret Ellis')}`);
     await page.goBack();
     await chart.waitFor({ timeout: 20_000 });
@@ -233,7 +274,7 @@ describe('family charts on the web', () => {
       await screenshot(page, `people-chart-pedigree-${width}`);
     }
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.getByRole('radio', { name: 'Fan' }).check();
+    await page.getByRole('radio', { name: 'Fan' }).tap();
     await chartWindow(page, 'Fan of Rose Whitfield').waitFor({ timeout: 20_000 });
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, 'fan at 375 px');

@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface View {
   scale: number;
@@ -86,6 +95,40 @@ export function usePanZoom(size: { width: number; height: number } | null) {
   const onPointerUp = (e: PointerEvent<HTMLElement>) => {
     pointers.current.delete(e.pointerId);
   };
+  /**
+   * A person reached with Tab is brought into the window: the browser would scroll the clipped
+   * window itself (and leave the drawing's offsets wrong), so the scroll is undone and the
+   * drawing moved instead.
+   */
+  const onFocus = (e: FocusEvent<HTMLElement>) => {
+    const el = viewport.current;
+    if (!el || e.target === el) return;
+    el.scrollTop = 0;
+    el.scrollLeft = 0;
+    const box = el.getBoundingClientRect();
+    const item = (e.target as Element).getBoundingClientRect();
+    const margin = 16;
+    const dx =
+      item.left < box.left + margin
+        ? box.left + margin - item.left
+        : item.right > box.right - margin
+          ? box.right - margin - item.right
+          : 0;
+    const dy =
+      item.top < box.top + margin
+        ? box.top + margin - item.top
+        : item.bottom > box.bottom - margin
+          ? box.bottom - margin - item.bottom
+          : 0;
+    if (dx || dy) pan(dx, dy);
+  };
+
+  /** The window never scrolls: the drawing moves. */
+  const onScroll = (e: UIEvent<HTMLElement>) => {
+    e.currentTarget.scrollTop = 0;
+    e.currentTarget.scrollLeft = 0;
+  };
+
   /** True when the click ending a press should be ignored (it was a drag). */
   const wasDrag = () => moved.current > DRAG_SLOP;
 
@@ -111,6 +154,6 @@ export function usePanZoom(size: { width: number; height: number } | null) {
     zoomIn: () => zoom(ZOOM_STEP),
     zoomOut: () => zoom(1 / ZOOM_STEP),
     wasDrag,
-    handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp, onKeyDown },
+    handlers: { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp, onKeyDown, onFocus, onScroll },
   };
 }
