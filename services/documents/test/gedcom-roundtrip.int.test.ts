@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ImportAccepted, ImportRecord, PeopleListResponse } from '@gnology/contracts';
+import { PeopleListResponse } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
 import { requireInfra } from '@gnology/testing';
@@ -12,9 +12,9 @@ import { GEDCOM7, REMARRIAGE_551 } from '../../../shared/genealogy/test/fixtures
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { grampsImport } from './helpers/gedcom-tools';
-import { multipart } from './helpers/multipart';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
+import { treeImports } from './helpers/tree-import';
 
 /*
  * Issue 32's round trip on real Postgres, Redis and Gramps: a third-party file (Legacy's
@@ -50,24 +50,7 @@ describe('GEDCOM round trip: import, export, Gramps (issue 32)', () => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = (url: string, token: string) => h.app.inject({ method: 'GET', url, headers: auth(token) });
 
-  const importFile = async (token: string, name: string, content: Buffer | string): Promise<ImportRecord> => {
-    const body = multipart(name, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), { field: 'file' });
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/people/import',
-      headers: { ...auth(token), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { importId } = ImportAccepted.parse(res.json());
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const rec = ImportRecord.parse((await get(`/api/people/imports/${importId}`, token)).json());
-      if (rec.status === 'completed' || rec.status === 'failed') return rec;
-      if (Date.now() > deadline) throw new Error(`import ${importId} still ${rec.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const { importFile } = treeImports(() => h);
 
   const exported = async (token: string, format: 'gedcom-5.5.1' | 'gedcom-7') => {
     const res = await get(`/api/people/export?format=${format}`, token);

@@ -137,6 +137,52 @@ describe.each(['5.5.1', '7.0'] as GedcomVersion[])('GEDCOM %s export with import
   });
 });
 
+describe('a document person linked to a tree person by an accepted hint (origin "both")', () => {
+  const tree = stored(remarriage, 'imp-a');
+  const thomas = tree.individuals.find((p) => p.name === 'Thomas Whitfield')!;
+  const base = input(tree);
+  const linked: GedcomInput = {
+    ...base,
+    individuals: [
+      ...base.individuals,
+      {
+        id: 'index-thomas',
+        given: 'Thos.',
+        surname: 'Whitfield',
+        sex: 'M',
+        events: [
+          { kind: 'occupation', date: null, place: 'Raleigh', detail: 'smith', citations: [{ sourceId: 'doc-1' }] },
+        ],
+        notes: ['Also written: Thos. Whitfield.'],
+        citations: [{ sourceId: 'doc-1', page: 2 }],
+      },
+    ],
+    // Zoë (index) is Thomas's (index) granddaughter in no family here; a family of the index naming him:
+    families: [{ id: 'fam-1', husbandId: 'index-thomas', wifeId: null, childIds: ['index-1'], events: [] }],
+    links: new Map([['index-thomas', thomas.id]]),
+  };
+
+  it.each(['5.5.1', '7.0'] as GedcomVersion[])(
+    'is one INDI in %s: the tree person, with the documents’ name, facts and citations',
+    (version) => {
+      const back = readGedcomTree(Buffer.from(writeGedcom(linked, version), 'utf8'));
+      expect(back.individuals).toHaveLength(1 + 5);
+      const one = back.individuals.filter((i) => i.surname === 'Whitfield' && /^Tho/.test(i.given));
+      expect(one).toHaveLength(1);
+      const person = one[0]!;
+      expect(person.xref).toMatch(/^@TI\d+@$/);
+      expect(person.name).toBe('Thomas Whitfield');
+      expect(person.otherNames).toEqual(['Thos. Whitfield']);
+      expect(person.facts.filter((f) => f.tag === 'OCCU').map((f) => f.value)).toEqual(['Blacksmith', 'smith']);
+      expect(person.notes).toContain('Also written: Thos. Whitfield.');
+      expect(person.notes).toContain('_MILT: Served in the 14th Regiment\n  DATE: 1862');
+      // The index's family names the tree person's xref: Zoë is his child there.
+      const family = back.families.find((f) => f.partner1 === person.xref && f.children.length === 1 && !f.partner2)!;
+      expect(back.individuals.find((i) => i.xref === family.children[0])?.name).toBe('Zoë Whitfield');
+    },
+  );
+});
+
 describe('facts of imported trees in the export', () => {
   const person = (facts: GedcomTreeInput['individuals'][number]['facts']): GedcomTreeInput => ({
     individuals: [

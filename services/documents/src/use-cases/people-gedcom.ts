@@ -19,6 +19,7 @@ import {
   type PeopleExport,
 } from '../store/people-export';
 import { loadTreeForExport } from '../store/tree-export';
+import { linkMaps } from './people-links';
 
 /*
  * The user's people index as a GEDCOM file (issue 16, decision 0186). Individuals come from the
@@ -35,8 +36,13 @@ export async function exportPeopleGedcom(
   format: PeopleExportFormat,
   now = new Date(),
 ): Promise<string> {
-  const [index, tree] = await Promise.all([loadPeopleForExport(db, ownerId), loadTreeForExport(db, ownerId)]);
-  const input = { ...gedcomInputOf(index, now), tree };
+  const [index, tree, links] = await Promise.all([
+    loadPeopleForExport(db, ownerId),
+    loadTreeForExport(db, ownerId),
+    linkMaps(db, ownerId),
+  ]);
+  // A person linked by an accepted hint is one person (origin 'both'), as GET /api/people lists them.
+  const input = { ...gedcomInputOf(index, now), tree, links: links.byIndividual };
   return format === 'gedcom-7' ? writeGedcom7(input) : writeGedcom551(input);
 }
 

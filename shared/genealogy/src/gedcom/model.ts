@@ -63,6 +63,8 @@ export interface GedcomInput {
   submitter: string;
   /** The imported family trees (issue 32, decision 0230), written beside the index with xrefs of their own. */
   tree?: GedcomTreeInput;
+  /** Index individual id → tree person id: linked by an accepted hint, written as one INDI (origin 'both'). */
+  links?: ReadonlyMap<string, string>;
 }
 
 /** A tree person as stored: the file's claims, keyed by GNology's id and the import it came in. */

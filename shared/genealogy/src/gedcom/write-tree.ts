@@ -84,6 +84,7 @@ export function treeRecords(tree: GedcomTreeInput, version: GedcomVersion) {
   const x = treeXrefs(tree);
   const links = linksOf(tree, x);
   return {
+    xrefs: x,
     individuals: tree.individuals.map((p) => individual(p, links, version, x)),
     families: tree.families.map((f) => family(f, links, version, x)),
     sources: tree.sources.map((s): GedcomNode => {

@@ -2,6 +2,7 @@ import { TIMELINE_EVENT_LABELS } from '@gnology/contracts';
 import { gedcomDate, gedcomToday } from './dates';
 import { type GedcomNode, serialize } from './lines';
 import type { GedcomCitation, GedcomEvent, GedcomInput, GedcomVersion } from './model';
+import { mergeLinked } from './write-links';
 import { numberXrefs, treeRecords } from './write-tree';
 
 /*
@@ -36,11 +37,20 @@ export function writeGedcom7(input: GedcomInput): string {
 }
 
 export function writeGedcom(input: GedcomInput, version: GedcomVersion): string {
-  const xref = xrefs(input);
-  const tree = input.tree ? treeRecords(input.tree, version) : { individuals: [], families: [], sources: [] };
+  const tree = input.tree
+    ? treeRecords(input.tree, version)
+    : { individuals: [], families: [], sources: [], xrefs: null };
+  // An index person linked to a tree person (an accepted hint) is written as the tree person.
+  const linked = new Map<string, string>();
+  for (const [indexId, treeId] of input.links ?? []) {
+    const ref = tree.xrefs?.individual.get(treeId);
+    if (ref) linked.set(indexId, ref);
+  }
+  const xref = xrefs(input, linked);
+  const own = mergeLinked(individuals(input, version, xref), tree.individuals);
   const records: GedcomNode[] = [
     header(input, version),
-    ...individuals(input, version, xref),
+    ...own,
     ...tree.individuals,
     ...families(input, version, xref),
     ...tree.families,
@@ -62,12 +72,14 @@ interface Xrefs {
   source: Map<string, string>;
 }
 
-function xrefs(input: GedcomInput): Xrefs {
+function xrefs(input: GedcomInput, linked: Map<string, string>): Xrefs {
+  const individual = numberXrefs(
+    input.individuals.map((i) => i.id).filter((id) => !linked.has(id)),
+    'I',
+  );
+  for (const [id, ref] of linked) individual.set(id, ref);
   return {
-    individual: numberXrefs(
-      input.individuals.map((i) => i.id),
-      'I',
-    ),
+    individual,
     family: numberXrefs(
       input.families.map((f) => f.id),
       'F',
