@@ -119,7 +119,7 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
       ...chart.responses,
       200: {
         description:
-          'The chart as an attachment named "<name> <kind> (<n> generations).svg|pdf": SVG (format=svg) with a viewBox, each person a link to /people/{id} named by its <title>; or PDF (format=pdf) on landscape A4 or Letter sheets, Inter embedded, several sheets when names would print under 5 pt.',
+          'The chart as an attachment named "<name> <kind> (<n> generations).svg|pdf": SVG (format=svg) with a viewBox, each person a link to /people/{id} named by its <title>; or PDF (format=pdf) on landscape A4 or Letter sheets, Inter embedded, several sheets when names would print under 4.5 pt.',
         content: {
           'image/svg+xml': { schema: { type: 'string' } },
           'application/pdf': { schema: { type: 'string', format: 'binary' } },

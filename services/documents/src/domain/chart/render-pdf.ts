@@ -37,10 +37,10 @@ const PAPER: Record<Paper, { w: number; h: number }> = {
 const MARGIN = 28;
 const HEADER = 22;
 /**
- * Below this a box's name (13 units) prints under 5 pt: the chart is cut into sheets at this scale
- * instead. An 8-generation pedigree (1,984 units wide) still fits one sheet's width at it.
+ * Below this a box's name (13 units) prints under 4.5 pt: the chart is cut into sheets instead.
+ * An 8-generation pedigree (1,984 units wide) still fits one A4 or Letter sheet's width at it.
  */
-const MIN_SCALE = 5 / 13;
+const MIN_SCALE = 4.5 / 13;
 /** A small chart is enlarged to fill the sheet, up to names of 16 pt. */
 const MAX_SCALE = 16 / 13;
 const MADE_AT = new Date('2026-11-01T00:00:00.000Z');
@@ -72,8 +72,9 @@ interface Tile {
 
 /**
  * The chart on landscape sheets: scaled to fit one sheet when its names stay readable (at least
- * MIN_SCALE), else cut at that scale into a grid of sheets, each with the chart's title and its
- * place in the grid. Text is real text (Inter, embedded), so a reader can search and copy names.
+ * MIN_SCALE), else cut into the fewest columns and rows of sheets that keep them so, and enlarged
+ * to fill that grid; each sheet has the chart's title and its place in the grid. Text is real
+ * text (Inter, embedded), so a reader can search and copy names.
  */
 export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Paper = 'a4'): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -91,7 +92,12 @@ export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Pap
   const areaW = sheet.w - 2 * MARGIN;
   const areaH = sheet.h - 2 * MARGIN - HEADER;
   const fit = Math.min(MAX_SCALE, areaW / layout.width, areaH / layout.height);
-  const scale = Math.max(fit, MIN_SCALE);
+  let scale = fit;
+  if (fit < MIN_SCALE) {
+    const across = Math.ceil((layout.width * MIN_SCALE) / areaW);
+    const down = Math.ceil((layout.height * MIN_SCALE) / areaH);
+    scale = Math.min((across * areaW) / layout.width, (down * areaH) / layout.height);
+  }
   const tileW = areaW / scale;
   const tileH = areaH / scale;
   const columns = Math.ceil(layout.width / tileW - 1e-9);
