@@ -1,16 +1,10 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
 import { joinLowercaseGiven, withHtrInitials } from './dutch-registers';
-import { languageOf, type TextLanguage } from './language';
-import {
-  frenchTitle,
-  isNotNameWord,
-  isTitledSurname,
-  joinSoftHyphen,
-  officeBefore,
-  stripLeadingOffice,
-} from './name-shapes';
+import { languageOf } from './language';
+import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
+import { nobleParticleBefore } from './noble-names';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
 
@@ -362,33 +356,6 @@ export function findMentions(text: string): Mention[] {
     mentions.push({ words, start: e.nameStart, end: e.nameEnd, name: e.name, lone: false, written: true });
   }
   return mentions.sort((a, b) => a.start - b.start);
-}
-
-/*
- * German papers name noblemen by the particle and surname alone: "Abgg. v. Heyl", "Minister von
- * Manteuffel", "Hrn. von der Heydt". "v." is never a place's; "von" is one's too ("von Berlin"), so
- * it counts only after a title or an office.
- */
-const V_BEFORE = /(?<![\p{L}])v[ \t]?\.[ \t]*$/u;
-const VON_BEFORE = /(?<![\p{L}])(von(?:[ \t]+der)?)[ \t]+$/u;
-const TITLE_BEFORE_VON = new RegExp(String.raw`(?<![\p{L}])(?:${[...TITLES].join('|')})\.?[ \t]*$`, 'iu');
-
-function nobleParticleBefore(
-  text: string,
-  start: number,
-  lang: TextLanguage,
-): { particle: string; start: number } | undefined {
-  const before = text.slice(Math.max(0, start - 30), start);
-  const v = V_BEFORE.exec(before);
-  if (v) return { particle: 'v.', start: start - before.length + v.index };
-  const von = VON_BEFORE.exec(before);
-  if (!von) return undefined;
-  const at = start - before.length + von.index;
-  const office = officeBefore(text, at, lang);
-  // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names his land or where he comes from.
-  if (office && /^(?:Kaiser|König|Königin)/u.test(office)) return undefined;
-  const titled = office !== undefined || TITLE_BEFORE_VON.test(text.slice(Math.max(0, at - 20), at));
-  return titled ? { particle: von[1]!.replace(/[ \t]+/g, ' '), start: at } : undefined;
 }
 
 /** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */
