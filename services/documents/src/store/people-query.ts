@@ -1,13 +1,6 @@
-import {
-  type DocumentType,
-  type Evidence,
-  foldText,
-  type IndividualSummary,
-  nameEquivalents,
-  type PersonRole,
-  type RecordRole,
-} from '@gnology/contracts';
+import type { DocumentType, Evidence, IndividualSummary, PersonRole, RecordRole } from '@gnology/contracts';
 import { sql } from 'kysely';
+import { nameSearchPatterns } from '../domain/name-search';
 import type { DocumentsDb } from './documents-store';
 import { canonicalName } from '@gnology/genealogy/people/names';
 import type { IndividualRow } from './people-schema';
@@ -39,14 +32,7 @@ export async function listIndividuals(db: DocumentsDb, ownerId: string, q?: stri
     .selectAll()
     .where('owner_id', '=', ownerId)
     .where('mention_count', '>', 0);
-  const words = q
-    ? foldText(q)
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean)
-        .slice(0, 8)
-    : [];
-  for (const word of words) {
-    const forms = [word, ...nameEquivalents(word)].map((w) => `%${w}%`);
+  for (const { word, patterns: forms } of nameSearchPatterns(q)) {
     query = query.where((eb) =>
       eb.or([
         ...forms.flatMap((f) => [

@@ -1,13 +1,7 @@
-import {
-  foldText,
-  type IndividualDetail,
-  type IndividualSummary,
-  nameEquivalents,
-  type Relative,
-  type TreeCitationOut,
-} from '@gnology/contracts';
+import type { IndividualDetail, IndividualSummary, Relative, TreeCitationOut } from '@gnology/contracts';
 import type { TreeCitation } from '@gnology/genealogy/gedcom';
 import { sql } from 'kysely';
+import { nameSearchPatterns } from '../domain/name-search';
 import type { DocumentsDb } from './documents-store';
 
 /* The API role's reads of imported trees (decision 0223): one user's rows only. */
@@ -42,14 +36,7 @@ export async function listTreePeople(db: DocumentsDb, ownerId: string, q?: strin
     .selectFrom('tree_individuals')
     .select(['id', 'name', 'sort_key', 'sex', 'birth_year', 'death_year'])
     .where('owner_id', '=', ownerId);
-  const words = q
-    ? foldText(q)
-        .split(/[^a-z0-9]+/)
-        .filter(Boolean)
-        .slice(0, 8)
-    : [];
-  for (const word of words) {
-    const forms = [word, ...nameEquivalents(word)].map((w) => `%${w}%`);
+  for (const { patterns: forms } of nameSearchPatterns(q)) {
     query = query.where((eb) =>
       eb.or(forms.map((f) => eb(sql`public.unaccent(lower(tree_individuals.name))`, 'like', f))),
     );
