@@ -268,6 +268,10 @@ describe('family charts on the web', () => {
     await page.waitForURL(`**/people/${ids.get('Margaret Ellis')}`);
     await page.goBack();
     await chart.waitFor({ timeout: 20_000 });
+    // Fitted again when the window grows (nobody moved it since it was fitted).
+    const narrow = await placement(page);
+    await page.setViewportSize({ width: 768, height: 900 });
+    await expect.poll(async () => (await placement(page)).scale).toBeGreaterThan(narrow.scale * 1.5);
     for (const width of [768, 400]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoSidewaysScroll(page);

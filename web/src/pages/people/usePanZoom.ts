@@ -27,7 +27,8 @@ const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
 /**
  * Pan and zoom of a drawing of `size` inside a viewport: drag (mouse, pen, one finger), pinch (two
  * fingers), the wheel (towards the pointer), the arrow keys, + and -, 0 to fit. The drawing starts
- * fitted to the viewport (never enlarged past its own size). A press that moved is a drag, and the
+ * fitted to the viewport (never enlarged past its own size), and is fitted again when the window
+ * changes size until the user moves or zooms it. A press that moved is a drag, and the
  * click that ends it is swallowed so a person's link does not open.
  */
 export function usePanZoom(size: { width: number; height: number } | null) {
@@ -36,26 +37,43 @@ export function usePanZoom(size: { width: number; height: number } | null) {
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const moved = useRef(0);
 
+  /** Still as fitted (not moved or zoomed since): a resized window fits the drawing again. */
+  const fitted = useRef(true);
+
   const fit = useCallback(() => {
     const el = viewport.current;
     if (!el || !size) return;
     const scale = clampScale(Math.min(el.clientWidth / size.width, el.clientHeight / size.height, 1));
     setView({ scale, x: (el.clientWidth - size.width * scale) / 2, y: (el.clientHeight - size.height * scale) / 2 });
+    fitted.current = true;
   }, [size]);
   useEffect(fit, [fit]);
+  useEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    const watch = new ResizeObserver(() => {
+      if (fitted.current) fit();
+    });
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [fit]);
 
   /** Zoom by `factor` keeping the viewport point (cx, cy) still (the centre when not given). */
   const zoom = useCallback((factor: number, cx?: number, cy?: number) => {
     const el = viewport.current;
     const px = cx ?? (el ? el.clientWidth / 2 : 0);
     const py = cy ?? (el ? el.clientHeight / 2 : 0);
+    fitted.current = false;
     setView((v) => {
       const scale = clampScale(v.scale * factor);
       const k = scale / v.scale;
       return { scale, x: px - (px - v.x) * k, y: py - (py - v.y) * k };
     });
   }, []);
-  const pan = useCallback((dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy })), []);
+  const pan = useCallback((dx: number, dy: number) => {
+    fitted.current = false;
+    setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+  }, []);
 
   // The wheel needs a listener that may cancel the page's scroll (React's onWheel is passive).
   useEffect(() => {
