@@ -1,7 +1,7 @@
 import { type ChartFormat, ChartKind, type IndividualDetail } from '@gnology/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, LoadError, PageMeta, Spinner } from '../../components/ui';
 import { ChartViewport, readChartSvg } from './ChartViewport';
@@ -43,6 +43,8 @@ export function ChartPage() {
     enabled: !!detail && !empty,
     retry: (count, err) => !personMissing(err) && count < 1,
   });
+  // The people shown, for the list beside the drawing (parsed once per chart).
+  const people = useMemo(() => (chart.data ? readChartSvg(chart.data).people : []), [chart.data]);
   const [busy, setBusy] = useState<ChartFormat | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
@@ -94,7 +96,6 @@ export function ChartPage() {
       setBusy(null);
     }
   };
-  const people = chart.data ? readChartSvg(chart.data).people : [];
   const other: ChartKind = kind === 'descendants' ? 'pedigree' : 'descendants';
 
   return (
