@@ -40,6 +40,8 @@ describe('Fraktur OCR correction', () => {
     for (const w of ['1858', '3ten', '8.', '3,50', '§8', 'S.38']) expect(fixFrakturWord(w)).toBe(w);
     // A real comparison sign between numbers or standing alone is left alone.
     for (const w of ['<', '>', '3<5']) expect(fixFrakturWord(w)).toBe(w);
+    // Quotation marks read as < and > around a word are not ligatures.
+    for (const w of ['>Wort<', '<Wort>', '»Wort«', '>Heimat']) expect(fixFrakturWord(w)).toBe(w);
   });
 
   it('mends a whole reading word by word, keeping its lines and spaces', () => {

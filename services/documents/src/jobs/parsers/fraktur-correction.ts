@@ -45,6 +45,8 @@ const LONG_S_AS_F: Record<string, string> = {
 
 /** One word (a run without spaces, its punctuation included) with the Fraktur confusions mended. */
 export function fixFrakturWord(token: string): string {
+  // A word opening with < or > has quotation marks read so (>Wort<), not ligatures: none of its < > is touched.
+  if (/^[^\p{L}]*[<>]/u.test(token) && LETTER.test(token)) return token;
   const start = token.search(/[\p{L}<>]/u);
   if (start < 0) return token;
   const end =
