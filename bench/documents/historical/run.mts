@@ -5,6 +5,7 @@
 // held-out apart (the held-out part was not looked at while the Fraktur correction was made).
 //   sh bench/documents/historical/get-data.sh && npx tsx bench/documents/historical/run.mts [--only=pages|lines] [--models]
 // --models also reads every Fraktur item natively with each Fraktur model a registry ships (see SOURCES.md).
+// Needs Debian's `tesseract-ocr` (and for --models `tesseract-ocr-frk tesseract-ocr-script-frak`): apt-get install.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
