@@ -148,6 +148,12 @@ describe('family charts on the web', () => {
       });
       expect(focused).toEqual({ person: true, inside: true });
     }
+    // Enter on the focused person opens their page, as a click does.
+    const focusedHref = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${focusedHref}`);
+    await page.goBack();
+    await window4.waitFor({ timeout: 20_000 });
     await window4.focus();
     await page.keyboard.press('0');
 

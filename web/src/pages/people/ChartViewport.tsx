@@ -44,7 +44,8 @@ export function ChartViewport({ svg, title }: { svg: string; title: string }) {
     const link = (e.target as Element).closest('a');
     if (!link) return;
     e.preventDefault();
-    if (wasDrag()) return;
+    // A click from the keyboard (Enter) has no press behind it (detail 0): never a drag.
+    if (wasDrag() && e.detail > 0) return;
     const href = link.getAttribute('href');
     if (href?.startsWith('/people/')) navigate(href);
   };

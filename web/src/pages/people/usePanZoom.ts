@@ -147,8 +147,15 @@ export function usePanZoom(size: { width: number; height: number } | null) {
     e.currentTarget.scrollLeft = 0;
   };
 
-  /** True when the click ending a press should be ignored (it was a drag). */
-  const wasDrag = () => moved.current > DRAG_SLOP;
+  /**
+   * True when this click ends a press that was a drag (and should be ignored). Asked once per
+   * click: a later click (Enter on a focused person makes one with no press at all) is a click.
+   */
+  const wasDrag = () => {
+    const drag = moved.current > DRAG_SLOP;
+    moved.current = 0;
+    return drag;
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const moves: Record<string, [number, number]> = {
