@@ -1,14 +1,13 @@
-import { ImportAccepted, ImportRecord, PeopleHintsResponse, PeopleListResponse } from '@gnology/contracts';
+import { PeopleHintsResponse, PeopleListResponse } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHART_FAMILY_GED } from '../../../shared/genealogy/test/fixtures/gedcom-chart-family';
+import { CHART_FAMILY_COUNTS, CHART_FAMILY_GED } from '../../../shared/genealogy/test/fixtures/gedcom-chart-family';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
-import { multipart } from './helpers/multipart';
 import { seedRecord } from './helpers/people';
 import { pdfInfo, pdfText } from './helpers/poppler';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
@@ -37,21 +36,8 @@ describe('GET /api/people/:id/chart', () => {
     const running = await startWorkers(h.deps.queue, [gedcomImportJob(h.deps)]);
     aliceToken = await h.token(alice);
     bobToken = await h.token(bob);
-    const body = multipart('chart-family.ged', Buffer.from(CHART_FAMILY_GED, 'utf8'), { field: 'file' });
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/people/import',
-      headers: { authorization: `Bearer ${aliceToken}`, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { importId } = ImportAccepted.parse(res.json());
-    for (const deadline = Date.now() + 60_000; ; ) {
-      const rec = ImportRecord.parse((await get(`/api/people/imports/${importId}`, aliceToken)).json());
-      if (rec.status === 'completed') break;
-      if (rec.status === 'failed' || Date.now() > deadline) throw new Error(`import ${rec.status}: ${rec.error}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const rec = await treeImports(() => h).importFile(aliceToken, 'chart-family.ged', CHART_FAMILY_GED);
+    expect(rec).toMatchObject({ status: 'completed', ...CHART_FAMILY_COUNTS });
     const db = h.deps.database.db;
     for (const [name, text] of Object.entries(WHITFIELD_FAMILY)) await seedRecord(db, { ownerId: alice, name, text });
     await updatePeopleIndex(db, alice, { kind: 'rebuild' });
