@@ -48,5 +48,6 @@ describe('OpenAPI: family charts', () => {
     expect(Object.keys(chart.responses['200'].content)).toEqual(['image/svg+xml', 'application/pdf']);
     expect(chart.responses['200'].description).toMatch(/attachment/);
     expect(chart.responses['404'].description).toMatch(/another user/);
+    expect(chart.responses['422'].description).toMatch(/2,000 people .* 40 sheets/);
   });
 });

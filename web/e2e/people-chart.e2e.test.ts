@@ -190,19 +190,19 @@ describe('family charts on the web', () => {
     await window4.waitFor({ timeout: 20_000 });
 
     // The fan and the descendants, from the same controls.
-    await page.getByRole('radio', { name: 'Fan' }).check();
+    await page.getByRole('radio', { name: 'Fan' }).click();
     const fan = chartWindow(page, 'Fan of Rose Whitfield');
     await fan.getByRole('link', { name: 'Walter Ellis, 1891–1950, Cary, North Carolina' }).waitFor({ timeout: 20_000 });
     await expectAccessible(page, 'fan chart');
     await screenshot(page, 'people-chart-fan-1280');
-    await page.getByRole('radio', { name: 'Descendants' }).check();
+    await page.getByRole('radio', { name: 'Descendants' }).click();
     const desc = chartWindow(page, 'Descendants of Rose Whitfield');
     await desc.getByRole('link', { name: /^Emma Parker, b\. 1975/ }).waitFor({ timeout: 20_000 });
     await desc.getByRole('link', { name: /^David Parker/ }).waitFor();
     await context.close();
   }, 180_000);
 
-  it('says when there is nothing to draw, and offers Retry when the chart fails', async () => {
+  it('says when there is nothing to draw, offers Retry when the chart fails, and gives the reason when it is too big', async () => {
     const { context, page } = await newPage(browser, stack, 1280, 900);
     await signInWithToken(context, token);
     await page.goto(`/people/${ids.get('Walter Ellis')}/chart?kind=fan&generations=4`);
@@ -224,6 +224,17 @@ describe('family charts on the web', () => {
     const desc = chartWindow(page, 'Descendants of Henry Whitfield');
     await desc.getByRole('link', { name: /^Louisa Grant/ }).waitFor({ timeout: 20_000 });
     await desc.getByRole('link', { name: /^Arthur Whitfield/ }).waitFor();
+
+    // Too big to draw (422): the service's reason, and no Retry (asking again would not help).
+    await page.unrouteAll();
+    const tooBig = 'This chart would draw 5,461 people; one chart holds at most 2,000. Choose fewer generations.';
+    await page.route('**/api/people/*/chart?*', (route) => route.fulfill({ status: 422, json: { error: tooBig } }));
+    await page.getByLabel('Generations', { exact: true }).selectOption('8');
+    await page.getByText(tooBig).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await expect.poll(() => page.getByText(tooBig).count()).toBe(2);
+    await expectAccessible(page, 'chart, too big');
     await context.close();
   }, 120_000);
 

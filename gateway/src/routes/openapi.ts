@@ -126,6 +126,10 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
         },
       },
       404: { description: "No such person, or another user's." },
+      422: {
+        description:
+          'Too big: more than 2,000 people in one chart, or more than 40 sheets in one PDF; `error` says how many and to choose fewer generations.',
+      },
     };
   const citation = (doc.paths['/api/documents/{id}/citation'] as Record<string, Operation> | undefined)?.get;
   if (citation)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartGraph, ChartPerson } from '../src/domain/chart/graph';
+import type { ChartGraph, ChartPerson, ChartUnion } from '../src/domain/chart/graph';
 import { chartLayout } from '../src/domain/chart/layout';
-import { renderPdf } from '../src/domain/chart/render-pdf';
+import { MAX_SHEETS, renderPdf, TooManySheets } from '../src/domain/chart/render-pdf';
 import { loadChartFonts } from '../src/use-cases/chart-fonts';
 import { pdfInfo, pdfText } from './helpers/poppler';
 
@@ -41,4 +41,22 @@ describe('chart PDF', () => {
     expect(text).toContain(`sheet ${info.pages} of ${info.pages} (row ${info.pages}, column 1)`);
     for (let n = 1; n < 256; n++) expect(text).toContain(`Ancestor ${n} Smith`);
   }, 30_000);
+
+  it('refuses a chart that would need more than MAX_SHEETS sheets, saying how many', async () => {
+    // Descendants, three children a generation: 1,093 people side by side, thousands of units wide.
+    const people = new Map<string, ChartPerson>();
+    const unions = new Map<string, ChartUnion[]>();
+    let next = 0;
+    const make = (g: number): string => {
+      const id = `p${next++}`;
+      people.set(id, { id, name: `Child ${id} Smith`, sex: 'U', birthYear: null, deathYear: null, place: null });
+      if (g < 6) unions.set(id, [{ partner: null, children: [make(g + 1), make(g + 1), make(g + 1)] }]);
+      return id;
+    };
+    make(0);
+    const layout = chartLayout('descendants', { people, parents: new Map(), unions }, 'p0', 7);
+    const failure = await renderPdf(layout, await loadChartFonts()).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(TooManySheets);
+    expect((failure as TooManySheets).sheets).toBeGreaterThan(MAX_SHEETS);
+  });
 });

@@ -179,6 +179,41 @@ describe('GET /api/people/:id/chart', () => {
     }
   });
 
+  it('refuses with 422 and a reason a chart of more people than one chart holds, or more sheets than one PDF prints', async () => {
+    // Four children a generation from one couple: 5,461 descendants within 7 generations.
+    const lines = ['0 HEAD', '1 GEDC', '2 VERS 5.5.1', '1 CHAR UTF-8'];
+    let people = 0;
+    let families = 0;
+    const person = (g: number): string => {
+      const id = `@I${++people}@`;
+      lines.push(`0 ${id} INDI`, `1 NAME Child${people} /Wide/`);
+      if (g < 6) {
+        const children = [person(g + 1), person(g + 1), person(g + 1), person(g + 1)];
+        lines.push(`0 @F${++families}@ FAM`, `1 HUSB ${id}`, ...children.map((c) => `1 CHIL ${c}`));
+      }
+      return id;
+    };
+    person(0);
+    lines.push('0 TRLR', '');
+    const dave = newObjectId();
+    const daveToken = await h.token(dave);
+    await treeImports(() => h).importFile(daveToken, 'wide.ged', lines.join('\n'));
+    const list = PeopleListResponse.parse((await get('/api/people?q=Child1', daveToken)).json()).individuals;
+    const root = list.find((p) => p.name === 'Child1 Wide')!;
+    const big = await get(`/api/people/${root.id}/chart?kind=descendants&generations=7`, daveToken);
+    expect(big.statusCode).toBe(422);
+    expect(big.json().error).toBe(
+      'This chart would draw 5,461 people; one chart holds at most 2,000. Choose fewer generations.',
+    );
+    // 6 generations (1,365 people) draw as SVG, but 1,024 people side by side would print on too many sheets.
+    expect((await get(`/api/people/${root.id}/chart?kind=descendants&generations=6`, daveToken)).statusCode).toBe(200);
+    const pdf = await get(`/api/people/${root.id}/chart?kind=descendants&generations=6&format=pdf`, daveToken);
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.json().error).toMatch(
+      /^This chart would print on \d+ sheets; a PDF holds at most 40\. Choose fewer generations, or download the SVG\.$/,
+    );
+  }, 60_000);
+
   it('answers 404 for another user’s person or a malformed id, 400 naming what is allowed for bad parameters', async () => {
     expect((await chart(tree('Rose Whitfield'), 'kind=pedigree', bobToken)).statusCode).toBe(404);
     expect((await chart('documents:John Henry Whitfield', 'kind=fan', bobToken)).statusCode).toBe(404);

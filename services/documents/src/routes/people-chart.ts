@@ -14,7 +14,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * GET /api/people/:id/chart (issue 32, decision 0229): a person's pedigree, descendants or fan
  * chart, 2 to 8 generations, as SVG (each person a link to their page) or as a PDF on landscape
  * sheets, downloaded as an attachment. Any id string is accepted so a malformed one is 404 like
- * an unknown one; a bad kind, generations, format or paper is 400 naming what is allowed.
+ * an unknown one; a bad kind, generations, format or paper is 400 naming what is allowed; a chart
+ * too big to draw or print is 422 saying so.
  */
 export const peopleChartRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +34,7 @@ export const peopleChartRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = as
           200: z.any().describe('The chart (image/svg+xml or application/pdf), as an attachment'),
           400: ErrorBody,
           404: ErrorBody,
+          422: ErrorBody,
         },
       },
     },

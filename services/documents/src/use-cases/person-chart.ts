@@ -1,12 +1,20 @@
 import type { ChartQuery } from '@gnology/contracts';
-import { notFound } from '@gnology/platform/http/errors';
+import { HttpError, notFound } from '@gnology/platform/http/errors';
 import { chartLayout } from '../domain/chart/layout';
-import { renderPdf } from '../domain/chart/render-pdf';
+import { MAX_SHEETS, renderPdf, TooManySheets } from '../domain/chart/render-pdf';
 import { renderSvg } from '../domain/chart/render-svg';
 import { indexChartGraph, treeChartGraph } from '../store/chart-graph';
 import type { DocumentsDb } from '../store/documents-store';
 import { loadChartFonts } from './chart-fonts';
 import { linkMaps } from './people-links';
+
+/**
+ * The most people one chart draws. Only descendants can reach it (8 generations of ancestors are
+ * at most 255): past it the SVG runs to megabytes and the page slows, so the answer is 422 with
+ * the count, and the user chooses fewer generations.
+ */
+export const MAX_CHART_PEOPLE = 2000;
+const count = (n: number) => n.toLocaleString('en-US');
 
 export interface ChartFile {
   bytes: Uint8Array | string;
@@ -49,10 +57,22 @@ export async function personChart(db: DocumentsDb, ownerId: string, asked: strin
     graph = await treeChartGraph(db, ownerId, tree.import_id, id, q.kind, q.generations);
   }
   const layout = chartLayout(q.kind, graph, id, q.generations);
+  const drawn = layout.boxes.length + layout.wedges.filter((w) => w.person).length;
+  if (drawn > MAX_CHART_PEOPLE)
+    throw new HttpError(
+      422,
+      `This chart would draw ${count(drawn)} people; one chart holds at most ${count(MAX_CHART_PEOPLE)}. Choose fewer generations.`,
+    );
   const base = `${graph.people.get(id)!.name} ${q.kind} (${q.generations} generations)`;
   if (q.format === 'pdf')
     return {
-      bytes: await renderPdf(layout, await loadChartFonts(), q.paper),
+      bytes: await renderPdf(layout, await loadChartFonts(), q.paper).catch((e: unknown) => {
+        if (!(e instanceof TooManySheets)) throw e;
+        throw new HttpError(
+          422,
+          `This chart would print on ${count(e.sheets)} sheets; a PDF holds at most ${MAX_SHEETS}. Choose fewer generations, or download the SVG.`,
+        );
+      }),
       contentType: 'application/pdf',
       fileName: `${base}.pdf`,
     };

@@ -4,6 +4,7 @@ import { ArrowLeft, Download } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, LoadError, PageMeta, Spinner } from '../../components/ui';
+import { ApiError } from '../../lib/api';
 import { ChartViewport, readChartSvg } from './ChartViewport';
 import { chartKey, downloadChart, fetchChartSvg } from './chartApi';
 import { personMissing, usePerson } from './peopleQuery';
@@ -25,6 +26,9 @@ function emptyReason(detail: IndividualDetail, kind: ChartKind): string | null {
   return has('parent') ? null : `No parents recorded for ${name}.`;
 }
 
+/** 422: the chart is too big to draw or print; the service says why and what to choose instead. */
+const tooBig = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 422;
+
 /** /people/:id/chart?kind=&generations=: a person's pedigree, descendants or fan chart (issue 32). */
 export function ChartPage() {
   const { id = '' } = useParams();
@@ -41,7 +45,7 @@ export function ChartPage() {
     queryKey: chartKey(id, kind, generations),
     queryFn: () => fetchChartSvg(id, kind, generations),
     enabled: !!detail && !empty,
-    retry: (count, err) => !personMissing(err) && count < 1,
+    retry: (count, err) => !personMissing(err) && !tooBig(err) && count < 1,
   });
   // The people shown, for the list beside the drawing (parsed once per chart).
   const people = useMemo(() => (chart.data ? readChartSvg(chart.data).people : []), [chart.data]);
@@ -90,8 +94,8 @@ export function ChartPage() {
     setDownloadError(null);
     try {
       await downloadChart(id, name, kind, generations, format);
-    } catch {
-      setDownloadError(`The ${format.toUpperCase()} could not be made. Please try again.`);
+    } catch (err) {
+      setDownloadError(tooBig(err) ? err.message : `The ${format.toUpperCase()} could not be made. Please try again.`);
     } finally {
       setBusy(null);
     }
@@ -164,6 +168,8 @@ export function ChartPage() {
         <div className="chart-loading">
           <Spinner label="Drawing the chart..." />
         </div>
+      ) : tooBig(chart.error) ? (
+        <Alert tone="info">{chart.error.message}</Alert>
       ) : chart.error ? (
         <LoadError onRetry={() => void chart.refetch()} retrying={chart.isFetching}>
           The chart could not be drawn. Please try again.

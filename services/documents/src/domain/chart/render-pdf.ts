@@ -43,6 +43,8 @@ const HEADER = 22;
 const MIN_SCALE = 4.5 / 13;
 /** A small chart is enlarged to fill the sheet, up to names of 16 pt. */
 const MAX_SCALE = 16 / 13;
+/** The most sheets one chart PDF is cut into (a wall of paper past it; the SVG still has the whole chart). */
+export const MAX_SHEETS = 40;
 const MADE_AT = new Date('2026-11-01T00:00:00.000Z');
 const FEATURES = { liga: false, calt: false, kern: false, dlig: false };
 
@@ -57,6 +59,14 @@ const MUTED = hex('#4a5868');
 const LINE = hex('#8c7f66');
 const FILL = { M: hex('#e8f0f8'), F: hex('#fbeef0'), U: hex('#f1ebdd') } as const;
 const WHITE = rgb(1, 1, 1);
+
+/** The chart would need more than MAX_SHEETS sheets: nothing is drawn. */
+export class TooManySheets extends Error {
+  constructor(readonly sheets: number) {
+    super(`The chart would print on ${sheets} sheets (at most ${MAX_SHEETS})`);
+    this.name = 'TooManySheets';
+  }
+}
 
 export interface PdfFonts {
   regular: Uint8Array;
@@ -77,17 +87,6 @@ interface Tile {
  * text (Inter, embedded), so a reader can search and copy names.
  */
 export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Paper = 'a4'): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const regular = await doc.embedFont(fonts.regular, { subset: false, features: FEATURES });
-  const bold = await doc.embedFont(fonts.bold, { subset: false, features: FEATURES });
-  const tables = { regular: new GlyphTable(regular), bold: new GlyphTable(bold) };
-  doc.setTitle(layout.title, { showInWindowTitleBar: true });
-  doc.setProducer('GNology');
-  doc.setCreator('GNology');
-  doc.setCreationDate(MADE_AT);
-  doc.setModificationDate(MADE_AT);
-
   const sheet = PAPER[paper];
   const areaW = sheet.w - 2 * MARGIN;
   const areaH = sheet.h - 2 * MARGIN - HEADER;
@@ -103,6 +102,19 @@ export async function renderPdf(layout: ChartLayout, fonts: PdfFonts, paper: Pap
   const columns = Math.ceil(layout.width / tileW - 1e-9);
   const rows = Math.ceil(layout.height / tileH - 1e-9);
   const pages = columns * rows;
+  if (pages > MAX_SHEETS) throw new TooManySheets(pages);
+
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(fonts.regular, { subset: false, features: FEATURES });
+  const bold = await doc.embedFont(fonts.bold, { subset: false, features: FEATURES });
+  const tables = { regular: new GlyphTable(regular), bold: new GlyphTable(bold) };
+  doc.setTitle(layout.title, { showInWindowTitleBar: true });
+  doc.setProducer('GNology');
+  doc.setCreator('GNology');
+  doc.setCreationDate(MADE_AT);
+  doc.setModificationDate(MADE_AT);
+
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
       const page = doc.addPage([sheet.w, sheet.h]);
