@@ -209,6 +209,7 @@ describe('family charts on the web', () => {
     await page.getByText('No parents recorded for Walter Ellis.').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Download PDF' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'chart, empty');
+    await screenshot(page, 'people-chart-empty-1280');
     await page.getByRole('link', { name: 'the descendants' }).click();
     await chartWindow(page, 'Descendants of Walter Ellis').waitFor({ timeout: 20_000 });
 
@@ -232,9 +233,22 @@ describe('family charts on the web', () => {
     await page.getByLabel('Generations', { exact: true }).selectOption('8');
     await page.getByText(tooBig).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Download PDF' }).click();
-    await expect.poll(() => page.getByText(tooBig).count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'Download PDF' }).isDisabled()).toBe(true);
     await expectAccessible(page, 'chart, too big');
+    await screenshot(page, 'people-chart-too-big-1280');
+    // Drawn, but too big to print: the PDF's reason under the buttons, cleared by the next choice.
+    await page.unrouteAll();
+    const tooManySheets =
+      'This chart would print on 52 sheets; a PDF holds at most 40. Choose fewer generations, or download the SVG.';
+    await page.route('**/api/people/*/chart?*format=pdf*', (route) =>
+      route.fulfill({ status: 422, json: { error: tooManySheets } }),
+    );
+    await page.getByLabel('Generations', { exact: true }).selectOption('3');
+    await chartWindow(page, 'Descendants of Henry Whitfield').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByText(tooManySheets).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Generations', { exact: true }).selectOption('4');
+    await expect.poll(() => page.getByText(tooManySheets).count()).toBe(0);
     await context.close();
   }, 120_000);
 

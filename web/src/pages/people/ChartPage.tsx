@@ -52,11 +52,13 @@ export function ChartPage() {
   const [busy, setBusy] = useState<ChartFormat | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
-  const choose = (next: { kind?: ChartKind; generations?: number }) =>
+  const choose = (next: { kind?: ChartKind; generations?: number }) => {
+    setDownloadError(null); // it spoke of the chart that was shown
     setParams(
       { kind: next.kind ?? kind, generations: String(next.generations ?? generations) },
       { replace: true, preventScrollReset: true },
     );
+  };
 
   const back = (
     <Link to={`/people/${encodeURIComponent(id)}`} className="person-back">
@@ -144,7 +146,7 @@ export function ChartPage() {
               variant="secondary"
               icon={<Download size={16} />}
               busy={busy === format}
-              disabled={!!empty || busy !== null}
+              disabled={!!empty || tooBig(chart.error) || busy !== null}
               onClick={() => void download(format)}
             >
               Download {format.toUpperCase()}
