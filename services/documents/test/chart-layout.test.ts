@@ -116,6 +116,11 @@ describe('pedigree layout', () => {
       },
     );
     const layout = chartLayout('pedigree', g, 'child', 5);
+    // A note under the chart says what a dashed box is (printed too): below every box.
+    expect(layout.note?.lines[0]?.text).toBe('Dashed: shown a second time (the same person through two lines).');
+    expect(layout.note!.y).toBeGreaterThan(Math.max(...layout.boxes.map((b) => b.y + b.h)));
+    expect(layout.note!.y).toBeLessThan(layout.height);
+    expect(chartLayout('pedigree', fullAncestry(3), 'a1', 3).note).toBeUndefined();
     const gg1 = layout.boxes.filter((b) => b.person.id === 'gg1');
     expect(gg1).toHaveLength(2);
     expect(gg1.map((b) => b.repeated)).toEqual([false, true]);
@@ -252,5 +257,9 @@ describe('chart SVG', () => {
     expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 [\d.]+ [\d.]+"/);
     expect(svg).toContain('<title id="chart-title">Pedigree of Tom');
     expect(svg).toContain('href="/people/dad"');
+    // The note on repeats, when there are any.
+    const loop = graph([{ id: 'a', sex: 'M' }, { id: 'b', sex: 'M' }], { a: ['b'], b: ['a'] });
+    expect(renderSvg(chartLayout('pedigree', loop, 'a', 4))).toContain('>Dashed: shown a second time');
+    expect(svg).not.toContain('Dashed:');
   });
 });

@@ -69,6 +69,8 @@ export interface ChartLayout {
   boxes: ChartBox[];
   wedges: ChartWedge[];
   lines: ChartLine[];
+  /** A line under the chart saying what a dashed shape is, when someone is drawn twice. */
+  note?: Label;
 }
 
 export const KIND_TITLES: Record<ChartKind, string> = {

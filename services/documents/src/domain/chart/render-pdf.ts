@@ -222,6 +222,7 @@ function drawTile(
     });
     drawLabel(page, b.label, s, faces, toPdf);
   }
+  if (layout.note && meets(0, layout.note.y - 12, layout.width, 16)) drawLabel(page, layout.note, s, faces, toPdf);
   page.pushOperators(popGraphicsState());
 }
 

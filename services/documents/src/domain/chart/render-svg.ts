@@ -56,6 +56,7 @@ export function renderSvg(layout: ChartLayout, opts: SvgOptions = {}): string {
     const shape = `<rect x="${n(b.x)}" y="${n(b.y)}" width="${n(b.w)}" height="${n(b.h)}" rx="6" fill="${fill}" stroke="${b.generation === 0 && !b.spouse ? INK : LINE}" stroke-width="${b.generation === 0 && !b.spouse ? 2 : 1.2}"${b.repeated ? ' stroke-dasharray="6 4"' : ''}/>`;
     out.push(person(b.person.id, b.key, b.generation, describePerson(b.person), b.repeated, shape, b.label, opts));
   }
+  if (layout.note) out.push(text(layout.note).replace(' aria-hidden="true"', ''));
   out.push('</svg>');
   return out.join('\n');
 }
