@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
 import type { OcrResult, PageReader } from './ocr-types';
+import { confidentWords } from './parsers/text-height';
 import { layoutOrder } from './reading-order';
 import { estimateSkew } from './skew';
 
@@ -85,11 +86,6 @@ async function reading(
     height,
     upright,
   };
-}
-
-/** Words of two letters or more read with some confidence: what a better reading has more of. */
-function confidentWords(r: OcrResult): number {
-  return r.words.filter((w) => w.confidence >= 60 && w.text.replace(/[^\p{L}\p{N}]/gu, '').length >= 2).length;
 }
 
 const better = (a: OcrResult, b: OcrResult) => confidentWords(a) > confidentWords(b);
