@@ -258,7 +258,13 @@ describe('chart SVG', () => {
     expect(svg).toContain('<title id="chart-title">Pedigree of Tom');
     expect(svg).toContain('href="/people/dad"');
     // The note on repeats, when there are any.
-    const loop = graph([{ id: 'a', sex: 'M' }, { id: 'b', sex: 'M' }], { a: ['b'], b: ['a'] });
+    const loop = graph(
+      [
+        { id: 'a', sex: 'M' },
+        { id: 'b', sex: 'M' },
+      ],
+      { a: ['b'], b: ['a'] },
+    );
     expect(renderSvg(chartLayout('pedigree', loop, 'a', 4))).toContain('>Dashed: shown a second time');
     expect(svg).not.toContain('Dashed:');
   });
