@@ -14,7 +14,11 @@ export const LINGER_MS = 10_000;
 export function lingerAfterAnswer(raw: IncomingMessage, res: ServerResponse): void {
   res.once('finish', () => {
     if (raw.complete) return;
-    const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
+    // An injected request (fastify's inject) has a stand-in socket without destroy(): nothing to cut off there.
+    const timer = setTimeout(() => {
+      const socket: { destroy?: unknown } | undefined = raw.socket;
+      if (typeof socket?.destroy === 'function') raw.socket.destroy();
+    }, LINGER_MS);
     timer.unref();
     raw.once('end', () => clearTimeout(timer));
     raw.once('close', () => clearTimeout(timer));
