@@ -145,6 +145,20 @@ export const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'books',
+    element: page(
+      () => import('./pages/books/BooksPage'),
+      (m) => m.BooksPage,
+    ),
+  },
+  {
+    path: 'books/:id',
+    element: page(
+      () => import('./pages/books/BookPage'),
+      (m) => m.BookPage,
+    ),
+  },
+  {
     path: 'album-creator',
     element: page(
       () => import('./pages/album/AlbumCreatorPage'),

@@ -22,6 +22,7 @@ const SIGNED_IN: NavItem[] = [
   { to: '/research', label: 'Research' },
   { to: '/documents', label: 'Documents' },
   { to: '/people', label: 'People' },
+  { to: '/books', label: 'Books' },
   { to: '/gallery', label: 'Gallery' },
   { to: '/account', label: 'Account' },
 ];

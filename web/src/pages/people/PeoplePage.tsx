@@ -1,5 +1,5 @@
 import type { IndividualSummary } from '@gnology/contracts';
-import { AlertTriangle, GitMerge, GitFork, Users } from 'lucide-react';
+import { AlertTriangle, BookOpen, GitMerge, GitFork, Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, ButtonLink, LoadError, PageHeader, PageMeta, SearchField, Spinner } from '../../components/ui';
@@ -79,6 +79,9 @@ export function PeoplePage() {
         actions={
           <div className="people-actions">
             <ImportGedcomButton imp={imp} />
+            <ButtonLink to="/books?new=1" variant="secondary" icon={<BookOpen size={18} />}>
+              Write a book
+            </ButtonLink>
             <ExportButtons disabled={emptyIndex} />
           </div>
         }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Network, RotateCw } from 'lucide-react';
+import { ArrowLeft, BookOpen, Network, RotateCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, ButtonLink, PageMeta, Spinner } from '../../components/ui';
@@ -122,6 +122,13 @@ export function PersonPage() {
             icon={<Network size={16} />}
           >
             Family chart
+          </ButtonLink>{' '}
+          <ButtonLink
+            to={`/books?new=1&root=${encodeURIComponent(individual.id)}`}
+            variant="secondary"
+            icon={<BookOpen size={16} />}
+          >
+            Write a book
           </ButtonLink>
         </p>
       </header>

@@ -1,6 +1,7 @@
 import { EXPORT_MIN_CHARS, type Message, type RequestType, type RetrievedSource } from '@gnology/contracts';
 import { type MouseEvent, useEffect, useMemo, useRef } from 'react';
 import { Button } from '../../components/ui';
+import { MakeBookButton } from '../books/MakeBookButton';
 import { ExportPanel } from './ExportPanel';
 import { renderAnswer } from './markdown';
 import { SourcesUsed } from './SourcesUsed';
@@ -61,6 +62,8 @@ interface Props {
   stopping?: boolean;
   /** "Sources used": pin a found document (select it) or drop it from the next question's search. */
   sourceActions?: { selected: string[]; dropped: string[]; onPin(id: string): void; onDrop(id: string): void };
+  /** The conversation shown: a "Write the book" reply offers to make it a book (issue 33). */
+  conversationId?: string | null;
 }
 
 /** User and Gene messages with timestamps, request-type labels, the typing indicator and streaming text. */
@@ -73,6 +76,7 @@ export function MessageList({
   onStop,
   stopping,
   sourceActions,
+  conversationId,
 }: Props) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
@@ -126,6 +130,9 @@ export function MessageList({
                   ? ` · ${m.tokenBalance.remaining.toLocaleString()} remaining`
                   : ''}
               </p>
+            )}
+            {m.type === 'assistant' && m.requestType === 'book' && !m.streaming && m.content && conversationId && (
+              <MakeBookButton conversationId={conversationId} />
             )}
             {m.type === 'assistant' && !m.streaming && m.content.length > EXPORT_MIN_CHARS && (
               <ExportPanel

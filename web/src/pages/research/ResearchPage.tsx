@@ -105,6 +105,7 @@ export function ResearchPage() {
             onStop={generation.stop}
             stopping={generation.stopping}
             sourceActions={selection.sourceActions}
+            conversationId={activeId}
           />
         </section>
         <div className="research__footer">
