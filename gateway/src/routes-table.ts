@@ -16,6 +16,8 @@ export const ROUTES: { prefix: string; upstream: Upstream }[] = [
   { prefix: '/api/billing', upstream: 'billing' },
   { prefix: '/api/conversations', upstream: 'conversation' },
   { prefix: '/api/research', upstream: 'research' },
+  // The family history book (issue 33) is compiled by the research worker beside Gene's chapters.
+  { prefix: '/api/books', upstream: 'research' },
   { prefix: '/api/documents', upstream: 'documents' },
   { prefix: '/api/journal', upstream: 'documents' },
   { prefix: '/api/resources', upstream: 'documents' },

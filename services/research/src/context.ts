@@ -1,6 +1,8 @@
 import type { ServiceDeps } from '@gnology/platform/runtime';
 import { type Clients, createClients } from './clients';
+import { type BookMaterialRequest, fetchBookMaterial } from './clients/book-material';
 import type { ResearchConfig } from './config';
+import type { BookMaterial } from './domain/book-material';
 import type { LlmProvider } from './domain/model';
 import { GenerationHub } from './live/hub';
 import { ReservationHints } from './live/reservation-hints';
@@ -20,6 +22,8 @@ export type ResearchDeps = ResearchPlatformDeps & {
   clients(httpRequestId?: string): Clients;
   /** Which requests reserve beside their reads (decision 0206): this process's memory of prompts longer than the question. */
   reservationHints: ReservationHints;
+  /** A book's material from the documents service (issue 33); tests may pass their own. */
+  bookMaterial(req: BookMaterialRequest, opts?: { requestId?: string; signal?: AbortSignal }): Promise<BookMaterial>;
 };
 
 /**
@@ -29,7 +33,7 @@ export type ResearchDeps = ResearchPlatformDeps & {
  */
 export function createResearchContext(
   deps: ResearchPlatformDeps,
-  overrides: { provider?: LlmProvider } = {},
+  overrides: { provider?: LlmProvider; bookMaterial?: ResearchDeps['bookMaterial'] } = {},
 ): ResearchDeps {
   const provider = overrides.provider ?? selectProvider(deps.config);
   logProviderChoice(provider, deps.logger);
@@ -39,6 +43,7 @@ export function createResearchContext(
     hub: new GenerationHub(deps.config.DATABASE_URL, deps.logger),
     clients: (httpRequestId?: string) => createClients(deps.config, httpRequestId),
     reservationHints: new ReservationHints(),
+    bookMaterial: overrides.bookMaterial ?? ((req, opts) => fetchBookMaterial(deps.config, req, opts)),
   };
 }
 

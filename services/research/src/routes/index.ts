@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ResearchDeps } from '../context';
+import { bookRoutes } from './books';
 import { generationRoutes } from './generations';
 import { researchApiRoutes } from './research';
 
@@ -7,4 +8,5 @@ import { researchApiRoutes } from './research';
 export const researchRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app, { deps }) => {
   await app.register(researchApiRoutes, { deps });
   await app.register(generationRoutes, { deps });
+  await app.register(bookRoutes, { deps });
 };

@@ -1,6 +1,7 @@
 import type { RequestType } from '@gnology/contracts';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated } from 'kysely';
+import type { BookTrim, Endnote } from '../domain/manuscript';
 import type { BookContext } from '../domain/model';
 
 export type GenerationStatus = 'queued' | 'running' | 'completed' | 'stopped' | 'failed';
@@ -67,8 +68,51 @@ export interface BookProjectsTable {
   updated_at: Generated<Date>;
 }
 
+export type BookCompileStatus = 'none' | 'queued' | 'running' | 'done' | 'failed';
+export type BookChapterStatus = 'empty' | 'writing' | 'written' | 'edited' | 'failed';
+export type BookChapterSource = 'register' | 'model' | 'author';
+
+/** A family history book (issue 33, migration 0003). */
+export interface BooksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  root_individual_id: string | null;
+  conversation_id: string | null;
+  book_project_id: string | null;
+  generations: Generated<number>;
+  trim: Generated<BookTrim>;
+  outline: ColumnType<string[], string, string>;
+  compile_status: Generated<BookCompileStatus>;
+  compile_progress: Generated<number>;
+  compile_error: string | null;
+  compile_job_id: string | null;
+  compile_count: Generated<number>;
+  compiled_at: Date | null;
+  manuscript_key: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface BookChaptersTable {
+  book_id: string;
+  user_id: string;
+  n: number;
+  title: string;
+  label: string | null;
+  status: Generated<BookChapterStatus>;
+  source: BookChapterSource | null;
+  text: string | null;
+  /** The endnotes the chapter's `[^n]` markers point at, numbered as its text numbers them. */
+  notes: ColumnType<Endnote[], string | undefined, string>;
+  generation_id: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface ResearchDB extends EventsTables {
   generations: GenerationsTable;
   book_projects: BookProjectsTable;
   requests_in_flight: RequestsInFlightTable;
+  books: BooksTable;
+  book_chapters: BookChaptersTable;
 }

@@ -12,6 +12,7 @@ import { buildProviderRequest, historyBefore } from '../domain/provider-request'
 import { providerFailure } from '../domain/provider-failure';
 import type { GenerateJobData } from '../jobs/queue';
 import { retrieveFromLibrary } from './retrieve-library';
+import { bookChapterWriting, bookChapterWritten } from './book-chapter-from-generation';
 import { withSelection } from '../domain/library-passages';
 import { lookupPeopleAsked } from './lookup-people';
 import type { ResearchDeps } from '../context';
@@ -64,6 +65,7 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     return { stopped: true };
   }
   await markAttempt(db, id);
+  if (project && book) await bookChapterWriting(db, project.id, book, id);
 
   const [conversation, selected, library, people] = await Promise.all([
     g.conversation_id ? clients.conversation(g.user_id, g.conversation_id).catch(() => null) : Promise.resolve(null),
@@ -170,6 +172,7 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
       outcome: 'failed',
     }).catch((e) => deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'));
     await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
+    if (project && book) await bookChapterWritten(db, project.id, book, { id, text, failed: true }, false);
     return { failed: failure.message };
   } finally {
     job.signal.removeEventListener('abort', onShutdown);
@@ -177,8 +180,10 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
   }
 
   const total = add(priorUsage, usage);
-  if (project && book)
+  if (project && book) {
     await saveProject(db, project.id, advanceProject(toState(project), book, text, stopReason === 'end'));
+    await bookChapterWritten(db, project.id, book, { id, text }, stopReason === 'end');
+  }
   const result = await completeResearch(deps, {
     ...base,
     sources,
@@ -204,6 +209,7 @@ async function finishStopped(
   if (projectId && book && started && text) {
     const project = await getProject(db, projectId);
     if (project) await saveProject(db, projectId, advanceProject(toState(project), book, text, false));
+    await bookChapterWritten(db, projectId, book, { id: base.ids.reservationId, text }, false);
   }
   const result = await completeResearch(deps, { ...base, text, usage, stopped: true });
   await finishGeneration(db, base.ids.reservationId, {

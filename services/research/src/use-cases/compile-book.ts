@@ -1,0 +1,144 @@
+import { HttpError } from '@gnology/platform/http/errors';
+import type { JobContext } from '@gnology/platform/jobs/types';
+import type { ResearchDeps } from '../context';
+import { assembleManuscript, registerPart } from '../domain/book-assemble';
+import { planChapters, type StoredChapter } from '../domain/book-chapters';
+import { encodeManuscript } from '../domain/book-json';
+import { writeRegister } from '../domain/register-narrative';
+import { COMPILE_BOOK_ATTEMPTS, type CompileBookJobData } from '../jobs/queue';
+import {
+  type ChapterRow,
+  getBook,
+  listChapters,
+  setCompileState,
+  updateBookFields,
+  writeChapter,
+} from '../store/books';
+import { bookStoragePrefix, manuscriptKey } from './book-storage';
+
+export const EMPTY_LIBRARY =
+  'There is nothing to write yet: the library has no people. Upload documents or import a family tree, then compile again.';
+export const COMPILE_FAILED = 'The book could not be compiled. Try again in a few minutes.';
+
+/** A failure no retry will mend: the book fails at once with this message. */
+class PermanentCompileError extends Error {}
+
+const stored = (c: ChapterRow): StoredChapter => ({
+  n: c.n,
+  title: c.title,
+  label: c.label,
+  status: c.status,
+  source: c.source,
+  text: c.text,
+  notes: c.notes,
+});
+
+/**
+ * The compile job (decision 0233): the material from the documents service, the register's
+ * narrative for every chapter without the model's or the author's text, those texts kept, the
+ * manuscript assembled and stored as JSON in object storage (rendered per format on export).
+ * Progress (0..1) goes on the book row. Every step can run again: the register's chapters are
+ * rewritten whole and the manuscript overwritten, so a try cut off by a worker shutdown or kill
+ * is simply run again by the queue's retry. A job of an older compile, or of a deleted book,
+ * does nothing.
+ */
+export async function compileBook(
+  deps: Pick<ResearchDeps, 'database' | 'storage' | 'logger' | 'bookMaterial'>,
+  job: JobContext<CompileBookJobData>,
+): Promise<unknown> {
+  const db = deps.database.db;
+  const book = await getBook(db, job.data.bookId);
+  if (!book) return { skipped: 'deleted' };
+  if (book.compile_count !== job.data.run || !['queued', 'running'].includes(book.compile_status))
+    return { skipped: book.compile_status };
+  const log = deps.logger.child({ bookId: book.id, run: job.data.run, attempt: job.attempt, requestId: job.requestId });
+  const progress = async (p: number) => {
+    await setCompileState(db, book.id, { status: 'running', progress: p });
+    await job.progress(Math.round(p * 100));
+  };
+  try {
+    const started = Date.now();
+    await progress(0.05);
+    const material = await deps.bookMaterial(
+      {
+        userId: book.user_id,
+        ...(book.root_individual_id ? { rootIndividualId: book.root_individual_id } : {}),
+        generations: book.generations,
+      },
+      { requestId: job.requestId, signal: job.signal },
+    );
+    await progress(0.4);
+    const register = writeRegister(material, { title: book.title, generations: book.generations });
+    const rows = (await listChapters(db, book.id)).map(stored);
+    const plan = planChapters(rows, register);
+    if (!material.people.length && !plan.parts.some((p) => p.space !== 'register'))
+      throw new PermanentCompileError(EMPTY_LIBRARY);
+    await progress(0.55);
+
+    // The register's chapters are stored as text, so the author sees and can edit them.
+    const titles = new Map([...rows, ...plan.writes].map((c) => [c.n, c.title]));
+    const outline = [...titles.keys()].sort((a, b) => a - b).map((n) => titles.get(n)!);
+    await db.transaction().execute(async (trx) => {
+      for (const w of plan.writes) await writeChapter(trx, book, { ...w, generationId: null });
+      if (outline.join('\n') !== book.outline.join('\n')) await updateBookFields(trx, book.id, { outline });
+    });
+    await progress(0.7);
+
+    const manuscript = assembleManuscript({
+      title: book.title,
+      compiledAt: new Date().toISOString(),
+      trim: book.trim,
+      introduction: registerPart(register, register.introduction),
+      chapters: plan.parts,
+      conclusion: registerPart(register, register.conclusion),
+    });
+    const key = manuscriptKey(book.user_id, book.id);
+    const body = Buffer.from(encodeManuscript(manuscript));
+    await deps.storage.put(key, body, { contentType: 'application/json', size: body.length });
+    await progress(0.9);
+    // Renders of the previous compile no longer match the book.
+    await deps.storage.deletePrefix(`${bookStoragePrefix(book.user_id, book.id)}exports/`);
+    if (!(await getBook(db, book.id))) {
+      await deps.storage.deletePrefix(bookStoragePrefix(book.user_id, book.id));
+      return { skipped: 'deleted' };
+    }
+    await setCompileState(db, book.id, {
+      status: 'done',
+      progress: 1,
+      error: null,
+      compiledAt: new Date(manuscript.compiledAt),
+      manuscriptKey: key,
+    });
+    await job.progress(100);
+    log.info(
+      {
+        chapters: manuscript.chapters.length,
+        notes: manuscript.notes.length,
+        bytes: body.length,
+        ms: Date.now() - started,
+      },
+      'book compiled',
+    );
+    return { chapters: manuscript.chapters.length, notes: manuscript.notes.length };
+  } catch (err) {
+    // Shutting down: leave the compile to the retry, whatever attempt this is.
+    if (job.signal.aborted) throw err;
+    const message = readableCompileError(err);
+    if (message || job.attempt >= COMPILE_BOOK_ATTEMPTS) {
+      log.warn({ err }, 'book compile failed');
+      await setCompileState(db, book.id, { status: 'failed', error: message ?? COMPILE_FAILED });
+      return { failed: message ?? COMPILE_FAILED };
+    }
+    log.warn({ err }, 'book compile try failed; it will be retried');
+    throw err;
+  }
+}
+
+/** The message of a failure that retrying will not mend, or null (retry it). */
+function readableCompileError(err: unknown): string | null {
+  if (err instanceof PermanentCompileError) return err.message;
+  // The documents service refused (no such person, nothing to write): its sentence is the user's.
+  if (err instanceof HttpError && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 429)
+    return err.message;
+  return null;
+}

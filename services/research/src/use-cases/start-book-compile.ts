@@ -1,0 +1,40 @@
+import { HttpError } from '@gnology/platform/http/errors';
+import type { ResearchDeps } from '../context';
+import { COMPILE_BOOK_ATTEMPTS, COMPILE_BOOK_JOB, type CompileBookJobData, RESEARCH_QUEUE } from '../jobs/queue';
+import { claimCompile, setCompileState } from '../store/books';
+import { ownedBook } from './read-books';
+
+export const ALREADY_COMPILING = 'This book is already being compiled: wait for it to finish.';
+
+/**
+ * Queues a compile: the book moves to 'queued' only if it is not queued or running already
+ * (409 otherwise, decided in one UPDATE so two clicks cannot queue two). The job's id names the
+ * book and the compile's number, so a repeated enqueue of the same compile is one job.
+ */
+export async function startBookCompile(
+  deps: Pick<ResearchDeps, 'database' | 'queue' | 'logger'>,
+  userId: string,
+  id: string,
+  httpRequestId?: string,
+): Promise<{ jobId: string }> {
+  const db = deps.database.db;
+  const book = await ownedBook(db, userId, id);
+  const claimed = await claimCompile(db, userId, book.id);
+  if (!claimed) throw new HttpError(409, ALREADY_COMPILING, { code: 'already_compiling' });
+  const jobId = `book-${claimed.id}-${claimed.compile_count}`;
+  // Recorded before the enqueue: once queued, the job may already be running and own the state.
+  await setCompileState(db, claimed.id, { status: 'queued', jobId });
+  try {
+    await deps.queue.enqueue<CompileBookJobData>(
+      RESEARCH_QUEUE,
+      COMPILE_BOOK_JOB,
+      { bookId: claimed.id, run: claimed.compile_count },
+      { jobId, attempts: COMPILE_BOOK_ATTEMPTS, backoffMs: 2000, requestId: httpRequestId },
+    );
+  } catch (err) {
+    // Not queued: the book must not stay 'queued' for ever.
+    await setCompileState(db, claimed.id, { status: 'failed', error: 'The compile could not be queued. Try again.' });
+    throw err;
+  }
+  return { jobId };
+}
