@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Trash2 } from 'lucide-react';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadError, PageMeta, Spinner } from '../../components/ui';
@@ -8,6 +8,7 @@ import { ChapterEditor } from './ChapterEditor';
 import { CompilePanel } from './CompilePanel';
 import { chapterStatusLabel, compiling } from './bookFormat';
 import { type Book, BOOKS_KEY, bookKey, compileBook, deleteBook, fetchBook, saveChapter } from './booksApi';
+import { RenameBookDialog } from './RenameBookDialog';
 import { UnsavedDialog } from './UnsavedDialog';
 import { useUnsavedGuard } from './useUnsavedGuard';
 import './books.css';
@@ -52,6 +53,7 @@ export function BookPage() {
   const [startError, setStartError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Book | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
 
   const saved = chapter?.text ?? '';
   const value = draft && chapter && draft.n === chapter.n ? draft.text : saved;
@@ -63,6 +65,10 @@ export function BookPage() {
 
   const save = async (): Promise<boolean> => {
     if (!chapter || !draft || !dirty) return true;
+    if (!draft.text.trim()) {
+      setSaveError('A chapter cannot be empty: write its text, or discard your changes.');
+      return false;
+    }
     setSaving(true);
     setSaveError(null);
     try {
@@ -85,6 +91,23 @@ export function BookPage() {
     } catch (err) {
       setSaveError(problem(err, 'The chapter could not be saved. Your text is still here; please try again.'));
       return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // The author's text is dropped: the chapter is GNology's again (the register's, or the model's).
+  const restore = async () => {
+    if (!chapter) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await saveChapter(id, chapter.n, null);
+      setDraft(null);
+      setSavedN(null);
+      await client.invalidateQueries({ queryKey: BOOKS_KEY });
+    } catch (err) {
+      setSaveError(problem(err, "GNology's text could not be brought back. Please try again."));
     } finally {
       setSaving(false);
     }
@@ -177,9 +200,14 @@ export function BookPage() {
             )}
           </p>
         </div>
-        <Button variant="secondary" icon={<Trash2 size={18} />} onClick={() => setDeleting(data)}>
-          Delete book
-        </Button>
+        <div className="book-header__actions">
+          <Button variant="secondary" icon={<Pencil size={18} />} onClick={() => setRenaming(true)}>
+            Rename
+          </Button>
+          <Button variant="secondary" icon={<Trash2 size={18} />} onClick={() => setDeleting(data)}>
+            Delete book
+          </Button>
+        </div>
       </header>
       {deleteError && <Alert tone="error">{deleteError}</Alert>}
       <CompilePanel book={data} starting={starting} startError={startError} onCompile={() => void compile()} />
@@ -223,12 +251,17 @@ export function BookPage() {
                 setDraft({ n: chapter.n, text });
               }}
               onSave={() => void save()}
-              onDiscard={() => setDraft(null)}
+              onDiscard={() => {
+                setDraft(null);
+                setSaveError(null);
+              }}
+              onRestore={chapter.source === 'author' ? () => void restore() : undefined}
             />
           )}
         </div>
       )}
       <UnsavedDialog blocker={blocker} />
+      <RenameBookDialog bookId={data.id} title={data.title} isOpen={renaming} onOpenChange={setRenaming} />
       <ConfirmDialog
         title="Delete this book?"
         subject={deleting}

@@ -15,6 +15,8 @@ export interface ChapterEditorProps {
   onChange(text: string): void;
   onSave(): void;
   onDiscard(): void;
+  /** Offered when the text is the author's: the chapter goes back to GNology's text. */
+  onRestore?(): void;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ChapterEditor({
   onChange,
   onSave,
   onDiscard,
+  onRestore,
 }: ChapterEditorProps) {
   const boxId = useId();
   const writing = chapter.status === 'writing';
@@ -80,6 +83,11 @@ export function ChapterEditor({
         <Button variant="secondary" disabled={!dirty || saving} onClick={onDiscard}>
           Discard changes
         </Button>
+        {onRestore && !dirty && (
+          <Button variant="ghost" disabled={saving} onClick={onRestore}>
+            Use GNology's text
+          </Button>
+        )}
         <p className="chapter-editor__state" role="status">
           {dirty ? 'Unsaved changes' : saved ? 'Saved' : ''}
         </p>

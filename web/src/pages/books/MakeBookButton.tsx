@@ -5,13 +5,23 @@ import { useNavigate } from 'react-router';
 import { Alert, Button } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { BOOKS_KEY, createBook } from './booksApi';
+import { planTitle } from './planTitle';
 import './books.css';
 
 /**
- * Under a "Write the book" reply: the conversation's plan becomes a book (its title and chapters
- * adopted by the service), which then opens.
+ * Under a "Write the book" reply: the conversation's plan becomes a book, named by the reply's first
+ * title option (renamed on the book's page), its outline adopted by the service; the book then opens.
  */
-export function MakeBookButton({ conversationId }: { conversationId: string }) {
+export function MakeBookButton({
+  conversationId,
+  reply,
+  conversationTitle,
+}: {
+  conversationId: string;
+  /** The "Write the book" reply: its first title option names the book. */
+  reply: string;
+  conversationTitle: string;
+}) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -20,7 +30,8 @@ export function MakeBookButton({ conversationId }: { conversationId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const id = await createBook({ conversationId });
+      const title = planTitle(reply) ?? (conversationTitle.trim() || 'Family history');
+      const id = await createBook({ conversationId, title });
       await client.invalidateQueries({ queryKey: BOOKS_KEY });
       navigate(`/books/${encodeURIComponent(id)}`);
     } catch (err) {

@@ -46,6 +46,10 @@ describe('book screens: words and numbers', () => {
       compiledAt: '2026-03-14T10:00:00Z',
       updatedAt: '2026-03-14T09:00:00Z',
     });
+    // The service's list row (decision 0233): counts, and the compile without the chapters.
+    expect(
+      toSummary({ id: 'b3', title: 'V', writtenCount: 2, chapterCount: 5, compile: { compiledAt: null } }),
+    ).toMatchObject({ chaptersWritten: 2, chapterCount: 5, compiledAt: null });
     expect(toSummary({ id: 'b2', title: 'U', chaptersWritten: 1, chapterCount: 3 })).toEqual({
       id: 'b2',
       title: 'U',

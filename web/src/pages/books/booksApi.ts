@@ -65,6 +65,8 @@ export const bookKey = (id: string) => [...BOOKS_KEY, 'book', id] as const;
 const bookPath = (id: string) => `/api/books/${encodeURIComponent(id)}`;
 
 type RawSummary = Partial<BookSummary> & {
+  /** The service's name for the written chapters (decision 0233). */
+  writtenCount?: number;
   id: string;
   title: string;
   chapters?: Pick<BookChapter, 'status'>[];
@@ -79,7 +81,8 @@ export function toSummary(raw: RawSummary): BookSummary {
   return {
     id: raw.id,
     title: raw.title,
-    chaptersWritten: raw.chaptersWritten ?? chapters?.filter((c) => WRITTEN.has(c.status)).length ?? 0,
+    chaptersWritten:
+      raw.chaptersWritten ?? raw.writtenCount ?? chapters?.filter((c) => WRITTEN.has(c.status)).length ?? 0,
     chapterCount: raw.chapterCount ?? chapters?.length ?? 0,
     compiledAt: raw.compiledAt ?? raw.compile?.compiledAt ?? null,
     updatedAt: raw.updatedAt ?? null,
@@ -105,7 +108,8 @@ export function updateBook(id: string, body: { title?: string; outline?: string[
   return api(bookPath(id), { method: 'PUT', body });
 }
 
-export function saveChapter(id: string, n: number, text: string): Promise<unknown> {
+/** The author's text; null gives the chapter back to the text GNology writes (the register). */
+export function saveChapter(id: string, n: number, text: string | null): Promise<unknown> {
   return api(`${bookPath(id)}/chapters/${n}`, { method: 'PUT', body: { text } });
 }
 

@@ -132,7 +132,7 @@ export function MessageList({
               </p>
             )}
             {m.type === 'assistant' && m.requestType === 'book' && !m.streaming && m.content && conversationId && (
-              <MakeBookButton conversationId={conversationId} />
+              <MakeBookButton conversationId={conversationId} reply={m.content} conversationTitle={conversationTitle} />
             )}
             {m.type === 'assistant' && !m.streaming && m.content.length > EXPORT_MIN_CHARS && (
               <ExportPanel
