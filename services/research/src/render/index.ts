@@ -2,7 +2,11 @@
  * The book's renderers: one Manuscript, four formats. The export route asks for bytes and
  * serves them with the format's MIME type and file extension.
  */
-import type { Manuscript } from '../domain/manuscript.ts';
+import type { Manuscript } from '../domain/manuscript';
+import { renderDocx } from './docx';
+import { renderEpub } from './epub';
+import { renderMarkdown } from './markdown';
+import { renderPdf } from './pdf/render-pdf';
 
 export type BookFormat = 'pdf' | 'docx' | 'epub' | 'md';
 
@@ -22,7 +26,16 @@ export const BOOK_EXTENSION: Record<BookFormat, string> = {
   md: '.md',
 };
 
+/** Renders the manuscript in one format; the same manuscript gives the same book in each. */
 export async function renderBook(m: Manuscript, format: BookFormat): Promise<Uint8Array> {
-  void m;
-  throw new Error(`renderBook: ${format} not implemented yet`);
+  switch (format) {
+    case 'pdf':
+      return renderPdf(m);
+    case 'docx':
+      return renderDocx(m);
+    case 'epub':
+      return renderEpub(m);
+    case 'md':
+      return new TextEncoder().encode(renderMarkdown(m));
+  }
 }

@@ -1,0 +1,124 @@
+import type { PDFFont } from 'pdf-lib';
+import type { Run } from '../../domain/manuscript';
+
+/** A stretch of text drawn in one font: a word, a name kept whole, or a note's superscript number. */
+export interface Piece {
+  text: string;
+  font: PDFFont;
+  size: number;
+  width: number;
+  /** How far above the baseline (superscript note markers). */
+  rise: number;
+  /** The run it came from, so drawing it can record the page for the indexes. */
+  run?: Run;
+}
+
+/** Pieces with no break between them ("Whitfield" + "," + "³"). */
+export interface Word {
+  pieces: Piece[];
+  width: number;
+}
+
+export interface Line {
+  words: Word[];
+  /** Natural width: the words plus one space between each. */
+  width: number;
+  /** Left indent of this line (a paragraph's first line). */
+  indent: number;
+  /** The paragraph's last line is set ragged, not justified. */
+  last: boolean;
+}
+
+export interface TextStyle {
+  regular: PDFFont;
+  italic: PDFFont;
+  bold: PDFFont;
+  boldItalic: PDFFont;
+  size: number;
+}
+
+// Widths are measured once per font, size and text: a 200-page book repeats its words a lot.
+const widths = new WeakMap<PDFFont, Map<string, number>>();
+export function measure(font: PDFFont, text: string, size: number): number {
+  let m = widths.get(font);
+  if (!m) {
+    m = new Map();
+    widths.set(font, m);
+  }
+  const key = `${size}|${text}`;
+  let w = m.get(key);
+  if (w === undefined) {
+    w = font.widthOfTextAtSize(text, size);
+    m.set(key, w);
+  }
+  return w;
+}
+
+function fontOf(style: TextStyle, r: Run): PDFFont {
+  if (r.bold && r.italic) return style.boldItalic;
+  if (r.bold) return style.bold;
+  if (r.italic) return style.italic;
+  return style.regular;
+}
+
+/**
+ * Splits runs into words. A run that names a person or a place is kept whole on one line (so a
+ * name never breaks across lines or pages and the index's page for it is the page it is on),
+ * unless it is wider than the line. A note marker is a superscript stuck to the word before it.
+ */
+export function words(runs: Run[], style: TextStyle, lineWidth: number): Word[] {
+  const out: Word[] = [];
+  let cur: Piece[] = [];
+  const flush = () => {
+    if (cur.length) out.push({ pieces: cur, width: cur.reduce((s, p) => s + p.width, 0) });
+    cur = [];
+  };
+  const piece = (text: string, font: PDFFont, size: number, rise: number, run?: Run): Piece => ({
+    text,
+    font,
+    size,
+    rise,
+    width: measure(font, text, size),
+    ...(run ? { run } : {}),
+  });
+  for (const r of runs) {
+    const font = fontOf(style, r);
+    const text = r.text.replace(/\s+/g, ' ');
+    const named = r.person !== undefined || r.place !== undefined;
+    const whole = text.trim();
+    if (named && whole && measure(font, whole, style.size) <= lineWidth) {
+      if (text.startsWith(' ')) flush();
+      cur.push(piece(whole, font, style.size, 0, r));
+      if (text.endsWith(' ')) flush();
+    } else {
+      for (const part of text.split(/( )/)) {
+        if (part === ' ') flush();
+        else if (part) cur.push(piece(part, font, style.size, 0, named ? r : undefined));
+      }
+    }
+    if (r.note !== undefined) cur.push(piece(String(r.note), style.regular, style.size * 0.62, style.size * 0.36));
+  }
+  flush();
+  return out;
+}
+
+/** Greedy line breaking (no hyphenation): as many words as fit, the first line indented. */
+export function breakLines(ws: Word[], width: number, space: number, firstIndent = 0): Line[] {
+  const lines: Line[] = [];
+  let cur: Word[] = [];
+  let curWidth = 0;
+  let indent = firstIndent;
+  for (const w of ws) {
+    const add = cur.length ? space + w.width : w.width;
+    if (cur.length && curWidth + add > width - indent) {
+      lines.push({ words: cur, width: curWidth, indent, last: false });
+      cur = [];
+      curWidth = 0;
+      indent = 0;
+    }
+    curWidth += cur.length ? space + w.width : w.width;
+    cur.push(w);
+  }
+  if (cur.length) lines.push({ words: cur, width: curWidth, indent, last: true });
+  return lines;
+}
