@@ -21,6 +21,8 @@ const optionalString = z
 export const documentsEnvSchema = z.object({
   /** tesseract.js workers kept warm in the worker role (each ~110 MB, one core); default: the cores less one, 1 to 4. */
   OCR_WORKERS: z.coerce.number().int().min(1).default(defaultOcrWorkers()),
+  /** The OCR engine (decision 0237): `auto` runs native Tesseract 5 when `tesseract --version` answers 5.x at boot, else tesseract.js; `native` or `wasm` forces one. */
+  OCR_ENGINE: z.enum(['auto', 'native', 'wasm']).default('auto'),
   /** Documents of the OCR lane (PDFs, images) a worker processes at once; defaults to OCR_WORKERS + 1 (decision 0215: a newcomer's scan need not wait for a long one to finish). */
   DOCUMENTS_CONCURRENCY: z.coerce.number().int().min(1).optional(),
   /** Documents of the fast lane (text, Word) a worker processes at once: no OCR, mostly waiting on I/O. */

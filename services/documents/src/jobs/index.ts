@@ -31,6 +31,7 @@ export function createDocumentsWorker(
     workers: deps.config.OCR_WORKERS,
     cacheDir: deps.config.OCR_CACHE_DIR ?? path.resolve(deps.config.DATA_DIR, 'cache', 'tesseract'),
     logger: deps.logger,
+    engine: deps.config.OCR_ENGINE,
   });
   const extraction = createExtractionService(deps.config, deps.logger);
   // One document more than OCR workers: a user's one-page scan starts while another user's long

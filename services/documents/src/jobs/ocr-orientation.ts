@@ -1,7 +1,6 @@
 import sharp from 'sharp';
-import type Tesseract from 'tesseract.js';
 import { type OcrWord, wordsFromTsv } from '../domain/photos/ocr-words';
-import type { OcrResult, PageReader } from './ocr-types';
+import type { OcrResult, PageReader, PageReading } from './ocr-types';
 import { confidentWords } from './parsers/text-height';
 import { layoutOrder } from './reading-order';
 import { estimateSkew } from './skew';
@@ -68,12 +67,16 @@ async function reading(
   given: { rotation: number; skew: number },
   rotateAuto = true,
 ): Promise<OcrResult> {
-  const page: Tesseract.Page = await reader.recognize(image, langs, { rotateAuto });
+  const page: PageReading = await reader.recognize(image, langs, { rotateAuto });
   const { width = 0, height = 0 } = await sharp(image).metadata();
   const radians = page.rotateRadians ?? 0;
   const straightened = Math.abs(radians) >= MIN_SKEW;
   const transformed = given.rotation !== 0 || given.skew !== 0;
-  const upright = straightened ? await straighten(image, radians, width, height) : transformed ? image : undefined;
+  const upright = straightened
+    ? (page.straightened ?? (await straighten(image, radians, width, height)))
+    : transformed
+      ? image
+      : undefined;
   // Columns side by side read in layout order (issue 31 point 3); one column keeps tesseract's order.
   const laid = layoutOrder(page.tsv, width);
   return {

@@ -4,6 +4,7 @@ import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '@gnology/contracts';
 import type { Logger } from '@gnology/platform/logger';
 import type Tesseract from 'tesseract.js';
 import { linkedModels, OCR_MODEL } from './ocr-models';
+import { createNativeReader, NativeOcrError, nativeModels, nativeTesseractVersion } from './ocr-native';
 import { readUpright } from './ocr-orientation';
 import { mendFrakturReading } from './parsers/fraktur-correction';
 import type { OcrResult, PageReader } from './ocr-types';
@@ -27,8 +28,15 @@ export interface OcrEngine {
   close(): Promise<void>;
 }
 
+/** Which engine reads (decision 0237): `auto` is native Tesseract 5 when the CLI answers at boot, else tesseract.js. */
+export type OcrEngineSetting = 'auto' | 'native' | 'wasm';
+
+/** A native reading running longer than this is killed (a 100-megapixel page takes a few minutes on a busy core). */
+const NATIVE_TIMEOUT_MS = 10 * 60_000;
+
+/** One of the pool's places: a warm tesseract.js worker, or (native) the right to run one tesseract process. */
 interface Slot {
-  worker: Tesseract.Worker;
+  worker?: Tesseract.Worker;
   langs: string;
   busy: boolean;
 }
@@ -41,7 +49,8 @@ interface Waiting {
 }
 
 /**
- * A pool of warm tesseract.js workers. Each page is laid out by tesseract's automatic page
+ * A pool of OCR workers: native Tesseract 5 processes when the setting and the machine allow (decision 0237: the
+ * same model files, the same reading steps, a third less CPU), else warm tesseract.js workers. Each page is laid out by tesseract's automatic page
  * segmentation (PSM 3: columns and blocks in reading order, as the native CLI does; tesseract.js
  * would otherwise read the page as one block, running every line across all the columns) and
  * straightened (`rotateAuto`). A worker keeps the languages it last read in; a page in other
@@ -62,8 +71,52 @@ export function createOcrPool(opts: {
   cacheDir: string;
   logger?: Logger;
   langPath?: string;
+  /** Default `wasm` (tesseract.js); the worker role passes OCR_ENGINE. */
+  engine?: OcrEngineSetting;
+  /** The native CLI to run (tests point it elsewhere); `tesseract` on the PATH by default. */
+  tesseractBinary?: string;
 }): OcrEngine {
   const size = Math.max(1, opts.workers);
+  const setting = opts.engine ?? 'wasm';
+  const binary = opts.tesseractBinary ?? 'tesseract';
+  // Kills native readings still running when the pool closes.
+  const closing = new AbortController();
+  const native = createNativeReader({
+    models: nativeModels(opts.cacheDir),
+    timeoutMs: NATIVE_TIMEOUT_MS,
+    binary,
+    signal: closing.signal,
+  });
+  // Chosen once, at boot (the version check runs as the pool is made), and logged once.
+  let mode: 'native' | 'wasm' | 'missing' = 'wasm';
+  const chosen: Promise<void> =
+    setting === 'wasm'
+      ? Promise.resolve()
+      : nativeTesseractVersion(binary).then((version) => {
+          mode = version ? 'native' : setting === 'native' ? 'missing' : 'wasm';
+          if (mode === 'missing')
+            opts.logger?.error({ setting }, 'OCR_ENGINE=native but no Tesseract 5 answers: pages will fail to read');
+          else opts.logger?.info({ engine: mode, setting, version, model: OCR_MODEL }, 'OCR engine');
+        });
+  if (setting === 'wasm') opts.logger?.info({ engine: 'wasm', setting, model: OCR_MODEL }, 'OCR engine');
+  /**
+   * The binary went away while the service runs (a package removed, a broken image): with `auto` the pool goes on
+   * with tesseract.js for good (said once); with `native` the pages fail, saying why.
+   */
+  const nativeFailed = (err: unknown): boolean => {
+    if (!(err instanceof NativeOcrError && err.missing)) return false;
+    if (setting !== 'auto') {
+      mode = 'missing';
+      return false;
+    }
+    if (mode === 'native')
+      opts.logger?.warn({ engine: 'wasm' }, 'native tesseract is gone: OCR goes on with tesseract.js');
+    mode = 'wasm';
+    return true;
+  };
+  const refuseMissing = () => {
+    if (mode === 'missing') throw new Error('OCR_ENGINE=native but no Tesseract 5 is installed (tesseract --version)');
+  };
   const cachePath = path.join(opts.cacheDir, OCR_MODEL);
   let library: Promise<{ tesseract: typeof Tesseract; langPath: string }> | undefined;
   const slots: Promise<Slot>[] = [];
@@ -104,6 +157,12 @@ export function createOcrPool(opts: {
   };
 
   const newSlot = async (langs: string): Promise<Slot> => {
+    await chosen;
+    if (mode !== 'wasm') return { langs, busy: false };
+    return { worker: await newWorker(langs), langs, busy: false };
+  };
+
+  const newWorker = async (langs: string): Promise<Tesseract.Worker> => {
     const { tesseract, langPath } = await load();
     const started = Date.now();
     const worker = await tesseract.createWorker(langs, tesseract.OEM.LSTM_ONLY, {
@@ -114,7 +173,21 @@ export function createOcrPool(opts: {
     });
     await worker.setParameters({ tessedit_pageseg_mode: tesseract.PSM.AUTO });
     opts.logger?.info({ ms: Date.now() - started, model: OCR_MODEL, langs }, 'OCR worker ready');
-    return { worker, langs, busy: false };
+    return worker;
+  };
+
+  /** The slot's tesseract.js worker reading `langs`: started (a native slot after a fallback) or re-initialised. */
+  const wasmWorker = async (slot: Slot, langs: string): Promise<Tesseract.Worker> => {
+    if (!slot.worker) {
+      slot.worker = await newWorker(langs);
+      slot.langs = langs;
+    } else if (slot.langs !== langs) {
+      const { tesseract } = await load();
+      await slot.worker.reinitialize(langs, tesseract.OEM.LSTM_ONLY);
+      await slot.worker.setParameters({ tessedit_pageseg_mode: tesseract.PSM.AUTO });
+      slot.langs = langs;
+    }
+    return slot.worker;
   };
 
   /** Hands idle workers to waiting pages, oldest first; starts workers up to the pool's size. */
@@ -151,23 +224,15 @@ export function createOcrPool(opts: {
     }
   };
 
-  /** Runs `fn` on a worker reading `langs` (re-initialised if it read others last). */
-  const withWorker = <T>(langs: string, owner: string, fn: (worker: Tesseract.Worker) => Promise<T>): Promise<T> =>
+  /** Runs `fn` in a slot of the pool, in `owner`'s turn. */
+  const withSlot = <T>(langs: string, owner: string, fn: (slot: Slot) => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       waiting.push({
         langs,
         owner,
         fail: reject,
         start: (slot) => {
-          (async () => {
-            if (slot.langs !== langs) {
-              const { tesseract } = await load();
-              await slot.worker.reinitialize(langs, tesseract.OEM.LSTM_ONLY);
-              await slot.worker.setParameters({ tessedit_pageseg_mode: tesseract.PSM.AUTO });
-              slot.langs = langs;
-            }
-            return fn(slot.worker);
-          })()
+          fn(slot)
             .then(resolve, reject)
             .finally(() => {
               slot.busy = false;
@@ -195,20 +260,37 @@ export function createOcrPool(opts: {
   /** The reading steps for one owner's page (orientation retries read again in the same owner's turn). */
   const readerFor = (owner: string): PageReader => ({
     recognize: (image, langs, read) =>
-      withWorker(
-        langs,
-        owner,
-        async (worker) =>
-          (await worker.recognize(image, { rotateAuto: read?.rotateAuto ?? true }, { text: true, tsv: true })).data,
-      ),
+      withSlot(langs, owner, async (slot) => {
+        refuseMissing();
+        if (mode === 'native')
+          try {
+            return await native.recognize(image, langs, read);
+          } catch (err) {
+            if (!nativeFailed(err)) throw err;
+          }
+        refuseMissing();
+        const worker = await wasmWorker(slot, langs);
+        return (await worker.recognize(image, { rotateAuto: read?.rotateAuto ?? true }, { text: true, tsv: true }))
+          .data;
+      }),
     async detectOrientation(image) {
-      const worker = await osdWorker();
-      // One page at a time on the one orientation worker.
-      const run = osdQueue.then(() => worker.detect(image));
+      // One page at a time (one orientation worker, or one OSD process beside the pool's readings).
+      const detect = async () => {
+        refuseMissing();
+        if (mode === 'native')
+          try {
+            return await native.detectOrientation(image);
+          } catch (err) {
+            if (!nativeFailed(err)) throw err;
+          }
+        refuseMissing();
+        const { data } = await (await osdWorker()).detect(image);
+        if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
+        return { degrees: data.orientation_degrees, confidence: data.orientation_confidence };
+      };
+      const run = osdQueue.then(detect);
       osdQueue = run.catch(() => undefined);
-      const { data } = await run;
-      if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
-      return { degrees: data.orientation_degrees, confidence: data.orientation_confidence };
+      return run;
     },
   });
 
@@ -223,6 +305,7 @@ export function createOcrPool(opts: {
     },
     async close() {
       closed = true;
+      closing.abort();
       const workers = await Promise.all([
         ...slots.map((s) => s.then((x) => x.worker).catch(() => undefined)),
         osd?.catch(() => undefined),

@@ -27,9 +27,19 @@ export interface Orientation {
   confidence: number;
 }
 
+/**
+ * What a recognition returns to the reading steps, from either engine (tesseract.js or the native CLI, decision 0237):
+ * the text, tesseract's TSV (words, boxes, confidences, with their block, paragraph and line), the mean word
+ * confidence, and the slope the page was straightened by (radians, clockwise; 0 when it was read as it came).
+ */
+export type PageReading = Pick<Tesseract.Page, 'text' | 'confidence' | 'tsv' | 'rotateRadians'> & {
+  /** The straightened image as read (PNG), when the engine made it itself (native): not turned a second time. */
+  straightened?: Buffer;
+};
+
 /** What one warm worker does for the reading steps (ocr-orientation.ts): recognise, and detect orientation. */
 export interface PageReader {
   /** `rotateAuto` (default on): tesseract straightens the page as it reads. */
-  recognize(image: Buffer, langs: string, opts?: { rotateAuto?: boolean }): Promise<Tesseract.Page>;
+  recognize(image: Buffer, langs: string, opts?: { rotateAuto?: boolean }): Promise<PageReading>;
   detectOrientation(image: Buffer): Promise<Orientation | null>;
 }
