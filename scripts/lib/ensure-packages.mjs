@@ -44,6 +44,12 @@ export const DEBIAN_PACKAGES = [
     why: 'the scanned-page fixtures are drawn in Liberation Serif (another font reads too well for the handwriting tests)',
   },
   {
+    probe: 'tesseract',
+    pkg: 'tesseract-ocr',
+    for: ['integration'],
+    why: 'native Tesseract 5, the OCR engine OCR_ENGINE=auto picks (decision 0237); its tests read beside tesseract.js',
+  },
+  {
     probe: 'pdfinfo',
     pkg: 'poppler-utils',
     for: ['integration'],

@@ -75,6 +75,8 @@ export function createOcrPool(opts: {
   engine?: OcrEngineSetting;
   /** The native CLI to run (tests point it elsewhere); `tesseract` on the PATH by default. */
   tesseractBinary?: string;
+  /** Wraps each page's engine reader: tests make either engine misread on cue (the empty-page retry). */
+  wrapReader?: (reader: PageReader) => PageReader;
 }): OcrEngine {
   const size = Math.max(1, opts.workers);
   const setting = opts.engine ?? 'wasm';
@@ -258,7 +260,11 @@ export function createOcrPool(opts: {
   };
 
   /** The reading steps for one owner's page (orientation retries read again in the same owner's turn). */
-  const readerFor = (owner: string): PageReader => ({
+  const readerFor = (owner: string): PageReader => {
+    const reader = engineReader(owner);
+    return opts.wrapReader ? opts.wrapReader(reader) : reader;
+  };
+  const engineReader = (owner: string): PageReader => ({
     recognize: (image, langs, read) =>
       withSlot(langs, owner, async (slot) => {
         refuseMissing();
