@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Block, Chapter, IndexName, Manuscript, Run } from '../src/domain/manuscript';
+import { encodePng } from '../src/render/png';
 
 /**
  * Manuscripts for the renderer tests and the 200-page bench: a family of named people and
@@ -9,38 +9,9 @@ import type { Block, Chapter, IndexName, Manuscript, Run } from '../src/domain/m
 
 const JPEG = readFileSync(new URL('../../documents/test/fixtures/photos/astronaut.jpg', import.meta.url));
 
-/** A w×h RGB PNG with a colour gradient (a valid file made without an image library). */
+/** A w×h PNG with a colour gradient. */
 export function makePng(w: number, h: number): Uint8Array {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    raw[row] = 0;
-    for (let x = 0; x < w; x++) {
-      raw[row + 1 + x * 3] = (x * 255) / w;
-      raw[row + 2 + x * 3] = (y * 255) / h;
-      raw[row + 3 + x * 3] = 140;
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', ihdr),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+  return encodePng(w, h, (x, y) => [Math.round((x * 255) / w), Math.round((y * 255) / h), 140]);
 }
 
 export const PEOPLE: IndexName[] = [
@@ -72,6 +43,15 @@ export const CHART_SVG = [
   '<g class="chart-person" data-key="2" data-person="p3" data-generation="1"><title>Thomas Whitfield &amp; family</title><rect x="400" y="90" width="160" height="60" rx="6" fill="#e8f0f8" stroke="#8c7f66" stroke-width="1.2"/></g>',
   '</svg>',
 ].join('\n');
+
+// Chapter titles name no one, so every page a name is printed on is a page the index lists.
+export const CHAPTER_TITLES = [
+  'The Whitfields of Wake County',
+  'Into the new century',
+  'Across the sea',
+  'The last farm',
+  'Scattered',
+];
 
 const r = (text: string, more: Partial<Run> = {}): Run => ({ text, ...more });
 
@@ -160,7 +140,7 @@ export function manuscript(o: FixtureOptions = {}): Manuscript {
       }
     }
     chapters.push({
-      title: c === 0 ? 'The Whitfields of Wake County' : `The family of ${spoken(PEOPLE[c % PEOPLE.length]!)}`,
+      title: CHAPTER_TITLES[c % CHAPTER_TITLES.length]!,
       label: `Generation ${c + 1}`,
       blocks,
     });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Block, Manuscript, Run } from '../domain/manuscript';
-import { BookIndex, compiledLine, fullTitle, indexName, type Part, parts } from './sections';
+import { BookIndex, compiledLine, contentKey, fullTitle, indexName, type Part, parts } from './sections';
 import { xmlText as x } from './xml';
 
 /**
@@ -13,16 +13,17 @@ export function renderEpub(m: Manuscript): Uint8Array {
   const all = parts(m);
   const index = new BookIndex<string>();
   const files: { href: string; id: string; mime: string; data: Uint8Array; props?: string; spine?: boolean }[] = [];
-  const images = new Map<Uint8Array, string>();
+  const images = new Map<string, string>();
   const cited = new Map<number, string>(); // note number → where it is first cited
   let anchors = 0;
   const firstAnchor = new Map<string, string>(); // "file|person:id" → anchor id
 
   const addImage = (bytes: Uint8Array, mime: string, name: string): string => {
-    let href = images.get(bytes);
+    const key = contentKey(bytes);
+    let href = images.get(key);
     if (!href) {
       href = `images/${name}`;
-      images.set(bytes, href);
+      images.set(key, href);
       files.push({ href, id: `img-${images.size}`, mime, data: bytes });
     }
     return href;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Block, Chapter, IndexName, Manuscript, Run } from '../domain/manuscript';
 
 /**
@@ -99,4 +100,9 @@ export function compiledLine(iso: string): string {
 /** The title as shown in a chapter heading and the contents: "Generation 1: The Whitfields". */
 export function fullTitle(p: { title: string; label?: string }): string {
   return p.label ? `${p.label}: ${p.title}` : p.title;
+}
+
+/** A key for an image's bytes, so a photo placed twice is stored once (the arrays may be copies). */
+export function contentKey(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { type PDFDocument as Doc, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import type { Block, Manuscript, Run } from '../../domain/manuscript';
-import { BookIndex, compiledLine, type Part, parts } from '../sections';
+import { BookIndex, compiledLine, contentKey, type Part, parts } from '../sections';
 import { type BookFonts, embedBookFonts } from './fonts';
 import { type Geometry, geometry } from './geometry';
 import { breakLines, type Line, measure, type TextStyle, words } from './lines';
@@ -44,7 +44,7 @@ class PdfBook {
   private readonly index = new BookIndex<number>();
   private readonly body: TextStyle;
   private readonly small: TextStyle;
-  private readonly images = new Map<Uint8Array, Promise<PDFImage>>();
+  private readonly images = new Map<string, Promise<PDFImage>>();
   private runningTitle = '';
 
   constructor(
@@ -331,10 +331,11 @@ class PdfBook {
   }
 
   private image(bytes: Uint8Array, mime: 'image/jpeg' | 'image/png'): Promise<PDFImage> {
-    let img = this.images.get(bytes);
+    const key = contentKey(bytes);
+    let img = this.images.get(key);
     if (!img) {
       img = mime === 'image/png' ? this.pdf.embedPng(bytes) : this.pdf.embedJpg(bytes);
-      this.images.set(bytes, img);
+      this.images.set(key, img);
     }
     return img;
   }

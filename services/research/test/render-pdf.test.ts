@@ -1,0 +1,188 @@
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderPdf } from '../src/render/pdf/render-pdf';
+import { indexName } from '../src/render/sections';
+import { CHAPTER_TITLES, manuscript, PEOPLE, PLACES, spoken } from './render-fixture';
+
+// pdf.js reads the chart drawing's standard Helvetica from its own font data.
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** Each page's text as pdf.js reads it (whitespace collapsed), page 1 first. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await getDocument({
+    data: bytes.slice(),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
+  const out: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    const text = content.items.map((it) => ('str' in it ? it.str : '')).join(' ');
+    out.push(text.replace(/\s+/g, ' '));
+  }
+  await doc.destroy();
+  return out;
+}
+
+/** The pages listed after "<head> — " in the index text. */
+function listed(indexText: string, head: string): number[] {
+  const at = indexText.indexOf(`${head} — `);
+  if (at < 0) return [];
+  const rest = indexText.slice(at + head.length + 3);
+  return (/^\d+(?:, \d+)*/.exec(rest)?.[0] ?? '').split(', ').map(Number);
+}
+
+describe('renderPdf', () => {
+  // About 30 pages: names and places recur across many pages, photos, a chart.
+  const m = manuscript({ chapters: 4, entries: 7, filler: 4 });
+  let bytes: Uint8Array;
+  let pages: string[];
+  let namesAt: number;
+  let placesAt: number;
+
+  beforeAll(async () => {
+    bytes = await renderPdf(m);
+    pages = await pageTexts(bytes);
+    namesAt = pages.findLastIndex((t) => t.includes('Index of names'));
+    placesAt = pages.findLastIndex((t) => t.includes('Index of places'));
+  }, 60_000);
+
+  it('prints a 6×9 in book with the title page first and the fonts embedded', async () => {
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBeGreaterThan(20);
+    for (const p of doc.getPages()) expect(p.getSize()).toEqual({ width: 432, height: 648 });
+    expect(doc.getTitle()).toBe('The Whitfield Family');
+    expect(pages[0]).toContain('The Whitfield Family');
+    expect(pages[0]).toContain('Five generations from Wake County');
+    expect(pages[0]).toContain('Compiled 27 November 2026');
+    // Every font is embedded (a FontFile2 stream per TrueType font), none is a standard 14 font.
+    const embedded = doc.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'))
+      .map(([, o]) => (o as PDFDict).get(PDFName.of('FontFile2')));
+    expect(embedded.length).toBeGreaterThanOrEqual(4);
+    expect(embedded.every((f) => f !== undefined)).toBe(true);
+    const baseFonts = doc.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('Font'))
+      .map(([, o]) => String((o as PDFDict).get(PDFName.of('BaseFont'))));
+    expect(baseFonts.some((f) => /Lora/.test(f))).toBe(true);
+    expect(baseFonts.some((f) => /Inter/.test(f))).toBe(true);
+    expect(baseFonts.some((f) => /Helvetica|Times|Courier/.test(f))).toBe(false);
+  });
+
+  it('lists every part in the contents at the right-hand page it opens on', () => {
+    const contents = pages[2]!;
+    expect(contents).toContain('Contents');
+    const titles = ['Introduction', ...CHAPTER_TITLES.slice(0, 4), 'Conclusion', 'Notes', 'Index of names'];
+    for (const title of titles) {
+      const m2 = new RegExp(`${title}[ .]*?(\\d+)(?: |$)`).exec(contents);
+      expect(m2, title).not.toBeNull();
+      const n = Number(m2![1]);
+      expect(n % 2, `${title} opens on a right-hand page`).toBe(1);
+      expect(pages[n - 1], `${title} on page ${n}`).toContain(title);
+    }
+    expect(contents).toMatch(/Generation 2: Into the new century/);
+  });
+
+  it('prints running heads: the book title on left-hand pages, the part title on right-hand ones', () => {
+    const chapter2 = pages.findIndex((t) => t.startsWith('GENERATION 2') || t.includes('GENERATION 2 Into'));
+    expect(chapter2).toBeGreaterThan(0);
+    const verso = pages.findIndex((t, i) => i > chapter2 && (i + 1) % 2 === 0 && t.length > 200);
+    const recto = pages.findIndex((t, i) => i > chapter2 && (i + 1) % 2 === 1 && t.length > 200);
+    expect(pages[verso]).toMatch(new RegExp(`^${verso + 1} The Whitfield Family|The Whitfield Family ${verso + 1}`));
+    expect(pages[recto]).toMatch(new RegExp(`Into the new century ${recto + 1}|^${recto + 1} Into the new century`));
+  });
+
+  it('marks notes in the text and prints every endnote', () => {
+    const notesPage = pages.findLastIndex(
+      (t, i) => i < namesAt && /\bNotes\b/.test(t) && /^\S* ?\d* ?Notes 1\. /.test(t),
+    );
+    expect(notesPage).toBeGreaterThan(0);
+    const notesText = pages.slice(notesPage, namesAt).join(' ');
+    for (const n of m.notes) {
+      expect(notesText).toContain(`${n.n}. ${n.kind === 'how-we-know' ? 'How we know: ' : ''}${n.text.slice(0, 30)}`);
+    }
+    // The superscript numbers follow the words they annotate.
+    expect(pages.slice(3, notesPage).join(' ')).toMatch(/North Carolina, 1 married/);
+  });
+
+  it('lists each person in the index of names on exactly the pages that name them', () => {
+    const indexText = pages.slice(namesAt, placesAt).join(' ');
+    const body = pages.map((t, i) => (i >= 3 && i < namesAt ? t : ''));
+    // Namesakes (two John Henry Whitfields) have an entry each; together they list every page of the name.
+    const bySpoken = new Map<string, Set<number>>();
+    for (const p of PEOPLE) {
+      const at = listed(indexText, indexName(p));
+      expect(at.length, indexName(p)).toBeGreaterThan(0);
+      for (const n of at) expect(body[n - 1], `${spoken(p)} on page ${n}`).toContain(spoken(p));
+      const set = bySpoken.get(spoken(p)) ?? new Set();
+      for (const n of at) set.add(n);
+      bySpoken.set(spoken(p), set);
+    }
+    for (const [name, set] of bySpoken) {
+      const printed = body.flatMap((t, i) => (t.includes(name) ? [i + 1] : []));
+      expect(
+        [...set].sort((a, b) => a - b),
+        name,
+      ).toEqual(printed);
+    }
+    expect(indexText.indexOf('Barnes, Sarah Elizabeth')).toBeLessThan(indexText.indexOf('Nguyễn, Văn An'));
+    expect(indexText.indexOf('Whitfield, John Henry (1858–1921)')).toBeLessThan(
+      indexText.indexOf('Whitfield, John Henry (1889–1950)'),
+    );
+  });
+
+  it('lists each place in the index of places on exactly the pages that name it', () => {
+    const indexText = pages.slice(placesAt).join(' ');
+    const body = pages.map((t, i) => (i >= 3 && i < namesAt ? t : ''));
+    for (const place of PLACES) {
+      const at = listed(indexText, place);
+      const printed = body.flatMap((t, i) => (t.includes(place) ? [i + 1] : []));
+      expect(at, place).toEqual(printed);
+      expect(at.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('places the photos and names the people in their captions', async () => {
+    const doc = await PDFDocument.load(bytes);
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    // One JPEG and one PNG, each embedded once though printed in several chapters.
+    expect(images.length).toBe(2);
+    expect(pages.some((t) => /Sarah Elizabeth Barnes and Văn An Nguyễn, about 1890\./.test(t))).toBe(true);
+  });
+
+  it('prints the chart from its PDF drawing when there is one', async () => {
+    const chart = await PDFDocument.create();
+    const page = chart.addPage([800, 500]);
+    page.drawText('CHART DRAWING 0229', {
+      x: 50,
+      y: 250,
+      size: 30,
+      font: await chart.embedFont(StandardFonts.Helvetica),
+    });
+    const withPdf = await renderPdf(
+      manuscript({ chapters: 1, entries: 2, filler: 1, chart: 'pdf', chartPdf: await chart.save() }),
+    );
+    const texts = await pageTexts(withPdf);
+    const at = texts.findIndex((t) => t.includes('CHART DRAWING 0229'));
+    expect(at).toBeGreaterThan(2);
+    expect(texts[at]).toContain('Pedigree of John Henry Whitfield');
+  });
+
+  it('sets A4 and Letter pages when the trim asks for them', async () => {
+    for (const [trim, size] of [
+      ['a4', { width: 595.28, height: 841.89 }],
+      ['letter', { width: 612, height: 792 }],
+    ] as const) {
+      const doc = await PDFDocument.load(await renderPdf(manuscript({ chapters: 1, entries: 2, filler: 1, trim })));
+      expect(doc.getPage(0).getSize()).toEqual(size);
+    }
+  });
+});
