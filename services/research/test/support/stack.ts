@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { migrations as conversationMigrations } from '../../../conversation/src/migrations';
 import { buildApp } from '../../src/app';
 import { type ResearchConfig, researchEnvSchema } from '../../src/config';
+import { createResearchContext } from '../../src/context';
 import { researchJobs } from '../../src/jobs';
 import { migrations } from '../../src/migrations';
 import { type FakeBilling, startFakeBilling } from './fake-billing';
@@ -18,7 +19,12 @@ import { startFakeDocuments } from './fake-documents';
  */
 export async function startResearchStack(
   env: Record<string, string> = {},
-  opts: { billingUrl?: string; serviceEnv?: Record<string, string> } = {},
+  opts: {
+    billingUrl?: string;
+    serviceEnv?: Record<string, string>;
+    /** Parts of the research context to replace (the book's material): one context then serves the app and the workers. */
+    context?: Parameters<typeof createResearchContext>[1];
+  } = {},
 ) {
   const billing: FakeBilling = await startFakeBilling();
   const documents = await startFakeDocuments();
@@ -50,7 +56,8 @@ export async function startResearchStack(
     DOCUMENTS_URL: documents.url,
     CONVERSATION_URL: conversationUrl,
   };
-  const deps = { ...svc, config };
+  const platform = { ...svc, config };
+  const deps = opts.context ? createResearchContext(platform, opts.context) : platform;
   const app: FastifyInstance = await buildApp(deps);
   let workers = await startWorkers(deps.queue, researchJobs(deps));
 

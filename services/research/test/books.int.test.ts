@@ -1,0 +1,317 @@
+import { requireInfra } from '@gnology/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BookMaterialRequest } from '../src/clients/book-material';
+import type { BookMaterial } from '../src/domain/book-material';
+import { decodeManuscript } from '../src/domain/book-json';
+import { EMPTY_LIBRARY } from '../src/use-cases/compile-book';
+import { NO_BOOK_PLAN } from '../src/use-cases/create-book';
+import { NOT_COMPILED } from '../src/use-cases/export-book';
+import { ALREADY_COMPILING } from '../src/use-cases/start-book-compile';
+import { emptyLibrary, smallFamily } from './support/book-fixtures';
+import { type ResearchStack, startResearchStack } from './support/stack';
+
+requireInfra('DATABASE_URL');
+
+let stack: ResearchStack;
+/** What the documents service answers for a book, per test; a function may wait on the job's signal. */
+let material: (req: BookMaterialRequest, signal?: AbortSignal) => Promise<BookMaterial>;
+const asked: BookMaterialRequest[] = [];
+
+beforeAll(async () => {
+  stack = await startResearchStack(
+    {},
+    {
+      context: {
+        bookMaterial: (req, opts) => {
+          asked.push(req);
+          return material(req, opts?.signal);
+        },
+      },
+    },
+  );
+});
+afterAll(async () => {
+  await stack?.close();
+});
+beforeEach(() => {
+  material = async () => smallFamily();
+  asked.length = 0;
+});
+
+async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+  const { research } = await stack.tokens(userId);
+  return stack.app.inject({ method, url, headers: research, ...(payload !== undefined ? { payload } : {}) });
+}
+
+async function newBook(userId: string, payload: Record<string, unknown> = { title: 'The Whitfields' }) {
+  const res = await call(userId, 'POST', '/api/books', payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+async function compiled(userId: string, id: string) {
+  return until(async () => {
+    const book = (await call(userId, 'GET', `/api/books/${id}`)).json();
+    return ['done', 'failed'].includes(book.compile.status) && book;
+  });
+}
+
+describe('books: create, read, edit, delete', () => {
+  it('creates a book, lists it, sets its outline, edits a chapter and deletes it', async () => {
+    const id = await newBook('ada', { title: '  The Whitfields ', rootIndividualId: 'p-john', generations: 3 });
+    const book = (await call('ada', 'GET', `/api/books/${id}`)).json();
+    expect(book).toMatchObject({
+      id,
+      title: 'The Whitfields',
+      rootIndividualId: 'p-john',
+      conversationId: null,
+      generations: 3,
+      trim: '6x9',
+      outline: [],
+      chapters: [],
+      compile: { status: 'none', progress: 0, error: null, compiledAt: null },
+    });
+
+    const put = await call('ada', 'PUT', `/api/books/${id}`, {
+      title: 'The Whitfields of Wake County',
+      outline: ['Thomas', 'John Henry'],
+      trim: 'a4',
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({
+      title: 'The Whitfields of Wake County',
+      trim: 'a4',
+      outline: ['Thomas', 'John Henry'],
+      chapters: [
+        { n: 1, title: 'Thomas', status: 'empty', source: null, text: null },
+        { n: 2, title: 'John Henry', status: 'empty', source: null, text: null },
+      ],
+    });
+
+    const edit = await call('ada', 'PUT', `/api/books/${id}/chapters/2`, { text: 'John Henry was *born* in 1858.' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json()).toMatchObject({
+      n: 2,
+      status: 'edited',
+      source: 'author',
+      text: 'John Henry was *born* in 1858.',
+    });
+
+    // A shorter outline drops the chapters past its end; the list counts what is left.
+    await call('ada', 'PUT', `/api/books/${id}`, { outline: ['Thomas'] });
+    const list = (await call('ada', 'GET', '/api/books')).json();
+    expect(list.books).toEqual([
+      expect.objectContaining({ id, title: 'The Whitfields of Wake County', chapterCount: 1, writtenCount: 0 }),
+    ]);
+    expect(list.books[0]).not.toHaveProperty('chapters');
+
+    // Null gives the chapter back to the register.
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: 'Thomas died in 1890.' });
+    const back = await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: null });
+    expect(back.json()).toMatchObject({ n: 1, status: 'empty', source: null, text: null });
+
+    expect((await call('ada', 'DELETE', `/api/books/${id}`)).statusCode).toBe(200);
+    expect((await call('ada', 'GET', `/api/books/${id}`)).statusCode).toBe(404);
+    expect((await call('ada', 'GET', '/api/books')).json().books.map((b: { id: string }) => b.id)).not.toContain(id);
+  });
+
+  it("answers 404 for another user's book, and for an id that is no id", async () => {
+    const id = await newBook('ada');
+    await call('ada', 'PUT', `/api/books/${id}`, { outline: ['One'] });
+    for (const [method, url, payload] of [
+      ['GET', `/api/books/${id}`],
+      ['PUT', `/api/books/${id}`, { title: 'Mine now' }],
+      ['PUT', `/api/books/${id}/chapters/1`, { text: 'Mine now' }],
+      ['POST', `/api/books/${id}/compile`],
+      ['GET', `/api/books/${id}/export?format=md`],
+      ['DELETE', `/api/books/${id}`],
+    ] as const) {
+      const res = await call('eve', method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json()).toEqual({ error: 'Book not found' });
+    }
+    expect((await call('eve', 'GET', '/api/books')).json().books).toEqual([]);
+    expect((await call('ada', 'GET', '/api/books/not-an-id')).statusCode).toBe(404);
+    // Eve's attempts changed nothing.
+    expect((await call('ada', 'GET', `/api/books/${id}`)).json()).toMatchObject({ title: 'The Whitfields' });
+  });
+
+  it('refuses bad input with a readable 400', async () => {
+    const cases: [string, 'POST' | 'PUT' | 'GET', string, unknown][] = [
+      ['A book needs a title.', 'POST', '/api/books', {}],
+      ['A book needs a title.', 'POST', '/api/books', { title: '   ' }],
+      ['A title has at most 200 characters.', 'POST', '/api/books', { title: 'x'.repeat(201) }],
+      ['A book covers 1 to 10 generations.', 'POST', '/api/books', { title: 'T', generations: 0 }],
+      ['Generations is a whole number.', 'POST', '/api/books', { title: 'T', generations: 2.5 }],
+      ['The trim is one of 6x9, a4 or letter.', 'POST', '/api/books', { title: 'T', trim: 'folio' }],
+      ['Unknown field: colour', 'POST', '/api/books', { title: 'T', colour: 'red' }],
+    ];
+    for (const [error, method, url, payload] of cases) {
+      const res = await call('ada', method, url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    const id = await newBook('ada');
+    const more: [string, 'POST' | 'PUT' | 'GET', string, unknown][] = [
+      ['Nothing to change: send a title, an outline, generations or a trim.', 'PUT', `/api/books/${id}`, {}],
+      ['A chapter title cannot be empty.', 'PUT', `/api/books/${id}`, { outline: ['One', ' '] }],
+      ['The outline is a list of chapter titles.', 'PUT', `/api/books/${id}`, { outline: 'One' }],
+      ['The chapter number is a whole number from 1.', 'PUT', `/api/books/${id}/chapters/0`, { text: 'x' }],
+      [
+        'The chapter text is empty: send null to give the chapter back to the register.',
+        'PUT',
+        `/api/books/${id}/chapters/1`,
+        { text: '  ' },
+      ],
+      ['The format is one of pdf, docx, epub or md.', 'GET', `/api/books/${id}/export?format=xls`, undefined],
+    ];
+    for (const [error, method, url, payload] of more) {
+      const res = await call('ada', method, url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    const missing = await call('ada', 'PUT', `/api/books/${id}/chapters/3`, { text: 'Chapter three' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'This book has no chapter 3.' });
+  });
+
+  it("refuses a conversation without a book plan (422), and another user's conversation (404)", async () => {
+    const conversationId = await stack.newConversation('ada');
+    const res = await call('ada', 'POST', '/api/books', { title: 'From chat', conversationId });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: NO_BOOK_PLAN });
+    const foreign = await call('eve', 'POST', '/api/books', { title: 'From chat', conversationId });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('books: compile and export', () => {
+  it('answers 422 for an export before any compile', async () => {
+    const id = await newBook('ada');
+    const res = await call('ada', 'GET', `/api/books/${id}/export?format=pdf`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: NOT_COMPILED });
+  });
+
+  it('fails the compile of an empty library with a sentence the user can act on', async () => {
+    material = async () => emptyLibrary();
+    const id = await newBook('ada');
+    const res = await call('ada', 'POST', `/api/books/${id}/compile`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ jobId: expect.stringContaining(id) });
+    const book = await compiled('ada', id);
+    expect(book.compile).toMatchObject({ status: 'failed', error: EMPTY_LIBRARY, compiledAt: null });
+    expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).statusCode).toBe(422);
+  });
+
+  it('passes the documents service’s refusal on as the compile’s error, without retrying it', async () => {
+    const { HttpError } = await import('@gnology/platform/http/errors');
+    let calls = 0;
+    material = async () => {
+      calls++;
+      throw new HttpError(404, 'No such person in your people index.');
+    };
+    const id = await newBook('ada', { title: 'Nobody', rootIndividualId: 'p-nobody' });
+    await call('ada', 'POST', `/api/books/${id}/compile`);
+    const book = await compiled('ada', id);
+    expect(book.compile).toMatchObject({ status: 'failed', error: 'No such person in your people index.' });
+    expect(calls).toBe(1);
+    expect(asked.at(-1)).toEqual({ userId: 'ada', rootIndividualId: 'p-nobody', generations: 4 });
+  });
+
+  it('compiles once at a time (409), finishes after a worker restart mid-compile, and keeps the author’s text', async () => {
+    const id = await newBook('ada', { title: 'The Whitfields', rootIndividualId: 'p-john', generations: 2 });
+    await call('ada', 'PUT', `/api/books/${id}`, { outline: ['In their own words'] });
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, {
+      text: '## Letters\n\nJohn Henry wrote *often* to Sarah.[^1]\n\nThey married in 1887.',
+    });
+    // The first try waits for the documents service until its worker shuts down.
+    let tries = 0;
+    material = (_req, signal) => {
+      tries++;
+      if (tries > 1) return Promise.resolve(smallFamily());
+      return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    };
+    const start = await call('ada', 'POST', `/api/books/${id}/compile`);
+    expect(start.statusCode).toBe(202);
+    const again = await call('ada', 'POST', `/api/books/${id}/compile`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: ALREADY_COMPILING });
+    await until(async () => tries === 1);
+    const running = (await call('ada', 'GET', `/api/books/${id}`)).json();
+    expect(running.compile).toMatchObject({ status: 'running' });
+    expect(running.compile.progress).toBeGreaterThan(0);
+    expect(running.compile.progress).toBeLessThan(1);
+
+    await stack.restartWorkers();
+    const book = await compiled('ada', id);
+    expect(book.compile).toMatchObject({ status: 'done', progress: 1, error: null, compiledAt: expect.any(String) });
+    expect(tries).toBe(2);
+    expect(book.chapters[0]).toMatchObject({ n: 1, status: 'edited', source: 'author', title: 'In their own words' });
+
+    const row = await stack.deps.database.db
+      .selectFrom('books')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { buffer } = await import('node:stream/consumers');
+    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    expect(manuscript).toMatchObject({ title: 'The Whitfields', trim: '6x9' });
+    expect(manuscript.chapters[0]).toEqual({
+      title: 'In their own words',
+      blocks: [
+        { kind: 'heading', text: 'Letters' },
+        // The author's [^1] points at no note of this chapter: the marker is dropped, not printed.
+        {
+          kind: 'paragraph',
+          runs: [{ text: 'John Henry wrote ' }, { text: 'often', italic: true }, { text: ' to Sarah.' }],
+        },
+        { kind: 'paragraph', runs: [{ text: 'They married in 1887.' }] },
+      ],
+    });
+
+    // A compile that is done can be started again.
+    expect((await call('ada', 'POST', `/api/books/${id}/compile`)).statusCode).toBe(202);
+    await compiled('ada', id);
+  });
+
+  it('exports the compiled manuscript as Markdown, PDF, DOCX and EPUB with their content types', async () => {
+    const id = await newBook('ada', { title: 'The Whitfields', rootIndividualId: 'p-john', generations: 2 });
+    await call('ada', 'PUT', `/api/books/${id}`, { outline: ['Beginnings'] });
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: 'Thomas Whitfield farmed near Raleigh.' });
+    await call('ada', 'POST', `/api/books/${id}/compile`);
+    expect((await compiled('ada', id)).compile.status).toBe('done');
+
+    const md = await call('ada', 'GET', `/api/books/${id}/export?format=md`);
+    expect(md.statusCode, md.body).toBe(200);
+    expect(md.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(md.headers['content-disposition']).toContain('filename="The Whitfields.md"');
+    expect(md.body).toContain('The Whitfields');
+    expect(md.body).toContain('Thomas Whitfield farmed near Raleigh.');
+    // The second download of the same compile is the kept render.
+    expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).body).toBe(md.body);
+
+    const types = {
+      pdf: 'application/pdf',
+      docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      epub: 'application/epub+zip',
+    };
+    const magic = { pdf: '%PDF-', docx: 'PK', epub: 'PK' };
+    for (const [format, type] of Object.entries(types) as [keyof typeof types, string][]) {
+      const res = await call('ada', 'GET', `/api/books/${id}/export?format=${format}`);
+      expect(res.statusCode, `${format}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.rawPayload.subarray(0, magic[format].length).toString('latin1')).toBe(magic[format]);
+    }
+  });
+});
