@@ -15,12 +15,13 @@ export type BookSex = 'M' | 'F' | 'U';
 export type BookEventKind = 'birth' | 'baptism' | 'marriage' | 'residence' | 'occupation' | 'death' | 'burial';
 
 /**
- * A date as the sources give it. `value` is `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (the people
- * index's normalized form); `qualifier` says when a source only gives it roughly.
+ * A date as the sources give it: `normalized` is `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (or two of
+ * them joined by `/` for a `between`), as the people index and the citations normalize dates;
+ * `qualifier` says when a source only gives it roughly ("about 1858": an age at a census).
  */
 export interface BookDate {
-  value: string;
-  qualifier?: 'about' | 'before' | 'after';
+  normalized: string;
+  qualifier: 'exact' | 'about' | 'before' | 'after' | 'between' | 'dual_year';
 }
 
 export interface BookEvent {
@@ -33,6 +34,8 @@ export interface BookEvent {
   spouseId?: string;
   /** Ids into `BookMaterial.sources`: the records that state this event. Never empty. */
   sources: string[];
+  /** Where the event comes from: a document read into the people index, or an imported tree's claim. */
+  origin?: 'documents' | 'tree';
 }
 
 /** A parent, spouse or child link, with the records that state it. */
@@ -43,6 +46,8 @@ export interface BookLink {
 
 /** A disagreement between records the people index found: becomes a "how we know" note. */
 export interface BookConflict {
+  /** The people index's kind of conflict ('birth_years', 'event_dates', …). */
+  kind: string;
   /** The index's plain sentence naming the records that disagree. */
   message: string;
   sources: string[];
