@@ -1,4 +1,5 @@
 import { requireInfra } from '@gnology/testing';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookMaterialRequest } from '../src/clients/book-material';
 import type { BookMaterial } from '../src/domain/book-material';
@@ -11,6 +12,8 @@ import { emptyLibrary, smallFamily } from './support/book-fixtures';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
+
+type InjectPayload = InjectOptions['payload'];
 
 let stack: ResearchStack;
 /** What the documents service answers for a book, per test; a function may wait on the job's signal. */
@@ -40,7 +43,12 @@ beforeEach(() => {
 
 async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   const { research } = await stack.tokens(userId);
-  return stack.app.inject({ method, url, headers: research, ...(payload !== undefined ? { payload } : {}) });
+  return stack.app.inject({
+    method,
+    url,
+    headers: research,
+    ...(payload !== undefined ? { payload: payload as InjectPayload } : {}),
+  });
 }
 
 async function newBook(userId: string, payload: Record<string, unknown> = { title: 'The Whitfields' }) {
