@@ -40,9 +40,11 @@ export interface Extractor {
  * broken across lines after an initial or a relationship word, and "Mr. and Mrs. John Smith" titles him "Mr.";
  * clerks' shortened names, record words that are surnames, "X of Place deceased" is the deceased, a child never
  * merged with his namesake father. 7: newspaper names: an honorific after a name ("W. Stallings, Esq."), an English
- * office before a surname ("Warden Hoyt"), words hyphenated at a line end, "Martin⏎Van Buren".
+ * office before a surname ("Warden Hoyt"), words hyphenated at a line end, "Martin⏎Van Buren". 8: a kinship word of
+ * one language that is a common word of the text's own ("nicht" in German) says nothing; regnal numbers keep their
+ * capitals ("Georg VI"); "Ch. Metz" is one name and "Hrn. Prok. Andre" no man called Prok.
  */
-export const EXTRACTOR_VERSION = 7;
+export const EXTRACTOR_VERSION = 8;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;

@@ -1,7 +1,7 @@
 import { directoryEntries } from './directory-entries';
 import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
 import { inHeading } from './headings';
-import { languageOf } from './language';
+import { languageOf, type TextLanguage } from './language';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
 import type { Mention } from './people-types';
 import {
@@ -17,6 +17,7 @@ import {
   GROOM_AFTER,
   GROOM_BEFORE,
   HIS_WIFE_AFTER,
+  kinIn,
   LIST_GAP,
   MAIDEN_AFTER,
   MARRIED_BEFORE,
@@ -70,8 +71,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         officeBefore(text, m.start, lang) ??
         (m.words.length === 1 && PLACE_PREPOSITION_BEFORE.test(b) ? undefined : POST_TITLE_AFTER.exec(a)?.[1]),
       rel:
-        relCue(REL_OF_BEFORE, b) ||
-        (relBefore(b) !== null && relCue(REL_BEFORE, b)) ||
+        relCue(REL_OF_BEFORE, b, lang) ||
+        (relBefore(b, lang) !== null && relCue(REL_BEFORE, b, lang)) ||
         MARRIED_BEFORE.test(b) ||
         BORN_TO_BEFORE.test(b) ||
         DEAR_BEFORE.test(b),
@@ -81,7 +82,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         recordRoleBefore(b) !== undefined ||
         cueBefore(GROOM_BEFORE, b) ||
         cueBefore(BRIDE_BEFORE, b),
-      strongRel: relCue(STRONG_REL_BEFORE, b) || relCue(REL_OF_BEFORE, b) || MARRIED_BEFORE.test(b),
+      strongRel: relCue(STRONG_REL_BEFORE, b, lang) || relCue(REL_OF_BEFORE, b, lang) || MARRIED_BEFORE.test(b),
       // ", Dr. Hüsgen" after a name is the next man's title, not a census column "Dr" (daughter).
       afterCue:
         (!DR_TITLE_AFTER.test(a) && (CENSUS_AFTER.test(a) || PAREN_REL_AFTER.test(a))) ||
@@ -116,6 +117,19 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       (dutchFormulaBefore(text, m.start) || m.words.some(isPatronymic))
     )
       return true;
+    // "des Hrn. Prok. Andre", "Hr. Reg. Müller": in German, one short word cut by a full stop right before the next
+    // name is an office abbreviated (French "M. Ody. M. Fazy" is two men: the next name opens with a title there).
+    const next = all[i + 1];
+    if (
+      lang === 'de' &&
+      m.words.length === 1 &&
+      !given &&
+      m.words[0]!.length <= 5 &&
+      next &&
+      !isInitial(next.words[0]!) &&
+      /^\.[ \t]*$/.test(text.slice(m.end, next.start))
+    )
+      return false;
     if (!m.lone) {
       const initials = m.words.filter(isInitial).length;
       // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.
@@ -244,8 +258,8 @@ export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
  * of said") holds a capitalised one: the cue regexes are case-insensitive, so "Natives' Son
  * Acclaimed" and "Girl at" in a heading would otherwise read as "son of"-like cues.
  */
-function relCue(re: RegExp, b: string): boolean {
-  const m = re.exec(b);
+function relCue(re: RegExp, b: string, lang: TextLanguage): boolean {
+  const m = kinIn(lang, re.exec(b));
   if (!m) return false;
   const rel = m[1] ?? m[2] ?? '';
   const at = m[0].toLowerCase().indexOf(rel.toLowerCase());

@@ -89,8 +89,10 @@ export const AMBIGUOUS_GIVEN = new Set([
 ]);
 
 export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '').replace(/ſ/g, 's');
+/** A regnal number ("Georg VI.", "Louis XIV", "Henry VIII") stays in capitals: it is no name in capitals. */
+const REGNAL = /^X{0,3}(?:IX|IV|V?I{0,3})$/;
 export const titleCase = (w: string) =>
-  /^[\p{Lu}'’-]{2,}$/u.test(w) && !/^(?:II|III|IV)$/.test(w)
+  /^[\p{Lu}'’-]{2,}$/u.test(w) && !REGNAL.test(w)
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
     : w;
 export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));

@@ -1,4 +1,5 @@
 import { CLERK_ABBREVIATIONS, TITLES } from './given-names';
+import type { TextLanguage } from './language';
 import type { Candidate, Kin, Mention, Relation } from './people-types';
 import type { RecordRole } from '@gnology/contracts';
 
@@ -81,10 +82,26 @@ export const REL_BEFORE = new RegExp(
  * REL_BEFORE's match, unless its word is the title "Dr" written before the name ("M. le Dr Baillard",
  * "Dr. Smith"): "dr" is a clerk's daughter only where nothing capitalised says doctor ("Jennet dr of").
  */
-export function relBefore(b: string): RegExpExecArray | null {
-  const m = REL_BEFORE.exec(b);
+export function relBefore(b: string, lang: TextLanguage): RegExpExecArray | null {
+  const m = kinIn(lang, REL_BEFORE.exec(b));
   if (!m || m[1]!.toLowerCase() !== 'dr' || !m[1]!.startsWith('D')) return m;
   return /^Dr\.?\s*$/u.test(b.slice(m.index)) ? null : m;
+}
+
+/**
+ * Relationship words of one record language that are common words of the text's own: German "nicht" (not) is
+ * Dutch for niece ("nicht dieser Welt" names no niece), French "son" (his) spells the English son, English "mere"
+ * the French mother. Read in a text of that language, they say nothing of kinship.
+ */
+const FALSE_FRIENDS: Partial<Record<TextLanguage, ReadonlySet<string>>> = {
+  de: new Set(['nicht']),
+  fr: new Set(['son', 'sons', 'issue']),
+  en: new Set(['mere', 'brat']),
+};
+
+/** A relationship phrase's match (its word in group 1), unless the word is a false friend in the text's language. */
+export function kinIn(lang: TextLanguage, m: RegExpExecArray | null): RegExpExecArray | null {
+  return m?.[1] && FALSE_FRIENDS[lang]?.has(m[1].toLowerCase()) ? null : m;
 }
 /** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
 export const STRONG_REL_BEFORE = new RegExp(

@@ -1,4 +1,5 @@
 import type { DocumentType, RecordRole } from '@gnology/contracts';
+import { languageOf } from './language';
 import { coupleBefore, FEMALE_KIN, namedAgainBefore } from './people-antecedents';
 import type { Edge, Kin, Mention, Relation, Relations } from './people-types';
 import {
@@ -32,6 +33,7 @@ import {
   PAREN_REL_AFTER,
   PARTY_OF_BEFORE,
   recordRoleBefore,
+  kinIn,
   relBefore,
   REL_OF_AFTER,
   REL_OF_BEFORE,
@@ -66,6 +68,7 @@ const SIGNED_RECORDS = new Set<DocumentType>(['marriage', 'birth', 'death']);
 export function readRelations(text: string, ms: Mention[], documentType: DocumentType | undefined): Relations {
   const before = (m: Mention, n?: number) => textBefore(text, m, n);
   const after = (m: Mention, n?: number) => textAfter(text, m, n);
+  const lang = languageOf(text);
   const edges: Edge[] = [];
   const recordRoles = new Map<number, RecordRole>();
   let head: number | undefined;
@@ -87,8 +90,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     const a = after(m);
     const prev = i > 0 ? i - 1 : undefined;
     const gap = i > 0 ? text.slice(ms[i - 1]!.end, m.start) : '';
-    const ofMatch = REL_OF_BEFORE.exec(b);
-    const relMatch = relBefore(b);
+    const ofMatch = kinIn(lang, REL_OF_BEFORE.exec(b));
+    const relMatch = relBefore(b, lang);
     // "…, in this county, Mrs. Nancy Carter, aged 84 years": a name with its own age is a principal, not the list's next relative.
     const ownCue =
       CHILD_OF_AFTER.test(a) ||
