@@ -34,12 +34,18 @@ export const TITLE_WORDS = new Set([
   'count', 'countess', 'baroness', 'duke', 'duchess', 'marquess', 'viscount', 'emperor', 'empress', 'bishop',
   'archbishop', 'cardinal', 'consul', 'ambassador', 'chancellor', 'marshal', 'commissioner', 'superintendent',
   'inspector', 'detective', 'congressman', 'secretary', 'treasurer', 'premier', 'judge', 'squire', 'deacon', 'elder',
+  // Monarchs and the high nobility, whose rank HIPE labels as the mention's title part ("Königin Wilhelmine",
+  // "Fürst Bismarck", "Grafen Bethlen", "König Georg VI.")
+  'konig', 'konigin', 'kaiser', 'kaiserin', 'furst', 'furstin', 'fursten', 'prinz', 'prinzessin', 'herzog',
+  'herzogin', 'erzherzog', 'erzherzogin', 'grafen', 'kurfurst', 'papst', 'king', 'queen', 'prince', 'princess',
+  'roi', 'reine', 'princesse', 'empereur', 'imperatrice', 'pape', 'pope',
   // Dutch
   'heer', 'mijnheer', 'juffrouw', 'jufvrouw', 'sieur', 'sr', 'mr', 'ds', 'dominee',
   // Spanish / Latin (registers)
   'don', 'dona', 'dna', 'sra', 'senor', 'senora', 'dominus', 'domina', 'dnus',
 ]);
 
+const PARTICLES = new Set(['von', 'van', 'de', 'du', 'zu', 'vom', 'v']);
 const tokens = (s: string) => fold(s).split(' ').filter(Boolean);
 const key = (ts: string[]) => [...ts].sort().join(' ');
 
@@ -56,6 +62,11 @@ export function sameName(predicted: string, gold: string): boolean {
   const pCore = p.filter((t) => !TITLE_WORDS.has(t));
   const gCore = g.filter((t) => !TITLE_WORDS.has(t));
   if (pCore.length > 0 && key(pCore) === key(gCore)) return true;
+  // A nobiliary particle written or left out is the same name ("von Ribbentrop" = "Ribbentrop").
+  const pBare = pCore.filter((t) => !PARTICLES.has(t));
+  const gBare = gCore.filter((t) => !PARTICLES.has(t));
+  if (pBare.length > 0 && pBare.length < pCore.length !== gBare.length < gCore.length && key(pBare) === key(gBare))
+    return true;
   return sameWithAbbreviatedGiven(pCore, gCore);
 }
 

@@ -25,6 +25,11 @@ export interface RecordScore {
   people: { predicted: number; gold: number; hits: number };
   /** Diagnostic only: gold people found strictly, or with a 2+-word predicted name inside the gold mention. */
   peopleInsideMention: number;
+  /**
+   * Diagnostic only: predictions that match a gold person strictly, or run (2+ words) inside a gold mention that
+   * carries more than the name ("Joseph Decovi" in "Joseph Decovi, an Italian minor"): no person invented.
+   */
+  predictedInsideMention: number;
   /** Gold people no prediction matched, and predictions that matched no gold person (dev misses only). */
   missedPeople: string[];
   extraPeople: string[];
@@ -58,6 +63,9 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
     people: { predicted: predictedNames.length, gold: goldNames.length, hits },
     peopleInsideMention: goldNames.filter((g) => predictedNames.some((p) => sameName(p, g) || nameInsideMention(p, g)))
       .length,
+    predictedInsideMention: predictedNames.filter((p) =>
+      goldNames.some((g) => sameName(p, g) || nameInsideMention(p, g)),
+    ).length,
     missedPeople: goldNames.filter((g) => !predictedNames.some((p) => sameName(p, g))),
     extraPeople: predictedNames.filter((p) => !goldNames.some((g) => sameName(p, g))),
     dayInWords: { gold: 0, normalizedGold: 0, right: 0 },

@@ -17,7 +17,7 @@ export function markdownTable(rows: readonly Row[]): string {
     'people P',
     'people R',
     'people F1',
-    'people R, lenient*',
+    'people P / R, lenient*',
     'main right %',
     'places P / R',
     'dates P / R',
@@ -41,7 +41,7 @@ export function markdownTable(rows: readonly Row[]): string {
       pct(f.people.precision),
       pct(f.people.recall),
       pct(f.people.f1),
-      pct(f.people.recallInsideMention),
+      `${pct(f.people.precisionInsideMention)} / ${pct(f.people.recallInsideMention)}`,
       f.mainRecords ? `${pct(f.mainRight)} (of ${f.mainRecords})` : '—',
       f.places ? `${pct(f.places.precision)} / ${pct(f.places.recall)}` : '—',
       f.dates ? `${pct(f.dates.precision)} / ${pct(f.dates.recall)}` : '—',
@@ -59,7 +59,7 @@ export function markdownTable(rows: readonly Row[]): string {
   }
   lines.push(
     '',
-    '\\* Diagnostic only: also counts a gold person as found when a predicted name of 2+ words runs inside the gold mention.',
+    '\\* Diagnostic only: a predicted name of 2+ words that runs inside a gold mention ("Joseph Decovi" in "Joseph Decovi, an Italian minor") also counts, as a right prediction and as the gold person found.',
   );
   return lines.join('\n');
 }

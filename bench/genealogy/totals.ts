@@ -5,6 +5,7 @@ export interface Totals {
   records: number;
   people: { predicted: number; gold: number; hits: number };
   peopleInsideMention: number;
+  predictedInsideMention: number;
   main: { records: number; right: number };
   places: { records: number; predicted: number; gold: number; hits: number };
   dates: { records: number; predicted: number; gold: number; hits: number };
@@ -20,6 +21,7 @@ export const emptyTotals = (): Totals => ({
   records: 0,
   people: { predicted: 0, gold: 0, hits: 0 },
   peopleInsideMention: 0,
+  predictedInsideMention: 0,
   main: { records: 0, right: 0 },
   places: { records: 0, predicted: 0, gold: 0, hits: 0 },
   dates: { records: 0, predicted: 0, gold: 0, hits: 0 },
@@ -37,6 +39,7 @@ export function add(t: Totals, s: RecordScore, hasKinship: boolean): void {
   t.people.gold += s.people.gold;
   t.people.hits += s.people.hits;
   t.peopleInsideMention += s.peopleInsideMention;
+  t.predictedInsideMention += s.predictedInsideMention;
   if (s.main) {
     t.main.records++;
     if (s.main.right) t.main.right++;
@@ -85,6 +88,7 @@ export function figures(t: Totals) {
       recall: r,
       f1: p !== null && r !== null && p + r > 0 ? (2 * p * r) / (p + r) : null,
       recallInsideMention: ratio(t.peopleInsideMention, t.people.gold),
+      precisionInsideMention: ratio(t.predictedInsideMention, t.people.predicted),
       ...t.people,
     },
     mainRight: t.main.records ? ratio(t.main.right, t.main.records) : null,
