@@ -85,6 +85,13 @@ CMD ["node", "dist/research.mjs"]
 
 FROM runtime AS documents
 ENV SERVICE=documents
+# Native Tesseract 5 (Debian's, with its English and OSD data as dependencies): OCR_ENGINE=auto reads with it, on the
+# npm packages' 4.0.0_best_int models, with less CPU than tesseract.js (docs/decisions/0237).
+USER root
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tesseract-ocr \
+ && rm -rf /var/lib/apt/lists/*
+USER node
 CMD ["node", "dist/documents.mjs"]
 
 FROM runtime AS album
