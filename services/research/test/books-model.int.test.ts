@@ -1,0 +1,169 @@
+import { buffer } from 'node:stream/consumers';
+import { requireInfra } from '@gnology/testing';
+import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OUTLINE } from '../src/domain/book';
+import { decodeManuscript } from '../src/domain/book-json';
+import type { Block } from '../src/domain/manuscript';
+import { smallFamily } from './support/book-fixtures';
+import { parseSse, type ResearchStack, startResearchStack } from './support/stack';
+
+requireInfra('DATABASE_URL');
+
+let fake: FakeAnthropic;
+let stack: ResearchStack;
+let base: string;
+const words = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i} `);
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  stack = await startResearchStack(
+    { LLM_PROVIDER: '', ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: fake.url },
+    { context: { bookMaterial: async () => smallFamily() } },
+  );
+  await stack.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(stack.app.server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  await stack?.close();
+  await fake?.close();
+});
+
+/** Sends a question on the stream route and reads its events until `until` says stop (or the end). */
+async function ask(userId: string, payload: Record<string, unknown>, until?: (deltas: number) => boolean) {
+  const { research } = await stack.tokens(userId);
+  const res = await fetch(`${base}/api/research/stream`, {
+    method: 'POST',
+    headers: { ...research, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = '';
+  const events: ReturnType<typeof parseSse> = [];
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
+    const cut = buf.lastIndexOf('\n\n');
+    if (cut >= 0) {
+      events.push(...parseSse(buf.slice(0, cut)));
+      buf = buf.slice(cut + 2);
+    }
+    if (until?.(events.filter((e) => e.event === 'delta').length)) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return events;
+}
+
+async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+const generation = (id: string) =>
+  stack.deps.database.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+async function book(userId: string, id: string) {
+  const { research } = await stack.tokens(userId);
+  return (await stack.app.inject({ method: 'GET', url: `/api/books/${id}`, headers: research })).json();
+}
+
+const paragraphs = (blocks: Block[]) =>
+  blocks.map((b) => (b.kind === 'paragraph' ? b.runs.map((r) => r.text).join('') : '')).join('\n\n');
+
+describe('books written by the model ("Write the book", then "continue")', () => {
+  it('adopts the plan, writes two chapters in order as metered jobs (one across a worker restart), and compiles them', async () => {
+    const conversationId = await stack.newConversation('writer', 'Whitfield book');
+    fake.enqueue({
+      text: 'Title options:\n1. *The Whitfields of Wake*\n2. *Raleigh Roots*\n3. *From Wake to the World*\n\nCreation process: six parts.',
+    });
+    const plan = await ask('writer', { query: 'Write the book', conversationId });
+    expect(plan.at(-1)!.event).toBe('done');
+
+    const { research } = await stack.tokens('writer');
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: research,
+      payload: { title: 'The Whitfields of Wake', conversationId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const adopted = await book('writer', id);
+    expect(adopted).toMatchObject({ conversationId, outline: DEFAULT_OUTLINE });
+    expect(adopted.chapters.map((c: { n: number; status: string }) => [c.n, c.status])).toEqual(
+      DEFAULT_OUTLINE.map((_, i) => [i + 1, 'empty']),
+    );
+
+    // Chapter 1: "continue" writes the first part of the plan.
+    const first = 'The Whitfields came to Wake County before the Revolution.\n\nThomas farmed near Raleigh.';
+    fake.enqueue({ text: first });
+    const one = await ask('writer', { query: 'continue', conversationId });
+    expect(one[0]!.data.requestType).toBe('book');
+    const firstId = String(one[0]!.data.generationId);
+    expect(one.at(-1)!.event).toBe('done');
+    expect((await book('writer', id)).chapters[0]).toMatchObject({
+      n: 1,
+      title: DEFAULT_OUTLINE[0],
+      status: 'written',
+      source: 'model',
+      text: first,
+    });
+
+    // Chapter 2: the worker shuts down mid-answer; the next one resumes the saved text.
+    const second = words(300, 'c');
+    fake.enqueue({ chunks: second, chunkDelayMs: 10 });
+    const head = await ask('writer', { query: 'continue', conversationId }, (n) => n >= 3);
+    const secondId = String(head[0]!.data.generationId);
+    await until(async () => (await generation(secondId)).text.length > 20);
+    expect((await book('writer', id)).chapters[1]).toMatchObject({ n: 2, status: 'writing' });
+    await stack.stopWorkers();
+    const atStop = (await generation(secondId)).text;
+    fake.enqueue({ text: second.join('').slice(atStop.trimEnd().length) });
+    await stack.startWorkers();
+    const done = await until(async () => {
+      const g = await generation(secondId);
+      return g.status === 'completed' && g;
+    }, 40_000);
+    expect(done.text).toBe(second.join(''));
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
+    const written = await book('writer', id);
+    expect(written.chapters[1]).toMatchObject({
+      n: 2,
+      title: DEFAULT_OUTLINE[1],
+      status: 'written',
+      source: 'model',
+      text: second.join(''),
+    });
+    expect(written.chapters[2]).toMatchObject({ n: 3, status: 'empty' });
+
+    // Metered as every generation: reserved, then settled with the tokens used.
+    for (const g of [firstId, secondId]) {
+      const calls = stack.billing.calls.filter((c) => c.requestId === g);
+      expect(calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
+      expect(JSON.stringify(calls[1]!.body)).toMatch(/"outputTokens":[1-9]/);
+    }
+
+    // The compiled manuscript holds the model's chapters, in order, before the register's.
+    const compile = await stack.app.inject({ method: 'POST', url: `/api/books/${id}/compile`, headers: research });
+    expect(compile.statusCode).toBe(202);
+    await until(async () => (await book('writer', id)).compile.status === 'done');
+    const row = await stack.deps.database.db
+      .selectFrom('books')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    expect(manuscript.chapters.slice(0, 2).map((c) => c.title)).toEqual(DEFAULT_OUTLINE.slice(0, 2));
+    expect(paragraphs(manuscript.chapters[0]!.blocks)).toBe(first);
+    expect(paragraphs(manuscript.chapters[1]!.blocks)).toBe(second.join('').trim());
+  });
+});
