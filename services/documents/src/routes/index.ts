@@ -6,6 +6,7 @@ import { citationRoutes } from './citation';
 import { documentRoutes } from './documents';
 import { fileRoutes } from './files';
 import { internalRoutes } from './internal';
+import { internalBookMaterialRoutes } from './internal-book-material';
 import { internalOwnedRoutes } from './internal-owned';
 import { internalPhotoRoutes } from './internal-photos';
 import { internalSearchRoutes } from './internal-search';
@@ -42,4 +43,5 @@ export const documentsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
   await app.register(peopleImportRoutes, { deps });
   await app.register(peopleHintRoutes, { deps });
   await app.register(internalPeopleRoutes, { deps });
+  await app.register(internalBookMaterialRoutes, { deps });
 };
