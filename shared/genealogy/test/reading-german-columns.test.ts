@@ -46,4 +46,28 @@ describe('issue 28: names in German newspaper columns', () => {
       names('The address was given by John Smith, Ph. D., of the university, to the members of the society.'),
     ).toEqual(['John Smith']);
   });
+
+  it('"Generaladministrator Simons", "Kabinett Chautemps": an office or an institution written as one word is no part of the name', () => {
+    const found = names(
+      'Die Regierung hat beschlossen, dass Generaladministrator Simons die Verhandlungen führt. In Paris ist das Kabinett Chautemps zurückgetreten, und der Präsident der Republik hat die Führer der Parteien empfangen.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Simons', 'Chautemps']));
+    expect(found.some((n) => /Generaladministrator|Kabinett/.test(n))).toBe(false);
+  });
+
+  it('"im Schlosse zu Laeken" is no one, while "Herr Frey von Zürich" is Frey, from Zürich', () => {
+    const found = names(
+      'Der König empfing den Gesandten im Schlosse zu Laeken, wo auch die Königin anwesend war. Als Vertreter der Schweiz sprach Herr Frey von Zürich über die Lage der Industrie und die Verträge mit dem Ausland.',
+    );
+    expect(found).toContain('Frey');
+    expect(found.some((n) => /Schlosse|Laeken|Zürich/.test(n))).toBe(false);
+  });
+
+  it('"(A. A. Ztg.)": a paper\'s initials and a short word without a vowel are an abbreviation, no one; "Max Knhn" (OCR of Kuhn) stays', () => {
+    const found = names(
+      'Die ungarischen Generale haben bis jetzt keinen Widerstand entgegengesetzt. (A. A. Ztg.) Bern. Bei dem Konzert sangen Lieder von Jean Binet und Max Knhn, die das Publikum lange feierte, und der Abend schloss mit einem Chor.',
+    );
+    expect(found.some((n) => /Ztg/.test(n))).toBe(false);
+    expect(found).toContain('Max Knhn');
+  });
 });

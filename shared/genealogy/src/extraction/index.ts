@@ -42,7 +42,8 @@ export interface Extractor {
  * merged with his namesake father. 7: newspaper names: an honorific after a name ("W. Stallings, Esq."), an English
  * office before a surname ("Warden Hoyt"), words hyphenated at a line end, "Martin⏎Van Buren". 8: a kinship word of
  * one language that is a common word of the text's own ("nicht" in German) says nothing; regnal numbers keep their
- * capitals ("Georg VI"); "Ch. Metz" is one name and "Hrn. Prok. Andre" no man called Prok.
+ * capitals ("Georg VI"); "Ch. Metz" is one name and "Hrn. Prok. Andre" no man called Prok; German offices written
+ * as compounds ("Generaladministrator Simons"), "im Schlosse zu Laeken" and "(A. A. Ztg.)" name no one.
  */
 export const EXTRACTOR_VERSION = 8;
 

@@ -146,7 +146,12 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr)\.?$`, 'u');
+/**
+ * German offices and institutions written as compounds ("Generaladministrator Simons", "Reichsaußenministers von
+ * Ribbentrop", "Kabinett Chautemps"): the office ends the word. Surname-like endings (-meister, -richter) are left out.
+ */
+const GERMAN_OFFICE_COMPOUND = String.raw`\p{Lu}\p{Ll}*(?:administrator|direktor|präsident|minister|sekretär|kommissar|kommissär|inspektor|verwalter|kanzler|gesandte|botschafter)(?:s|en|n|r)?|Kabinett(?:s)?|Regierung`;
+const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr|${GERMAN_OFFICE_COMPOUND})\.?$`, 'u');
 const ENGLISH_OFFICE_WORD = new RegExp(
   String.raw`^(?:${ENGLISH_OFFICES}|Vice|Grand|Lieutenant|United|States)\.?$`,
   'u',
@@ -160,6 +165,21 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   if (lang !== 'de' && lang !== 'en') return c;
   if (lang === 'en') return stripEnglishOffice(text, c);
   c = cutProvenance(text, c);
+  // "im Schlosse zu Laeken", "dem Hause von Orléans": a noun, then "zu"/"von" and a place, names no one; after a
+  // title the word is a surname and the rest where he is from ("Herr Frey von Zürich"). A noble "von" follows a
+  // given name or a rank ("Herbert von Dirksen", "Graf zu Eulenburg").
+  const first = c.words[0]!.replace(/ſ/g, 's');
+  if (
+    c.words.length >= 3 &&
+    /^(?:von|zu)$/.test(c.words[1]!) &&
+    !GIVEN_NAMES.has(first.toLowerCase()) &&
+    !OFFICE_WORD.test(first) &&
+    !TITLES.has(first.toLowerCase().replace(/\.$/, ''))
+  )
+    return TITLE_BEFORE_ANY_CASE.test(text.slice(Math.max(0, c.start - 20), c.start)) ||
+      officeBefore(text, c.start, lang)
+      ? { ...c, words: [c.words[0]!], end: c.start + c.words[0]!.length }
+      : { ...c, words: [] };
   let k = 0;
   while (k < c.words.length - 1 && OFFICE_WORD.test(c.words[k]!.replace(/ſ/g, 's'))) k++;
   if (k === 0) return c;

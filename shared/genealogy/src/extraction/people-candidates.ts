@@ -91,6 +91,7 @@ export const AMBIGUOUS_GIVEN = new Set([
 export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '').replace(/ſ/g, 's');
 /** A regnal number ("Georg VI.", "Louis XIV", "Henry VIII") stays in capitals: it is no name in capitals. */
 const REGNAL = /^X{0,3}(?:IX|IV|V?I{0,3})$/;
+const VOWEL = /[aeiouyäöüàáâãåæèéêëìíîïòóôõøœùúûÿ]/iu;
 export const titleCase = (w: string) =>
   /^[\p{Lu}'’-]{2,}$/u.test(w) && !REGNAL.test(w)
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
@@ -316,6 +317,17 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       if (c.words.every(isInitial)) continue;
+      // "(A. A. Ztg.)", "Bd. Nr.": a short last word with no vowel is an abbreviation (a paper, a volume), no surname.
+      // (Longer ones are kept: OCR drops vowels from real names, "Max Knhn" for Kuhn.)
+      const last = c.words[c.words.length - 1]!.replace(/\.$/, '');
+      if (
+        last.length >= 2 &&
+        last.length <= 3 &&
+        !REGNAL.test(last) &&
+        !SUFFIXES.has(lowerKey(last)) &&
+        !VOWEL.test(last)
+      )
+        continue;
       const words = c.words.map(titleCase);
       const surname = surnameFirst.get(c.start);
       // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
