@@ -166,4 +166,26 @@ describe('books written by the model ("Write the book", then "continue")', () =>
     expect(paragraphs(manuscript.chapters[0]!.blocks)).toBe(first);
     expect(paragraphs(manuscript.chapters[1]!.blocks)).toBe(second.join('').trim());
   });
+
+  it('a book started after the first part was written takes that part as its chapter 1', async () => {
+    const conversationId = await stack.newConversation('late', 'Barnes book');
+    fake.enqueue({ text: 'Title options:\n1. *The Barnes Family*\n2. *B*\n3. *C*' });
+    await ask('late', { query: 'Write the book', conversationId });
+    fake.enqueue({ text: 'Sarah Elizabeth Barnes was born in 1862.' });
+    await ask('late', { query: 'continue', conversationId });
+
+    const { research } = await stack.tokens('late');
+    const created = await stack.app.inject({
+      method: 'POST',
+      url: '/api/books',
+      headers: research,
+      payload: { title: 'The Barnes Family', conversationId },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const adopted = await book('late', created.json().id);
+    expect(adopted.chapters.slice(0, 2)).toMatchObject([
+      { n: 1, status: 'written', source: 'model', text: 'Sarah Elizabeth Barnes was born in 1862.' },
+      { n: 2, status: 'empty', source: null, text: null },
+    ]);
+  });
 });

@@ -45,19 +45,7 @@ export async function bookChapterWritten(
   const n = ctx.section.index + 1;
   const books = await booksOfProject(db, projectId);
   if (!books.length) return;
-  // This generation's row is not final yet: its text is the one passed.
-  const parts = (await partGenerations(db, projectId, ctx.section.index))
-    .map((g) => (g.id === generation.id ? { ...g, text: generation.failed ? '' : generation.text, status: 'this' } : g))
-    .filter((g) => g.status === 'this' || g.status === 'completed' || g.status === 'stopped');
-  const text = parts
-    .slice(
-      Math.max(
-        0,
-        parts.findLastIndex((g) => !g.resume),
-      ),
-    )
-    .map((g) => g.text)
-    .join('');
+  const text = await partText(db, projectId, ctx.section.index, generation);
   const written = text.trim().length > 0;
   for (const book of books) {
     const chapter = await getChapter(db, book.id, n);
@@ -71,6 +59,54 @@ export async function bookChapterWritten(
       text: written ? text : null,
       notes: [],
       generationId: generation.id,
+    });
+  }
+}
+
+/**
+ * The part's text: the generations that wrote it, from the last one that started it through
+ * those that resumed it. `current` is a generation whose row is not final yet (its text passed).
+ */
+async function partText(
+  db: Db,
+  projectId: string,
+  index: number,
+  current?: { id: string; text: string; failed?: boolean },
+): Promise<string> {
+  const parts = (await partGenerations(db, projectId, index))
+    .map((g) => (g.id === current?.id ? { ...g, text: current.failed ? '' : current.text, status: 'this' } : g))
+    .filter((g) => g.status === 'this' || g.status === 'completed' || g.status === 'stopped');
+  return parts
+    .slice(
+      Math.max(
+        0,
+        parts.findLastIndex((g) => !g.resume),
+      ),
+    )
+    .map((g) => g.text)
+    .join('');
+}
+
+/**
+ * A book adopting a project whose first parts are already written (in the conversation, before
+ * the book existed): those parts become its chapters, 'written' before the project's current
+ * part, 'writing' for a part cut off and waiting to be resumed.
+ */
+export async function adoptWrittenParts(
+  db: Db,
+  book: { id: string; user_id: string },
+  project: { id: string; outline: string[]; current_section: number },
+): Promise<void> {
+  for (let i = 0; i < project.outline.length && i <= project.current_section; i++) {
+    const text = await partText(db, project.id, i);
+    if (!text.trim()) continue;
+    await writeChapter(db, book, {
+      n: i + 1,
+      title: project.outline[i]!,
+      status: i < project.current_section ? 'written' : 'writing',
+      source: 'model',
+      text,
+      notes: [],
     });
   }
 }

@@ -2,6 +2,7 @@ import { HttpError } from '@gnology/platform/http/errors';
 import type { ResearchDeps } from '../context';
 import { BOOK_GENERATIONS_DEFAULT, type CreateBookBody } from '../domain/book-api';
 import { getProject } from '../store/book-projects';
+import { adoptWrittenParts } from './book-chapter-from-generation';
 import { insertBook, projectOfConversation, syncChapters, touchProject } from '../store/books';
 
 export const NO_BOOK_PLAN =
@@ -22,6 +23,7 @@ export async function createBook(
   const db = deps.database.db;
   let projectId: string | null = null;
   let outline: string[] = [];
+  let project: Awaited<ReturnType<typeof getProject>>;
   if (body.conversationId) {
     projectId = await projectOfConversation(db, userId, body.conversationId);
     if (!projectId) {
@@ -29,7 +31,7 @@ export async function createBook(
       await deps.clients(httpRequestId).conversation(userId, body.conversationId);
       throw new HttpError(422, NO_BOOK_PLAN, { code: 'no_book_plan' });
     }
-    const project = await getProject(db, projectId);
+    project = await getProject(db, projectId);
     outline = project?.outline ?? [];
   }
   return db.transaction().execute(async (trx) => {
@@ -44,6 +46,7 @@ export async function createBook(
       outline,
     });
     await syncChapters(trx, book, outline);
+    if (project) await adoptWrittenParts(trx, book, project);
     // "continue" works on the user's most recently touched project: this one now.
     if (projectId) await touchProject(trx, projectId);
     return { id: book.id };
