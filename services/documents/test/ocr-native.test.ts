@@ -55,13 +55,19 @@ const blank = () =>
     .png()
     .toBuffer();
 
-/** A page of ruled dark bars (lines of type from afar), turned clockwise by `degrees`. */
+/** A page of lines of dark word-sized blocks (type from afar), turned clockwise by `degrees`. */
 async function linedPage(degrees: number): Promise<Buffer> {
-  const bars = Array.from({ length: 20 }, (_, i) => {
-    const y = 120 + i * 55;
-    return `<rect x="150" y="${y}" width="${i % 5 === 4 ? 500 : 1100}" height="18" fill="#151515"/>`;
-  });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1400"><rect width="100%" height="100%" fill="#f8f6f0"/>${bars.join('')}</svg>`;
+  const words: string[] = [];
+  for (let line = 0; line < 20; line++) {
+    const y = 120 + line * 55;
+    const end = line % 5 === 4 ? 650 : 1250;
+    for (let x = 150, i = 0; x < end; i++) {
+      const w = 24 + ((line * 7 + i * 13) % 30);
+      words.push(`<rect x="${x}" y="${y}" width="${w}" height="18" fill="#151515"/>`);
+      x += w + 14;
+    }
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1400"><rect width="100%" height="100%" fill="#f8f6f0"/>${words.join('')}</svg>`;
   return sharp(Buffer.from(svg)).rotate(degrees, { background: '#f8f6f0' }).png().toBuffer();
 }
 
@@ -141,6 +147,19 @@ describe('the native Tesseract reader (decision 0237)', () => {
     for (const degrees of [-3.5, -0.8, 1.2, 4])
       expect((await levellingAngle(await linedPage(degrees))) * (180 / Math.PI)).toBeCloseTo(-degrees, 1);
     expect(await levellingAngle(await blank())).toBe(0);
+  });
+
+  it('goes by the type, not by the dark cover and the rule lying level around a crooked page', async () => {
+    const page = await linedPage(-1.5);
+    const { width = 0, height = 0 } = await sharp(page).metadata();
+    const around = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="70" fill="#35404a"/><rect x="${width - 160}" width="160" height="${height}" fill="#35404a"/><rect x="100" y="${height - 90}" width="${width - 300}" height="6" fill="#111"/></svg>`,
+    );
+    const framed = await sharp(page)
+      .composite([{ input: around }])
+      .png()
+      .toBuffer();
+    expect((await levellingAngle(framed)) * (180 / Math.PI)).toBeCloseTo(1.5, 1);
   });
 });
 

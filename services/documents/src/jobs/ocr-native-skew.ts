@@ -6,6 +6,10 @@ const SAMPLE_WIDTH = 1200;
 const RANGE = 5;
 const COARSE_STEP = 0.5;
 const FINE_STEP = 0.05;
+/** Radius of the page's local tone (sample pixels); ink is darker than it. */
+const BLUR = 12;
+/** Longest run of ink along a row that is still part of a letter (sample pixels): a word's strokes, not a rule. */
+const MAX_RUN = 40;
 
 /**
  * The angle (radians, clockwise, as sharp and leptonica turn) that sets the page's lines level: the native CLI does not
@@ -19,22 +23,41 @@ export async function levellingAngle(image: Buffer): Promise<number> {
     .flatten({ background: '#ffffff' })
     .greyscale()
     .resize({ width: SAMPLE_WIDTH, withoutEnlargement: true })
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
-  const channels = info.channels;
-  // Ink: darker than the page's mean by a margin (paper tone varies between scans).
-  let sum = 0;
-  for (let i = 0; i < data.length; i += channels) sum += data[i]!;
-  const threshold = Math.min(128, (sum / (width * height)) * 0.6);
+  // Ink is darker than its surroundings: a scan's dark margins, the book's cover or the table around the page are as
+  // dark as their own blur and do not count.
+  const around = await sharp(data, { raw: { width, height, channels: 1 } })
+    .blur(BLUR)
+    // sharp makes one grey channel three again; one is kept.
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = data[i]! < around[i]! * 0.7 ? 1 : 0;
+  // Long horizontal runs (rules, a page's or a cover's edge) weigh like many lines of type at the angle they lie at,
+  // which need not be the type's: only runs as short as letters count.
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      if (data[(y * width + x) * channels]! < threshold) {
-        xs.push(x - width / 2);
-        ys.push(y);
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width) {
+      if (!ink[y * width + x]) {
+        x++;
+        continue;
       }
+      let end = x;
+      while (end < width && ink[y * width + end]) end++;
+      if (end - x <= MAX_RUN)
+        for (let k = x; k < end; k++) {
+          xs.push(k - width / 2);
+          ys.push(y);
+        }
+      x = end;
+    }
+  }
   if (xs.length < 200) return 0;
   const rows = new Float64Array(height * 2 + width);
   const offset = width / 2 + height / 2;
