@@ -32,7 +32,8 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
       'Descendants, generation 1: The children',
     ]);
     expect(paragraphs(chapter(text, 'Generation 1').blocks)).toEqual([
-      '1. John Henry Whitfield, son of Thomas Whitfield and Mary Ann,[1] was born about 1858 at Raleigh.[1] Another record gives his birth as 1860.[2]',
+      // The stated year is told before the census's estimate from an age.
+      '1. John Henry Whitfield, son of Thomas Whitfield and Mary Ann,[1] was born in 1860.[2] Another record gives his birth as about 1858 at Raleigh.[1]',
       'He married Sarah Elizabeth Barnes on 14 June 1887 at Raleigh.[3] His occupation was recorded as farmer in 1880.[1]',
       'He died on 1 March 1921 at Raleigh.[2]',
       'The records do not agree on when he was born.[4]',
@@ -101,7 +102,7 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
       id: 'john',
       surname: 'Whitfield',
       given: 'John Henry',
-      years: '1858–1921',
+      years: '1860–1921',
     });
     expect(runs.find((r) => r.person?.id === 'maryann')!.person).toEqual({
       id: 'maryann',
@@ -114,7 +115,7 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
   it('introduces the book (scope, counts, numbering) with the pedigree chart, and is pure', () => {
     const intro = paragraphs(text.introduction);
     expect(intro[0]).toBe(
-      'This book, The Whitfields of Raleigh, follows the family of John Henry Whitfield (1858–1921): his ancestors back to his parents, and his descendants down to his children.',
+      'This book, The Whitfields of Raleigh, follows the family of John Henry Whitfield (1860–1921): his ancestors back to his parents, and his descendants down to his children.',
     );
     expect(intro[1]).toBe(
       'It names five people: four people of the direct line and one husband or wife who married into it, over three generations in three chapters. Three generations were asked for; the records go back two. What it says rests on four records, each cited in the notes at the end of the book.',

@@ -10,6 +10,7 @@ import {
   personRun,
   placeRun,
   possessive,
+  precision,
   roman,
   subject,
   text,
@@ -41,11 +42,20 @@ function end(notes: RegisterNotes, sources: readonly string[]): Run[] {
   return [n === undefined ? text('.') : { text: '.', note: n }];
 }
 
+/** "in Wake County", "at Raleigh": a county, parish or state is a region one lives in, a town a place one is at. */
+export function placePreposition(place: string): 'at' | 'in' {
+  const first = place.split(',')[0]!.trim();
+  return /\b(County|Parish|Township|District|Province|State|Shire)$/i.test(first) ||
+    (!place.includes(',') && /^(USA|United States|England|Ireland|Scotland|Wales|Canada|Germany|France)$/i.test(first))
+    ? 'in'
+    : 'at';
+}
+
 /** " on 14 June 1887 at Raleigh", as much as the event says. */
 function when(e: Pick<BookEvent, 'date' | 'place'>): Run[] {
   const out: Run[] = [];
   if (e.date) out.push(text(` ${datePhraseFor(e.date)}`));
-  if (e.place) out.push(text(' at '), placeRun(e.place));
+  if (e.place) out.push(text(` ${placePreposition(e.place)} `), placeRun(e.place));
   return out;
 }
 
@@ -53,7 +63,7 @@ function when(e: Pick<BookEvent, 'date' | 'place'>): Run[] {
 function asGiven(e: Pick<BookEvent, 'date' | 'place'>): Run[] {
   const out: Run[] = [];
   if (e.date) out.push(text(citedDate(e.date)));
-  if (e.place) out.push(text(e.date ? ' at ' : 'at '), placeRun(e.place));
+  if (e.place) out.push(text(`${e.date ? ' ' : ''}${placePreposition(e.place)} `), placeRun(e.place));
   return out;
 }
 
@@ -86,7 +96,7 @@ const NOUN: Partial<Record<BookEvent['kind'], string>> = {
 
 /** "He was born on … at ….¹ Another record gives his birth as about 1858.²" */
 function vitalSentences(p: BookPerson, kind: BookEvent['kind'], notes: RegisterNotes, lead?: Run[]): Run[] {
-  const events = grouped(p, kind);
+  const events = grouped(p, kind).sort((a, b) => precision(b) - precision(a));
   if (events.length === 0) return [];
   const [first, ...others] = events;
   const runs: Run[] = [
@@ -178,23 +188,45 @@ function marriages(p: BookPerson, ctx: EntryContext): Run[] {
 }
 
 function lifeSentences(p: BookPerson, ctx: EntryContext): Run[] {
-  const runs: Run[] = [];
   const events = [...grouped(p, 'residence'), ...grouped(p, 'occupation')].sort((a, b) =>
     (a.date?.normalized ?? '9999').localeCompare(b.date?.normalized ?? '9999'),
   );
+  // One occupation several records give is one sentence, where it is first met: "… as farmer on 2 March 1862 at Raleigh,¹ in 1880² and …".
+  const order: (BookEvent | string)[] = [];
+  const occupations = new Map<string, BookEvent[]>();
   for (const e of events) {
     if (e.kind === 'residence') {
-      if (!e.place) continue;
-      runs.push(text(` ${subject(p)} was living at `), placeRun(e.place));
-      if (e.date) runs.push(text(` ${datePhraseFor(e.date)}`));
-    } else {
-      if (!e.detail) continue;
-      runs.push(text(` ${capitalize(possessive(p))} occupation was recorded as ${e.detail.trim().replace(/\.$/, '')}`));
-      runs.push(...when(e));
+      if (e.place) order.push(e);
+    } else if (e.detail) {
+      const key = e.detail.trim().replace(/\.$/, '').toLowerCase();
+      if (!occupations.has(key)) order.push(key);
+      occupations.set(key, [...(occupations.get(key) ?? []), e]);
     }
-    runs.push(...end(ctx.notes, e.sources));
   }
-  return runs;
+  return order.flatMap((item): Run[] => {
+    if (typeof item !== 'string') {
+      return [
+        text(` ${subject(p)} was living ${placePreposition(item.place!)} `),
+        placeRun(item.place!),
+        ...(item.date ? [text(` ${datePhraseFor(item.date)}`)] : []),
+        ...end(ctx.notes, item.sources),
+      ];
+    }
+    const list = occupations.get(item)!;
+    const out: Run[] = [
+      text(` ${capitalize(possessive(p))} occupation was recorded as ${list[0]!.detail!.trim().replace(/\.$/, '')}`),
+    ];
+    list.forEach((e, i) => {
+      if (i > 0) out.push(text(i === list.length - 1 ? ' and' : ','));
+      out.push(...when(e));
+      if (i === list.length - 1) out.push(...end(ctx.notes, e.sources));
+      else {
+        const n = ctx.notes.source(e.sources);
+        if (n !== undefined) out.push({ text: '', note: n });
+      }
+    });
+    return out;
+  });
 }
 
 function objectPronoun(p: BookPerson): string {

@@ -1,5 +1,5 @@
 import { citedDate } from '@gnology/genealogy/citation';
-import type { BookDate, BookPerson } from './book-material';
+import type { BookDate, BookEvent, BookPerson } from './book-material';
 import type { IndexName, Run } from './manuscript';
 
 /* The words the register writes with: dates, pronouns, names and places as index runs, lists. */
@@ -35,10 +35,19 @@ export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** The reading told first: a full date over a year, a stated date over an estimate, then a place. */
+export const precision = (e: Pick<BookEvent, 'date' | 'place'>) =>
+  (e.date
+    ? (e.date.qualifier === 'exact' || e.date.qualifier === 'dual_year' ? 20 : 10) + e.date.normalized.length
+    : 0) + (e.place ? 1 : 0);
+
 /** Life years for the index and headings: "1858–1921", "1858–", "–1921"; undefined when neither is known. */
 export function lifeYears(p: BookPerson): string | undefined {
   const first = (kinds: string[]) =>
-    p.events.filter((e) => kinds.includes(e.kind)).map((e) => yearIn(e.date))[0] ?? null;
+    p.events
+      .filter((e) => kinds.includes(e.kind) && e.date)
+      .sort((a, b) => precision(b) - precision(a))
+      .map((e) => yearIn(e.date))[0] ?? null;
   const born = first(['birth']) ?? first(['baptism']);
   const died = first(['death']) ?? first(['burial']);
   if (born === null && died === null) return undefined;
