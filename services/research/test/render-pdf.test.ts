@@ -28,6 +28,26 @@ async function pageTexts(bytes: Uint8Array): Promise<string[]> {
   return out;
 }
 
+/** The baselines (y) of the text set at `size` on each page. */
+async function baselines(bytes: Uint8Array, size: number): Promise<number[][]> {
+  const doc = await getDocument({
+    data: bytes.slice(),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
+  const out: number[][] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    const ys = content.items.flatMap((it) =>
+      'transform' in it && Math.abs(it.transform[0] - size) < 0.01 && it.str.trim() ? [it.transform[5] as number] : [],
+    );
+    out.push([...new Set(ys.map((y) => Math.round(y * 100) / 100))].sort((a, b) => b - a));
+  }
+  await doc.destroy();
+  return out;
+}
+
 /** The pages listed after "<head> — " in the index text. */
 function listed(indexText: string, head: string): number[] {
   const at = indexText.indexOf(`${head} — `);
@@ -109,6 +129,17 @@ describe('renderPdf', () => {
     }
     // The superscript numbers follow the words they annotate.
     expect(pages.slice(3, notesPage).join(' ')).toMatch(/North Carolina, 1 married/);
+  });
+
+  it('keeps the leading steady: a note marker ending a line does not lift the next line', async () => {
+    const lines = await baselines(bytes, 10.5);
+    let checked = 0;
+    for (const ys of lines.slice(3, namesAt))
+      for (let i = 1; i < ys.length; i++) {
+        expect(ys[i - 1]! - ys[i]!).toBeGreaterThanOrEqual(14.5 - 0.05);
+        checked++;
+      }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('lists each person in the index of names on exactly the pages that name them', () => {

@@ -1,4 +1,22 @@
-import { type PDFDocument as Doc, PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
+import {
+  type PDFArray,
+  beginText,
+  type PDFDocument as Doc,
+  endText,
+  moveText,
+  PDFDocument,
+  type PDFFont,
+  type PDFImage,
+  type PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
+  type PDFPage,
+  rgb,
+  setFillingRgbColor,
+  setFontAndSize,
+  setTextRise,
+} from 'pdf-lib';
 import type { Block, Manuscript, Run } from '../../domain/manuscript';
 import { BookIndex, compiledLine, contentKey, type Part, parts } from '../sections';
 import { type BookFonts, embedBookFonts } from './fonts';
@@ -215,10 +233,10 @@ class PdfBook {
       y -= this.g.leading * 3.2;
       const num = String(e.page);
       const nw = measure(this.f.body, num, size);
-      const labelText = e.label ? `${e.label}: ` : '';
+      const labelText = e.label ? `${e.label}:` : '';
       const room = this.textWidth - nw - 24;
       const label = clip(labelText, this.f.italic, size, room / 2);
-      const lw = label ? measure(this.f.italic, label, size) : 0;
+      const lw = label ? measure(this.f.italic, `${label} `, size) : 0;
       const title = clip(e.title, this.f.body, size, room - lw);
       if (label) page.drawText(label, { x: left, y, size, font: this.f.italic, color: MUTED });
       page.drawText(title, { x: left + lw, y, size, font: this.f.body, color: INK });
@@ -313,21 +331,86 @@ class PdfBook {
     }
   }
 
-  /** Draws a line word by word (justified unless `justify` is off) and files named runs under this page. */
+  /**
+   * Draws a line as one text object (justified unless `justify` is off) and files named runs under
+   * this page. One TJ array per change of font, not one drawText per word: a 200-page book has
+   * ~80,000 words, and pdf-lib's per-call operators made the text alone cost ~350 MB.
+   */
   private drawLine(line: Line, x0: number, y: number, space: number, justify: boolean, color = INK): void {
     const gaps = line.words.length - 1;
     const room = this.textWidth - line.indent - line.width - (x0 - this.left);
-    // Justify only where the stretch stays under two spaces a gap; otherwise set ragged.
-    const extra = justify && gaps > 0 && room / gaps < space * 2 ? room / gaps : 0;
-    let x = x0 + line.indent;
-    for (const w of line.words) {
-      for (const p of w.pieces) {
-        this.cur.page.drawText(p.text, { x, y: y + p.rise, size: p.size, font: p.font, color });
-        if (p.run) this.index.note(p.run, this.cur.n);
-        x += p.width;
+    // Justify only where the stretch stays under three spaces a gap; otherwise set ragged.
+    const extra = justify && gaps > 0 && room / gaps < space * 3 ? room / gaps : 0;
+    const ops: PDFOperator[] = [
+      beginText(),
+      setFillingRgbColor(color.red, color.green, color.blue),
+      moveText(x0 + line.indent, y),
+    ];
+    let font: PDFFont | undefined;
+    let size = 0;
+    let rise = 0;
+    let arr: PDFArray | undefined;
+    const flush = () => {
+      if (arr) ops.push(PDFOperator.of(PDFOperatorNames.ShowTextAdjusted, [arr]));
+      arr = undefined;
+    };
+    const use = (f: PDFFont, sz: number, r: number) => {
+      if (f !== font || sz !== size) {
+        flush();
+        ops.push(setFontAndSize(this.fontKey(f), sz));
+        font = f;
+        size = sz;
       }
-      x += space + extra;
+      if (r !== rise) {
+        flush();
+        ops.push(setTextRise(r));
+        rise = r;
+      }
+      arr ??= this.pdf.context.obj([]);
+      return arr;
+    };
+    line.words.forEach((w, i) => {
+      for (const p of w.pieces) {
+        use(p.font, p.size, p.rise).push(p.font.encodeText(p.text));
+        if (p.run) this.index.note(p.run, this.cur.n);
+      }
+      if (i < gaps) {
+        // The space is a real glyph (text extraction and search see words), in the body font the
+        // layout measured it in; the justification is a TJ shift after it.
+        const a = use(this.spaceFont, this.spaceSize(space), 0);
+        a.push(this.spaceFont.encodeText(' '));
+        if (extra) a.push(PDFNumber.of(-(extra * 1000) / size));
+      }
+    });
+    flush();
+    // Text rise is graphics state: it outlives the text object, so a superscript at the end of a line would lift the next.
+    if (rise !== 0) ops.push(setTextRise(0));
+    ops.push(endText());
+    this.cur.page.pushOperators(...ops);
+  }
+
+  private get spaceFont(): PDFFont {
+    return this.f.body;
+  }
+
+  /** The size at which the body font's space is `space` wide. */
+  private spaceSize(space: number): number {
+    return (space / measure(this.f.body, ' ', 1000)) * 1000;
+  }
+
+  private readonly fontKeys = new Map<PDFPage, Map<PDFFont, PDFName>>();
+  private fontKey(font: PDFFont): PDFName {
+    let keys = this.fontKeys.get(this.cur.page);
+    if (!keys) {
+      keys = new Map();
+      this.fontKeys.set(this.cur.page, keys);
     }
+    let key = keys.get(font);
+    if (!key) {
+      key = this.cur.page.node.newFontDictionary(font.name, font.ref);
+      keys.set(font, key);
+    }
+    return key;
   }
 
   private image(bytes: Uint8Array, mime: 'image/jpeg' | 'image/png'): Promise<PDFImage> {
@@ -373,39 +456,36 @@ class PdfBook {
     this.y -= this.g.leading * 0.7;
   }
 
-  /** The pedigree chart on a page of its own, scaled into the text block. */
+  /** The pedigree chart under its title, scaled into the text block (on the next page if it does not fit here). */
   private async chart(b: Extract<Block, { kind: 'chart' }>): Promise<void> {
-    this.newPage({ head: true, number: false });
-    this.headingLines(b.title, this.g.bodySize + 2);
+    const page = b.pdf ? (await this.pdf.embedPdf(b.pdf, [0]))[0] : undefined;
+    const vb = /viewBox="\s*[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(b.svg);
+    const svgRatio = vb ? Number(vb[2]) / Number(vb[1]) : Number.NaN;
+    const ratio = page ? page.height / page.width : Number.isFinite(svgRatio) && svgRatio > 0 ? svgRatio : 0.75;
+    const titleSize = this.g.bodySize + 2;
+    const head = titleSize * 1.25 + 8 + this.g.leading;
+    const full = this.topY - this.g.bottom - head;
+    const w = Math.min(this.textWidth, full / ratio);
+    const h = w * ratio;
+    this.ensure(h + head);
+    this.y -= this.g.leading;
+    this.headingLines(b.title, titleSize);
     this.y -= 8;
-    const room = this.y - this.g.bottom;
-    if (b.pdf) {
-      const [page] = await this.pdf.embedPdf(b.pdf, [0]);
-      if (page) {
-        const scale = Math.min(this.textWidth / page.width, room / page.height);
-        const w = page.width * scale;
-        const h = page.height * scale;
-        this.cur.page.drawPage(page, { x: this.left + (this.textWidth - w) / 2, y: this.y - h, width: w, height: h });
-        this.y -= h;
-        return;
-      }
+    const x = this.left + (this.textWidth - w) / 2;
+    if (page) {
+      this.cur.page.drawPage(page, { x, y: this.y - h, width: w, height: h });
+    } else {
+      // No PDF drawing of the chart was given: a frame of the SVG's proportions with a note.
+      this.cur.page.drawRectangle({ x, y: this.y - h, width: w, height: h, borderColor: MUTED, borderWidth: 0.6 });
+      this.centred(
+        'The chart is drawn in the EPUB and Word editions.',
+        this.f.italic,
+        this.g.bodySize - 1,
+        this.y - h / 2,
+        MUTED,
+      );
     }
-    // No PDF drawing of the chart: a framed note where it would stand, sized like the SVG.
-    const vb = /viewBox="\s*[\d.-]+\s+[\d.-]+\s+([\d.]+)\s+([\d.]+)"/.exec(b.svg);
-    const ratio = vb ? Number(vb[2]) / Number(vb[1]) : 0.75;
-    const w = this.textWidth;
-    const h = Math.min(room, w * (Number.isFinite(ratio) && ratio > 0 ? ratio : 0.75));
-    this.cur.page.drawRectangle({
-      x: this.left,
-      y: this.y - h,
-      width: w,
-      height: h,
-      borderColor: MUTED,
-      borderWidth: 0.6,
-    });
-    this.y -= h / 2 - 10;
-    this.centred('The chart is printed from the PDF chart download', this.f.italic, this.g.bodySize - 1, this.y, MUTED);
-    this.y = this.y - h / 2 - 10;
+    this.y -= h + this.g.leading * 0.5;
   }
 
   // ---- back matter
