@@ -293,6 +293,25 @@ describe('books: compile and export', () => {
     await compiled('ada', id);
   });
 
+  it('lets a compile be started again once the last one has not moved for 15 minutes (its job was lost)', async () => {
+    const id = await newBook('ada');
+    const db = stack.deps.database.db;
+    const lost = { compile_status: 'running' as const, compile_progress: 0.4 };
+    await db
+      .updateTable('books')
+      .set({ ...lost, compile_beat_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await call('ada', 'POST', `/api/books/${id}/compile`)).statusCode).toBe(409);
+    await db
+      .updateTable('books')
+      .set({ ...lost, compile_beat_at: new Date(Date.now() - 16 * 60_000) })
+      .where('id', '=', id)
+      .execute();
+    expect((await call('ada', 'POST', `/api/books/${id}/compile`)).statusCode).toBe(202);
+    expect((await compiled('ada', id)).compile.status).toBe('done');
+  });
+
   it('exports the compiled manuscript as Markdown, PDF, DOCX and EPUB with their content types', async () => {
     const id = await newBook('ada', { title: 'The Whitfields', rootIndividualId: 'p-john', generations: 2 });
     await call('ada', 'PUT', `/api/books/${id}`, { outline: ['Beginnings'] });

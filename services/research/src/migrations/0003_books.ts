@@ -25,6 +25,7 @@ export const booksMigration: Migration = {
         compile_error text,
         compile_job_id text,
         compile_count integer not null default 0,
+        compile_beat_at timestamptz,
         compiled_at timestamptz,
         manuscript_key text,
         created_at timestamptz not null default now(),

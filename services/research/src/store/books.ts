@@ -38,6 +38,7 @@ export async function insertBook(
       outline: JSON.stringify(b.outline),
       compile_error: null,
       compile_job_id: null,
+      compile_beat_at: null,
       compiled_at: null,
       manuscript_key: null,
     })
@@ -160,8 +161,11 @@ export async function writeChapter(db: Db, book: Pick<BookRow, 'id' | 'user_id'>
     .execute();
 }
 
-/** Claims the compile: only a book that is not queued or running moves to queued (409 otherwise). */
-export async function claimCompile(db: Db, userId: string, id: string): Promise<BookRow | undefined> {
+/**
+ * Claims the compile: only a book that is not queued or running moves to queued (409 otherwise),
+ * or one whose compile has not moved for `staleMs` (its job was lost: a queue emptied by hand).
+ */
+export async function claimCompile(db: Db, userId: string, id: string, staleMs: number): Promise<BookRow | undefined> {
   return db
     .updateTable('books')
     .set((eb) => ({
@@ -169,11 +173,17 @@ export async function claimCompile(db: Db, userId: string, id: string): Promise<
       compile_progress: 0,
       compile_error: null,
       compile_count: eb('compile_count', '+', 1),
+      compile_beat_at: new Date(),
       updated_at: new Date(),
     }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .where('compile_status', 'not in', ['queued', 'running'])
+    .where((eb) =>
+      eb.or([
+        eb('compile_status', 'not in', ['queued', 'running']),
+        eb('compile_beat_at', '<', new Date(Date.now() - staleMs)),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }
@@ -188,12 +198,15 @@ export async function setCompileState(
     jobId?: string;
     compiledAt?: Date;
     manuscriptKey?: string;
+    /** Only while the book's compile is this one (a lost job's late try changes nothing). */
+    run?: number;
   },
 ): Promise<void> {
   await db
     .updateTable('books')
     .set({
       compile_status: s.status,
+      compile_beat_at: new Date(),
       ...(s.progress !== undefined ? { compile_progress: s.progress } : {}),
       ...(s.error !== undefined ? { compile_error: s.error } : {}),
       ...(s.jobId !== undefined ? { compile_job_id: s.jobId } : {}),
@@ -201,6 +214,7 @@ export async function setCompileState(
       ...(s.manuscriptKey !== undefined ? { manuscript_key: s.manuscriptKey } : {}),
     })
     .where('id', '=', id)
+    .$if(s.run !== undefined, (q) => q.where('compile_count', '=', s.run!))
     .execute();
 }
 

@@ -88,6 +88,8 @@ export interface BooksTable {
   compile_error: string | null;
   compile_job_id: string | null;
   compile_count: Generated<number>;
+  /** When the compile last moved (queued, progress): a compile silent for long was lost and may be started again. */
+  compile_beat_at: Date | null;
   compiled_at: Date | null;
   manuscript_key: string | null;
   created_at: Generated<Date>;

@@ -53,7 +53,7 @@ export async function compileBook(
     return { skipped: book.compile_status };
   const log = deps.logger.child({ bookId: book.id, run: job.data.run, attempt: job.attempt, requestId: job.requestId });
   const progress = async (p: number) => {
-    await setCompileState(db, book.id, { status: 'running', progress: p });
+    await setCompileState(db, book.id, { status: 'running', progress: p, run: job.data.run });
     await job.progress(Math.round(p * 100));
   };
   try {
@@ -108,6 +108,7 @@ export async function compileBook(
       error: null,
       compiledAt: new Date(manuscript.compiledAt),
       manuscriptKey: key,
+      run: job.data.run,
     });
     await job.progress(100);
     log.info(
@@ -126,7 +127,7 @@ export async function compileBook(
     const message = readableCompileError(err);
     if (message || job.attempt >= COMPILE_BOOK_ATTEMPTS) {
       log.warn({ err }, 'book compile failed');
-      await setCompileState(db, book.id, { status: 'failed', error: message ?? COMPILE_FAILED });
+      await setCompileState(db, book.id, { status: 'failed', error: message ?? COMPILE_FAILED, run: job.data.run });
       return { failed: message ?? COMPILE_FAILED };
     }
     log.warn({ err }, 'book compile try failed; it will be retried');

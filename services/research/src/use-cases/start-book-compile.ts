@@ -4,6 +4,9 @@ import { COMPILE_BOOK_ATTEMPTS, COMPILE_BOOK_JOB, type CompileBookJobData, RESEA
 import { claimCompile, setCompileState } from '../store/books';
 import { ownedBook } from './read-books';
 
+/** A compile that has not moved for this long lost its job (a step never takes minutes without progress). */
+export const COMPILE_STALE_MS = 15 * 60_000;
+
 export const ALREADY_COMPILING = 'This book is already being compiled: wait for it to finish.';
 
 /**
@@ -19,7 +22,7 @@ export async function startBookCompile(
 ): Promise<{ jobId: string }> {
   const db = deps.database.db;
   const book = await ownedBook(db, userId, id);
-  const claimed = await claimCompile(db, userId, book.id);
+  const claimed = await claimCompile(db, userId, book.id, COMPILE_STALE_MS);
   if (!claimed) throw new HttpError(409, ALREADY_COMPILING, { code: 'already_compiling' });
   const jobId = `book-${claimed.id}-${claimed.compile_count}`;
   // Recorded before the enqueue: once queued, the job may already be running and own the state.
