@@ -70,4 +70,35 @@ describe('issue 28: names in German newspaper columns', () => {
     expect(found.some((n) => /Ztg/.test(n))).toBe(false);
     expect(found).toContain('Max Knhn');
   });
+
+  it('"Dr. Herbert von⏎Dirksen": a particle at a line end joins the surname on the next line', () => {
+    const found = names(
+      'London, 5. Mai. König Georg VI. empfing am Donnerstag im Buckinghampalast den\nneuen deutschen Botschafter, Dr. Herbert von\nDirksen, der ihm sein Beglaubigungsschreiben überreichte.',
+    );
+    expect(found).toContain('Herbert von Dirksen');
+    expect(found).not.toContain('Herbert');
+  });
+
+  it('"das Kabinett Chau¬⏎temps": an office before a name broken by the paper\'s hyphen still comes off', () => {
+    const found = names(
+      'Bei dieser Einstellung der maßgebenden Männer ist es klar, daß das Kabinett Chau¬\ntemps, wenn es nicht am Freitag in der Kammer gestürzt wird, sich dem neuen Versuch anschließt.',
+    );
+    expect(found).toContain('Chautemps');
+    expect(found.some((n) => /Kabinett/.test(n))).toBe(false);
+  });
+
+  it('"außerhalb des Deutschen Reiches nicht zu Freunden" on an OCR\'d page that reads as no language: "nicht zu" is no "niece of"', () => {
+    const found = names(
+      'Ise: finden aller auf den Karten Zer Anhait ber Nar. unb seiner früheren Kolonien so auffallend ein¬ bem sonst empfehlenswerten Atlas außerhalb des\nDeutschen Reiches nicht zu Freunden verhelfen,',
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('"Hr. Johann Baptist Jungels": after a given name Baptist is a given name; "the First Baptist Church" no one', () => {
+    const found = names(
+      'Aus der Erklärung geht hervor, daß Hr. Johann Baptist Jungels, ohne Stand zu Holsthum, die Formalitäten erfüllt hat. The First Baptist Church of Raleigh was full on Sunday.',
+    );
+    expect(found).toContain('Johann Baptist Jungels');
+    expect(found.some((n) => /Baptist Church|First/.test(n))).toBe(false);
+  });
 });

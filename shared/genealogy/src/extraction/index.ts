@@ -43,7 +43,8 @@ export interface Extractor {
  * office before a surname ("Warden Hoyt"), words hyphenated at a line end, "Martin⏎Van Buren". 8: a kinship word of
  * one language that is a common word of the text's own ("nicht" in German) says nothing; regnal numbers keep their
  * capitals ("Georg VI"); "Ch. Metz" is one name and "Hrn. Prok. Andre" no man called Prok; German offices written
- * as compounds ("Generaladministrator Simons"), "im Schlosse zu Laeken" and "(A. A. Ztg.)" name no one.
+ * as compounds ("Generaladministrator Simons"), "im Schlosse zu Laeken" and "(A. A. Ztg.)" name no one; a particle at
+ * a line end joins the next line's surname ("Herbert von⏎Dirksen"); "Johann Baptist" is two given names.
  */
 export const EXTRACTOR_VERSION = 8;
 

@@ -189,7 +189,8 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names a land or a town, no one.
   if (/^(?:Kaiser|König)/u.test(c.words[k - 1]!.replace(/ſ/g, 's')) && /^(?:von|zu|aus)$/.test(rest[0]!))
     return { ...c, words: [] };
-  const start = text.indexOf(rest[0]!, c.start);
+  // The name's first word as written: a word joined across a break ("Chau¬ temps") is found by its head.
+  const start = text.indexOf(rest[0]!.slice(0, 3), c.start + c.words[0]!.length);
   return start < 0 ? c : { ...c, words: rest, start, title: c.words[k - 1]! };
 }
 

@@ -26,7 +26,7 @@ import {
   recordRoleBefore,
   REL_BEFORE,
   relBefore,
-  REL_OF_AFTER,
+  relOfAfter,
   REL_OF_BEFORE,
   STRONG_REL_BEFORE,
   SUBJECT_AFTER,
@@ -86,7 +86,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       // ", Dr. Hüsgen" after a name is the next man's title, not a census column "Dr" (daughter).
       afterCue:
         (!DR_TITLE_AFTER.test(a) && (CENSUS_AFTER.test(a) || PAREN_REL_AFTER.test(a))) ||
-        REL_OF_AFTER.test(a) ||
+        relOfAfter(a, lang) ||
         SUBJECT_AFTER.test(a) ||
         MAIDEN_AFTER.test(a) ||
         HIS_WIFE_AFTER.test(a),
@@ -145,7 +145,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (AMBIGUOUS_GIVEN.has(lowerKey(w)) && !c.rel && !c.titled && !HIS_WIFE_AFTER.test(after(m))) return false;
     if (c.titled || NAMED_BEFORE.test(before(m))) return true;
     // A word that is not a known given name needs a relationship said of it ("his wife Elspeth", "filius Joannis").
-    if (!given) return c.strongRel || (c.subject && (REL_OF_AFTER.test(after(m)) || SUBJECT_AFTER.test(after(m))));
+    if (!given) return c.strongRel || (c.subject && (relOfAfter(after(m), lang) || SUBJECT_AFTER.test(after(m))));
     return c.rel || c.subject || c.afterCue;
   });
   for (let i = 0; i < all.length; i++)

@@ -215,11 +215,13 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     const k = lowerKey(w);
     if (nl && cur.length) {
       // A line end joins a lone given name (or a word a title or a relationship names) to a surname that follows,
-      // and a name never ends in an initial: "Mr. Tally H.⏎Eddings", "their daughter, Brenda⏎Ray".
+      // and a name never ends in an initial or a particle: "Mr. Tally H.⏎Eddings", "their daughter, Brenda⏎Ray".
       const cued = cur.length === 1 && cuedBefore(text, cur[0]!.s);
       const join =
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
+          // "Dr. Herbert von⏎Dirksen": a particle never ends a name, so the line after holds its surname.
+          (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
           (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
         (particleOpensSurname(words, i) || (!isGiven(w) && !isStop(w, text, s)));
       if (!join) flush();
@@ -261,7 +263,9 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     }
     // "Schon-⏎feld": a word broken at a line end is judged whole ("Schon" alone is German for "already").
     const whole = brokenAtLineEnd(text, s, w);
-    if (SUFFIXES.has(k) || isStop(whole, text, s) || TITLES.has(k) || isNotNameWord(whole)) {
+    // "Johann Baptist Jungels": after a given name, Baptist is the second given name, not the church.
+    const secondGiven = k === 'baptist' && cur.length > 0 && isGiven(cur[cur.length - 1]!.w);
+    if (SUFFIXES.has(k) || (isStop(whole, text, s) && !secondGiven) || TITLES.has(k) || isNotNameWord(whole)) {
       flush();
       continue;
     }

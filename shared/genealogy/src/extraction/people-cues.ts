@@ -13,7 +13,7 @@ const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Da
 const WORD = String.raw`(?:(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 export const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
-  String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}[ \t]+)*${WORD})*`,
+  String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}(?:[ \t]+|[ \t]*\n[ \t]*))*${WORD})*`,
   'gu',
 );
 
@@ -101,7 +101,11 @@ const FALSE_FRIENDS: Partial<Record<TextLanguage, ReadonlySet<string>>> = {
 
 /** A relationship phrase's match (its word in group 1), unless the word is a false friend in the text's language. */
 export function kinIn(lang: TextLanguage, m: RegExpExecArray | null): RegExpExecArray | null {
-  return m?.[1] && FALSE_FRIENDS[lang]?.has(m[1].toLowerCase()) ? null : m;
+  const w = m?.[1]?.toLowerCase();
+  if (!w) return m;
+  // "nicht" is German's commonest word: a niece only in a text that reads as Dutch (an OCR'd German page whose
+  // "der" became "ber" may read as no language at all).
+  return FALSE_FRIENDS[lang]?.has(w) || (w === 'nicht' && lang !== 'nl') ? null : m;
 }
 /** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
 export const STRONG_REL_BEFORE = new RegExp(
@@ -195,9 +199,11 @@ export const PAREN_REL_AFTER = new RegExp(
 );
 /** "Mary, wife of", "Ann, daughter of": the name is the subject of a relationship phrase. */
 export const REL_OF_AFTER = new RegExp(
-  String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`,
+  String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`,
   'iu',
 );
+/** REL_OF_AFTER, unless its relationship word is a false friend in the text's language ("Reiches nicht zu Freunden"). */
+export const relOfAfter = (a: string, lang: TextLanguage): boolean => kinIn(lang, REL_OF_AFTER.exec(a)) !== null;
 const CHILD_WORDS = Object.keys(REL_WORDS).filter((w) => REL_WORDS[w]![0] === 'child');
 /** "…, daughter of": the name starts a new principal (the bride after the groom's parents), not a list. */
 export const CHILD_OF_AFTER = new RegExp(

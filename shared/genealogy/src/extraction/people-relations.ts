@@ -35,7 +35,7 @@ import {
   recordRoleBefore,
   kinIn,
   relBefore,
-  REL_OF_AFTER,
+  relOfAfter,
   REL_OF_BEFORE,
   REL_WORDS,
   SIGNED_BEFORE,
@@ -336,7 +336,7 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       AGED_AFTER.test(a) ||
       SUBJECT_BEFORE.test(b) ||
       TESTATOR_BEFORE.test(b) ||
-      (REL_OF_AFTER.test(a) && !aboveRel && (i === 0 || m.lone))
+      (relOfAfter(a, lang) && !aboveRel && (i === 0 || m.lone))
     )
       subjectCued.push(i);
     if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
