@@ -5,7 +5,7 @@
 //   npx tsx bench/book/compile-200.mts [pdf|docx|epub|md ...]     (default: every format)
 //
 // The manuscript: 12 chapters of register entries (7 people, namesakes among them, 4 places with
-// diacritics), two endnotes per entry (~340 notes), a pedigree chart, one photo per chapter —
+// diacritics), two endnotes per entry (456 notes), a pedigree chart, one photo per chapter —
 // the fixture's small JPEG and PNG plus four 1600 × 1200 noisy PNGs (~5.8 MB each, photographs
 // that do not compress) — built by services/research/test/render-fixture.ts.
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ async function render(format: Format) {
   const { manuscript } = await import('../../services/research/test/render-fixture');
   const { encodePng } = await import('../../services/research/src/render/png');
   const { renderBook } = await import('../../services/research/src/render/index');
-  const m = manuscript({ chapters: 12, entries: 18, filler: 5 });
+  const m = manuscript({ chapters: 12, entries: 19, filler: 5 });
   // Noise: a photograph's PNG does not compress; seeded so every run embeds the same bytes.
   let seed = 7;
   const noise = () => {
