@@ -99,7 +99,7 @@ function describeForIntegrators(
   }
 }
 
-/** Answers the services do not describe with a zod schema: the GEDCOM download and the charts are files, not JSON (decisions 0186, 0229). */
+/** Answers the services do not describe with a zod schema: the GEDCOM download, the charts and the book are files, not JSON (decisions 0186, 0229, 0233). */
 function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> }) {
   const gedcom = (doc.paths['/api/people/export'] as Record<string, Operation> | undefined)?.get;
   if (gedcom) {
@@ -129,6 +129,24 @@ function describeDownloads(doc: OpenApiDoc & { paths: Record<string, unknown> })
       422: {
         description:
           'Too big: more than 2,000 people in one chart, or more than 40 sheets in one PDF; `error` says how many and to choose fewer generations.',
+      },
+    };
+  // The family history book (issue 33, decision 0233): the last compile as a file.
+  const book = (doc.paths['/api/books/{id}/export'] as Record<string, Operation> | undefined)?.get;
+  if (book)
+    book.responses = {
+      ...book.responses,
+      200: {
+        description:
+          "The last compile of the book as an attachment named after its title: PDF (print-ready, the book's trim), DOCX, EPUB 3 or Markdown, by `format`.",
+        content: {
+          'application/pdf': { schema: { type: 'string', format: 'binary' } },
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+            schema: { type: 'string', format: 'binary' },
+          },
+          'application/epub+zip': { schema: { type: 'string', format: 'binary' } },
+          'text/markdown': { schema: { type: 'string' } },
+        },
       },
     };
   const citation = (doc.paths['/api/documents/{id}/citation'] as Record<string, Operation> | undefined)?.get;

@@ -203,6 +203,24 @@ describe('books: create, read, edit, delete', () => {
   });
 });
 
+describe('books: the OpenAPI document', () => {
+  it('describes every book route with its request and answer schemas', async () => {
+    const doc = (await stack.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>
+    >;
+    expect(Object.keys(paths['/api/books']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/books/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    expect(paths['/api/books/{id}/chapters/{n}']!.put!.requestBody).toBeDefined();
+    expect(Object.keys(paths['/api/books/{id}/compile']!.post!.responses).sort()).toEqual(['202', '404', '409']);
+    expect(Object.keys(paths['/api/books/{id}/export']!.get!.responses).sort()).toEqual(['400', '404', '422']);
+    const view = JSON.stringify(paths['/api/books/{id}']!.get!.responses['200']);
+    for (const field of ['outline', 'chapters', 'compile', 'progress', 'compiledAt', 'source'])
+      expect(view).toContain(field);
+  });
+});
+
 describe('books: compile and export', () => {
   it('answers 422 for an export before any compile', async () => {
     const id = await newBook('ada');

@@ -42,21 +42,50 @@ export const bookRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app
 
   r.post(
     '/api/books',
-    { schema: { tags, body: CreateBookBody, response: { 201: CreatedBook, ...errors(400, 404, 422) } } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Start a book; with conversationId it adopts that conversation's 'Write the book' plan (422 when it has none)",
+        body: CreateBookBody,
+        response: { 201: CreatedBook, ...errors(400, 404, 422) },
+      },
+    },
     async (req, reply) => reply.status(201).send(await createBook(deps, req.user!.id, req.body, req.id)),
   );
 
-  r.get('/api/books', { schema: { tags, response: { 200: BookList } } }, async (req) => listBooks(deps, req.user!.id));
+  r.get(
+    '/api/books',
+    {
+      schema: { tags, summary: "The user's books, last changed first (no chapter texts)", response: { 200: BookList } },
+    },
+    async (req) => listBooks(deps, req.user!.id),
+  );
 
   r.get(
     '/api/books/:id',
-    { schema: { tags, params: BookParams, response: { 200: BookView, ...errors(404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'A book: outline, chapters with status and text, compile status and progress (0..1)',
+        params: BookParams,
+        response: { 200: BookView, ...errors(404) },
+      },
+    },
     async (req) => readBook(deps, req.user!.id, req.params.id),
   );
 
   r.put(
     '/api/books/:id',
-    { schema: { tags, params: BookParams, body: UpdateBookBody, response: { 200: BookView, ...errors(400, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change the title, the outline (chapters follow it by number), generations or trim',
+        params: BookParams,
+        body: UpdateBookBody,
+        response: { 200: BookView, ...errors(400, 404) },
+      },
+    },
     async (req) => updateBook(deps, req.user!.id, req.params.id, req.body),
   );
 
@@ -65,6 +94,7 @@ export const bookRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app
     {
       schema: {
         tags,
+        summary: "The author's text of chapter n (kept by every compile); null gives it back to the register",
         params: ChapterParams,
         body: UpdateChapterBody,
         response: { 200: BookChapterView, ...errors(400, 404) },
@@ -91,13 +121,28 @@ export const bookRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app
 
   r.post(
     '/api/books/:id/compile',
-    { schema: { tags, params: BookParams, response: { 202: CompileStarted, ...errors(404, 409) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Compile the book (a job on the research worker); 409 while a compile is queued or running',
+        params: BookParams,
+        response: { 202: CompileStarted, ...errors(404, 409) },
+      },
+    },
     async (req, reply) => reply.status(202).send(await startBookCompile(deps, req.user!.id, req.params.id, req.id)),
   );
 
   r.get(
     '/api/books/:id/export',
-    { schema: { tags, params: BookParams, querystring: ExportQuery, response: { ...errors(400, 404, 422) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The last compile as a file (pdf, docx, epub or md); 422 before any compile',
+        params: BookParams,
+        querystring: ExportQuery,
+        response: { ...errors(400, 404, 422) },
+      },
+    },
     async (req, reply) => {
       const file = await exportBook(deps, req.user!.id, req.params.id, req.query.format);
       return reply
