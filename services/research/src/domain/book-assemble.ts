@@ -1,4 +1,3 @@
-import type { ChapterSource } from './book-chapters';
 import type { Block, BookTrim, Chapter, Endnote, Manuscript, Run } from './manuscript';
 import type { RegisterText } from './register-narrative';
 
@@ -83,9 +82,4 @@ export function assembleManuscript(input: AssembleInput): Manuscript {
 /** The register's own parts, all in its one note space. */
 export function registerPart(register: RegisterText, blocks: Block[]): BookPart {
   return { space: 'register', blocks, notes: register.notes };
-}
-
-/** A stored chapter's text (the model's or the author's) as a part of its own note space. */
-export function storedPart(n: number, source: ChapterSource, blocks: Block[], notes: Endnote[]): BookPart {
-  return { space: `chapter-${n}-${source}`, blocks, notes };
 }
