@@ -74,4 +74,13 @@ describe('removal orders', () => {
     expect(found[0]).toBe('George Dishonser');
     expect(found).not.toContain('Clement Danes');
   });
+
+  it('"Nymphas Stace Elizabeth his Wife": the man of an unknown given name is the pauper, and the justice named long before is not her husband', () => {
+    const e = read(
+      "By Order under the Hands and Seals of Bartholomew Hammond and Francis Bedwell Esqrs. Two of His Majesty's Justices of the Peace for the County of Middx (one of the Quorum) bearing date the 29th. day of January 1762 Nymphas Stace Elizabeth his Wife and their two Children were removed from the Parish of St. Clement Danes.",
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Nymphas Stace', role: 'primary_subject' });
+    expect(e.peopleIdentified).toContainEqual({ name: 'Elizabeth Stace', role: 'spouse' });
+    expect(e.peopleIdentified.find((p) => p.name === 'Francis Bedwell')?.role).not.toBe('spouse');
+  });
 });

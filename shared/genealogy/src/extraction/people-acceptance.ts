@@ -35,6 +35,7 @@ import {
   textAfter,
   textBefore,
   TITLE_ALT,
+  WIFE_NAMED_AFTER,
 } from './people-cues';
 import { AMBIGUOUS_GIVEN, isGiven, isInitial, isStop, lowerKey, surnameOf, titleCase } from './people-candidates';
 
@@ -89,7 +90,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         relOfAfter(a, lang) ||
         SUBJECT_AFTER.test(a) ||
         MAIDEN_AFTER.test(a) ||
-        HIS_WIFE_AFTER.test(a),
+        HIS_WIFE_AFTER.test(a) ||
+        WIFE_NAMED_AFTER.test(a),
       weakAfter: GROOM_AFTER.test(a.slice(0, 20)) || BRIDE_AFTER.test(a.slice(0, 20)),
     };
   };

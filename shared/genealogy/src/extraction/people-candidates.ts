@@ -191,6 +191,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     prevEnd = m.index + m[0].length;
   }
   let cur: { w: string; s: number }[] = [];
+  const wifeAfter = /^[ \t]+[Hh]is[ \t]+[Ww]ife(?!\p{L})/u.test(text.slice(at + run.length, at + run.length + 12));
   const flush = (title?: string) => {
     // Particles and initials never end a name ("Agnes Hamilton M. S." → "Agnes Hamilton").
     while (cur.length > 1 && (isParticle(cur[cur.length - 1]!.w) || isInitial(cur[cur.length - 1]!.w))) cur.pop();
@@ -269,6 +270,9 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
       flush();
       continue;
     }
+    // "Nymphas Stace Elizabeth his Wife": the run's last word, a given name before "his wife", is the wife's name.
+    if (cur.length >= 2 && i === words.length - 1 && isGiven(w) && !isGiven(cur[cur.length - 1]!.w) && wifeAfter)
+      flush();
     // A second person in the same run: "John Smith Mary Brown".
     if (
       cur.length >= 2 &&

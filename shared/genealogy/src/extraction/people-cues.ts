@@ -139,6 +139,9 @@ export const HIS_WIFE_AFTER = new RegExp(
   String.raw`^,?\s+(his|her|sa|son|seine|sein|sua|suo|zijn|hans|hennes|their|leur|ihr)\s+(${REL_ALT}|femme|frau|mari|marito|mann)(?![\p{L}])`,
   'iu',
 );
+/** "Nymphas Stace Elizabeth his Wife", "George Dishonser and Ann his Wife": the man before his wife's given name. */
+export const WIFE_NAMED_AFTER =
+  /^,?[ \t]+(?:(?:and|&)[ \t]+)?\p{Lu}\p{Ll}+[.:]?[ \t]+[Hh]is[ \t]+(?:[Ww]ife|WIFE)(?!\p{L})/u;
 /** "Sarah and I were married in June 1886": in a letter, the writer's spouse. */
 export const AND_I_MARRIED_AFTER = /^\s+and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b/i;
 /** The signature closing a letter: its writer. */

@@ -302,9 +302,12 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       const [rel, kin] =
         REL_WORDS[word] ??
         (/^(?:mari|marito|mann)$/.test(word) ? (['spouse', 'husband'] as const) : (['spouse', 'wife'] as const));
-      // "Richard their son": the couple just named, so the primary; "Sarah his wife": the man just named.
-      const anchor = /^(?:their|leur)$/i.test(hisWife[1]!) ? -1 : prev;
-      edges.push({ anchor, person: i, role: rel, ...(kin ? { kin } : {}) });
+      // "Richard their son": the couple just named, so the primary; "Sarah his wife": the man just named, when he is
+      // named close by and is no justice or witness ("… Francis Bedwell Esqrs. Two of His Majesty's Justices … 1762
+      // Nymphas Stace Elizabeth his Wife": the justice is not her husband; better no husband than that one).
+      const their = /^(?:their|leur)$/i.test(hisWife[1]!);
+      const near = text.slice(ms[prev]!.end, m.start).length <= 60 && !recordRoles.has(prev);
+      if (their || near) edges.push({ anchor: their ? -1 : prev, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
     const drTitle = DR_TITLE_AFTER.test(a);
     const census = drTitle ? null : CENSUS_AFTER.exec(a);
