@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, ButtonLink, ConfirmDialog, LoadError, PageMeta, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
+import { fetchPerson, personKey } from '../people/peopleApi';
 import { ChapterEditor } from './ChapterEditor';
 import { CompilePanel } from './CompilePanel';
 import { chapterStatusLabel, compiling } from './bookFormat';
@@ -40,6 +41,14 @@ export function BookPage() {
     refetchInterval: (q) => (busy(q.state.data) ? 1000 : false),
   });
   const data = book.data;
+  const rootId = data?.rootIndividualId ?? null;
+  // The person's name for the line under the title (their page may be gone: the link then says so less).
+  const root = useQuery({
+    queryKey: personKey(rootId ?? ''),
+    queryFn: () => fetchPerson(rootId ?? ''),
+    enabled: !!rootId,
+    retry: false,
+  });
   const chapters = data?.chapters ?? [];
   const asked = Number(params.get('chapter'));
   const chapter = chapters.find((c) => c.n === asked) ?? chapters[0];
@@ -189,13 +198,17 @@ export function BookPage() {
             {data.rootIndividualId && (
               <>
                 {' · '}
-                <Link to={`/people/${encodeURIComponent(data.rootIndividualId)}`}>the person it starts from</Link>
+                starts from{' '}
+                <Link to={`/people/${encodeURIComponent(data.rootIndividualId)}`}>
+                  {root.data?.individual.name ?? 'this person'}
+                </Link>
               </>
             )}
             {data.conversationId && (
               <>
                 {' · '}
-                <Link to={`/research?c=${encodeURIComponent(data.conversationId)}`}>the research conversation</Link>
+                planned in{' '}
+                <Link to={`/research?c=${encodeURIComponent(data.conversationId)}`}>a research conversation</Link>
               </>
             )}
           </p>
