@@ -216,14 +216,17 @@ function lifeSentences(p: BookPerson, ctx: EntryContext): Run[] {
     const out: Run[] = [
       text(` ${capitalize(possessive(p))} occupation was recorded as ${list[0]!.detail!.trim().replace(/\.$/, '')}`),
     ];
+    // The note follows the comma that ends its clause ("at Raleigh,¹ in 1880² and …").
     list.forEach((e, i) => {
-      if (i > 0) out.push(text(i === list.length - 1 ? ' and' : ','));
       out.push(...when(e));
-      if (i === list.length - 1) out.push(...end(ctx.notes, e.sources));
-      else {
-        const n = ctx.notes.source(e.sources);
-        if (n !== undefined) out.push({ text: '', note: n });
+      if (i === list.length - 1) {
+        out.push(...end(ctx.notes, e.sources));
+        return;
       }
+      const n = ctx.notes.source(e.sources);
+      const comma = i < list.length - 2 ? ',' : '';
+      out.push(n === undefined ? text(comma) : { text: comma, note: n });
+      if (i === list.length - 2) out.push(text(' and'));
     });
     return out;
   });
