@@ -107,7 +107,7 @@ async function serveBooks(page: Page, opts: { books?: unknown[]; book?: unknown 
   });
   await page.route(/\/api\/people(\?.*)?$/, (route) => json(route, { individuals: PEOPLE }));
   await page.route(/\/api\/people\/[0-9a-f]{24}$/, (route) => {
-    const person = PEOPLE.find((p) => route.request().url().endsWith(p.id));
+    const person = PEOPLE.find((p) => route.request().url().endsWith(String(p.id)));
     return person ? json(route, { individual: person }) : json(route, { error: 'Not found' }, 404);
   });
 }
