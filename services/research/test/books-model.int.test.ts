@@ -6,7 +6,8 @@ import { DEFAULT_OUTLINE } from '../src/domain/book';
 import { decodeManuscript } from '../src/domain/book-json';
 import type { Block } from '../src/domain/manuscript';
 import { smallFamily } from './support/book-fixtures';
-import { parseSse, type ResearchStack, startResearchStack } from './support/stack';
+import { callAs, readSseUntil, until } from './support/book-helpers';
+import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
 
@@ -29,52 +30,28 @@ afterAll(async () => {
   await fake?.close();
 });
 
-/** Sends a question on the stream route and reads its events until `until` says stop (or the end). */
-async function ask(userId: string, payload: Record<string, unknown>, until?: (deltas: number) => boolean) {
+/** Sends a question on the stream route and reads its events until `stop` says so (or the end). */
+async function ask(userId: string, payload: Record<string, unknown>, stop?: (deltas: number) => boolean) {
   const { research } = await stack.tokens(userId);
   const res = await fetch(`${base}/api/research/stream`, {
     method: 'POST',
     headers: { ...research, 'content-type': 'application/json' },
     body: JSON.stringify(payload),
   });
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buf = '';
-  const events: ReturnType<typeof parseSse> = [];
-  while (true) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    const cut = buf.lastIndexOf('\n\n');
-    if (cut >= 0) {
-      events.push(...parseSse(buf.slice(0, cut)));
-      buf = buf.slice(cut + 2);
-    }
-    if (until?.(events.filter((e) => e.event === 'delta').length)) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return events;
+  return readSseUntil(res, stop);
 }
 
-async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
+/** Starts a book from a conversation's plan. */
+async function bookFrom(userId: string, conversationId: string, title: string) {
+  const created = await callAs(stack, userId, 'POST', '/api/books', { title, conversationId });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id as string;
 }
 
 const generation = (id: string) =>
   stack.deps.database.db.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function book(userId: string, id: string) {
-  const { research } = await stack.tokens(userId);
-  return (await stack.app.inject({ method: 'GET', url: `/api/books/${id}`, headers: research })).json();
-}
+const book = async (userId: string, id: string) => (await callAs(stack, userId, 'GET', `/api/books/${id}`)).json();
 
 const paragraphs = (blocks: Block[]) =>
   blocks.map((b) => (b.kind === 'paragraph' ? b.runs.map((r) => r.text).join('') : '')).join('\n\n');
@@ -88,15 +65,7 @@ describe('books written by the model ("Write the book", then "continue")', () =>
     const plan = await ask('writer', { query: 'Write the book', conversationId });
     expect(plan.at(-1)!.event).toBe('done');
 
-    const { research } = await stack.tokens('writer');
-    const created = await stack.app.inject({
-      method: 'POST',
-      url: '/api/books',
-      headers: research,
-      payload: { title: 'The Whitfields of Wake', conversationId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().id as string;
+    const id = await bookFrom('writer', conversationId, 'The Whitfields of Wake');
     const adopted = await book('writer', id);
     expect(adopted).toMatchObject({ conversationId, outline: DEFAULT_OUTLINE });
     expect(adopted.chapters.map((c: { n: number; status: string }) => [c.n, c.status])).toEqual(
@@ -153,7 +122,7 @@ describe('books written by the model ("Write the book", then "continue")', () =>
     }
 
     // The compiled manuscript holds the model's chapters, in order, before the register's.
-    const compile = await stack.app.inject({ method: 'POST', url: `/api/books/${id}/compile`, headers: research });
+    const compile = await callAs(stack, 'writer', 'POST', `/api/books/${id}/compile`);
     expect(compile.statusCode).toBe(202);
     await until(async () => (await book('writer', id)).compile.status === 'done');
     const row = await stack.deps.database.db
@@ -174,15 +143,7 @@ describe('books written by the model ("Write the book", then "continue")', () =>
     fake.enqueue({ text: 'Sarah Elizabeth Barnes was born in 1862.' });
     await ask('late', { query: 'continue', conversationId });
 
-    const { research } = await stack.tokens('late');
-    const created = await stack.app.inject({
-      method: 'POST',
-      url: '/api/books',
-      headers: research,
-      payload: { title: 'The Barnes Family', conversationId },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const adopted = await book('late', created.json().id);
+    const adopted = await book('late', await bookFrom('late', conversationId, 'The Barnes Family'));
     expect(adopted.chapters.slice(0, 2)).toMatchObject([
       { n: 1, status: 'written', source: 'model', text: 'Sarah Elizabeth Barnes was born in 1862.' },
       { n: 2, status: 'empty', source: null, text: null },

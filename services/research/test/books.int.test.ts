@@ -1,5 +1,4 @@
 import { requireInfra } from '@gnology/testing';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookMaterialRequest } from '../src/clients/book-material';
 import type { BookMaterial } from '../src/domain/book-material';
@@ -9,11 +8,10 @@ import { NO_BOOK_PLAN } from '../src/use-cases/create-book';
 import { NOT_COMPILED } from '../src/use-cases/export-book';
 import { ALREADY_COMPILING } from '../src/use-cases/start-book-compile';
 import { emptyLibrary, smallFamily } from './support/book-fixtures';
+import { callAs, until } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
-
-type InjectPayload = InjectOptions['payload'];
 
 let stack: ResearchStack;
 /** What the documents service answers for a book, per test; a function may wait on the job's signal. */
@@ -41,30 +39,13 @@ beforeEach(() => {
   asked.length = 0;
 });
 
-async function call(userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const { research } = await stack.tokens(userId);
-  return stack.app.inject({
-    method,
-    url,
-    headers: research,
-    ...(payload !== undefined ? { payload: payload as InjectPayload } : {}),
-  });
-}
+const call = (userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  callAs(stack, userId, method, url, payload);
 
 async function newBook(userId: string, payload: Record<string, unknown> = { title: 'The Whitfields' }) {
   const res = await call(userId, 'POST', '/api/books', payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
-}
-
-async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not met in time');
 }
 
 async function compiled(userId: string, id: string) {

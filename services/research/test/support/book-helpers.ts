@@ -1,0 +1,53 @@
+import type { InjectOptions } from 'fastify';
+import { parseSse, type ResearchStack } from './stack';
+
+/** Polls `fn` until it gives a truthy value (every 50 ms), or throws after `timeoutMs`. */
+export async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** Reads a live SSE response's events until `stop` says so (given the deltas so far) or the stream ends. */
+export async function readSseUntil(res: Response, stop?: (deltas: number) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = '';
+  const events: ReturnType<typeof parseSse> = [];
+  while (true) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
+    const cut = buf.lastIndexOf('\n\n');
+    if (cut >= 0) {
+      events.push(...parseSse(buf.slice(0, cut)));
+      buf = buf.slice(cut + 2);
+    }
+    if (stop?.(events.filter((e) => e.event === 'delta').length)) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return events;
+}
+
+/** A call to the research app as `userId`. */
+export async function callAs(
+  stack: ResearchStack,
+  userId: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  const { research } = await stack.tokens(userId);
+  return stack.app.inject({
+    method,
+    url,
+    headers: research,
+    ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
+}
