@@ -292,6 +292,37 @@ describe('books: compile and export', () => {
     await compiled('ada', id);
   });
 
+  it("gives a book without an outline the register's chapters, with their notes, and keeps an author's edit of one at the next compile", async () => {
+    const id = await newBook('ada', { title: 'The Whitfields', rootIndividualId: 'p-john', generations: 2 });
+    await call('ada', 'POST', `/api/books/${id}/compile`);
+    const first = await compiled('ada', id);
+    expect(first.compile.status).toBe('done');
+    expect(first.chapters.length).toBeGreaterThanOrEqual(1);
+    expect(first.outline).toEqual(first.chapters.map((c: { title: string }) => c.title));
+    for (const c of first.chapters) {
+      expect(c).toMatchObject({ status: 'written', source: 'register', text: expect.stringMatching(/\S/) });
+    }
+    // Every fact carries a note: the chapter's text shows its markers.
+    expect(first.chapters[0].text).toMatch(/\[\^\d+\]/);
+    expect(first.chapters.map((c: { text: string }) => c.text).join('\n')).toContain('Whitfield');
+
+    const edited = `${first.chapters[0].text}\n\nA paragraph of my own.`;
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: edited });
+    await call('ada', 'POST', `/api/books/${id}/compile`);
+    await until(
+      async () => (await call('ada', 'GET', `/api/books/${id}`)).json().compile.compiledAt !== first.compile.compiledAt,
+    );
+    const second = await compiled('ada', id);
+    expect(second.chapters[0]).toMatchObject({ status: 'edited', source: 'author', text: edited });
+    expect(second.chapters.slice(1)).toEqual(
+      first.chapters.slice(1).map((c: object) => ({ ...c, updatedAt: expect.any(String) })),
+    );
+    const md = await call('ada', 'GET', `/api/books/${id}/export?format=md`);
+    expect(md.body).toContain('A paragraph of my own.');
+    // The edited chapter's markers still point at its citations.
+    expect(md.body).toContain('1880 U.S. census');
+  });
+
   it('lets a compile be started again once the last one has not moved for 15 minutes (its job was lost)', async () => {
     const id = await newBook('ada');
     const db = stack.deps.database.db;
