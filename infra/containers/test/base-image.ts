@@ -15,8 +15,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { check } from './docker';
-import type { Docker } from './docker';
+import { getContainerRuntimeClient, ImageName } from 'testcontainers';
+import { check, type DockerCli } from './docker';
 
 /**
  * The Dockerfile's base (`NODE_IMAGE`) made here: no image registry is reachable from CI, so
@@ -120,13 +120,13 @@ function npmrcLines(): string[] {
 
 /** Returns the tag of the base image, building it when this engine does not have it yet. */
 export async function ensureBaseImage(
-  docker: Docker,
+  docker: DockerCli,
   inputs: BaseImageInputs,
   log: (line: string) => void = () => {},
 ): Promise<{ tag: string; built: boolean; seconds: number }> {
   const t0 = Date.now();
   const tag = await baseImageTag(inputs);
-  if (await docker.imageExists(tag)) {
+  if (await (await getContainerRuntimeClient()).image.exists(ImageName.fromString(tag))) {
     log(`base: ${tag} is already built`);
     return { tag, built: false, seconds: (Date.now() - t0) / 1000 };
   }

@@ -1,7 +1,6 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { check } from './docker';
-import type { Docker } from './docker';
+import { check, type DockerCli } from './docker';
 
 export const TARGETS = ['gateway', 'auth', 'conversation', 'research', 'documents', 'album', 'billing'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -41,7 +40,7 @@ export interface BuiltTarget {
  * first build pays for the install and the bundle and the others reuse those layers.
  */
 export async function buildTargets(
-  docker: Docker,
+  docker: DockerCli,
   contextDir: string,
   opts: { baseImage: string; tag: string; log?: (line: string) => void },
 ): Promise<BuiltTarget[]> {

@@ -70,8 +70,12 @@ export async function check(command: string, args: string[], opts: RunOptions = 
   return r.stdout;
 }
 
-/** The docker CLI against one engine. */
-export class Docker {
+/**
+ * The docker CLI against one engine, for the two jobs testcontainers does not do: importing the
+ * debootstrap base (base-image.ts) and building the Dockerfile's targets on the host network
+ * (build-images.ts). Everything that runs a container goes through testcontainers (containers.ts).
+ */
+export class DockerCli {
   constructor(readonly host: string) {}
 
   get env(): NodeJS.ProcessEnv {
@@ -80,19 +84,7 @@ export class Docker {
     return { ...process.env, DOCKER_HOST: this.host, DOCKER_BUILDKIT: '0' };
   }
 
-  run(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-    return run(DOCKER_CLI, args, { ...opts, env: { ...this.env, ...opts.env } });
-  }
-
   check(args: string[], opts: RunOptions = {}): Promise<string> {
     return check(DOCKER_CLI, args, { ...opts, env: { ...this.env, ...opts.env } });
-  }
-
-  async imageExists(ref: string): Promise<boolean> {
-    return (await this.run(['image', 'inspect', '--format', '{{.Id}}', ref])).code === 0;
-  }
-
-  async inspect<T = unknown>(ref: string, format: string): Promise<T> {
-    return JSON.parse(await this.check(['inspect', '--format', `{{json ${format}}}`, ref])) as T;
   }
 }
