@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { ImportRecord, IndividualSummary } from '@gnology/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_FAMILY_GED } from '../../shared/genealogy/test/fixtures/gedcom-chart-family';
@@ -14,7 +13,7 @@ import {
   signInWithToken,
   startStack,
 } from './harness';
-import { call } from './research-support';
+import { importTree } from './tree-support';
 
 /**
  * Issue 32, family charts, as a user meets them in Chromium: "Family chart" on a tree person's
@@ -26,27 +25,7 @@ import { call } from './research-support';
 let stack: Stack;
 let browser: Browser;
 let token: string;
-const ids = new Map<string, string>();
-
-async function importTree() {
-  const form = new FormData();
-  form.append('file', new Blob([CHART_FAMILY_GED]), 'chart-family.ged');
-  const res = await fetch(`${stack.url}/api/people/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(202);
-  const { importId } = (await res.json()) as { importId: string };
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const rec = await call<ImportRecord>(stack, token, `/api/people/imports/${importId}`);
-    if (rec.status === 'completed') break;
-    if (rec.status === 'failed' || Date.now() > deadline) throw new Error(`import ${rec.status}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  for (const p of (await call<{ individuals: IndividualSummary[] }>(stack, token, '/api/people')).individuals)
-    ids.set(p.name, p.id);
-}
+let ids = new Map<string, string>();
 
 beforeAll(async () => {
   for (const k of ['ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'OPENAI_BASE_URL', 'LLM_PROVIDER', 'REDIS_URL'])
@@ -54,7 +33,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await openBrowser();
   token = (await createVerifiedUser(stack, { name: 'Rose Charts' })).token;
-  await importTree();
+  ids = await importTree(stack, token, CHART_FAMILY_GED);
 }, 300_000);
 afterAll(async () => {
   await browser?.close();
