@@ -27,6 +27,8 @@ import { checkOverlay, checkScreen, visit, visualPage, WIDTHS } from './visual-s
  * | photo viewer, merge-people dialog        | visual-overlays             | overlay-*              |
  * | revoke-access-token confirm              | visual-overlays             | overlay-*              |
  * | mobile menu (member), 375 px only        | visual-overlays             | overlay-menu-member-*  |
+ * | /books (filled, empty) /books/:id        | books-visual                | books-<screen>-<width> |
+ * | New book dialog                          | books-visual                | books-new-dialog-*     |
  *
  * The app has no toasts and no menus besides the mobile one: its notices are inline (role
  * status/alert) and appear in the page screenshots.
