@@ -100,4 +100,19 @@ describe('issue 28: lists of names after a plural title', () => {
     );
     expect(found).not.toContain('Marc Peter Rochaix');
   });
+
+  it('"S. H. Clifford", "S. B. Nelson": initials stay with a surname that is also a given name', () => {
+    const found = names(
+      'Specimen Cases. S. H. Clifford, New Cassel, Wis., was troubled with neuralgia and rheumatism. At the banquet S. B. Nelson of Spokane made a stirring address on the work of the Chamber of Commerce.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['S. H. Clifford', 'S. B. Nelson']));
+    expect(found).not.toContain('Clifford');
+  });
+
+  it('"Jim Koffmeister": in an English paper a German-born surname ending in -meister is a name, not a German noun', () => {
+    const found = names(
+      'Good roads and drivers who know the roads. W. W. Brown is always ready, and Jim Koffmeister is too. The latter has a nice garage and is ready to do any kind of work you may need on your car.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['W. W. Brown', 'Jim Koffmeister']));
+  });
 });

@@ -45,7 +45,8 @@ export interface Extractor {
  * capitals ("Georg VI"); "Ch. Metz" is one name and "Hrn. Prok. Andre" no man called Prok; German offices written
  * as compounds ("Generaladministrator Simons"), "im Schlosse zu Laeken" and "(A. A. Ztg.)" name no one; a particle at
  * a line end joins the next line's surname ("Herbert von⏎Dirksen"); "Johann Baptist" is two given names; "Nymphas
- * Stace Elizabeth his Wife" is a couple, and "his wife" never makes a husband of a justice named long before.
+ * Stace Elizabeth his Wife" is a couple, and "his wife" never makes a husband of a justice named long before;
+ * initials stay with a surname that is also a given name ("S. H. Clifford"); "Koffmeister" in English is a name.
  */
 export const EXTRACTOR_VERSION = 8;
 

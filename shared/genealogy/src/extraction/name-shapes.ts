@@ -85,12 +85,17 @@ const GERMAN_NOUN =
   /(?:meister|direktor|richter|vikar|minister|präsident|praesident|professor|inspektor|sekretär|kommandant|kanzler|chefs|pfarrer|ungen|heit|keit|schaft|ismus|ität|tion|nisse|unterricht|lichem|lichen|licher|liches|ischem|ischen|ischer|isches)$/iu;
 const LONG_GERMAN_NOUN = /(?:ung|rat|räte)$/iu;
 
-export function isNotNameWord(w: string): boolean {
+/** Endings of German offices that German families carry as surnames abroad ("Jim Koffmeister", "Hans Richter"). */
+const GERMAN_SURNAME_ENDING = /(?:meister|richter|pfarrer|vikar|kanzler)$/iu;
+
+export function isNotNameWord(w: string, lang?: TextLanguage): boolean {
   const k = w
     .toLowerCase()
     .replace(/[.,’']+$/g, '')
     .replace(/ſ/g, 's');
   if (OPENERS.has(k)) return true;
+  // In an English or French text such a word is a German-born family's name, not a German noun.
+  if ((lang === 'en' || lang === 'fr') && GERMAN_SURNAME_ENDING.test(k)) return false;
   return (k.length >= 7 && GERMAN_NOUN.test(k)) || (k.length >= 8 && LONG_GERMAN_NOUN.test(k));
 }
 

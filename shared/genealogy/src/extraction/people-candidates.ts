@@ -1,7 +1,7 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
 import { joinLowercaseGiven, withHtrInitials } from './dutch-registers';
-import { languageOf } from './language';
+import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
 import { nobleParticleBefore } from './noble-names';
@@ -181,7 +181,7 @@ function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): b
 }
 
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
-function candidatesOf(run: string, at: number, text: string): Candidate[] {
+function candidatesOf(run: string, at: number, text: string, lang: TextLanguage): Candidate[] {
   const out: Candidate[] = [];
   const re = /\S+/g;
   const words: { w: string; s: number; nl: boolean }[] = [];
@@ -196,9 +196,13 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     // Particles and initials never end a name ("Agnes Hamilton M. S." → "Agnes Hamilton").
     while (cur.length > 1 && (isParticle(cur[cur.length - 1]!.w) || isInitial(cur[cur.length - 1]!.w))) cur.pop();
     // Capitalised words before a given name that are not names ("Bergmann Heinrich Krause", "Québec Marguerite Tremblay", "Whereas John").
+    // Initials just before that word are the name's own ("S. H. Clifford", "Yesterday J. H. Nelson"): the surname is
+    // a given name too, and the initials stay with it.
     const firstGiven = cur.findIndex((c) => isGiven(c.w));
-    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w))
-      cur = cur.slice(firstGiven);
+    let opens = firstGiven;
+    while (opens > 0 && isInitial(cur[opens - 1]!.w)) opens--;
+    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w) && opens > 0)
+      cur = cur.slice(opens);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
       // "Ebenezer Learned's Company", "Mr. Bigelow’s talents": the possessive is not part of the name.
@@ -266,7 +270,7 @@ function candidatesOf(run: string, at: number, text: string): Candidate[] {
     const whole = brokenAtLineEnd(text, s, w);
     // "Johann Baptist Jungels": after a given name, Baptist is the second given name, not the church.
     const secondGiven = k === 'baptist' && cur.length > 0 && isGiven(cur[cur.length - 1]!.w);
-    if (SUFFIXES.has(k) || (isStop(whole, text, s) && !secondGiven) || TITLES.has(k) || isNotNameWord(whole)) {
+    if (SUFFIXES.has(k) || (isStop(whole, text, s) && !secondGiven) || TITLES.has(k) || isNotNameWord(whole, lang)) {
       flush();
       continue;
     }
@@ -314,7 +318,7 @@ export function findMentions(text: string): Mention[] {
   const lang = languageOf(text);
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
-    for (const raw of candidatesOf(m[0], m.index, text)) {
+    for (const raw of candidatesOf(m[0], m.index, text, lang)) {
       if (inEntry(raw.start)) continue;
       const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
       const c = lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped;
