@@ -39,6 +39,8 @@ describe('renderMarkdown', () => {
       introduction: [{ kind: 'paragraph', runs: [{ text: 'a *star* and [brackets] #1' }] }],
     });
     expect(odd).toContain('a \\*star\\* and \\[brackets\\] \\#1');
+    const list = renderMarkdown({ ...m, introduction: [{ kind: 'paragraph', runs: [{ text: '1880. The census' }] }] });
+    expect(list).toContain('\n1880\\. The census\n');
   });
 
   it('is what renderBook returns for md, as UTF-8', async () => {

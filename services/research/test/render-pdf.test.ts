@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Block } from '../src/domain/manuscript';
 import { renderPdf } from '../src/render/pdf/render-pdf';
 import { indexName } from '../src/render/sections';
 import { CHAPTER_TITLES, manuscript, PEOPLE, PLACES, spoken } from './render-fixture';
@@ -177,6 +178,40 @@ describe('renderPdf', () => {
       expect(at, place).toEqual(printed);
       expect(at.length).toBeGreaterThan(0);
     }
+  });
+
+  it('keeps a name that wraps onto the next line on the same page (the index lists the page it is printed whole on)', async () => {
+    const place = 'Saint-Jean-sur-Richelieu, Le Haut-Richelieu, Québec, Canada';
+    const person = { id: 'q1', surname: 'Bélanger-Tremblay', given: 'Marie-Joséphine Angélique', years: '1850–1920' };
+    const words = 'and the family lived there for many years before moving on to the next parish'.split(' ');
+    // Paragraphs of 1…40 words before each name, so names fall at every point of a line and a page.
+    const blocks: Block[] = Array.from({ length: 160 }, (_, i) => ({
+      kind: 'paragraph',
+      runs: [
+        { text: `${Array.from({ length: 1 + ((i * 7) % 40) }, (_, k) => words[k % words.length]).join(' ')} ` },
+        { text: `${person.given} ${person.surname}`, person },
+        { text: ' settled at ' },
+        { text: place, place },
+        { text: '.' },
+      ],
+    }));
+    const book = { ...manuscript({ chapters: 1, entries: 1, photos: false, chart: false }), introduction: blocks };
+    const texts = await pageTexts(await renderPdf(book));
+    const names = texts.findLastIndex((t) => t.includes('Index of names'));
+    const places = texts.findLastIndex((t) => t.includes('Index of places'));
+    const body = texts.map((t, i) => (i >= 3 && i < names ? t : ''));
+    const whole = `${person.given} ${person.surname}`;
+    const listedNames = listed(
+      texts.slice(names, places).join(' '),
+      'Bélanger-Tremblay, Marie-Joséphine Angélique (1850–1920)',
+    );
+    const listedPlaces = listed(texts.slice(places).join(' '), place);
+    expect(listedNames.length).toBeGreaterThan(8);
+    expect(listedNames).toEqual(body.flatMap((t, i) => (t.includes(whole) ? [i + 1] : [])));
+    expect(listedPlaces).toEqual(body.flatMap((t, i) => (t.includes(place) ? [i + 1] : [])));
+    // Every one of the 160 mentions is printed whole on a page.
+    expect(body.reduce((n, t) => n + t.split(whole).length - 1, 0)).toBe(160);
+    expect(body.reduce((n, t) => n + t.split(place).length - 1, 0)).toBe(160);
   });
 
   it('places the photos and names the people in their captions', async () => {

@@ -1,6 +1,7 @@
 import type { BookPart } from './book-assemble';
 import { blocksToText, notesCited, textToBlocks } from './book-text';
-import type { Endnote } from './manuscript';
+import { applyMarks, type BookMark, marksOf } from './book-marks';
+import type { Block, Endnote } from './manuscript';
 import type { RegisterText } from './register-narrative';
 
 export type ChapterSource = 'register' | 'model' | 'author';
@@ -15,6 +16,8 @@ export interface StoredChapter {
   source: ChapterSource | null;
   text: string | null;
   notes: Endnote[];
+  /** A register chapter's names and places, kept for the author's edit of it. */
+  marks: BookMark[];
 }
 
 export interface ChapterPlan {
@@ -44,12 +47,16 @@ export function planChapters(rows: StoredChapter[], register: RegisterText): Cha
     const row = byN.get(n);
     const reg = register.chapters[n - 1];
     if (row && keepsText(row)) {
+      // An edit of a register chapter keeps its index marks, and the photos and chart the
+      // register places in that chapter now (they have no text form).
+      const edited = applyMarks(textToBlocks(row.text!), row.marks);
+      const pictures = row.source === 'author' && row.marks.length && reg ? reg.blocks.filter(isPicture) : [];
       parts.push({
         n,
         title: row.title,
         ...(row.label ? { label: row.label } : {}),
         space: `chapter-${n}-${row.source}`,
-        blocks: textToBlocks(row.text!),
+        blocks: [...edited, ...pictures],
         notes: row.notes,
       });
       continue;
@@ -74,11 +81,15 @@ export function planChapters(rows: StoredChapter[], register: RegisterText): Cha
         source: 'register',
         text: blocksToText(reg.blocks),
         notes: register.notes.filter((note) => cited.has(note.n)),
+        marks: marksOf(reg.blocks),
       });
       continue;
     }
     // The register wrote this chapter before but has nothing for it now (the library changed).
-    if (row?.source === 'register') writes.push({ ...row, status: 'empty', source: null, text: null, notes: [] });
+    if (row?.source === 'register')
+      writes.push({ ...row, status: 'empty', source: null, text: null, notes: [], marks: [] });
   }
   return { parts, writes };
 }
+
+const isPicture = (b: Block) => b.kind === 'photo' || b.kind === 'chart';

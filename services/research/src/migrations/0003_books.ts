@@ -45,6 +45,7 @@ export const booksMigration: Migration = {
         source text check (source in ('register', 'model', 'author')),
         text text,
         notes jsonb not null default '[]'::jsonb,
+        marks jsonb not null default '[]'::jsonb,
         generation_id text,
         updated_at timestamptz not null default now(),
         primary key (book_id, n)

@@ -18,6 +18,7 @@ import {
   TextRun,
 } from 'docx';
 import type { Block, BookTrim, Manuscript, Run } from '../domain/manuscript';
+import { readableImage } from './image-check';
 import { encodePng } from './png';
 import { BookIndex, compiledLine, indexName, type Part, parts } from './sections';
 
@@ -74,6 +75,11 @@ export async function renderDocx(m: Manuscript): Promise<Uint8Array> {
       case 'paragraph':
         return [new Paragraph({ children: runs(b.runs, part), spacing: { after: 120 } })];
       case 'photo': {
+        // A damaged photo is left out; its caption stays.
+        if (!readableImage(b.image, b.mime))
+          return [
+            new Paragraph({ alignment: AlignmentType.CENTER, style: 'Caption', children: runs(b.caption, part) }),
+          ];
         const scale = Math.min(1, textPx / (b.width || 1), (textPx * 1.1) / (b.height || 1));
         return [
           new Paragraph({

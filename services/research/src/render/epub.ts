@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import type { Block, Manuscript, Run } from '../domain/manuscript';
+import { readableImage } from './image-check';
 import { BookIndex, compiledLine, contentKey, fullTitle, indexName, type Part, parts } from './sections';
 import { xmlText as x } from './xml';
 
@@ -65,6 +66,8 @@ export function renderEpub(m: Manuscript): Uint8Array {
       case 'paragraph':
         return `<p>${runs(b.runs, file)}</p>`;
       case 'photo': {
+        // A damaged photo is left out (EPUBCheck refuses it); its caption stays.
+        if (!readableImage(b.image, b.mime)) return `<p class="caption">${runs(b.caption, file)}</p>`;
         const href = addImage(b.image, b.mime, `photo-${images.size + 1}.${b.mime === 'image/png' ? 'png' : 'jpg'}`);
         const alt =
           b.caption
@@ -245,7 +248,7 @@ h1 { margin-top: 2em; }
 .subtitle { font-style: italic; }
 figure { margin: 1.2em 0; text-align: center; }
 figure img { max-width: 100%; max-height: 70vh; }
-figcaption { font-style: italic; font-size: 0.9em; }
+figcaption, .caption { font-style: italic; font-size: 0.9em; }
 sup a { text-decoration: none; }
 ul.index { list-style: none; padding-left: 0; }
 ul.index li { padding-left: 1em; text-indent: -1em; }

@@ -45,7 +45,7 @@ function block(b: Block, seen: (r: Run) => void): string[] {
     case 'heading':
       return [`### ${escapeLine(b.text)}`];
     case 'paragraph':
-      return [runs(b.runs, seen)];
+      return [blockStart(runs(b.runs, seen))];
     case 'photo': {
       const caption = runs(b.caption, seen);
       // The bytes travel with the DOCX and EPUB; Markdown is text only, so the caption stands in.
@@ -69,6 +69,11 @@ function runs(rs: Run[], seen: (r: Run) => void): string {
       return r.note ? `${t}[^${r.note}]` : t;
     })
     .join('');
+}
+
+/** A paragraph opening like a list item or a quote ("1880. The census…", "- ", "+ ") is kept a paragraph. */
+function blockStart(s: string): string {
+  return s.replace(/^(\d{1,9})([.)])(\s)/, '$1\\$2$3').replace(/^([-+])(\s)/, '\\$1$2');
 }
 
 function oneLine(s: string): string {

@@ -1,5 +1,6 @@
 import { newObjectId } from '@gnology/platform/ids';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { BookMark } from '../domain/book-marks';
 import type { Endnote } from '../domain/manuscript';
 import type {
   BookChapterSource,
@@ -139,6 +140,7 @@ export interface ChapterWrite {
   source: BookChapterSource | null;
   text: string | null;
   notes?: Endnote[];
+  marks?: BookMark[];
   generationId?: string | null;
 }
 
@@ -151,6 +153,7 @@ export async function writeChapter(db: Db, book: Pick<BookRow, 'id' | 'user_id'>
     source: c.source,
     text: c.text,
     notes: JSON.stringify(c.notes ?? []),
+    marks: JSON.stringify(c.marks ?? []),
     generation_id: c.generationId ?? null,
     updated_at: new Date(),
   };

@@ -1,6 +1,7 @@
 import type { RequestType } from '@gnology/contracts';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated } from 'kysely';
+import type { BookMark } from '../domain/book-marks';
 import type { BookTrim, Endnote } from '../domain/manuscript';
 import type { BookContext } from '../domain/model';
 
@@ -107,6 +108,8 @@ export interface BookChaptersTable {
   text: string | null;
   /** The endnotes the chapter's `[^n]` markers point at, numbered as its text numbers them. */
   notes: ColumnType<Endnote[], string | undefined, string>;
+  /** The names and places a register chapter marked, laid again on the author's edit of it (the indexes). */
+  marks: ColumnType<BookMark[], string | undefined, string>;
   generation_id: string | null;
   updated_at: Generated<Date>;
 }

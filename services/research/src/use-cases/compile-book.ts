@@ -31,6 +31,7 @@ const stored = (c: ChapterRow): StoredChapter => ({
   source: c.source,
   text: c.text,
   notes: c.notes,
+  marks: c.marks,
 });
 
 /**

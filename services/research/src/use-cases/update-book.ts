@@ -50,8 +50,14 @@ export async function updateChapter(
       title,
       label: chapter.label,
       ...(body.text === null
-        ? { status: 'empty' as const, source: null, text: null, notes: [] }
-        : { status: 'edited' as const, source: 'author' as const, text: body.text, notes: chapter.notes }),
+        ? { status: 'empty' as const, source: null, text: null, notes: [], marks: [] }
+        : {
+            status: 'edited' as const,
+            source: 'author' as const,
+            text: body.text,
+            notes: chapter.notes,
+            marks: chapter.marks,
+          }),
       generationId: body.text === null ? null : chapter.generation_id,
     });
     if (title !== chapter.title) {

@@ -62,11 +62,12 @@ function fontOf(style: TextStyle, r: Run): PDFFont {
 }
 
 /**
- * Splits runs into words. A run that names a person or a place is kept whole on one line (so a
- * name never breaks across lines or pages and the index's page for it is the page it is on),
- * unless it is wider than the line. A note marker is a superscript stuck to the word before it.
+ * Splits runs into words. A run that names a person or a place keeps a reference on each of its
+ * pieces, so the page each piece is drawn on goes into the indexes; `continuesNamed` lets the
+ * caller keep a name that wraps onto the next line on the same page. A note marker is a
+ * superscript stuck to the word before it.
  */
-export function words(runs: Run[], style: TextStyle, lineWidth: number): Word[] {
+export function words(runs: Run[], style: TextStyle): Word[] {
   const out: Word[] = [];
   let cur: Piece[] = [];
   const flush = () => {
@@ -83,18 +84,10 @@ export function words(runs: Run[], style: TextStyle, lineWidth: number): Word[] 
   });
   for (const r of runs) {
     const font = fontOf(style, r);
-    const text = r.text.replace(/\s+/g, ' ');
     const named = r.person !== undefined || r.place !== undefined;
-    const whole = text.trim();
-    if (named && whole && measure(font, whole, style.size) <= lineWidth) {
-      if (text.startsWith(' ')) flush();
-      cur.push(piece(whole, font, style.size, 0, r));
-      if (text.endsWith(' ')) flush();
-    } else {
-      for (const part of text.split(/( )/)) {
-        if (part === ' ') flush();
-        else if (part) cur.push(piece(part, font, style.size, 0, named ? r : undefined));
-      }
+    for (const part of r.text.replace(/\s+/g, ' ').split(/( )/)) {
+      if (part === ' ') flush();
+      else if (part) cur.push(piece(part, font, style.size, 0, named ? r : undefined));
     }
     if (r.note !== undefined) cur.push(piece(String(r.note), style.regular, style.size * 0.62, style.size * 0.36));
   }
@@ -121,4 +114,12 @@ export function breakLines(ws: Word[], width: number, space: number, firstIndent
   }
   if (cur.length) lines.push({ words: cur, width: curWidth, indent, last: true });
   return lines;
+}
+
+/** Whether a name or place at the end of `line` goes on at the start of `next` (keep both on one page). */
+export function continuesNamed(line: Line, next: Line | undefined): boolean {
+  if (!next) return false;
+  const last = line.words.at(-1)?.pieces.at(-1)?.run;
+  const first = next.words[0]?.pieces[0]?.run;
+  return last !== undefined && last === first;
 }

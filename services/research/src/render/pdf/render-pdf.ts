@@ -18,10 +18,11 @@ import {
   setTextRise,
 } from 'pdf-lib';
 import type { Block, Manuscript, Run } from '../../domain/manuscript';
+import { readableImage } from '../image-check';
 import { BookIndex, compiledLine, contentKey, type Part, parts } from '../sections';
 import { type BookFonts, embedBookFonts } from './fonts';
 import { type Geometry, geometry } from './geometry';
-import { breakLines, type Line, measure, type TextStyle, words } from './lines';
+import { breakLines, continuesNamed, type Line, measure, type TextStyle, words } from './lines';
 
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.4);
@@ -200,7 +201,7 @@ class PdfBook {
 
   /** Draws wrapped lines centred on the page; returns the y under them. */
   private centred(text: string, font: PDFFont, size: number, y: number, color = INK): number {
-    const ws = words([{ text }], { regular: font, italic: font, bold: font, boldItalic: font, size }, this.textWidth);
+    const ws = words([{ text }], { regular: font, italic: font, bold: font, boldItalic: font, size });
     for (const line of breakLines(ws, this.textWidth, measure(font, ' ', size))) {
       const x = this.left + (this.textWidth - line.width) / 2;
       this.drawLine(line, x, y, measure(font, ' ', size), false, color);
@@ -284,7 +285,7 @@ class PdfBook {
     const font = this.f.heading;
     const style = { regular: font, italic: font, bold: font, boldItalic: font, size };
     const space = measure(font, ' ', size);
-    for (const line of breakLines(words([{ text }], style, this.textWidth), this.textWidth, space)) {
+    for (const line of breakLines(words([{ text }], style), this.textWidth, space)) {
       this.cur.page.drawText(line.words.map((w) => w.pieces.map((p) => p.text).join('')).join(' '), {
         x: this.left,
         y: this.y - size,
@@ -323,9 +324,16 @@ class PdfBook {
   private paragraph(runs: Run[], style: TextStyle, indent: number, leading = this.g.leading, hang = 0): void {
     const space = measure(style.regular, ' ', style.size);
     const width = this.textWidth - hang;
-    const lines = breakLines(words(runs, style, width), width, space, indent);
-    for (const line of lines) {
-      this.ensure(leading);
+    const lines = breakLines(words(runs, style), width, space, indent);
+    // A name wrapping onto the next line stays on one page with it, so the index's page shows it
+    // whole; `keep[i]` counts the lines tied to line i that way (a name, then a place, can chain).
+    const keep = lines.map(() => 0);
+    for (let i = lines.length - 2; i >= 0; i--)
+      keep[i] = continuesNamed(lines[i]!, lines[i + 1]) ? 1 + keep[i + 1]! : 0;
+    const pageLines = Math.floor((this.topY - this.g.bottom) / leading);
+    for (const [i, line] of lines.entries()) {
+      const tied = 1 + keep[i]!;
+      this.ensure(tied <= pageLines ? leading * tied : leading);
       this.y -= leading;
       this.drawLine(line, this.left + hang, this.y, space, !line.last);
     }
@@ -424,11 +432,17 @@ class PdfBook {
   }
 
   private async photo(b: Extract<Block, { kind: 'photo' }>): Promise<void> {
-    const img = await this.image(b.image, b.mime);
+    const img = readableImage(b.image, b.mime) ? await this.image(b.image, b.mime).catch(() => undefined) : undefined;
+    if (!img) {
+      // A damaged photo is left out; its caption (and the names in it) stays.
+      this.paragraph(b.caption, { ...this.small, regular: this.small.italic }, 0);
+      this.y -= this.g.leading * 0.5;
+      return;
+    }
     const textHeight = this.topY - this.g.bottom;
     const cap = this.small;
     const capLines = breakLines(
-      words(b.caption, { ...cap, regular: cap.italic }, this.textWidth),
+      words(b.caption, { ...cap, regular: cap.italic }),
       this.textWidth,
       measure(cap.italic, ' ', cap.size),
     );
@@ -577,7 +591,7 @@ class PdfBook {
   /** An index entry: first line flush, the rest indented, never justified. */
   private hanging(runs: Run[], style: TextStyle, leading: number, hang: number): void {
     const space = measure(style.regular, ' ', style.size);
-    const ws = words(runs, style, this.textWidth - hang);
+    const ws = words(runs, style);
     const lines = breakLines(ws, this.textWidth - hang, space);
     // breakLines narrows every line by the hang; the first line then sits at the margin.
     lines.forEach((line, i) => {
