@@ -239,7 +239,7 @@ describe('POST /internal/book-material', () => {
     expect((await material(alice, { rootIndividualId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await material(alice, { rootIndividualId: john }, 'x'.repeat(32))).statusCode).toBe(404);
     expect((await material(alice, { generations: 0 })).statusCode).toBe(400);
-    expect((await material(alice, { generations: 9 })).statusCode).toBe(400);
+    expect((await material(alice, { generations: 11 })).statusCode).toBe(400);
   });
 
   it('serves a tagged photo upright and at most 1600 px as JPEG, to its owner only', async () => {

@@ -38,7 +38,7 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
       'He died on 1 March 1921 at Raleigh.[2]',
       'The records do not agree on when he was born.[4]',
       'Children of John Henry Whitfield and Sarah Elizabeth Barnes named in these records:',
-      'i. Ann Whitfield; see number 4.[5]',
+      'i. Ann Whitfield; see number 8.[5]',
     ]);
   });
 
@@ -79,9 +79,9 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
 
   it('uses the name, not a pronoun, when the sex is not recorded', () => {
     expect(paragraphs(chapter(text, 'Descendants, generation 1').blocks)).toEqual([
-      '4. Ann Whitfield, child of John Henry Whitfield and Sarah Elizabeth Barnes,[5] was born in February 1889 at Raleigh.[5]',
+      '8. Ann Whitfield, child of John Henry Whitfield and Sarah Elizabeth Barnes,[5] was born in February 1889 at Raleigh.[5]',
     ]);
-    expect(paragraphs(text.conclusion)).toContain('4. Ann Whitfield: no record here gives Ann’s death or burial.');
+    expect(paragraphs(text.conclusion)).toContain('8. Ann Whitfield: no record here gives Ann’s death or burial.');
   });
 
   it('places the photo after the first person tagged, captioned with everyone tagged', () => {
@@ -172,8 +172,19 @@ describe('writeRegister on the Kennedy excerpt of pres2020.ged', () => {
     // A spouse the records say nothing more of than the marriage gets no empty entry.
     const children = paragraphs(chapter(text, 'Descendants, generation 1').blocks);
     expect(children).not.toContain('Edwin Arthur Schlossberg.');
+    // Descendants start past the ahnentafel range of four generations (1–15), so none takes an unknown ancestor's number.
+    const numbered = [...children, ...paragraphs(chapter(text, 'Descendants, generation 2').blocks)]
+      .filter((p) => /^\d+\. /.test(p))
+      .map((p) => p.split(',')[0]);
+    expect(numbered).toEqual([
+      '16. Arabelle Kennedy',
+      '17. Caroline Bouvier Kennedy',
+      '18. John Fitzgerald Kennedy II',
+      '19. Patrick Bouvier Kennedy',
+      '20. Rose Schlossberg',
+    ]);
     expect(children).toContain(
-      '5. Caroline Bouvier Kennedy, daughter of John Fitzgerald Kennedy and Jacqueline Lee Bouvier,[5] was born on 27 November 1957 at New York, New York, New York, USA.[12]',
+      '17. Caroline Bouvier Kennedy, daughter of John Fitzgerald Kennedy and Jacqueline Lee Bouvier,[5] was born on 27 November 1957 at New York, New York, New York, USA.[12]',
     );
   });
 
@@ -182,7 +193,7 @@ describe('writeRegister on the Kennedy excerpt of pres2020.ged', () => {
     expect(material.people).toHaveLength(10);
     expect(text.notes).toHaveLength(17);
     expect(text.notes.every((n) => n.kind === 'source')).toBe(true);
-    expect(words).toBe(732);
+    expect(words).toBe(739);
     console.info(`Kennedy excerpt: ${material.people.length} people, ${text.notes.length} notes, ${words} words`);
   });
 });

@@ -1,3 +1,4 @@
+import { CHART_MAX_GENERATIONS } from '@gnology/contracts';
 import { HttpError, notFound } from '@gnology/platform/http/errors';
 import { indexBookPeople, indexFamilyAccess, type IndexBookRow } from '../domain/book-material/from-index';
 import { treeBookPeople, treeFamilyAccess, type TreeBookInput } from '../domain/book-material/from-tree';
@@ -24,8 +25,8 @@ import { citationOf } from './document-citation';
 import { linkMaps } from './people-links';
 import { personChart } from './person-chart';
 
-/** The most generations a book's material reaches (the chart draws at most 8 too). */
-export const BOOK_MAX_GENERATIONS = 8;
+/** The most generations a book covers (decision 0233); its pedigree chart draws at most 8 of them. */
+export const BOOK_MAX_GENERATIONS = 10;
 
 type Root = { kind: 'index'; id: string } | { kind: 'tree'; id: string; importId: string; fileName: string };
 
@@ -250,7 +251,7 @@ async function photosOf(
 async function chartOf(db: DocumentsDb, ownerId: string, root: BookPerson | undefined, generations: number) {
   if (!root) return null;
   // A chart has at least two generations: a book of one still shows the root with the parents' boxes empty.
-  const g = Math.max(2, Math.min(generations, BOOK_MAX_GENERATIONS));
+  const g = Math.max(2, Math.min(generations, CHART_MAX_GENERATIONS));
   try {
     const svg = await personChart(db, ownerId, root.id, {
       kind: 'pedigree',

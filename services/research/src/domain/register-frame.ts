@@ -54,7 +54,9 @@ export function introductionBlocks(
       ),
     ]),
   );
-  const biggest = Math.max(...numbers.values());
+  const firstDescendant = Math.min(
+    ...material.people.filter((p) => p.generation < 0 && numbers.has(p.id)).map((p) => numbers.get(p.id)!),
+  );
   const ancestors = material.people.filter((p) => numbers.has(p.id) && p.generation > 0).length;
   const descendants = material.people.filter((p) => numbers.has(p.id) && p.generation < 0).length;
   blocks.push(
@@ -66,7 +68,7 @@ export function introductionBlocks(
       ),
       text(
         descendants > 0
-          ? ` Descendants are numbered on from ${ancestors > 0 ? biggest - descendants + 1 : 2}, generation by generation, each family’s children in order of birth.`
+          ? ` Descendants are numbered on from ${firstDescendant}, past every number an ancestor could take, generation by generation, each family’s children in order of birth.`
           : '',
       ),
       text(' Husbands and wives who married into the family are written within their partner’s entry.'),

@@ -3,8 +3,9 @@ import type { BookMaterial, BookPerson } from './book-material';
 /**
  * The numbers of the people in the book (decision 0234): an ahnentafel for the root and the
  * ancestors — the root is 1, a person n's father 2n and mother 2n + 1 — and the root's
- * descendants, when the material holds any, numbered on from the highest ancestor's number,
- * generation by generation, each family's children by birth. Spouses who are not on the line get
+ * descendants, when the material holds any, numbered on from 2^generations (past every number
+ * an ancestor of the generations asked for could have), generation by generation, each family's
+ * children by birth. Spouses who are not on the line get
  * no number: they are written within their partner's entry.
  */
 export function numberPeople(material: BookMaterial): Map<string, number> {
@@ -28,7 +29,8 @@ export function numberPeople(material: BookMaterial): Map<string, number> {
     }
     frontier = next;
   }
-  let last = Math.max(...numbers.values());
+  // Past the whole ahnentafel range of the generations asked for, so no descendant takes the number of an ancestor the records do not name.
+  let last = Math.max(...numbers.values(), 2 ** Math.max(1, material.generations) - 1);
   frontier = [root];
   const seen = new Set([root.id]);
   while (frontier.length > 0) {
