@@ -119,6 +119,7 @@ describe('which text each chapter takes', () => {
     source: null,
     text: null,
     notes: [],
+    marks: [],
     ...over,
   });
 
@@ -145,6 +146,7 @@ describe('which text each chapter takes', () => {
         source: 'register',
         text: 'Reg two[^2]',
         notes: [note(2)],
+        marks: [],
       },
       {
         n: 3,
@@ -154,9 +156,49 @@ describe('which text each chapter takes', () => {
         source: 'register',
         text: 'Reg three',
         notes: [],
+        marks: [],
       },
       // The register has no fourth chapter any more: its old text goes.
-      { ...row(4), source: null, status: 'empty', text: null, notes: [] },
+      { ...row(4), source: null, status: 'empty', text: null, notes: [], marks: [] },
+    ]);
+  });
+
+  it("lays a register chapter's names and places again on the author's edit of it, and keeps its pictures", () => {
+    const john = { id: 'p1', surname: 'Whitfield', given: 'John' };
+    const chart: Block = { kind: 'chart', title: 'Pedigree', svg: '<svg/>' };
+    const withNames: RegisterText = {
+      ...register,
+      chapters: [
+        {
+          title: 'One',
+          blocks: [
+            p({ text: 'John Whitfield', person: john }, { text: ' of ' }, { text: 'Raleigh', place: 'Raleigh, Wake' }),
+            chart,
+          ],
+        },
+      ],
+    };
+    const first = planChapters([], withNames).writes[0]!;
+    expect(first.marks).toEqual([
+      { text: 'John Whitfield', person: john },
+      { text: 'Raleigh', place: 'Raleigh, Wake' },
+    ]);
+    const edit = {
+      ...first,
+      source: 'author' as const,
+      status: 'edited' as const,
+      text: 'Later John Whitfield left Raleigh.[^1] Raleighs no.',
+    };
+    expect(planChapters([edit], withNames).parts[0]!.blocks).toEqual([
+      p(
+        { text: 'Later ' },
+        { text: 'John Whitfield', person: john },
+        { text: ' left ' },
+        { text: 'Raleigh', place: 'Raleigh, Wake' },
+        { text: '.', note: 1 },
+        { text: ' Raleighs no.' },
+      ),
+      chart,
     ]);
   });
 

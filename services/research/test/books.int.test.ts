@@ -321,6 +321,18 @@ describe('books: compile and export', () => {
     expect(md.body).toContain('A paragraph of my own.');
     // The edited chapter's markers still point at its citations.
     expect(md.body).toContain('1880 U.S. census');
+    // And its names still feed the index of names.
+    const row = await stack.deps.database.db
+      .selectFrom('books')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { buffer } = await import('node:stream/consumers');
+    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    const named = manuscript.chapters[0]!.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.runs : [])).filter(
+      (r) => r.person,
+    );
+    expect(named.map((r) => r.person!.surname)).toContain('Whitfield');
   });
 
   it('lets a compile be started again once the last one has not moved for 15 minutes (its job was lost)', async () => {
