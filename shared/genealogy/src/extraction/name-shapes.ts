@@ -156,6 +156,7 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
  * Ribbentrop", "Kabinett Chautemps"): the office ends the word. Surname-like endings (-meister, -richter) are left out.
  */
 const GERMAN_OFFICE_COMPOUND = String.raw`\p{Lu}\p{Ll}*(?:administrator|direktor|präsident|minister|sekretär|kommissar|kommissär|inspektor|verwalter|kanzler|gesandte|botschafter)(?:s|en|n|r)?|Kabinett(?:s)?|Regierung`;
+const ENGLISH_OFFICE_ONLY = new RegExp(String.raw`^(?:${ENGLISH_OFFICES})\.?$`, 'u');
 const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr|${GERMAN_OFFICE_COMPOUND})\.?$`, 'u');
 const ENGLISH_OFFICE_WORD = new RegExp(
   String.raw`^(?:${ENGLISH_OFFICES}|Vice|Grand|Lieutenant|United|States)\.?$`,
@@ -204,7 +205,7 @@ function stripEnglishOffice(text: string, c: Candidate): Candidate {
   let k = 0;
   while (k < c.words.length - 1 && ENGLISH_OFFICE_WORD.test(c.words[k]!)) k++;
   // "United States" alone opens many runs that are no office ("United States Senate"): an office word must be among them.
-  if (k === 0 || !c.words.slice(0, k).some((w) => new RegExp(String.raw`^(?:${ENGLISH_OFFICES})\.?$`, 'u').test(w)))
+  if (k === 0 || !c.words.slice(0, k).some((w) => ENGLISH_OFFICE_ONLY.test(w)))
     return c;
   const rest = c.words.slice(k);
   // "President Harry S. Truman" split at its initial: a given name alone after an office is half a name, no one yet.
