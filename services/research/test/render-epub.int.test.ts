@@ -4,7 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Manuscript } from '../src/domain/manuscript';
 import { renderBook } from '../src/render';
+import { writeRegister } from '../src/domain/register-narrative';
 import { epubcheck } from './epubcheck/epubcheck';
+import { gedcomMaterial, KENNEDY_GED } from './register-fixtures';
 import { manuscript } from './render-fixture';
 
 // EPUBCheck (Java 17, jars from Maven Central into .cache/epubcheck) validates the EPUB as a
@@ -39,5 +41,19 @@ describe('EPUB export passes EPUBCheck', () => {
     const r = await check(m, 'bare.epub');
     expect(r.errors, r.output).toEqual([]);
     expect(r.status).toBe(0);
+  }, 180_000);
+
+  it('the offline register of a real family tree (Kennedy GEDCOM, four generations) has no errors or warnings', async () => {
+    const register = writeRegister(gedcomMaterial('kennedy-pres2020.ged', KENNEDY_GED, '@I1509@', 4), {
+      title: 'The Kennedys',
+      generations: 4,
+    });
+    expect(register.chapters.length).toBeGreaterThan(1);
+    const r = await check(
+      { title: 'The Kennedys', compiledAt: '2026-11-27T12:00:00Z', trim: '6x9', ...register },
+      'kennedy.epub',
+    );
+    expect(r.errors, r.output).toEqual([]);
+    expect(r.warnings, r.output).toEqual([]);
   }, 180_000);
 });
