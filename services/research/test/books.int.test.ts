@@ -163,6 +163,12 @@ describe('books: create, read, edit, delete', () => {
         { text: '  ' },
       ],
       ['The format is one of pdf, docx, epub or md.', 'GET', `/api/books/${id}/export?format=xls`, undefined],
+      [
+        'A chapter has at most 200,000 characters.',
+        'PUT',
+        `/api/books/${id}/chapters/1`,
+        { text: 'x'.repeat(200_001) },
+      ],
     ];
     for (const [error, method, url, payload] of more) {
       const res = await call('ada', method, url, payload);
@@ -273,7 +279,11 @@ describe('books: compile and export', () => {
       .executeTakeFirstOrThrow();
     const { buffer } = await import('node:stream/consumers');
     const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
-    expect(manuscript).toMatchObject({ title: 'The Whitfields', trim: '6x9' });
+    expect(manuscript).toMatchObject({
+      title: 'The Whitfields',
+      subtitle: 'The family of John Henry Whitfield',
+      trim: '6x9',
+    });
     expect(manuscript.chapters[0]).toEqual({
       title: 'In their own words',
       blocks: [

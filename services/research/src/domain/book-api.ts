@@ -9,8 +9,8 @@ import { z } from 'zod';
 export const BOOK_TITLE_MAX = 200;
 export const BOOK_CHAPTER_TITLE_MAX = 200;
 export const BOOK_OUTLINE_MAX = 60;
-/** About 300 printed pages of prose: far beyond one chapter. */
-export const BOOK_CHAPTER_TEXT_MAX = 400_000;
+/** About 35,000 words (some 70 pages of a 6×9 book); at 4 bytes a character it still fits the API's 1 MB body limit. */
+export const BOOK_CHAPTER_TEXT_MAX = 200_000;
 export const BOOK_GENERATIONS_MIN = 1;
 export const BOOK_GENERATIONS_MAX = 10;
 export const BOOK_GENERATIONS_DEFAULT = 4;

@@ -85,8 +85,11 @@ export async function compileBook(
     });
     await progress(0.7);
 
+    // The title page names whom the book is about, unless its title already does.
+    const root = material.people.find((p) => p.id === material.rootId);
     const manuscript = assembleManuscript({
       title: book.title,
+      ...(root && !book.title.includes(root.name) ? { subtitle: `The family of ${root.name}` } : {}),
       compiledAt: new Date().toISOString(),
       trim: book.trim,
       introduction: registerPart(register, register.introduction),
