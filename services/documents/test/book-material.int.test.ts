@@ -14,6 +14,7 @@ import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
 import { KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';
+import { insertCompletedDocument } from './helpers/seed';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { treeImports } from './helpers/tree-import';
 
@@ -48,47 +49,33 @@ describe('POST /internal/book-material', () => {
       .jpeg()
       .toBuffer();
     await h.deps.storage.put(`test/${photoId}.jpg`, jpeg, { contentType: 'image/jpeg' });
-    await db
-      .insertInto('documents')
-      .values({
-        id: photoId,
-        owner_id: alice,
-        original_name: 'whitfields-1885.jpg',
-        filename: `${photoId}.jpg`,
-        mimetype: 'image/jpeg',
-        kind: 'jpeg',
-        document_type: 'photo',
-        size: jpeg.length,
-        storage_key: `test/${photoId}.jpg`,
-        processing_status: 'completed',
-        processed_at: new Date(),
-        people_identified: JSON.stringify([
+    // Written as processing leaves a photo: the seed's row, then what makes it an image of that size.
+    await insertCompletedDocument(db, {
+      id: photoId,
+      ownerId: alice,
+      name: 'whitfields-1885.jpg',
+      pages: [''],
+      entities: {
+        documentType: 'photo',
+        peopleIdentified: [
           { name: 'John Henry Whitfield', role: 'primary_subject' },
           { name: 'Thomas Whitfield', role: 'parent' },
-        ]),
-        date_info: JSON.stringify([{ original: '1885', normalized: '1885', qualifier: 'about', year: 1885 }]),
-        geographical_info: JSON.stringify([{ name: 'Raleigh', kind: 'city' }]),
-        occupations: '[]',
-        tags: '[]',
-        page_count: 1,
-        thumbnail_key: null,
-        extraction_method: 'rules',
-        journal: null,
-        ocr_languages: JSON.stringify(['eng']),
-      })
+        ],
+        dateInfo: [{ original: '1885', normalized: '1885', qualifier: 'about', year: 1885 }],
+        geographicalInfo: [{ name: 'Raleigh', kind: 'city' }],
+        occupations: [],
+        tags: [],
+      } as unknown as Parameters<typeof insertCompletedDocument>[1]['entities'],
+    });
+    await db
+      .updateTable('documents')
+      .set({ kind: 'jpeg', mimetype: 'image/jpeg', size: jpeg.length, storage_key: `test/${photoId}.jpg` })
+      .where('id', '=', photoId)
       .execute();
     await db
-      .insertInto('document_pages')
-      .values({
-        document_id: photoId,
-        page_number: 1,
-        text: '',
-        image_key: null,
-        width: 2400,
-        height: 1800,
-        confidence: null,
-        words: '[]',
-      })
+      .updateTable('document_pages')
+      .set({ width: 2400, height: 1800 })
+      .where('document_id', '=', photoId)
       .execute();
     await updatePeopleIndex(db, alice, { kind: 'rebuild' });
     const rec = await treeImports(() => h).importFile(aliceToken, 'kennedy-pres2020.ged', KENNEDY_GED);
