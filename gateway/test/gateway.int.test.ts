@@ -114,6 +114,7 @@ describe('gateway', () => {
       ['/api/conversations?limit=1000', 'conversation'],
       ['/api/conversations/search?query=smith&limit=20', 'conversation'],
       ['/api/research', 'research'],
+      ['/api/books/0123456789abcdef01234567/export?format=pdf', 'research'],
       ['/api/documents', 'documents'],
       ['/api/documents/available/for-analysis', 'documents'],
       ['/api/journal/pdf/download', 'documents'],
