@@ -214,6 +214,37 @@ describe('renderPdf', () => {
     expect(body.reduce((n, t) => n + t.split(place).length - 1, 0)).toBe(160);
   });
 
+  it('cuts a word wider than the line (a URL in a citation) so nothing runs past the margin', async () => {
+    const url =
+      'https://www.familysearch.org/ark:/61903/1:1:MXYZ-ABCD/records/census/1880/north-carolina/wake/raleigh/dwelling-0123456789';
+    const base = manuscript({ chapters: 1, entries: 1, photos: false, chart: false });
+    const book = {
+      ...base,
+      introduction: [{ kind: 'paragraph' as const, runs: [{ text: `See ${url} for the image.`, note: 1 }] }],
+      notes: [{ n: 1, text: `1880 U.S. census, Wake County; ${url}.`, kind: 'source' as const }],
+    };
+    const doc = await getDocument({
+      data: await renderPdf(book),
+      useSystemFonts: false,
+      isEvalSupported: false,
+      standardFontDataUrl,
+    }).promise;
+    let text = '';
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      for (const it of content.items) {
+        if (!('transform' in it) || !it.str.trim()) continue;
+        // 6×9: the text block ends 45 pt (verso) or 63 pt (recto) from the right edge.
+        expect(it.transform[4] + it.width, it.str).toBeLessThanOrEqual(432 - 45 + 0.5);
+        expect(it.transform[4]).toBeGreaterThanOrEqual(45 - 0.5);
+      }
+      text += content.items.map((it) => ('str' in it ? it.str : '')).join('');
+    }
+    await doc.destroy();
+    // Each cut piece is printed: the URL reads whole once the line ends are removed.
+    expect(text.replace(/\s+/g, '').split(url).length - 1).toBe(2);
+  });
+
   it('places the photos and names the people in their captions', async () => {
     const doc = await PDFDocument.load(bytes);
     const images = doc.context

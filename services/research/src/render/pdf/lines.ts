@@ -101,7 +101,9 @@ export function breakLines(ws: Word[], width: number, space: number, firstIndent
   let cur: Word[] = [];
   let curWidth = 0;
   let indent = firstIndent;
-  for (const w of ws) {
+  for (const w of ws.flatMap((w) =>
+    w.width > width - Math.max(firstIndent, 0) ? splitWide(w, width - firstIndent) : [w],
+  )) {
     const add = cur.length ? space + w.width : w.width;
     if (cur.length && curWidth + add > width - indent) {
       lines.push({ words: cur, width: curWidth, indent, last: false });
@@ -122,4 +124,55 @@ export function continuesNamed(line: Line, next: Line | undefined): boolean {
   const last = line.words.at(-1)?.pieces.at(-1)?.run;
   const first = next.words[0]?.pieces[0]?.run;
   return last !== undefined && last === first;
+}
+
+/**
+ * A word wider than the line (a URL in a citation, a long record number) cut into pieces that
+ * fit, at characters, preferring a cut after "/", "-", "." or "_" near the end of each piece.
+ */
+function splitWide(w: Word, width: number): Word[] {
+  const out: Word[] = [];
+  let pieces: Piece[] = [];
+  let used = 0;
+  const push = () => {
+    if (pieces.length) out.push({ pieces, width: used });
+    pieces = [];
+    used = 0;
+  };
+  for (const p of w.pieces) {
+    let rest = p.text;
+    while (rest) {
+      const room = width - used;
+      if (measure(p.font, rest, p.size) <= room) {
+        const width2 = measure(p.font, rest, p.size);
+        pieces.push({ ...p, text: rest, width: width2 });
+        used += width2;
+        break;
+      }
+      let n = 0;
+      while (n < rest.length && measure(p.font, rest.slice(0, n + 1), p.size) <= room) n++;
+      if (n === 0) {
+        if (pieces.length) {
+          push();
+          continue;
+        }
+        n = 1; // not even one character fits: set it anyway
+      }
+      const soft = Math.max(
+        rest.lastIndexOf('/', n - 1),
+        rest.lastIndexOf('-', n - 1),
+        rest.lastIndexOf('.', n - 1),
+        rest.lastIndexOf('_', n - 1),
+      );
+      const cut = soft >= n * 0.6 ? soft + 1 : n;
+      const head = rest.slice(0, cut);
+      const hw = measure(p.font, head, p.size);
+      pieces.push({ ...p, text: head, width: hw });
+      used += hw;
+      push();
+      rest = rest.slice(cut);
+    }
+  }
+  push();
+  return out;
 }
