@@ -83,4 +83,15 @@ describe('removal orders', () => {
     expect(e.peopleIdentified).toContainEqual({ name: 'Elizabeth Stace', role: 'spouse' });
     expect(e.peopleIdentified.find((p) => p.name === 'Francis Bedwell')?.role).not.toBe('spouse');
   });
+
+  it('"her Child Ann" takes no justice\'s surname when the mother went unread, and "was removed over from" names the pauper', () => {
+    const child = read(
+      "By Order under the hands & Seals of Barth: Hammond & Fras. Bedwell Esqrs. two of his Majesty's Justices of the Peace for the County of Middx. (one of the Quorum) bearing date the 18th. day of Decr. 1757. Mary Mc. daniel Widow of Stephen Mc. daniel & her Child Ann aged - abt. three Years were removed from the Parish of St. Clemt. Danes",
+    ).peopleIdentified.map((p) => p.name);
+    expect(child).not.toContain('Ann Bedwell');
+    const pauper = read(
+      'By an Order under the Hands and Seals of Peter Planck and Wm. Kelynge Esqr. two of his Majestys Justices of the Peace bearing Date the 8th. day of Decr. 1770 Murtugh Mc Avey was removed over from the Parish of St. Clement Danes to the Parish of St. Martin in the Fields.',
+    );
+    expect(pauper.peopleIdentified[0]).toEqual({ name: 'Murtugh Mc Avey', role: 'primary_subject' });
+  });
 });

@@ -46,7 +46,8 @@ export interface Extractor {
  * as compounds ("Generaladministrator Simons"), "im Schlosse zu Laeken" and "(A. A. Ztg.)" name no one; a particle at
  * a line end joins the next line's surname ("Herbert von⏎Dirksen"); "Johann Baptist" is two given names; "Nymphas
  * Stace Elizabeth his Wife" is a couple, and "his wife" never makes a husband of a justice named long before;
- * initials stay with a surname that is also a given name ("S. H. Clifford"); "Koffmeister" in English is a name.
+ * initials stay with a surname that is also a given name ("S. H. Clifford"); "Koffmeister" in English is a name;
+ * a justice left as the first person named gives no child his surname; "was removed over from" names the pauper.
  */
 export const EXTRACTOR_VERSION = 8;
 

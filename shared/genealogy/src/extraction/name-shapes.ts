@@ -205,8 +205,7 @@ function stripEnglishOffice(text: string, c: Candidate): Candidate {
   let k = 0;
   while (k < c.words.length - 1 && ENGLISH_OFFICE_WORD.test(c.words[k]!)) k++;
   // "United States" alone opens many runs that are no office ("United States Senate"): an office word must be among them.
-  if (k === 0 || !c.words.slice(0, k).some((w) => ENGLISH_OFFICE_ONLY.test(w)))
-    return c;
+  if (k === 0 || !c.words.slice(0, k).some((w) => ENGLISH_OFFICE_ONLY.test(w))) return c;
   const rest = c.words.slice(k);
   // "President Harry S. Truman" split at its initial: a given name alone after an office is half a name, no one yet.
   if (rest.length === 1 && GIVEN_NAMES.has(rest[0]!.toLowerCase())) return c;

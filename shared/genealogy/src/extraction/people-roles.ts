@@ -219,6 +219,9 @@ export function peopleOf(
       role !== 'primary_subject' &&
       ms[primary]!.written &&
       !witnessish(i) &&
+      // "Fras. Bedwell Esqrs. … her Child Ann": when the record's own family went unread, the justice left as the
+      // first person named gives no child his surname.
+      !witnessish(primary) &&
       !brideOfPrimary
     )
       return surnameOf(ms[primary]!);
