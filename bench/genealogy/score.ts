@@ -133,8 +133,12 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
   for (const d of read.personDetails ?? []) if (d.recordRole && KIN_RECORD_ROLES.has(d.recordRole)) family.add(d.name);
   score.familyPredicted = family.size;
   if (gold.relations?.length) {
+    // The gold writes a relative by given name alone where the record does ("Rt. Hayward & Ann his wife": "Ann",
+    // wife of "Rt. Hayward"); the reading gives her the family's surname, which is the same person.
+    const withSurname = (r: { person: string; of: string }) =>
+      r.person.trim().includes(' ') ? r.person : `${r.person} ${r.of.trim().split(/\s+/).at(-1)}`;
     const right = [...kin].filter((name) =>
-      gold.relations!.some((r) => sameName(name, r.person) || sameName(name, r.of)),
+      gold.relations!.some((r) => sameName(name, r.person) || sameName(name, withSurname(r)) || sameName(name, r.of)),
     ).length;
     score.relations = { predicted: kin.size, right };
   }
