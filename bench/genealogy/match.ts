@@ -154,3 +154,33 @@ export function distinct<T>(items: readonly T[], same: (a: T, b: T) => boolean):
   for (const it of items) if (!out.some((o) => same(it, o))) out.push(it);
   return out;
 }
+
+/**
+ * For the main person only: the same name, or the same given name with a surname one letter apart. A removal
+ * order's clerk heads it "Eliz Wilson" and writes "Eliz Willson" in the order; "Mary Tenkins" is the body's
+ * reading of the heading's "Mary Jenkins". The record is about one person, and the reading picked that one.
+ */
+export function samePersonSpelledApart(predicted: string, gold: string): boolean {
+  if (sameName(predicted, gold)) return true;
+  const p = tokens(predicted).filter((t) => !TITLE_WORDS.has(t));
+  const g = tokens(gold).filter((t) => !TITLE_WORDS.has(t));
+  if (p.length < 2 || p.length !== g.length) return false;
+  const ps = p.at(-1)!;
+  const gs = g.at(-1)!;
+  if (ps.length < 4 || gs.length < 4) return false;
+  return sameName(p.slice(0, -1).join(' '), g.slice(0, -1).join(' ')) && editDistance(ps, gs) <= 1;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}

@@ -1,7 +1,16 @@
 // Scores one record's reading against its gold, and adds records up per source.
 import type { DocumentEntities } from '@gnology/contracts';
 import type { GoldRecord } from './convert/record';
-import { countMatches, distinct, nameInsideMention, sameDateText, sameName, sameOccupation, samePlace } from './match';
+import {
+  countMatches,
+  distinct,
+  nameInsideMention,
+  sameDateText,
+  sameName,
+  sameOccupation,
+  samePersonSpelledApart,
+  samePlace,
+} from './match';
 
 /** Roles that state a family relation: PersonRole values and the record roles that imply one. */
 const KIN_ROLES = new Set(['parent', 'child', 'spouse', 'sibling', 'grandparent', 'grandchild', 'other_relative']);
@@ -75,7 +84,7 @@ export function scoreRecord(gold: GoldRecord, read: DocumentEntities): RecordSco
 
   if (gold.main !== undefined) {
     const predicted = read.peopleIdentified.find((p) => p.role === 'primary_subject')?.name;
-    score.main = { right: predicted !== undefined && sameName(predicted, gold.main), predicted };
+    score.main = { right: predicted !== undefined && samePersonSpelledApart(predicted, gold.main), predicted };
   }
   if (gold.places) {
     const predicted = distinct(
