@@ -370,6 +370,9 @@ describe('books: compile and export', () => {
     await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: 'Thomas Whitfield farmed near Raleigh.' });
     await call('ada', 'POST', `/api/books/${id}/compile`);
     expect((await compiled('ada', id)).compile.status).toBe('done');
+    // The worker rendered every format: the API only reads the files.
+    const kept = await stack.deps.storage.list(`books/ada/${id}/exports/`);
+    expect(kept.map((o) => o.key.split('/').at(-1)).sort()).toEqual(['1.docx', '1.epub', '1.md', '1.pdf']);
 
     const md = await call('ada', 'GET', `/api/books/${id}/export?format=md`);
     expect(md.statusCode, md.body).toBe(200);
@@ -377,7 +380,8 @@ describe('books: compile and export', () => {
     expect(md.headers['content-disposition']).toContain('filename="The Whitfields.md"');
     expect(md.body).toContain('The Whitfields');
     expect(md.body).toContain('Thomas Whitfield farmed near Raleigh.');
-    // The second download of the same compile is the kept render.
+    // A render lost from storage is made again on demand, the same.
+    await stack.deps.storage.delete(`books/ada/${id}/exports/1.md`);
     expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).body).toBe(md.body);
 
     const types = {

@@ -4,6 +4,7 @@ import type { ResearchDeps } from '../context';
 import { assembleManuscript, registerPart } from '../domain/book-assemble';
 import { planChapters, type StoredChapter } from '../domain/book-chapters';
 import { encodeManuscript } from '../domain/book-json';
+import type { Manuscript } from '../domain/manuscript';
 import { writeRegister } from '../domain/register-narrative';
 import { COMPILE_BOOK_ATTEMPTS, type CompileBookJobData } from '../jobs/queue';
 import {
@@ -14,7 +15,8 @@ import {
   updateBookFields,
   writeChapter,
 } from '../store/books';
-import { bookStoragePrefix, manuscriptKey } from './book-storage';
+import { BOOK_FORMATS, BOOK_MIME, renderBook } from '../render';
+import { bookStoragePrefix, exportKey, manuscriptKey } from './book-storage';
 
 export const EMPTY_LIBRARY =
   'There is nothing to write yet: the library has no people. Upload documents or import a family tree, then compile again.';
@@ -37,7 +39,7 @@ const stored = (c: ChapterRow): StoredChapter => ({
 /**
  * The compile job (decision 0233): the material from the documents service, the register's
  * narrative for every chapter without the model's or the author's text, those texts kept, the
- * manuscript assembled and stored as JSON in object storage (rendered per format on export).
+ * manuscript assembled and stored as JSON in object storage, then rendered in each format.
  * Progress (0..1) goes on the book row. Every step can run again: the register's chapters are
  * rewritten whole and the manuscript overwritten, so a try cut off by a worker shutdown or kill
  * is simply run again by the queue's retry. A job of an older compile, or of a deleted book,
@@ -99,9 +101,12 @@ export async function compileBook(
     const key = manuscriptKey(book.user_id, book.id);
     const body = Buffer.from(encodeManuscript(manuscript));
     await deps.storage.put(key, body, { contentType: 'application/json', size: body.length });
-    await progress(0.9);
+    await progress(0.75);
     // Renders of the previous compile no longer match the book.
     await deps.storage.deletePrefix(`${bookStoragePrefix(book.user_id, book.id)}exports/`);
+    const rendered = await renderFormats(deps, book, job, manuscript, (done) =>
+      progress(0.75 + (0.2 * done) / BOOK_FORMATS.length),
+    );
     if (!(await getBook(db, book.id))) {
       await deps.storage.deletePrefix(bookStoragePrefix(book.user_id, book.id));
       return { skipped: 'deleted' };
@@ -120,6 +125,7 @@ export async function compileBook(
         chapters: manuscript.chapters.length,
         notes: manuscript.notes.length,
         bytes: body.length,
+        rendered,
         ms: Date.now() - started,
       },
       'book compiled',
@@ -137,6 +143,41 @@ export async function compileBook(
     log.warn({ err }, 'book compile try failed; it will be retried');
     throw err;
   }
+}
+
+/**
+ * Each format rendered here, on the worker, and kept for the export route: the API process only
+ * streams a file (a 200-page PDF takes the renderer hundreds of megabytes). A format whose
+ * renderer fails is left out and logged; its download renders it on demand (and shows its error).
+ */
+async function renderFormats(
+  deps: Pick<ResearchDeps, 'storage' | 'logger'>,
+  book: { id: string; user_id: string },
+  job: JobContext<CompileBookJobData>,
+  manuscript: Manuscript,
+  onRendered: (done: number) => Promise<void>,
+): Promise<Record<string, number | string>> {
+  const sizes: Record<string, number | string> = {};
+  let done = 0;
+  for (const format of BOOK_FORMATS) {
+    if (job.signal.aborted) throw job.signal.reason ?? new Error('worker shutting down');
+    const started = Date.now();
+    try {
+      const bytes = await renderBook(manuscript, format);
+      const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      await deps.storage.put(exportKey(book.user_id, book.id, job.data.run, format), body, {
+        contentType: BOOK_MIME[format],
+        size: body.length,
+      });
+      sizes[format] = body.length;
+    } catch (err) {
+      if (job.signal.aborted) throw err;
+      deps.logger.warn({ err, bookId: book.id, format, ms: Date.now() - started }, 'rendering a book format failed');
+      sizes[format] = 'failed';
+    }
+    await onRendered(++done);
+  }
+  return sizes;
 }
 
 /** The message of a failure that retrying will not mend, or null (retry it). */

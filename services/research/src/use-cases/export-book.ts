@@ -16,9 +16,10 @@ export interface BookExport {
 }
 
 /**
- * The last compile's manuscript in one format (decision 0233): rendered on the first download
- * and kept beside the manuscript, so the next download of that compile is read, not rendered.
- * A book never compiled answers 422 (no compile on demand: a 200-page PDF takes its time).
+ * The last compile in one format (decision 0233): the file the compile job rendered, read from
+ * object storage. Only a format the job could not render (or a compile from before the job
+ * rendered) is rendered here, and kept. A book never compiled answers 422 (no compile on demand:
+ * a 200-page PDF takes its time).
  */
 export async function exportBook(
   deps: Pick<ResearchDeps, 'database' | 'storage' | 'logger'>,
