@@ -11,42 +11,54 @@ import { CHAPTER_TITLES, manuscript, PEOPLE, PLACES, spoken } from './render-fix
 // pdf.js reads the chart drawing's standard Helvetica from its own font data.
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-/** Each page's text as pdf.js reads it (whitespace collapsed), page 1 first. */
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+/** A text item as pdf.js reads it: its string, x and baseline, size and width in points. */
+interface Item {
+  str: string;
+  x: number;
+  y: number;
+  size: number;
+  width: number;
+}
+
+/** Each page's text items, page 1 first. */
+async function pageItems(bytes: Uint8Array): Promise<Item[][]> {
   const doc = await getDocument({
     data: bytes.slice(),
     useSystemFonts: false,
     isEvalSupported: false,
     standardFontDataUrl,
   }).promise;
-  const out: string[] = [];
+  const out: Item[][] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
-    const text = content.items.map((it) => ('str' in it ? it.str : '')).join(' ');
-    out.push(text.replace(/\s+/g, ' '));
+    out.push(
+      content.items.flatMap((it) =>
+        'transform' in it
+          ? [{ str: it.str, x: it.transform[4], y: it.transform[5], size: it.transform[0], width: it.width }]
+          : [],
+      ),
+    );
   }
   await doc.destroy();
   return out;
 }
 
+/** Each page's text (whitespace collapsed), page 1 first. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  return (await pageItems(bytes)).map((items) =>
+    items
+      .map((it) => it.str)
+      .join(' ')
+      .replace(/\s+/g, ' '),
+  );
+}
+
 /** The baselines (y) of the text set at `size` on each page. */
 async function baselines(bytes: Uint8Array, size: number): Promise<number[][]> {
-  const doc = await getDocument({
-    data: bytes.slice(),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    standardFontDataUrl,
-  }).promise;
-  const out: number[][] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    const ys = content.items.flatMap((it) =>
-      'transform' in it && Math.abs(it.transform[0] - size) < 0.01 && it.str.trim() ? [it.transform[5] as number] : [],
-    );
-    out.push([...new Set(ys.map((y) => Math.round(y * 100) / 100))].sort((a, b) => b - a));
-  }
-  await doc.destroy();
-  return out;
+  return (await pageItems(bytes)).map((items) => {
+    const ys = items.filter((it) => Math.abs(it.size - size) < 0.01 && it.str.trim()).map((it) => it.y);
+    return [...new Set(ys.map((y) => Math.round(y * 100) / 100))].sort((a, b) => b - a);
+  });
 }
 
 /** The pages listed after "<head> — " in the index text. */
@@ -223,24 +235,16 @@ describe('renderPdf', () => {
       introduction: [{ kind: 'paragraph' as const, runs: [{ text: `See ${url} for the image.`, note: 1 }] }],
       notes: [{ n: 1, text: `1880 U.S. census, Wake County; ${url}.`, kind: 'source' as const }],
     };
-    const doc = await getDocument({
-      data: await renderPdf(book),
-      useSystemFonts: false,
-      isEvalSupported: false,
-      standardFontDataUrl,
-    }).promise;
     let text = '';
-    for (let i = 1; i <= doc.numPages; i++) {
-      const content = await (await doc.getPage(i)).getTextContent();
-      for (const it of content.items) {
-        if (!('transform' in it) || !it.str.trim()) continue;
+    for (const items of await pageItems(await renderPdf(book))) {
+      for (const it of items) {
+        if (!it.str.trim()) continue;
         // 6×9: the text block ends 45 pt (verso) or 63 pt (recto) from the right edge.
-        expect(it.transform[4] + it.width, it.str).toBeLessThanOrEqual(432 - 45 + 0.5);
-        expect(it.transform[4]).toBeGreaterThanOrEqual(45 - 0.5);
+        expect(it.x + it.width, it.str).toBeLessThanOrEqual(432 - 45 + 0.5);
+        expect(it.x).toBeGreaterThanOrEqual(45 - 0.5);
       }
-      text += content.items.map((it) => ('str' in it ? it.str : '')).join('');
+      text += items.map((it) => it.str).join('');
     }
-    await doc.destroy();
     // Each cut piece is printed: the URL reads whole once the line ends are removed.
     expect(text.replace(/\s+/g, '').split(url).length - 1).toBe(2);
   });
