@@ -1,4 +1,4 @@
-import { PeopleListResponse } from '@gnology/contracts';
+import { PeopleHintsResponse, PeopleListResponse } from '@gnology/contracts';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import { newObjectId } from '@gnology/platform/ids';
 import { startWorkers } from '@gnology/platform/jobs/registry';
@@ -12,7 +12,7 @@ import type { BookMaterialWire } from '../src/domain/book-material/types';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { updatePeopleIndex } from '../src/use-cases/people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
-import { KENNEDY_GED } from './fixtures/gedcom/kennedy';
+import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';
 import { insertCompletedDocument } from './helpers/seed';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
@@ -213,6 +213,47 @@ describe('POST /internal/book-material', () => {
     expect(m.chart?.svg).toContain('>Rose Elizabeth Fitzgerald<');
     const book = writeRegister(asWritten(m), { title: 'The Kennedys', generations: 4 });
     expect(book.notes).toHaveLength(17);
+  });
+
+  it('gives a tree person linked to a document by an accepted hint the document’s facts too, cited to it', async () => {
+    const carol = newObjectId();
+    const token = await h.token(carol);
+    const auth = { authorization: `Bearer ${token}` };
+    const db = h.deps.database.db;
+    const certificate = await seedRecord(db, {
+      ownerId: carol,
+      name: 'kennedy-death-1963.txt',
+      text: KENNEDY_CERTIFICATE,
+    });
+    await updatePeopleIndex(db, carol, { kind: 'documents', documentIds: [certificate] });
+    await treeImports(() => h).importFile(token, 'kennedy-pres2020.ged', KENNEDY_GED);
+    const hints = PeopleHintsResponse.parse(
+      (await h.app.inject({ method: 'GET', url: '/api/people/hints', headers: auth })).json(),
+    ).hints;
+    const president = hints.find((x) => x.nameAsWritten === 'John Fitzgerald Kennedy')!;
+    const indexed = PeopleListResponse.parse(
+      (await h.app.inject({ method: 'GET', url: '/api/people', headers: auth })).json(),
+    ).individuals.find((p) => p.origin === 'documents' && p.name === 'John Fitzgerald Kennedy')!;
+    const accepted = await h.app.inject({
+      method: 'POST',
+      url: `/api/people/hints/${president.id}/accept`,
+      headers: auth,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    // Asked by the document person's id, the book is about the tree person, as the chart draws them.
+    const res = await material(carol, { rootIndividualId: indexed.id, generations: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    const m = res.json() as BookMaterialWire;
+    expect(m.rootId).toBe(president.individualId);
+    const deaths = m.people[0]!.events.filter((e) => e.kind === 'death');
+    // The tree's claim and the index's reading of the certificate, each as its source gives it.
+    expect(deaths.map((e) => [e.origin, e.date?.normalized])).toEqual([
+      ['tree', '1963-11-22'],
+      ['documents', '1963-11-22'],
+    ]);
+    const cited = m.sources.find((s) => s.id === deaths[1]!.sources[0])!;
+    expect(cited.citation).toMatch(/^Death certificate, John Fitzgerald Kennedy.*"kennedy-death-1963\.txt"/);
   });
 
   it('is one owner’s: another user’s person, an unknown or malformed id and a wrong secret are 404; bad generations 400', async () => {
