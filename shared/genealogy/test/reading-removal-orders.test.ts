@@ -94,4 +94,11 @@ describe('removal orders', () => {
     );
     expect(pauper.peopleIdentified[0]).toEqual({ name: 'Murtugh Mc Avey', role: 'primary_subject' });
   });
+
+  it('"Elizth. Corney S. Woman was removed": single woman is her state, not part of her name', () => {
+    const e = read(
+      'By an Order under the hands & Seals of R Butler & David Walker Esqrs. Two of his Majestys Justices of the Peace for the County of Middx (one of the Quorum) bearg. Date the 30th Novr. 1775 Elizth. Corney S. Woman was removed from the Parish of St. Clement Danes.',
+    );
+    expect(e.peopleIdentified[0]).toEqual({ name: 'Elizth. Corney', role: 'primary_subject' });
+  });
 });

@@ -18,7 +18,7 @@ const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'i
 /** Capitalised words that are never part of a name: record words, calendar and place words. */
 const STOP = new Set(
   `head wife husband son sons daughter daughters daur dau father mother brother sister child children widow widower servant boarder lodger visitor
-  grandson granddaughter nephew niece cousin uncle aunt inlaw in-law single married unmarried bachelor spinster infant
+  grandson granddaughter nephew niece cousin uncle aunt inlaw in-law single married unmarried bachelor spinster infant woman women singlewoman
   monday tuesday wednesday thursday friday saturday sunday
   county co township parish church chapel cathedral cemetery churchyard street road avenue lane farm city town state district ward precinct hospital school
   the and of in at on for with from to by was is he she his her their this that born died married baptised baptized buried age aged bapt bap bur chr
