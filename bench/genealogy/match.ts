@@ -168,8 +168,13 @@ export function samePersonSpelledApart(predicted: string, gold: string): boolean
   const ps = p.at(-1)!;
   const gs = g.at(-1)!;
   if (ps.length < 4 || gs.length < 4) return false;
-  return sameName(p.slice(0, -1).join(' '), g.slice(0, -1).join(' ')) && editDistance(ps, gs) <= 1;
+  const given = (a: string, b: string) =>
+    a === b || CLASSIC[a] === b || CLASSIC[b] === a || abbreviates(a, b) || abbreviates(b, a);
+  return p.slice(0, -1).every((t, i) => given(t, g[i]!)) && editDistance(ps, gs) <= 1;
 }
+
+/** Clerks' classic contractions whose letters do not run in order inside the name ("Jno" John). */
+const CLASSIC: Record<string, string> = { jno: 'john', wm: 'william', chas: 'charles', jas: 'james', geo: 'george' };
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
