@@ -84,6 +84,24 @@ describe('writeRegister on a hand-made family (the Whitfields)', () => {
     expect(paragraphs(text.conclusion)).toContain('8. Ann Whitfield: no record here gives Ann’s death or burial.');
   });
 
+  it('tells a second reading of a death by what it gives: a date, or only a place', () => {
+    const m = whitfields();
+    m.people[0]!.events.push(
+      { kind: 'death', date: null, place: 'Cary', detail: null, sources: ['bible'] },
+      {
+        kind: 'death',
+        date: { normalized: '1921', qualifier: 'exact' },
+        place: null,
+        detail: null,
+        sources: ['census'],
+      },
+    );
+    const written = writeRegister(m, { title: 'T', generations: 3 });
+    expect(paragraphs(written.chapters[0]!.blocks)[2]).toBe(
+      'He died on 1 March 1921 at Raleigh.[2] Another record gives his death as 1921.[1] Another record places his death at Cary.[4]',
+    );
+  });
+
   it('places the photo after the first person tagged, captioned with everyone tagged', () => {
     const blocks = chapter(text, 'Generation 1').blocks;
     const photo = blocks.at(-1)!;

@@ -107,11 +107,9 @@ function vitalSentences(p: BookPerson, kind: BookEvent['kind'], notes: RegisterN
   ];
   for (const o of others) {
     if (!o.date && !o.place) continue;
-    runs.push(
-      text(` Another record gives ${possessive(p)} ${NOUN[kind]} as `),
-      ...asGiven(o),
-      ...end(notes, o.sources),
-    );
+    // "gives his death as 3 May 1921 at Cary", or with no date "places his death at Cary".
+    const lead = o.date ? `gives ${possessive(p)} ${NOUN[kind]} as ` : `places ${possessive(p)} ${NOUN[kind]} `;
+    runs.push(text(` Another record ${lead}`), ...asGiven(o), ...end(notes, o.sources));
   }
   return runs;
 }
