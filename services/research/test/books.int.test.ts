@@ -323,6 +323,10 @@ describe('books: compile and export', () => {
       async () => (await call('ada', 'GET', `/api/books/${id}`)).json().compile.compiledAt !== first.compile.compiledAt,
     );
     const second = await compiled('ada', id);
+    // Only the last compile's files are kept.
+    const files = (await stack.deps.storage.list(`books/ada/${id}/`)).map((o) => o.key);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.every((k) => k.startsWith(`books/ada/${id}/runs/2/`))).toBe(true);
     expect(second.chapters[0]).toMatchObject({ status: 'edited', source: 'author', text: edited });
     expect(second.chapters.slice(1)).toEqual(
       first.chapters.slice(1).map((c: object) => ({ ...c, updatedAt: expect.any(String) })),
@@ -371,8 +375,14 @@ describe('books: compile and export', () => {
     await call('ada', 'POST', `/api/books/${id}/compile`);
     expect((await compiled('ada', id)).compile.status).toBe('done');
     // The worker rendered every format: the API only reads the files.
-    const kept = await stack.deps.storage.list(`books/ada/${id}/exports/`);
-    expect(kept.map((o) => o.key.split('/').at(-1)).sort()).toEqual(['1.docx', '1.epub', '1.md', '1.pdf']);
+    const kept = await stack.deps.storage.list(`books/ada/${id}/`);
+    expect(kept.map((o) => o.key.slice(`books/ada/${id}/`.length)).sort()).toEqual([
+      'runs/1/book.docx',
+      'runs/1/book.epub',
+      'runs/1/book.md',
+      'runs/1/book.pdf',
+      'runs/1/manuscript.json',
+    ]);
 
     const md = await call('ada', 'GET', `/api/books/${id}/export?format=md`);
     expect(md.statusCode, md.body).toBe(200);
@@ -381,7 +391,7 @@ describe('books: compile and export', () => {
     expect(md.body).toContain('The Whitfields');
     expect(md.body).toContain('Thomas Whitfield farmed near Raleigh.');
     // A render lost from storage is made again on demand, the same.
-    await stack.deps.storage.delete(`books/ada/${id}/exports/1.md`);
+    await stack.deps.storage.delete(`books/ada/${id}/runs/1/book.md`);
     expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).body).toBe(md.body);
 
     const types = {
@@ -396,5 +406,20 @@ describe('books: compile and export', () => {
       expect(res.headers['content-type']).toBe(type);
       expect(res.rawPayload.subarray(0, magic[format].length).toString('latin1')).toBe(magic[format]);
     }
+
+    // While the next compile runs, downloads are the last finished compile's.
+    let waiting = 0;
+    material = (_req, signal) => {
+      waiting++;
+      if (waiting > 1) return Promise.resolve(smallFamily());
+      return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    };
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: 'Thomas Whitfield farmed near Raleigh and Cary.' });
+    await call('ada', 'POST', `/api/books/${id}/compile`);
+    await until(async () => waiting === 1);
+    expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).body).toBe(md.body);
+    await stack.restartWorkers();
+    expect((await compiled('ada', id)).compile.status).toBe('done');
+    expect((await call('ada', 'GET', `/api/books/${id}/export?format=md`)).body).toContain('Raleigh and Cary.');
   });
 });

@@ -3,8 +3,13 @@ import type { BookFormat } from '../render';
 /** Where a book's compiled files live in object storage (one folder per book, under its owner). */
 export const bookStoragePrefix = (userId: string, bookId: string) => `books/${userId}/${bookId}/`;
 
-export const manuscriptKey = (userId: string, bookId: string) => `${bookStoragePrefix(userId, bookId)}manuscript.json`;
+/** One compile's folder: its manuscript and its renders, kept together until a later compile is done. */
+export const compilePrefix = (userId: string, bookId: string, run: number) =>
+  `${bookStoragePrefix(userId, bookId)}runs/${run}/`;
 
-/** A rendered export of one compile (the compile's number keeps an older render from being served). */
-export const exportKey = (userId: string, bookId: string, compile: number, format: BookFormat) =>
-  `${bookStoragePrefix(userId, bookId)}exports/${compile}.${format}`;
+export const manuscriptKey = (userId: string, bookId: string, run: number) =>
+  `${compilePrefix(userId, bookId, run)}manuscript.json`;
+
+/** A render of the compile whose manuscript is at `manuscriptKey`. */
+export const exportKeyOf = (manuscriptKey: string, format: BookFormat) =>
+  manuscriptKey.replace(/manuscript\.json$/, `book.${format}`);

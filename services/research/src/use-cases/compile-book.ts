@@ -16,7 +16,7 @@ import {
   writeChapter,
 } from '../store/books';
 import { BOOK_FORMATS, BOOK_MIME, renderBook } from '../render';
-import { bookStoragePrefix, exportKey, manuscriptKey } from './book-storage';
+import { bookStoragePrefix, compilePrefix, exportKeyOf, manuscriptKey } from './book-storage';
 
 export const EMPTY_LIBRARY =
   'There is nothing to write yet: the library has no people. Upload documents or import a family tree, then compile again.';
@@ -98,13 +98,11 @@ export async function compileBook(
       chapters: plan.parts,
       conclusion: registerPart(register, register.conclusion),
     });
-    const key = manuscriptKey(book.user_id, book.id);
+    const key = manuscriptKey(book.user_id, book.id, job.data.run);
     const body = Buffer.from(encodeManuscript(manuscript));
     await deps.storage.put(key, body, { contentType: 'application/json', size: body.length });
     await progress(0.75);
-    // Renders of the previous compile no longer match the book.
-    await deps.storage.deletePrefix(`${bookStoragePrefix(book.user_id, book.id)}exports/`);
-    const rendered = await renderFormats(deps, book, job, manuscript, (done) =>
+    const rendered = await renderFormats(deps, key, job, manuscript, (done) =>
       progress(0.75 + (0.2 * done) / BOOK_FORMATS.length),
     );
     if (!(await getBook(db, book.id))) {
@@ -120,6 +118,7 @@ export async function compileBook(
       run: job.data.run,
     });
     await job.progress(100);
+    await dropOtherCompiles(deps, book, job.data.run);
     log.info(
       {
         chapters: manuscript.chapters.length,
@@ -152,7 +151,7 @@ export async function compileBook(
  */
 async function renderFormats(
   deps: Pick<ResearchDeps, 'storage' | 'logger'>,
-  book: { id: string; user_id: string },
+  manuscriptAt: string,
   job: JobContext<CompileBookJobData>,
   manuscript: Manuscript,
   onRendered: (done: number) => Promise<void>,
@@ -165,19 +164,39 @@ async function renderFormats(
     try {
       const bytes = await renderBook(manuscript, format);
       const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      await deps.storage.put(exportKey(book.user_id, book.id, job.data.run, format), body, {
+      await deps.storage.put(exportKeyOf(manuscriptAt, format), body, {
         contentType: BOOK_MIME[format],
         size: body.length,
       });
       sizes[format] = body.length;
     } catch (err) {
       if (job.signal.aborted) throw err;
-      deps.logger.warn({ err, bookId: book.id, format, ms: Date.now() - started }, 'rendering a book format failed');
+      deps.logger.warn({ err, key: manuscriptAt, format, ms: Date.now() - started }, 'rendering a book format failed');
       sizes[format] = 'failed';
     }
     await onRendered(++done);
   }
   return sizes;
+}
+
+/** The files of every other compile: older ones are replaced; a lost job's later one is no longer the book's. */
+async function dropOtherCompiles(
+  deps: Pick<ResearchDeps, 'storage' | 'logger'>,
+  book: { id: string; user_id: string },
+  run: number,
+) {
+  const keep = compilePrefix(book.user_id, book.id, run);
+  const runs = `${bookStoragePrefix(book.user_id, book.id)}runs/`;
+  const others = new Set(
+    (await deps.storage.list(runs))
+      .map((o) => o.key)
+      .filter((k) => !k.startsWith(keep))
+      .map((k) => k.slice(0, k.indexOf('/', runs.length) + 1)),
+  );
+  for (const prefix of others)
+    await deps.storage
+      .deletePrefix(prefix)
+      .catch((err) => deps.logger.warn({ err, prefix }, 'deleting an older compile of a book failed'));
 }
 
 /** The message of a failure that retrying will not mend, or null (retry it). */

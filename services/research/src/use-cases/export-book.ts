@@ -1,16 +1,17 @@
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { HttpError } from '@gnology/platform/http/errors';
 import { ObjectNotFoundError } from '@gnology/platform/storage';
 import type { ResearchDeps } from '../context';
 import { decodeManuscript } from '../domain/book-json';
 import { BOOK_EXTENSION, BOOK_MIME, type BookFormat, renderBook } from '../render';
-import { exportKey } from './book-storage';
+import { exportKeyOf } from './book-storage';
 import { ownedBook } from './read-books';
 
 export const NOT_COMPILED = 'This book has not been compiled yet: compile it, then download it.';
 
 export interface BookExport {
-  body: Buffer;
+  body: Readable | Buffer;
   contentType: string;
   fileName: string;
 }
@@ -31,9 +32,10 @@ export async function exportBook(
   if (!book.manuscript_key || !book.compiled_at) throw new HttpError(422, NOT_COMPILED, { code: 'not_compiled' });
   const fileName = `${fileStem(book.title)}${BOOK_EXTENSION[format]}`;
   const contentType = BOOK_MIME[format];
-  const key = exportKey(userId, book.id, book.compile_count, format);
+  // The last compile that finished (a compile under way writes a folder of its own).
+  const key = exportKeyOf(book.manuscript_key, format);
   try {
-    return { body: await buffer(await deps.storage.get(key)), contentType, fileName };
+    return { body: await deps.storage.get(key), contentType, fileName };
   } catch (err) {
     if (!(err instanceof ObjectNotFoundError)) throw err;
   }
