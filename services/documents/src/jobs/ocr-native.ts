@@ -8,6 +8,7 @@ import { gunzip } from 'node:zlib';
 import sharp from 'sharp';
 import { modelFile, OCR_MODEL } from './ocr-models';
 import { levellingAngle } from './ocr-native-skew';
+import { straighten } from './ocr-orientation';
 import type { Orientation, PageReading } from './ocr-types';
 
 const exec = promisify(execFile);
@@ -141,7 +142,8 @@ export function createNativeReader(opts: NativeReaderOptions) {
         const angle = await levellingAngle(image);
         if (Math.abs(angle) >= MIN_STRAIGHTEN) {
           radians = angle;
-          input = await turnedOnSameCanvas(image, angle);
+          const { width = 0, height = 0 } = await sharp(image).metadata();
+          input = await straighten(image, angle, width, height);
         }
       }
       return withFiles(input, async (dir, file) => {
@@ -202,24 +204,4 @@ function meanTextConf(rows: readonly string[]): number {
     n++;
   }
   return n ? Math.trunc(sum / n) : 0;
-}
-
-/** The image turned clockwise by `radians` about its centre, white brought in, cut back to its own size (as leptonica's pixRotate does). */
-export async function turnedOnSameCanvas(image: Buffer, radians: number): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  const turned = await sharp(image)
-    .rotate((radians * 180) / Math.PI, { background: '#ffffff' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const left = Math.max(0, Math.round((turned.info.width - width) / 2));
-  const top = Math.max(0, Math.round((turned.info.height - height) / 2));
-  return sharp(turned.data, { raw: turned.info })
-    .extract({
-      left,
-      top,
-      width: Math.min(width, turned.info.width - left),
-      height: Math.min(height, turned.info.height - top),
-    })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
 }

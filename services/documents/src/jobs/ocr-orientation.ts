@@ -123,16 +123,16 @@ function readsUpright(r: OcrResult): boolean {
 /**
  * The image as tesseract read it after straightening: turned about its centre by the angle it
  * found, on the same canvas (leptonica's rotation keeps the size and brings in white), so the
- * words' boxes fall on the same pixels.
+ * words' boxes fall on the same pixels. The native reader (ocr-native.ts) hands its CLI the same.
  */
-async function straighten(image: Buffer, radians: number, width: number, height: number): Promise<Buffer> {
+export async function straighten(image: Buffer, radians: number, width: number, height: number): Promise<Buffer> {
   const turned = await sharp(image)
     .rotate((radians * 180) / Math.PI, { background: '#ffffff' })
-    .png({ compressionLevel: 1 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
   const left = Math.max(0, Math.round((turned.info.width - width) / 2));
   const top = Math.max(0, Math.round((turned.info.height - height) / 2));
-  return sharp(turned.data)
+  return sharp(turned.data, { raw: turned.info })
     .extract({
       left,
       top,
