@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { Manuscript } from '../src/domain/manuscript';
+import { renderBook } from '../src/render';
 import { renderEpub } from '../src/render/epub';
 import { CHAPTER_TITLES, manuscript } from './render-fixture';
 
@@ -89,6 +90,21 @@ describe('renderEpub', () => {
     const svg = text(files, images.find((f) => f.endsWith('.svg'))!);
     expect(svg).toContain('<title id="chart-title">Pedigree of John Henry Whitfield</title>');
     expect(svg).not.toMatch(/data-|role=|aria-/);
+  });
+
+  it('drops a note marker that points at no note (every link leads somewhere)', async () => {
+    const base = manuscript({ chapters: 1, entries: 1, photos: false, chart: false });
+    const dangling: Manuscript = {
+      ...base,
+      introduction: [{ kind: 'paragraph', runs: [{ text: 'Said so.', note: 99 }] }],
+      notes: [],
+      chapters: [{ title: 'One', blocks: [{ kind: 'paragraph', runs: [{ text: 'Plain.', note: 1 }] }] }],
+    };
+    const f = unzipSync(await renderBook(dangling, 'epub'));
+    expect(f['EPUB/notes.xhtml']).toBeUndefined();
+    expect(text(f, 'EPUB/introduction.xhtml')).toContain('<p>Said so.</p>');
+    expect(text(f, 'EPUB/chapter-1.xhtml')).toContain('<p>Plain.</p>');
+    expect(new TextDecoder().decode(await renderBook(dangling, 'md'))).not.toMatch(/\[\^\d+\]/);
   });
 
   it('escapes markup and drops control characters from the text', () => {

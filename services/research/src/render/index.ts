@@ -7,6 +7,7 @@ import { renderDocx } from './docx';
 import { renderEpub } from './epub';
 import { renderMarkdown } from './markdown';
 import { renderPdf } from './pdf/render-pdf';
+import { withKnownNotes } from './sections';
 
 export type BookFormat = 'pdf' | 'docx' | 'epub' | 'md';
 
@@ -27,7 +28,8 @@ export const BOOK_EXTENSION: Record<BookFormat, string> = {
 };
 
 /** Renders the manuscript in one format; the same manuscript gives the same book in each. */
-export async function renderBook(m: Manuscript, format: BookFormat): Promise<Uint8Array> {
+export async function renderBook(manuscript: Manuscript, format: BookFormat): Promise<Uint8Array> {
+  const m = withKnownNotes(manuscript);
   switch (format) {
     case 'pdf':
       return renderPdf(m);

@@ -106,3 +106,31 @@ export function fullTitle(p: { title: string; label?: string }): string {
 export function contentKey(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
 }
+
+/**
+ * The manuscript with every note marker that points at no endnote removed: a marker must lead
+ * somewhere (EPUBCheck refuses a link to a missing note; Markdown would print `[^7]` as text).
+ */
+export function withKnownNotes(m: Manuscript): Manuscript {
+  const known = new Set(m.notes.map((n) => n.n));
+  const runs = (rs: Run[]) =>
+    rs.map((r) => {
+      if (r.note === undefined || known.has(r.note)) return r;
+      const { note: _dropped, ...rest } = r;
+      return rest;
+    });
+  const blocks = (bs: Block[]): Block[] =>
+    bs.map((b) =>
+      b.kind === 'paragraph'
+        ? { ...b, runs: runs(b.runs) }
+        : b.kind === 'photo'
+          ? { ...b, caption: runs(b.caption) }
+          : b,
+    );
+  return {
+    ...m,
+    introduction: blocks(m.introduction),
+    chapters: m.chapters.map((c) => ({ ...c, blocks: blocks(c.blocks) })),
+    conclusion: blocks(m.conclusion),
+  };
+}
