@@ -105,6 +105,16 @@ describe('renderEpub', () => {
     expect(text(f, 'EPUB/introduction.xhtml')).toContain('<p>Said so.</p>');
     expect(text(f, 'EPUB/chapter-1.xhtml')).toContain('<p>Plain.</p>');
     expect(new TextDecoder().decode(await renderBook(dangling, 'md'))).not.toMatch(/\[\^\d+\]/);
+    const twice: Manuscript = {
+      ...dangling,
+      notes: [
+        { n: 1, text: 'First.', kind: 'source' },
+        { n: 1, text: 'Again.', kind: 'source' },
+      ],
+    };
+    const notes = text(unzipSync(await renderBook(twice, 'epub')), 'EPUB/notes.xhtml');
+    expect(notes.split('id="note-1"').length - 1).toBe(1);
+    expect(notes).not.toContain('Again.');
   });
 
   it('escapes markup and drops control characters from the text', () => {

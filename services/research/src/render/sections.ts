@@ -109,7 +109,8 @@ export function contentKey(bytes: Uint8Array): string {
 
 /**
  * The manuscript with every note marker that points at no endnote removed: a marker must lead
- * somewhere (EPUBCheck refuses a link to a missing note; Markdown would print `[^7]` as text).
+ * somewhere (EPUBCheck refuses a link to a missing note; Markdown would print `[^7]` as text);
+ * and one endnote per number.
  */
 export function withKnownNotes(m: Manuscript): Manuscript {
   const known = new Set(m.notes.map((n) => n.n));
@@ -127,8 +128,11 @@ export function withKnownNotes(m: Manuscript): Manuscript {
           ? { ...b, caption: runs(b.caption) }
           : b,
     );
+  // One endnote a number (a repeated number would print twice and give the EPUB two equal ids).
+  const notes = m.notes.filter((n, i) => m.notes.findIndex((o) => o.n === n.n) === i);
   return {
     ...m,
+    notes,
     introduction: blocks(m.introduction),
     chapters: m.chapters.map((c) => ({ ...c, blocks: blocks(c.blocks) })),
     conclusion: blocks(m.conclusion),
