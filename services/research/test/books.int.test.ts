@@ -6,7 +6,7 @@ import { decodeManuscript } from '../src/domain/book-json';
 import { EMPTY_LIBRARY } from '../src/use-cases/compile-book';
 import { NO_BOOK_PLAN } from '../src/use-cases/create-book';
 import { NOT_COMPILED } from '../src/use-cases/export-book';
-import { ALREADY_COMPILING } from '../src/use-cases/start-book-compile';
+import { ALREADY_COMPILING, TOO_MANY_COMPILES } from '../src/use-cases/start-book-compile';
 import { emptyLibrary, smallFamily } from './support/book-fixtures';
 import { callAs, until } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
@@ -200,7 +200,7 @@ describe('books: the OpenAPI document', () => {
     expect(Object.keys(paths['/api/books']!).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/api/books/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
     expect(paths['/api/books/{id}/chapters/{n}']!.put!.requestBody).toBeDefined();
-    expect(Object.keys(paths['/api/books/{id}/compile']!.post!.responses).sort()).toEqual(['202', '404', '409']);
+    expect(Object.keys(paths['/api/books/{id}/compile']!.post!.responses).sort()).toEqual(['202', '404', '409', '429']);
     expect(Object.keys(paths['/api/books/{id}/export']!.get!.responses).sort()).toEqual(['400', '404', '422']);
     const view = JSON.stringify(paths['/api/books/{id}']!.get!.responses['200']);
     for (const field of ['outline', 'chapters', 'compile', 'progress', 'compiledAt', 'source'])
@@ -323,10 +323,11 @@ describe('books: compile and export', () => {
       async () => (await call('ada', 'GET', `/api/books/${id}`)).json().compile.compiledAt !== first.compile.compiledAt,
     );
     const second = await compiled('ada', id);
-    // Only the last compile's files are kept.
-    const files = (await stack.deps.storage.list(`books/ada/${id}/`)).map((o) => o.key);
-    expect(files.length).toBeGreaterThan(0);
-    expect(files.every((k) => k.startsWith(`books/ada/${id}/runs/2/`))).toBe(true);
+    // Only the last compile's files are kept (the older ones go just after it is done).
+    await until(async () => {
+      const files = (await stack.deps.storage.list(`books/ada/${id}/`)).map((o) => o.key);
+      return files.length > 0 && files.every((k) => k.startsWith(`books/ada/${id}/runs/2/`));
+    });
     expect(second.chapters[0]).toMatchObject({ status: 'edited', source: 'author', text: edited });
     expect(second.chapters.slice(1)).toEqual(
       first.chapters.slice(1).map((c: object) => ({ ...c, updatedAt: expect.any(String) })),
@@ -347,6 +348,22 @@ describe('books: compile and export', () => {
       (r) => r.person,
     );
     expect(named.map((r) => r.person!.surname)).toContain('Whitfield');
+  });
+
+  it('lets one user compile two books at once, not three (429)', async () => {
+    await stack.stopWorkers();
+    try {
+      const ids = [await newBook('busy'), await newBook('busy'), await newBook('busy')];
+      expect((await call('busy', 'POST', `/api/books/${ids[0]}/compile`)).statusCode).toBe(202);
+      expect((await call('busy', 'POST', `/api/books/${ids[1]}/compile`)).statusCode).toBe(202);
+      const third = await call('busy', 'POST', `/api/books/${ids[2]}/compile`);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ error: TOO_MANY_COMPILES });
+      // Another user is not held up.
+      expect((await call('calm', 'POST', `/api/books/${await newBook('calm')}/compile`)).statusCode).toBe(202);
+    } finally {
+      await stack.startWorkers();
+    }
   });
 
   it('lets a compile be started again once the last one has not moved for 15 minutes (its job was lost)', async () => {

@@ -25,7 +25,7 @@ import { listBooks, readBook } from '../use-cases/read-books';
 import { startBookCompile } from '../use-cases/start-book-compile';
 import { updateBook, updateChapter } from '../use-cases/update-book';
 
-const errors = (...codes: (400 | 404 | 409 | 422)[]) =>
+const errors = (...codes: (400 | 404 | 409 | 422 | 429)[]) =>
   Object.fromEntries(codes.map((c) => [c, BookError])) as Record<number, typeof BookError>;
 
 /**
@@ -124,9 +124,10 @@ export const bookRoutes: FastifyPluginAsync<{ deps: ResearchDeps }> = async (app
     {
       schema: {
         tags,
-        summary: 'Compile the book (a job on the research worker); 409 while a compile is queued or running',
+        summary:
+          'Compile the book (a job on the research worker); 409 while its compile is queued or running, 429 while two of the user’s books compile',
         params: BookParams,
-        response: { 202: CompileStarted, ...errors(404, 409) },
+        response: { 202: CompileStarted, ...errors(404, 409, 429) },
       },
     },
     async (req, reply) => reply.status(202).send(await startBookCompile(deps, req.user!.id, req.params.id, req.id)),

@@ -287,3 +287,15 @@ export async function getChapter(db: Db, bookId: string, n: number): Promise<Cha
 export async function touchBook(db: Db, id: string): Promise<void> {
   await db.updateTable('books').set({ updated_at: new Date() }).where('id', '=', id).execute();
 }
+
+/** How many of the user's books are being compiled now (not counting compiles silent for `staleMs`). */
+export async function compilesUnderWay(db: Db, userId: string, staleMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('compile_status', 'in', ['queued', 'running'])
+    .where('compile_beat_at', '>=', new Date(Date.now() - staleMs))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
