@@ -350,6 +350,21 @@ describe('books: compile and export', () => {
     expect(named.map((r) => r.person!.surname)).toContain('Whitfield');
   });
 
+  it("never lets a compile's register text replace an edit saved while it ran", async () => {
+    const id = await newBook('ada');
+    await call('ada', 'PUT', `/api/books/${id}`, { outline: ['One', 'Two'] });
+    await call('ada', 'PUT', `/api/books/${id}/chapters/1`, { text: 'Saved by the author meanwhile.' });
+    const { writeChapter } = await import('../src/store/books');
+    const reg = { title: 'R', status: 'written' as const, source: 'register' as const, text: 'Register text.' };
+    for (const n of [1, 2])
+      await writeChapter(stack.deps.database.db, { id, user_id: 'ada' }, { n, ...reg }, { unlessKept: true });
+    const book = (await call('ada', 'GET', `/api/books/${id}`)).json();
+    expect(book.chapters.map((c: { source: string; text: string }) => [c.source, c.text])).toEqual([
+      ['author', 'Saved by the author meanwhile.'],
+      ['register', 'Register text.'],
+    ]);
+  });
+
   it('lets one user compile two books at once, not three (429)', async () => {
     await stack.stopWorkers();
     try {

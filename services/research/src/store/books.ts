@@ -144,8 +144,17 @@ export interface ChapterWrite {
   generationId?: string | null;
 }
 
-/** Writes one chapter (inserting it when the book has no row of that number yet). */
-export async function writeChapter(db: Db, book: Pick<BookRow, 'id' | 'user_id'>, c: ChapterWrite): Promise<void> {
+/**
+ * Writes one chapter (inserting it when the book has no row of that number yet). With
+ * `unlessKept`, a row that holds the model's or the author's text by now is left alone: a
+ * compile's register text never replaces an edit saved while it ran.
+ */
+export async function writeChapter(
+  db: Db,
+  book: Pick<BookRow, 'id' | 'user_id'>,
+  c: ChapterWrite,
+  opts: { unlessKept?: boolean } = {},
+): Promise<void> {
   const values = {
     title: c.title,
     label: c.label ?? null,
@@ -160,7 +169,14 @@ export async function writeChapter(db: Db, book: Pick<BookRow, 'id' | 'user_id'>
   await db
     .insertInto('book_chapters')
     .values({ book_id: book.id, user_id: book.user_id, n: c.n, ...values })
-    .onConflict((oc) => oc.columns(['book_id', 'n']).doUpdateSet(values))
+    .onConflict((oc) => {
+      const update = oc.columns(['book_id', 'n']).doUpdateSet(values);
+      return opts.unlessKept
+        ? update.where((eb) =>
+            eb.or([eb('book_chapters.source', 'is', null), eb('book_chapters.source', '=', 'register')]),
+          )
+        : update;
+    })
     .execute();
 }
 

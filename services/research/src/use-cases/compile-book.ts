@@ -82,7 +82,7 @@ export async function compileBook(
     const titles = new Map([...rows, ...plan.writes].map((c) => [c.n, c.title]));
     const outline = [...titles.keys()].sort((a, b) => a - b).map((n) => titles.get(n)!);
     await db.transaction().execute(async (trx) => {
-      for (const w of plan.writes) await writeChapter(trx, book, { ...w, generationId: null });
+      for (const w of plan.writes) await writeChapter(trx, book, { ...w, generationId: null }, { unlessKept: true });
       if (outline.join('\n') !== book.outline.join('\n')) await updateBookFields(trx, book.id, { outline });
     });
     await progress(0.7);
