@@ -249,6 +249,32 @@ describe('renderPdf', () => {
     expect(text.replace(/\s+/g, '').split(url).length - 1).toBe(2);
   });
 
+  it('prints Greek names, which Lora lacks, in the fallback face (embedded only when needed)', async () => {
+    const eleni = { id: 'g1', surname: 'Παπαδοπούλου', given: 'Ελένη', years: '1890–1970' };
+    const base = manuscript({ chapters: 1, entries: 1, photos: false, chart: false });
+    const book = {
+      ...base,
+      introduction: [
+        {
+          kind: 'paragraph' as const,
+          runs: [{ text: 'Ελένη Παπαδοπούλου', person: eleni }, { text: ' came from Σμύρνη.' }],
+        },
+      ],
+    };
+    const fontsOf = async (bytes: Uint8Array) =>
+      (await PDFDocument.load(bytes)).context
+        .enumerateIndirectObjects()
+        .filter(([, o]) => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('Font'))
+        .map(([, o]) => String((o as PDFDict).get(PDFName.of('BaseFont'))));
+    const greek = await renderPdf(book);
+    const texts = await pageTexts(greek);
+    const at = listed(texts.join(' '), 'Παπαδοπούλου, Ελένη (1890–1970)');
+    expect(at).toHaveLength(1);
+    expect(texts[at[0]! - 1]).toContain('Ελένη Παπαδοπούλου came from Σμύρνη.');
+    expect((await fontsOf(greek)).some((f) => /Inter-Regular/.test(f))).toBe(true);
+    expect((await fontsOf(bytes)).some((f) => /Inter-Regular/.test(f))).toBe(false);
+  });
+
   it('places the photos and names the people in their captions', async () => {
     const doc = await PDFDocument.load(bytes);
     const images = doc.context

@@ -1,5 +1,6 @@
 import type { PDFFont } from 'pdf-lib';
 import type { Run } from '../../domain/manuscript';
+import { covers } from './fonts';
 
 /** A stretch of text drawn in one font: a word, a name kept whole, or a note's superscript number. */
 export interface Piece {
@@ -35,6 +36,8 @@ export interface TextStyle {
   bold: PDFFont;
   boldItalic: PDFFont;
   size: number;
+  /** Set for the characters the style's fonts lack (Greek in Lora). */
+  fallback?: PDFFont;
 }
 
 // Widths are measured once per font, size and text: a 200-page book repeats its words a lot.
@@ -87,7 +90,7 @@ export function words(runs: Run[], style: TextStyle): Word[] {
     const named = r.person !== undefined || r.place !== undefined;
     for (const part of r.text.replace(/\s+/g, ' ').split(/( )/)) {
       if (part === ' ') flush();
-      else if (part) cur.push(piece(part, font, style.size, 0, named ? r : undefined));
+      else if (part) cur.push(piece(part, wordFont(part, font, style.fallback), style.size, 0, named ? r : undefined));
     }
     if (r.note !== undefined) cur.push(piece(String(r.note), style.regular, style.size * 0.62, style.size * 0.36));
   }
@@ -175,4 +178,15 @@ function splitWide(w: Word, width: number): Word[] {
   }
   push();
   return out;
+}
+
+/**
+ * The font for a word: the style's, unless it lacks one of the word's characters and the fallback
+ * has them all; then the whole word is set in the fallback (Lora has π and μ but not the rest
+ * of Greek, and a word of two faces reads badly).
+ */
+function wordFont(text: string, font: PDFFont, fallback: PDFFont | undefined): PDFFont {
+  if (!fallback || /^[ -~]*$/.test(text)) return font;
+  const chars = [...text];
+  return chars.some((ch) => !covers(font, ch)) && chars.every((ch) => covers(fallback, ch)) ? fallback : font;
 }

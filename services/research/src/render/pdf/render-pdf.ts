@@ -20,7 +20,7 @@ import {
 import type { Block, Manuscript, Run } from '../../domain/manuscript';
 import { readableImage } from '../image-check';
 import { BookIndex, compiledLine, contentKey, type Part, parts } from '../sections';
-import { type BookFonts, embedBookFonts } from './fonts';
+import { type BookFonts, embedBookFonts, needsFallback } from './fonts';
 import { type Geometry, geometry } from './geometry';
 import { breakLines, continuesNamed, type Line, measure, type TextStyle, words } from './lines';
 
@@ -42,7 +42,7 @@ interface PageState {
  */
 export async function renderPdf(m: Manuscript): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const fonts = await embedBookFonts(pdf);
+  const fonts = await embedBookFonts(pdf, needsFallback(allText(m)));
   const book = new PdfBook(pdf, fonts, geometry(m.trim), m);
   await book.build();
   const when = new Date(m.compiledAt);
@@ -72,7 +72,14 @@ class PdfBook {
     private readonly g: Geometry,
     private readonly m: Manuscript,
   ) {
-    this.body = { regular: f.body, italic: f.italic, bold: f.bold, boldItalic: f.boldItalic, size: g.bodySize };
+    this.body = {
+      regular: f.body,
+      italic: f.italic,
+      bold: f.bold,
+      boldItalic: f.boldItalic,
+      size: g.bodySize,
+      ...(f.fallback ? { fallback: f.fallback } : {}),
+    };
     this.small = { ...this.body, size: g.bodySize - 1.5 };
   }
 
@@ -619,4 +626,28 @@ function clip(text: string, font: PDFFont, size: number, width: number): string 
     else hi = mid - 1;
   }
   return lo ? `${t.slice(0, lo).trimEnd()}…` : '';
+}
+
+/** Every text the book prints from the manuscript, to know which fonts it needs. */
+function allText(m: Manuscript): string {
+  const out: string[] = [m.title, m.subtitle ?? '', m.author ?? ''];
+  const blocks = (bs: Block[]) => {
+    for (const b of bs) {
+      if (b.kind === 'heading') out.push(b.text);
+      else if (b.kind === 'chart') out.push(b.title);
+      else
+        for (const r of b.kind === 'paragraph' ? b.runs : b.caption) {
+          out.push(r.text, r.place ?? '');
+          if (r.person) out.push(r.person.surname, r.person.given, r.person.years ?? '');
+        }
+    }
+  };
+  blocks(m.introduction);
+  for (const c of m.chapters) {
+    out.push(c.title, c.label ?? '');
+    blocks(c.blocks);
+  }
+  blocks(m.conclusion);
+  for (const n of m.notes) out.push(n.text);
+  return out.join('\n');
 }
