@@ -13,7 +13,7 @@ import {
   signInWithToken,
   startStack,
 } from './harness';
-import { uploadText } from './research-support';
+import { call, uploadText } from './research-support';
 import { importTree } from './tree-support';
 
 /**
@@ -56,16 +56,26 @@ afterAll(async () => {
 const bookIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 const compileStatus = (page: Page) => page.locator('.compile-panel [role="status"]');
 
-/** Starts a compile from the page and waits until the panel says it is done (a failure fails at once, with its words). */
-async function compile(page: Page, label: RegExp) {
+type Compile = { status: string; compiledAt: string | null };
+const compileOf = async (id: string) => (await call<{ compile: Compile }>(stack, token, `/api/books/${id}`)).compile;
+
+/**
+ * Starts a compile from the page and waits until this compile is done: the service has a newer
+ * compiledAt than before the click (the panel still shows the previous "Compiled …" for a moment)
+ * and the panel says so. A failure fails at once, with its words.
+ */
+async function compile(page: Page, label: RegExp, id: string) {
+  const before = (await compileOf(id)).compiledAt;
   await page.getByRole('button', { name: label }).click();
   const alert = page.locator('.compile-panel [role="alert"]');
   await expect
     .poll(
-      async () =>
-        (await alert.count()) > 0
-          ? `failed: ${await alert.first().textContent()}`
-          : ((await compileStatus(page).first().textContent()) ?? ''),
+      async () => {
+        if ((await alert.count()) > 0) return `failed: ${await alert.first().textContent()}`;
+        const now = await compileOf(id);
+        if (now.status !== 'done' || now.compiledAt === before) return `service: ${now.status}`;
+        return (await compileStatus(page).first().textContent()) ?? '';
+      },
       { timeout: 120_000, interval: 500 },
     )
     .toMatch(/^Compiled /);
@@ -113,7 +123,7 @@ describe('the family history book on the web', () => {
     await screenshot(page, 'books-book-new-1280');
 
     // The first compile: progress while it runs, then the register's chapters.
-    await compile(page, /Compile the book/);
+    await compile(page, /Compile the book/, id);
     const outline = page.getByRole('navigation', { name: 'Chapters' });
     await outline.getByRole('link').first().waitFor({ timeout: 20_000 });
     const chapterCount = await outline.getByRole('link').count();
@@ -155,7 +165,7 @@ describe('the family history book on the web', () => {
     await expect.poll(() => page.getByLabel('Text of the chapter').inputValue()).toContain(EDITED);
 
     // Compile again, and download each format.
-    await compile(page, /Compile again/);
+    await compile(page, /Compile again/, id);
     const pdf = await download(page, 'PDF', 'pdf');
     expect(pdf.type).toContain('application/pdf');
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
