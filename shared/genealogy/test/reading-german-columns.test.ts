@@ -101,4 +101,11 @@ describe('issue 28: names in German newspaper columns', () => {
     expect(found).toContain('Johann Baptist Jungels');
     expect(found.some((n) => /Baptist Church|First/.test(n))).toBe(false);
   });
+
+  it('"Ritter Wilhelm, Dr., Prof.": in a German text "Dr." after a name is his doctorate, never a census daughter', () => {
+    const found = read(
+      'Die Kommission besteht aus den Herren Denzler Albert, Dr., Moser Robert, Ingenieur, und Ritter Wilhelm, Dr., Prof., die von der Regierung gewählt wurden und die Arbeit sofort aufnehmen.',
+    );
+    expect(found.filter((p) => p.role === 'child')).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import {
   BORN_TO_BEFORE,
   BRIDE_AFTER,
   BRIDE_BEFORE,
-  CENSUS_AFTER,
+  censusAfter,
   COORD_GAP,
   cueBefore,
   DEAR_BEFORE,
@@ -22,7 +22,7 @@ import {
   MAIDEN_AFTER,
   MARRIED_BEFORE,
   NAMED_BEFORE,
-  PAREN_REL_AFTER,
+  parenRelAfter,
   recordRoleBefore,
   REL_BEFORE,
   relBefore,
@@ -86,7 +86,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       strongRel: relCue(STRONG_REL_BEFORE, b, lang) || relCue(REL_OF_BEFORE, b, lang) || MARRIED_BEFORE.test(b),
       // ", Dr. Hüsgen" after a name is the next man's title, not a census column "Dr" (daughter).
       afterCue:
-        (!DR_TITLE_AFTER.test(a) && (CENSUS_AFTER.test(a) || PAREN_REL_AFTER.test(a))) ||
+        (!DR_TITLE_AFTER.test(a) && (censusAfter(a, lang) !== null || parenRelAfter(a, lang) !== null)) ||
         relOfAfter(a, lang) ||
         SUBJECT_AFTER.test(a) ||
         MAIDEN_AFTER.test(a) ||

@@ -91,11 +91,11 @@ export function relBefore(b: string, lang: TextLanguage): RegExpExecArray | null
 /**
  * Relationship words of one record language that are common words of the text's own: German "nicht" (not) is
  * Dutch for niece ("nicht dieser Welt" names no niece), French "son" (his) spells the English son, English "mere"
- * the French mother. Read in a text of that language, they say nothing of kinship.
+ * the French mother, and a German or French "Dr." is a doctorate, never the English clerk's daughter. Read in a text of that language, they say nothing of kinship.
  */
 const FALSE_FRIENDS: Partial<Record<TextLanguage, ReadonlySet<string>>> = {
-  de: new Set(['nicht']),
-  fr: new Set(['son', 'sons', 'issue']),
+  de: new Set(['nicht', 'dr']),
+  fr: new Set(['son', 'sons', 'issue', 'dr']),
   en: new Set(['mere', 'brat']),
 };
 
@@ -205,6 +205,15 @@ export const REL_OF_AFTER = new RegExp(
   String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(${REL_ALT}|${GENITIVE})\s+(?:(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*)\s+)?(?:${OF}\b|[A-Z\p{Lu}])`,
   'iu',
 );
+/**
+ * A census row's relation column after a name, in text that can hold an English-style census: a German or French
+ * column's "Dr." after a name is the next man's doctorate ("Ritter Wilhelm, Dr., Prof."), never a daughter.
+ */
+export const censusAfter = (a: string, lang: TextLanguage): RegExpExecArray | null =>
+  lang === 'de' || lang === 'fr' ? null : CENSUS_AFTER.exec(a);
+/** PAREN_REL_AFTER ("John Smith (son)", "Mary Brown, dau."), unless its word is a false friend ("Wilhelm, Dr., Prof."). */
+export const parenRelAfter = (a: string, lang: TextLanguage): RegExpExecArray | null =>
+  kinIn(lang, PAREN_REL_AFTER.exec(a));
 /** REL_OF_AFTER, unless its relationship word is a false friend in the text's language ("Reiches nicht zu Freunden"). */
 export const relOfAfter = (a: string, lang: TextLanguage): boolean => kinIn(lang, REL_OF_AFTER.exec(a)) !== null;
 const CHILD_WORDS = Object.keys(REL_WORDS).filter((w) => REL_WORDS[w]![0] === 'child');

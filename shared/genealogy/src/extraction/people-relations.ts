@@ -10,7 +10,7 @@ import {
   BRIDE_AFTER,
   BRIDE_BEFORE,
   BRIDE_OF_BEFORE,
-  CENSUS_AFTER,
+  censusAfter,
   CENSUS_COLUMNS,
   CHILD_OF_AFTER,
   CHILD_WORD_AFTER,
@@ -30,7 +30,7 @@ import {
   MAGISTRATE_BEFORE,
   OFFICIANT_AFTER,
   PAIR_MARRIED_AFTER,
-  PAREN_REL_AFTER,
+  parenRelAfter,
   PARTY_OF_BEFORE,
   recordRoleBefore,
   kinIn,
@@ -310,14 +310,14 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       if (their || near) edges.push({ anchor: their ? -1 : prev, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
     const drTitle = DR_TITLE_AFTER.test(a);
-    const census = drTitle ? null : CENSUS_AFTER.exec(a);
+    const census = drTitle ? null : censusAfter(a, lang);
     if (census) {
       const [col, record] = CENSUS_COLUMNS[census[1]!.toLowerCase()]!;
       if (col === 'head') head ??= i;
       else edges.push({ anchor: -1, person: i, role: col });
       if (record) recordRoles.set(i, record);
     }
-    const paren = PAREN_REL_AFTER.exec(a);
+    const paren = parenRelAfter(a, lang);
     if (paren && !census && !drTitle && !STATUS_WORDS.has(paren[1]!.toLowerCase())) {
       const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
       edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });

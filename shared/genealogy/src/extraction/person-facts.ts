@@ -1,6 +1,7 @@
 import type { DocumentType } from '@gnology/contracts';
 import { extractDates } from './dates';
-import { CENSUS_AFTER } from './people-cues';
+import { languageOf } from './language';
+import { censusAfter } from './people-cues';
 import type { Edge, Mention } from './people-types';
 
 /*
@@ -168,7 +169,7 @@ function censusRows(text: string, ms: Mention[], put: (i: number, f: PersonFacts
   const year = Number(/\b(1[6-9]\d\d|20\d\d)\b/.exec(text.split(/\r?\n/).slice(0, 3).join(' '))?.[1] ?? NaN);
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
-    const rel = CENSUS_AFTER.exec(text.slice(m.end, m.end + 60));
+    const rel = censusAfter(text.slice(m.end, m.end + 60), languageOf(text));
     if (!rel) continue;
     const lineEnd = text.indexOf('\n', m.end);
     const from = m.end + rel.index + rel[0].length;
