@@ -7,7 +7,7 @@ import { EMPTY_LIBRARY } from '../src/use-cases/compile-book';
 import { NOT_COMPILED } from '../src/use-cases/export-book';
 import { ALREADY_COMPILING, TOO_MANY_COMPILES } from '../src/use-cases/start-book-compile';
 import { emptyLibrary, smallFamily } from './support/book-fixtures';
-import { callAs, until } from './support/book-helpers';
+import { callAs, compiledAs, newBookAs, until } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
@@ -41,18 +41,8 @@ beforeEach(() => {
 const call = (userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   callAs(stack, userId, method, url, payload);
 
-async function newBook(userId: string, payload: Record<string, unknown> = { title: 'The Whitfields' }) {
-  const res = await call(userId, 'POST', '/api/books', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
-
-async function compiled(userId: string, id: string) {
-  return until(async () => {
-    const book = (await call(userId, 'GET', `/api/books/${id}`)).json();
-    return ['done', 'failed'].includes(book.compile.status) && book;
-  });
-}
+const newBook = (userId: string, payload?: Record<string, unknown>) => newBookAs(stack, userId, payload);
+const compiled = (userId: string, id: string) => compiledAs(stack, userId, id);
 
 describe('books: compile and export', () => {
   it('answers 422 for an export before any compile', async () => {

@@ -1,48 +1,24 @@
 import { requireInfra } from '@gnology/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookMaterialRequest } from '../src/clients/book-material';
-import type { BookMaterial } from '../src/domain/book-material';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_BOOK_PLAN } from '../src/use-cases/create-book';
-import { smallFamily } from './support/book-fixtures';
-import { callAs } from './support/book-helpers';
+import { callAs, newBookAs } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
 
 let stack: ResearchStack;
-/** What the documents service answers for a book, per test; a function may wait on the job's signal. */
-let material: (req: BookMaterialRequest, signal?: AbortSignal) => Promise<BookMaterial>;
-const asked: BookMaterialRequest[] = [];
 
 beforeAll(async () => {
-  stack = await startResearchStack(
-    {},
-    {
-      context: {
-        bookMaterial: (req, opts) => {
-          asked.push(req);
-          return material(req, opts?.signal);
-        },
-      },
-    },
-  );
+  stack = await startResearchStack();
 });
 afterAll(async () => {
   await stack?.close();
-});
-beforeEach(() => {
-  material = async () => smallFamily();
-  asked.length = 0;
 });
 
 const call = (userId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   callAs(stack, userId, method, url, payload);
 
-async function newBook(userId: string, payload: Record<string, unknown> = { title: 'The Whitfields' }) {
-  const res = await call(userId, 'POST', '/api/books', payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const newBook = (userId: string, payload?: Record<string, unknown>) => newBookAs(stack, userId, payload);
 
 describe('books: create, read, edit, delete', () => {
   it('creates a book, lists it, sets its outline, edits a chapter and deletes it', async () => {

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { parseSse, type ResearchStack } from './stack';
 
 /** Polls `fn` until it gives a truthy value (every 50 ms), or throws after `timeoutMs`. */
@@ -49,5 +50,24 @@ export async function callAs(
     url,
     headers: research,
     ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
+}
+
+/** Starts a book as `userId` and gives its id (201 expected). */
+export async function newBookAs(
+  stack: ResearchStack,
+  userId: string,
+  payload: Record<string, unknown> = { title: 'The Whitfields' },
+): Promise<string> {
+  const res = await callAs(stack, userId, 'POST', '/api/books', payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+/** Waits for the book's compile to end (done or failed) and gives the book. */
+export async function compiledAs(stack: ResearchStack, userId: string, id: string) {
+  return until(async () => {
+    const book = (await callAs(stack, userId, 'GET', `/api/books/${id}`)).json();
+    return ['done', 'failed'].includes(book.compile.status) && book;
   });
 }
