@@ -2,12 +2,11 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookMaterialRequest } from '../src/clients/book-material';
 import type { BookMaterial } from '../src/domain/book-material';
-import { decodeManuscript } from '../src/domain/book-json';
 import { EMPTY_LIBRARY } from '../src/use-cases/compile-book';
 import { NOT_COMPILED } from '../src/use-cases/export-book';
 import { ALREADY_COMPILING, TOO_MANY_COMPILES } from '../src/use-cases/start-book-compile';
 import { emptyLibrary, smallFamily } from './support/book-fixtures';
-import { callAs, compiledAs, newBookAs, until } from './support/book-helpers';
+import { callAs, compiledAs, newBookAs, storedManuscript, until } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
@@ -108,13 +107,7 @@ describe('books: compile and export', () => {
     expect(tries).toBe(2);
     expect(book.chapters[0]).toMatchObject({ n: 1, status: 'edited', source: 'author', title: 'In their own words' });
 
-    const row = await stack.deps.database.db
-      .selectFrom('books')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const { buffer } = await import('node:stream/consumers');
-    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    const manuscript = await storedManuscript(stack, id);
     expect(manuscript).toMatchObject({
       title: 'The Whitfields',
       subtitle: 'The family of John Henry Whitfield',
@@ -173,13 +166,7 @@ describe('books: compile and export', () => {
     // The edited chapter's markers still point at its citations.
     expect(md.body).toContain('1880 U.S. census');
     // And its names still feed the index of names.
-    const row = await stack.deps.database.db
-      .selectFrom('books')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const { buffer } = await import('node:stream/consumers');
-    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    const manuscript = await storedManuscript(stack, id);
     const named = manuscript.chapters[0]!.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.runs : [])).filter(
       (r) => r.person,
     );

@@ -1,12 +1,10 @@
-import { buffer } from 'node:stream/consumers';
 import { requireInfra } from '@gnology/testing';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTLINE } from '../src/domain/book';
-import { decodeManuscript } from '../src/domain/book-json';
 import type { Block } from '../src/domain/manuscript';
 import { smallFamily } from './support/book-fixtures';
-import { callAs, readSseUntil, until } from './support/book-helpers';
+import { callAs, readSseUntil, storedManuscript, until } from './support/book-helpers';
 import { type ResearchStack, startResearchStack } from './support/stack';
 
 requireInfra('DATABASE_URL');
@@ -125,12 +123,7 @@ describe('books written by the model ("Write the book", then "continue")', () =>
     const compile = await callAs(stack, 'writer', 'POST', `/api/books/${id}/compile`);
     expect(compile.statusCode).toBe(202);
     await until(async () => (await book('writer', id)).compile.status === 'done');
-    const row = await stack.deps.database.db
-      .selectFrom('books')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    const manuscript = decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
+    const manuscript = await storedManuscript(stack, id);
     expect(manuscript.chapters.slice(0, 2).map((c) => c.title)).toEqual(DEFAULT_OUTLINE.slice(0, 2));
     expect(paragraphs(manuscript.chapters[0]!.blocks)).toBe(first);
     expect(paragraphs(manuscript.chapters[1]!.blocks)).toBe(second.join('').trim());

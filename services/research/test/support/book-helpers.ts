@@ -1,5 +1,8 @@
+import { buffer } from 'node:stream/consumers';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import { decodeManuscript } from '../../src/domain/book-json';
+import type { Manuscript } from '../../src/domain/manuscript';
 import { parseSse, type ResearchStack } from './stack';
 
 /** Polls `fn` until it gives a truthy value (every 50 ms), or throws after `timeoutMs`. */
@@ -70,4 +73,14 @@ export async function compiledAs(stack: ResearchStack, userId: string, id: strin
     const book = (await callAs(stack, userId, 'GET', `/api/books/${id}`)).json();
     return ['done', 'failed'].includes(book.compile.status) && book;
   });
+}
+
+/** The manuscript of the book's last finished compile, as stored. */
+export async function storedManuscript(stack: ResearchStack, bookId: string): Promise<Manuscript> {
+  const row = await stack.deps.database.db
+    .selectFrom('books')
+    .select('manuscript_key')
+    .where('id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return decodeManuscript((await buffer(await stack.deps.storage.get(row.manuscript_key!))).toString());
 }
