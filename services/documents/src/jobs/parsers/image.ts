@@ -54,11 +54,13 @@ export const imageParser: DocumentParser = {
     const png = await prepared.png({ compressionLevel: 1 }).toBuffer();
     const read = await readAtTextSize(ctx, png, Math.max(width, height));
     const text = read.text.replace(/[ \t]+\n/g, '\n').trim();
-    // Turned or straightened to be read: the viewer shows the page as it was read, and so does the thumbnail.
+    // Turned or straightened to be read: the viewer shows the page as it was read, and so does the thumbnail. A picture
+    // in which nothing was read is a photograph, shown as uploaded: the native engine measures a slope on any picture,
+    // and its grey, straightened copy made the gallery's photos grey and tilted.
     let imageKey: string | null = null;
     let size = { width, height };
     let shown = thumbnail;
-    if (read.upright) {
+    if (read.upright && confidentWords(read) >= 3) {
       const screen = await sharp(read.upright)
         .resize({ width: SCREEN_WIDTH, withoutEnlargement: true })
         .jpeg({ quality: 82 })
