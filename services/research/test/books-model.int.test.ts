@@ -142,4 +142,41 @@ describe('books written by the model ("Write the book", then "continue")', () =>
       { n: 2, status: 'empty', source: null, text: null },
     ]);
   });
+
+  it("marks a chapter failed when the model fails on it, keeps a cut-off part 'writing', and never overwrites the author's text", async () => {
+    const conversationId = await stack.newConversation('edgy', 'Edge book');
+    fake.enqueue({ text: 'Title options:\n1. *Edges*\n2. *B*\n3. *C*' });
+    await ask('edgy', { query: 'Write the book', conversationId });
+    const id = await bookFrom('edgy', conversationId, 'Edges');
+
+    // Part 1 fails outright: nothing was written.
+    fake.enqueue({ status: 400, errorType: 'invalid_request_error', errorMessage: 'bad' });
+    await ask('edgy', { query: 'continue', conversationId });
+    expect((await book('edgy', id)).chapters[0]).toMatchObject({ n: 1, status: 'failed', source: null, text: null });
+
+    // Part 1 again, cut off by the answer limit: written so far, to be resumed.
+    fake.enqueue({ text: 'The Edges lived by the river and', stopReason: 'max_tokens' });
+    await ask('edgy', { query: 'continue', conversationId });
+    expect((await book('edgy', id)).chapters[0]).toMatchObject({
+      status: 'writing',
+      source: 'model',
+      text: 'The Edges lived by the river and',
+    });
+    fake.enqueue({ text: ' fished it for a living.' });
+    await ask('edgy', { query: 'continue', conversationId });
+    expect((await book('edgy', id)).chapters[0]).toMatchObject({
+      status: 'written',
+      text: 'The Edges lived by the river and fished it for a living.',
+    });
+
+    // The author wrote part 2 before the model reached it: the model's part does not replace it.
+    await callAs(stack, 'edgy', 'PUT', `/api/books/${id}/chapters/2`, { text: 'My own chapter two.' });
+    fake.enqueue({ text: 'The model on part two.' });
+    await ask('edgy', { query: 'continue', conversationId });
+    expect((await book('edgy', id)).chapters[1]).toMatchObject({
+      status: 'edited',
+      source: 'author',
+      text: 'My own chapter two.',
+    });
+  });
 });
