@@ -285,22 +285,35 @@ describe('renderPdf', () => {
     expect(pages.some((t) => /Sarah Elizabeth Barnes and Văn An Nguyễn, about 1890\./.test(t))).toBe(true);
   });
 
-  it('prints the chart from its PDF drawing when there is one', async () => {
-    const chart = await PDFDocument.create();
-    const page = chart.addPage([800, 500]);
-    page.drawText('CHART DRAWING 0229', {
-      x: 50,
-      y: 250,
-      size: 30,
-      font: await chart.embedFont(StandardFonts.Helvetica),
-    });
-    const withPdf = await renderPdf(
-      manuscript({ chapters: 1, entries: 2, filler: 1, chart: 'pdf', chartPdf: await chart.save() }),
+  it('prints the chart from its PDF drawing, a landscape sheet turned to fill a page, every sheet of a cut chart', async () => {
+    const chartPdf = async (sheets: number) => {
+      const chart = await PDFDocument.create();
+      const font = await chart.embedFont(StandardFonts.Helvetica);
+      for (let i = 1; i <= sheets; i++)
+        chart.addPage([842, 595]).drawText(`CHART SHEET ${i} OF ${sheets}`, { x: 50, y: 250, size: 30, font });
+      return chart.save();
+    };
+    const one = await pageItems(
+      await renderPdf(manuscript({ chapters: 1, entries: 2, filler: 1, chart: 'pdf', chartPdf: await chartPdf(1) })),
     );
-    const texts = await pageTexts(withPdf);
-    const at = texts.findIndex((t) => t.includes('CHART DRAWING 0229'));
+    const at = one.findIndex((items) => items.some((it) => it.str === 'CHART SHEET 1 OF 1'));
     expect(at).toBeGreaterThan(2);
-    expect(texts[at]).toContain('Pedigree of John Henry Whitfield');
+    expect(one[at]!.map((it) => it.str).join(' ')).toContain('Pedigree of John Henry Whitfield');
+    // Turned a quarter: the sheet's text runs up the page.
+    const drawn = one[at]!.find((it) => it.str === 'CHART SHEET 1 OF 1')!;
+    expect(drawn.size).toBeCloseTo(0, 5);
+    // The chart has its page: the text goes on on the next one.
+    expect(one[at]!.some((it) => it.str.includes('Family group'))).toBe(false);
+
+    const three = (
+      await pageTexts(
+        await renderPdf(manuscript({ chapters: 1, entries: 2, filler: 1, chart: 'pdf', chartPdf: await chartPdf(3) })),
+      )
+    ).map((t, i) => [i, t] as const);
+    const sheets = three.filter(([, t]) => /CHART SHEET \d OF 3/.test(t));
+    expect(sheets.map(([, t]) => /CHART SHEET (\d)/.exec(t)![1])).toEqual(['1', '2', '3']);
+    expect(sheets.map(([i]) => i)).toEqual([sheets[0]![0], sheets[0]![0] + 1, sheets[0]![0] + 2]);
+    expect(sheets[1]![1]).toContain('Pedigree of John Henry Whitfield (continued)');
   });
 
   it('sets A4 and Letter pages when the trim asks for them', async () => {

@@ -1,6 +1,8 @@
 import {
   type PDFArray,
   beginText,
+  degrees,
+  type PDFEmbeddedPage,
   type PDFDocument as Doc,
   endText,
   moveText,
@@ -479,7 +481,20 @@ class PdfBook {
 
   /** The pedigree chart under its title, scaled into the text block (on the next page if it does not fit here). */
   private async chart(b: Extract<Block, { kind: 'chart' }>): Promise<void> {
-    const page = b.pdf ? (await this.pdf.embedPdf(b.pdf, [0]))[0] : undefined;
+    const sheets = b.pdf ? await this.chartSheets(b.pdf) : [];
+    const page = sheets[0];
+    if (sheets.length > 1) {
+      // A large chart comes cut into sheets (decision 0229): each on a page of its own.
+      const titleSize = this.g.bodySize + 2;
+      const full = this.topY - this.g.bottom - (titleSize * 1.25 + 8 + this.g.leading);
+      sheets.forEach((sheet, i) => {
+        const title = i ? `${b.title} (continued)` : b.title;
+        const upright = Math.min(this.textWidth / sheet.width, full / sheet.height);
+        const turned = Math.min(full / sheet.width, this.textWidth / sheet.height);
+        this.sheetPage(title, sheet, Math.max(upright, turned), turned > upright, titleSize);
+      });
+      return;
+    }
     const vb = /viewBox="\s*[\d.-]+[\s,]+[\d.-]+[\s,]+([\d.]+)[\s,]+([\d.]+)"/.exec(b.svg);
     const svgRatio = vb ? Number(vb[2]) / Number(vb[1]) : Number.NaN;
     const ratio = page ? page.height / page.width : Number.isFinite(svgRatio) && svgRatio > 0 ? svgRatio : 0.75;
@@ -488,6 +503,12 @@ class PdfBook {
     const full = this.topY - this.g.bottom - head;
     const w = Math.min(this.textWidth, full / ratio);
     const h = w * ratio;
+    if (page) {
+      // A landscape chart on a portrait page prints larger turned a quarter (as atlases do): a page
+      // of its own, the chart's top to the page's left edge, when that makes it a third larger.
+      const turned = Math.min(full / page.width, this.textWidth / page.height);
+      if (turned >= (w / page.width) * 1.33) return this.sheetPage(b.title, page, turned, true, titleSize);
+    }
     this.ensure(h + head);
     this.y -= this.g.leading;
     this.headingLines(b.title, titleSize);
@@ -507,6 +528,30 @@ class PdfBook {
       );
     }
     this.y -= h + this.g.leading * 0.5;
+  }
+
+  private async chartSheets(bytes: Uint8Array): Promise<PDFEmbeddedPage[]> {
+    const source = await PDFDocument.load(bytes);
+    return this.pdf.embedPdf(source, source.getPageIndices());
+  }
+
+  /** A chart sheet on a page of its own under its title, turned a quarter when that prints it larger. */
+  private sheetPage(title: string, page: PDFEmbeddedPage, scale: number, turn: boolean, titleSize: number): void {
+    if (this.y < this.topY) this.newPage({ head: true, number: false });
+    this.headingLines(title, titleSize);
+    this.y -= 8;
+    const w = page.width * scale;
+    const h = page.height * scale;
+    if (turn) {
+      // Turned, the sheet's width runs up the page and its height across it.
+      const x = this.left + (this.textWidth + h) / 2;
+      const y = this.y - w - (this.y - this.g.bottom - w) / 2;
+      this.cur.page.drawPage(page, { x, y, width: w, height: h, rotate: degrees(90) });
+    } else {
+      this.cur.page.drawPage(page, { x: this.left + (this.textWidth - w) / 2, y: this.y - h, width: w, height: h });
+    }
+    // The text goes on after the chart's page.
+    this.y = this.g.bottom;
   }
 
   // ---- back matter
