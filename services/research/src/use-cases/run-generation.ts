@@ -107,6 +107,7 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
     await settleOutcome(deps, { ...base, usage: priorUsage, outcome: 'failed' }).catch((err) =>
       deps.logger.warn({ err }, 'recording the refused generation failed'),
     );
+    if (project && book) await bookChapterWritten(db, project.id, book, { id, text: g.text, failed: true }, false);
     await finishGeneration(db, id, { status: 'failed', text: g.text, error: message, errorStatus: 402 });
     return { refused: true };
   }
@@ -171,8 +172,9 @@ export async function runGeneration(deps: ResearchDeps, job: JobContext<Generate
       charge: add(priorUsage, streamed),
       outcome: 'failed',
     }).catch((e) => deps.logger.warn({ err: e, generationId: id }, 'recording the failed generation failed'));
-    await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
+    // The book's chapter first: readers of the generation see its end once it is finished.
     if (project && book) await bookChapterWritten(db, project.id, book, { id, text, failed: true }, false);
+    await finishGeneration(db, id, { status: 'failed', text, error: failure.message, errorStatus: failure.statusCode });
     return { failed: failure.message };
   } finally {
     job.signal.removeEventListener('abort', onShutdown);
