@@ -90,6 +90,25 @@ describe('renderEpub', () => {
     const svg = text(files, images.find((f) => f.endsWith('.svg'))!);
     expect(svg).toContain('<title id="chart-title">Pedigree of John Henry Whitfield</title>');
     expect(svg).not.toMatch(/data-|role=|aria-/);
+    const linked: Manuscript = {
+      ...m,
+      chapters: [
+        {
+          title: 'Chart',
+          blocks: [
+            {
+              kind: 'chart',
+              title: 'Pedigree',
+              svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><a class="chart-person" href="/people/p1"><rect width="5" height="5"/></a></svg>',
+            },
+          ],
+        },
+      ],
+    };
+    const out = unzipSync(renderEpub(linked));
+    const drawn = text(out, Object.keys(out).find((f) => f.endsWith('.svg'))!);
+    expect(drawn).toContain('<g class="chart-person"><rect width="5" height="5"/></g>');
+    expect(drawn).not.toContain('href');
   });
 
   it('drops a note marker that points at no note (every link leads somewhere)', async () => {

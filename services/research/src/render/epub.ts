@@ -183,10 +183,16 @@ function indexSection(id: string, title: string, items: string[]): string {
 
 /**
  * The chart's SVG as a standalone image: the documents service's drawing carries web-page
- * attributes (data-*, role, aria-*) that the EPUB's SVG schema does not allow, so they are dropped.
+ * attributes (data-*, role, aria-*) that the EPUB's SVG schema does not allow, and may link each
+ * person to the web app; both are dropped.
  */
 function chartSvg(svg: string): string {
-  const clean = svg.replace(/\s(?:data-[\w-]+|role|aria-[\w-]+)="[^"]*"/g, '').replace(/^\s*<\?xml[^>]*\?>\s*/, '');
+  const clean = svg
+    .replace(/\s(?:data-[\w-]+|role|aria-[\w-]+)="[^"]*"/g, '')
+    // Links to the web app's person pages lead nowhere in a book: their groups stay, unlinked.
+    .replace(/<a\b([^>]*)>/g, (_, attrs: string) => `<g${attrs.replace(/\s(?:xlink:)?href="[^"]*"/g, '')}>`)
+    .replace(/<\/a>/g, '</g>')
+    .replace(/^\s*<\?xml[^>]*\?>\s*/, '');
   return `<?xml version="1.0" encoding="UTF-8"?>\n${clean}`;
 }
 
