@@ -202,6 +202,16 @@ describe('books: compile and export', () => {
     } finally {
       await stack.startWorkers();
     }
+    // The queued compiles end here, not during the next tests (which change the material).
+    await until(async () => {
+      const left = await stack.deps.database.db
+        .selectFrom('books')
+        .select('id')
+        .where('user_id', 'in', ['busy', 'calm'])
+        .where('compile_status', 'in', ['queued', 'running'])
+        .execute();
+      return left.length === 0;
+    });
   });
 
   it('lets a compile be started again once the last one has not moved for 15 minutes (its job was lost)', async () => {
