@@ -67,7 +67,7 @@ describe('a photograph keeps its own look', () => {
   });
 
   it('a page of text read straightened is shown as it was read', async () => {
-    const word = (text: string, x: number) => ({ text, confidence: 92, bbox: { x0: x, y0: 100, x1: x + 80, y1: 130 } });
+    const word = (text: string, left: number) => ({ text, confidence: 92, left, top: 100, width: 80, height: 30 });
     const { result, stored } = await parseWith((image) =>
       straightenedReading(image, [
         word('Thomas', 100),
