@@ -159,11 +159,12 @@ describe('service images (testcontainers, read-only, host network)', () => {
   });
 
   const imageOf = (target: Target) => built.find((b) => b.target === target)!.image;
+  const nameOf = (target: Target) => `gn-${target}-${run_id}`;
 
   /** Started as decision 0003 documents, and returned once Docker reports its HEALTHCHECK healthy. */
   async function start(target: Target, env: Record<string, string>): Promise<StartedTestContainer> {
     const container = await new LocalContainer(imageOf(target), run_id)
-      .withName(`gn-${target}-${run_id}`)
+      .withName(nameOf(target))
       .withNetworkMode('host')
       // A read-only root, scratch only in the two tmpfs mounts; a tmpfs is root's unless told
       // otherwise, and the services run as node (1000).
@@ -184,7 +185,8 @@ describe('service images (testcontainers, read-only, host network)', () => {
       `${t} /readyz`,
       180_000,
       async () => ((await getJson(`http://127.0.0.1:${ports[t]}/readyz`)).status === 200 ? true : undefined),
-      () => logTail(running[t].getId()),
+      // By name: the container may still be starting (its health wait not yet over).
+      () => logTail(nameOf(t)),
     );
 
   it("builds all seven targets from one shared build, without the web app's packages or broken links", async () => {
@@ -231,13 +233,16 @@ describe('service images (testcontainers, read-only, host network)', () => {
     'runs every target as non-root on a read-only root, healthy and ready against the host Postgres and Redis',
     async () => {
       const t0 = Date.now();
-      // Auth first, as the launcher does: the others fetch its signing keys.
-      await start('auth', serviceEnv());
+      // Auth ready first, as the launcher waits for it: the others fetch its signing keys. Its
+      // health wait (first probe 15 s after start) goes on meanwhile; a failed start ends the race.
+      const auth = start('auth', serviceEnv());
+      await Promise.race([ready('auth'), auth]);
       await ready('auth');
       // The gateway keeps rate-limit counters in memory: nothing of this run left in the shared Redis.
       const { REDIS_URL: _redis, DATABASE_URL: _db, QUEUE_PREFIX: _q, ...gatewayEnv } = serviceEnv();
       // The other six side by side, as the launcher does; each start returns once it is healthy.
       await Promise.all([
+        auth,
         ...SERVICES.filter((s) => s !== 'auth').map((s) => start(s, serviceEnv())),
         start('gateway', gatewayEnv),
       ]);
