@@ -107,6 +107,45 @@ export function primaryDate(doc: DocumentFacts, prose: string, sorted: readonly 
     : firstInText(prose, sorted);
 }
 
+/**
+ * Where a life event took place: the place the record names after the word announcing it, in the same sentence and
+ * after "at", "in", "near" (or à, en, zu, bei, te) ("born May 29, 1917 at Brookline, Massachusetts, died on November 22, 1963 at Dallas": Brookline for
+ * the birth, Dallas for the death), read in the person's own words first. A record that names one town only gives
+ * it to every event, as before; one that names several and says nothing near the event gives no place (the
+ * certificate's first town had become the place of the death too).
+ */
+export function placeOfEvent(r: RecordReading, p: PersonReading, kind: keyof typeof EVENT_WORDS): string | null {
+  for (const text of [p.near, r.prose]) {
+    const folded = fold(text);
+    const named = r.doc.places.flatMap((g) => {
+      const m = new RegExp(
+        `(?:^|[^\\p{L}])(?:at|in|near|a|au|en|zu|bei|te)\\s+(?:the\\s+)?(${escapeRegExp(fold(g.name))})\\b`,
+        'u',
+      ).exec(folded);
+      return m ? [{ name: g.name, i: m.index + m[0].length - m[1]!.length }] : [];
+    });
+    let best: { name: string; distance: number } | null = null;
+    for (const m of folded.matchAll(EVENT_WORDS[kind])) {
+      const from = m.index + m[0].length;
+      for (const { name, i } of named) {
+        const between = folded.slice(from, i);
+        if (i < from || i - from > 120 || /[.;]\s|\n/.test(between) || otherEvent(between, kind)) continue;
+        if (!best || i - from < best.distance) best = { name, distance: i - from };
+      }
+    }
+    if (best) return best.name;
+  }
+  const towns = new Set(r.doc.places.filter((g) => g.kind === 'town').map((g) => fold(g.name)));
+  return towns.size <= 1 ? p.place : null;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Another kind of event announced between the word and the place: the place is that event's. */
+const otherEvent = (between: string, kind: keyof typeof EVENT_WORDS) =>
+  (Object.keys(EVENT_WORDS) as (keyof typeof EVENT_WORDS)[]).some(
+    (k) => k !== kind && new RegExp(EVENT_WORDS[k].source, 'i').test(between),
+  );
+
 const BORN =
   /\b(?:born|b\.)\s+(?:(?:in|on|about|abt\.?|c\.|circa)\s+)?(?:\d{1,2}\s+[A-Za-z]+\.?\s+|[A-Za-z]+\.?\s+\d{1,2},?\s+)?(\d{4})\b/i;
 const AGED = /\b(?:aged?|age:?)\s+(\d{1,3})\b/i;
@@ -141,7 +180,7 @@ export function eventsOf(r: RecordReading, p: PersonReading): MentionEvent[] {
     kind,
     date: d?.normalized ?? null,
     year: d?.year ?? null,
-    place: p.place,
+    place: kind in EVENT_WORDS ? placeOfEvent(r, p, kind as keyof typeof EVENT_WORDS) : p.place,
     detail,
   });
   const has = (kind: MentionEvent['kind']) => events.some((e) => e.kind === kind && !e.estimated);
@@ -196,7 +235,7 @@ export function eventsOf(r: RecordReading, p: PersonReading): MentionEvent[] {
   if (f?.baptized) events.push(at('baptism', dateItem(f.baptized)));
   if (!has('death') && !stated.died) {
     const death = deathNearName(r, p.nameAsWritten);
-    if (death) events.push({ ...death, place: p.place });
+    if (death) events.push({ ...death, place: placeOfEvent(r, p, 'death') });
   }
   const row = doc.documentType === 'census' ? cellsOf(p.near) : [];
   if (doc.documentType === 'census' && !stated.born && !has('birth')) {
@@ -297,7 +336,13 @@ function writerEvents(
     for (const m of r.prose.matchAll(WRITER_EVENTS[kind])) {
       const d = dateOfEvent(m[0], r.sorted, kind);
       if (!d) continue;
-      out.push({ kind, date: d.normalized, year: d.year, place: kind === 'marriage' ? null : p.place, detail: null });
+      out.push({
+        kind,
+        date: d.normalized,
+        year: d.year,
+        place: kind === 'marriage' ? null : placeOfEvent(r, p, kind),
+        detail: null,
+      });
       break;
     }
   }
