@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type DocumentFacts, mentionsOfDocument } from '../src/people/mentions';
-import { readRecord } from './helpers/read-record';
+import { readDocumentFacts } from './helpers/read-record';
 
 /*
  * Issue 28: a life event takes the place the record gives it. A death certificate that names the birthplace first
  * gave its first town to the death as well ("died … at Dallas" became a death at Brookline): a wrong fact.
  */
-const factsOf = (name: string, text: string): DocumentFacts => {
-  const e = readRecord({ text, isImage: false, originalName: name });
-  return {
-    id: name,
-    fileName: name,
-    documentType: e.documentType,
-    text,
-    people: e.peopleIdentified,
-    details: e.personDetails ?? [],
-    dates: e.dateInfo,
-    places: e.geographicalInfo,
-    occupations: e.occupations,
-    pages: [],
-  };
-};
+const factsOf = readDocumentFacts;
 
 const eventsOf = (doc: DocumentFacts, name: string) =>
   mentionsOfDocument(doc)
