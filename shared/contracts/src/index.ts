@@ -22,3 +22,4 @@ export * from './people-import';
 export * from './people-chart';
 export * from './people-hints';
 export * from './record-dates';
+export * from './book-material';
