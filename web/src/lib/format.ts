@@ -1,4 +1,4 @@
-/** Money and token figures as every page writes them: one formatter for tokens, one for dollars. */
+/** Figures as every page writes them: tokens, dollars, file sizes and dates, one formatter each. */
 
 /** 50,000 · 1,000,000 */
 export function formatTokens(n: number): string {
@@ -19,4 +19,19 @@ export function formatUsd(amount: number, opts: { cents?: boolean } = {}): strin
 /** A yearly price against twelve monthly ones: about what it comes to a month, and the saving a year. */
 export function yearlyTerms(monthlyPrice: number, yearlyPrice: number): { perMonth: number; saving: number } {
   return { perMonth: Math.round(yearlyPrice / 12), saving: monthlyPrice * 12 - yearlyPrice };
+}
+
+/** 512 B · 14 KB · 2.3 MB */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Jun 14, 1887 in the reader's locale; '' for a date that does not parse. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Card, LoadError, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { saveOcrSettings } from '../documents/documentApi';
+import { saveOcrSettings } from '../../lib/documents-api';
 import { languageNames, OCR_SETTINGS_KEY, OcrLanguagePicker, useOcrSettings } from '../documents/OcrLanguagePicker';
 
 /**

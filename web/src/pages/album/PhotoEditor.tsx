@@ -1,7 +1,7 @@
 import type { DocumentRecord } from '@gnology/contracts';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
-import { thumbnailUrl } from '../documents/documentApi';
+import { thumbnailUrl } from '../../lib/document-urls';
 import type { DraftPhoto } from './albumDraft';
 
 interface Props {

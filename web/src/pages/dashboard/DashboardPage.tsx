@@ -3,7 +3,9 @@ import { BookOpen, FileSearch, FileText, FileUp, Image, Library, Network, Sparkl
 import { Link } from 'react-router';
 import { Alert, ButtonLink } from '../../components/ui';
 import { useSession } from '../../lib/session';
-import { fetchDocuments, formatDate, viewerHref } from '../documents/documentApi';
+import { viewerHref } from '../../lib/document-urls';
+import { fetchDocuments } from '../../lib/documents-api';
+import { formatDate } from '../../lib/format';
 import './dashboard.css';
 
 const RECENT = 5;

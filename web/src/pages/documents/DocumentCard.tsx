@@ -1,18 +1,12 @@
+import type { DocumentRecord } from '@gnology/contracts';
 import { Calendar, Eye, FileText, MapPin, Trash2, Users } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/ui';
+import { isImage, isPdf, kindLabel } from '../../lib/document-kinds';
+import { personLabel, typeLabel } from '../../lib/document-labels';
+import { thumbnailUrl } from '../../lib/document-urls';
+import { formatDate, formatSize } from '../../lib/format';
 import { JournalPanel } from './JournalPanel';
-import {
-  type DocumentRecord,
-  formatDate,
-  formatSize,
-  isImage,
-  isPdf,
-  kindLabel,
-  personLabel,
-  thumbnailUrl,
-  typeLabel,
-} from './documentApi';
 import { isProcessing, processingLabel } from './documentsQuery';
 
 const MAX_CHIPS = 6;

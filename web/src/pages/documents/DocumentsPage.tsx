@@ -1,3 +1,4 @@
+import type { DocumentRecord } from '@gnology/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -5,9 +6,9 @@ import { useSearchParams } from 'react-router';
 import { Alert, ConfirmDialog, LoadError, PageHeader, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { deleteDocument, SESSION_EXPIRED, UnexpectedListFormat } from '../../lib/documents-api';
 import { DocumentCard } from './DocumentCard';
 import { DocumentViewer } from './DocumentViewer';
-import { type DocumentRecord, deleteDocument, SESSION_EXPIRED, UnexpectedListFormat } from './documentApi';
 import { DOCUMENTS_KEY, useDocumentsList } from './documentsQuery';
 import { UploadForm } from './UploadForm';
 import './documents.css';

@@ -1,6 +1,5 @@
-import type { DocumentPageReading } from '@gnology/contracts';
+import type { DocumentPageReading, DocumentRecord } from '@gnology/contracts';
 import { Alert } from '../../components/ui';
-import type { DocumentRecord } from './documentApi';
 import './handwriting-note.css';
 
 /** The words shown on a page whose text a vision model transcribed (decision 0155). */

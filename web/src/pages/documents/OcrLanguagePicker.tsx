@@ -1,7 +1,7 @@
 import { MAX_OCR_LANGUAGES, OCR_LANGUAGE_CODES, OCR_LANGUAGES, type OcrLanguage } from '@gnology/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { fetchOcrSettings } from './documentApi';
+import { fetchOcrSettings } from '../../lib/documents-api';
 import './ocr.css';
 
 export const OCR_SETTINGS_KEY = ['ocr-settings'] as const;

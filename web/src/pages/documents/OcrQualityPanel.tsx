@@ -1,11 +1,12 @@
-import { LOW_OCR_CONFIDENCE, type OcrLanguage } from '@gnology/contracts';
+import { type DocumentRecord, LOW_OCR_CONFIDENCE, type OcrLanguage } from '@gnology/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Languages, RotateCw } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Disclosure, DisclosurePanel, Button as DisclosureTrigger } from 'react-aria-components';
 import { Alert, Button } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { type DocumentRecord, fetchDocument, isImage, isPdf, reprocessDocument } from './documentApi';
+import { isImage, isPdf } from '../../lib/document-kinds';
+import { fetchDocument, reprocessDocument } from '../../lib/documents-api';
 import { DOCUMENTS_KEY, isProcessing, processingLabel } from './documentsQuery';
 import { languageNames, OcrLanguagePicker } from './OcrLanguagePicker';
 import './ocr.css';

@@ -1,9 +1,9 @@
-import { searchablePdfFileName } from '@gnology/contracts';
+import { type DocumentRecord, searchablePdfFileName } from '@gnology/contracts';
 import { FileDown, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui';
 import { ApiError, apiBlob, saveBlob } from '../../lib/api';
-import { type DocumentRecord, isImage, isPdf } from './documentApi';
+import { isImage, isPdf } from '../../lib/document-kinds';
 import './searchable-pdf.css';
 
 type State = { step: 'idle' | 'busy' | 'saved' } | { step: 'failed' | 'refused'; message: string };

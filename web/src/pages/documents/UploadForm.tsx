@@ -1,20 +1,13 @@
-import type { OcrLanguage } from '@gnology/contracts';
+import type { DocumentRecord, OcrLanguage } from '@gnology/contracts';
 import { ChevronDown, FileUp, Languages, Upload } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Disclosure, DisclosurePanel, Button as DisclosureTrigger } from 'react-aria-components';
 import { Alert, Button, Card } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import {
-  ACCEPT,
-  type DocumentRecord,
-  MAX_UPLOAD_BYTES,
-  SESSION_EXPIRED,
-  TOO_LARGE,
-  uploadDocument,
-} from './documentApi';
+import { ACCEPT, MAX_UPLOAD_BYTES, SESSION_EXPIRED, TOO_LARGE, uploadDocument } from '../../lib/documents-api';
+import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 import { processingLabel, useDocumentsList } from './documentsQuery';
 import { languageNames, OcrLanguagePicker, useOcrSettings } from './OcrLanguagePicker';
-import { UPLOAD_LIMIT_MB } from '../../lib/limits';
 
 const UNSUPPORTED = 'Error: This type of file is not supported. Choose a PDF, JPG, PNG, DOC, DOCX or TXT file.';
 const acceptedName = (name: string) => ACCEPT.split(',').some((ext) => name.toLowerCase().endsWith(ext));

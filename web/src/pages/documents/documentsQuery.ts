@@ -1,5 +1,7 @@
+import type { DocumentRecord } from '@gnology/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type DocumentRecord, describeStep, fetchDocuments } from './documentApi';
+import { describeStep } from '../../lib/document-labels';
+import { fetchDocuments } from '../../lib/documents-api';
 
 export const DOCUMENTS_KEY = ['documents'] as const;
 

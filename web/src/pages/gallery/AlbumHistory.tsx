@@ -4,7 +4,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Alert, Button, LoadError } from '../../components/ui';
 import { ApiError, apiBlob, saveBlob } from '../../lib/api';
-import { formatDate, formatSize } from '../documents/documentApi';
+import { formatDate, formatSize } from '../../lib/format';
 import { ALBUMS_KEY, fetchAlbums } from './galleryApi';
 
 const STYLE_WORDS: Record<AlbumRecord['style'], string> = {

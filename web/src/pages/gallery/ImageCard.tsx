@@ -2,7 +2,7 @@ import type { DocumentRecord, PersonRole } from '@gnology/contracts';
 import { ImageOff, UserPlus, X } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui';
-import { thumbnailUrl } from '../documents/documentApi';
+import { thumbnailUrl } from '../../lib/document-urls';
 import { roleWords } from './people';
 import { PhotoTags } from './PhotoTags';
 import { TagPersonForm } from './TagPersonForm';

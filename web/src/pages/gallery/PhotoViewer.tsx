@@ -3,7 +3,7 @@ import { Check, ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Alert, Button } from '../../components/ui';
-import { viewUrl } from '../documents/documentApi';
+import { viewUrl } from '../../lib/document-urls';
 import { TAG_FAILED, TagPersonForm } from './TagPersonForm';
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { Conflict } from '@gnology/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
-import { viewerHref } from '../documents/documentApi';
+import { viewerHref } from '../../lib/document-urls';
 import { conflictLabel } from './peopleFormat';
 
 /** The conflicts a researcher must resolve (Genealogical Proof Standard), each with the documents that disagree. */

@@ -3,7 +3,8 @@ import { Scissors } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button } from '../../components/ui';
-import { typeLabel, viewerHref } from '../documents/documentApi';
+import { typeLabel } from '../../lib/document-labels';
+import { viewerHref } from '../../lib/document-urls';
 import { canSplit, evidenceRoleLabel, formatRecordDate, plural } from './peopleFormat';
 
 /**

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, LoadError, Spinner } from '../../components/ui';
 import { ApiError } from '../../lib/api';
-import { viewerHref } from '../documents/documentApi';
+import { viewerHref } from '../../lib/document-urls';
 import { decideHint, fetchHints, HINTS_KEY } from './peopleApi';
 import { plural } from './peopleFormat';
 import { useRefreshPeople } from './peopleQuery';

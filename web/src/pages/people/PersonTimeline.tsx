@@ -1,6 +1,6 @@
 import type { TimelineEvent } from '@gnology/contracts';
 import { Link } from 'react-router';
-import { viewerHref } from '../documents/documentApi';
+import { viewerHref } from '../../lib/document-urls';
 import { eventLabel, formatRecordDate } from './peopleFormat';
 
 /** The individual's life as the documents tell it, in the order the API gives (by date). */

@@ -8,7 +8,7 @@ import {
   TIMELINE_EVENT_LABELS,
   type TimelineEventKind,
 } from '@gnology/contracts';
-import { recordRoleLabel as documentRecordRole, roleLabel } from '../documents/documentApi';
+import { recordRoleLabel as documentRecordRole, roleLabel } from '../../lib/document-labels';
 
 /** Plain words for what the people page shows: life years, dates, record roles, events. */
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Dialog, LoadError, Spinner } from '../../components/ui';
 import { api } from '../../lib/api';
-import { viewerHref } from '../documents/documentApi';
+import { viewerHref } from '../../lib/document-urls';
 
 interface DocumentMeta {
   _id: string;

@@ -1,4 +1,5 @@
 import type { RetrievedSource } from '@gnology/contracts';
+import { viewerHref } from '../../lib/document-urls';
 import './sources-used.css';
 
 interface Props {
@@ -31,7 +32,7 @@ export function SourcesUsed({ sources, selected, dropped, onOpen, onPin, onDrop 
           return (
             <li key={s.documentId} className={`sources-used__item${isDropped ? ' sources-used__item--dropped' : ''}`}>
               <a
-                href={`/documents?view=${encodeURIComponent(s.documentId)}${s.pages[0] ? `&page=${s.pages[0]}` : ''}${s.highlight ? `&q=${encodeURIComponent(s.highlight)}` : ''}`}
+                href={viewerHref(s.documentId, s.pages[0], s.highlight)}
                 onClick={(e) => {
                   if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
                   e.preventDefault();

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { marked } from 'marked';
+import { viewerHref } from '../../lib/document-urls';
 import { isTrustedLink } from './links';
 
 const DOC_ID = /\b(?:id\s+)?([0-9a-f]{24})\b/g;
@@ -102,7 +103,7 @@ function linkDocumentIds(root: DocumentFragment, names: Map<string, string>) {
       const id = m[1]!;
       frag.append(text.slice(last, m.index));
       const a = document.createElement('a');
-      a.href = `/documents?view=${id}`;
+      a.href = viewerHref(id);
       // The file name, not the id: "(id 65f0…)" reads "(baptism.txt)".
       a.textContent = names.get(id) ?? 'document';
       markAsDocumentLink(a, id, null, names);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personLabel } from './documentApi';
+import { personLabel } from './document-labels';
 
 const marriage = {
   personDetails: [
