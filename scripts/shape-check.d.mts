@@ -1,7 +1,7 @@
 /** Types of shape-check.mjs (a plain module: `npm test` runs it with node before anything is compiled). */
 export interface ShapeException {
   package: string;
-  rule: 'skeleton' | 'app-import' | 'cycle' | 'genealogy-purity' | 'genealogy-home';
+  rule: 'skeleton' | 'app-import' | 'cycle' | 'layers' | 'genealogy-purity' | 'genealogy-home';
   reason: string;
 }
 export interface ShapeReport {

@@ -5,6 +5,8 @@
 //     `context.ts`, so routes, jobs and events never need app.ts: that import was a cycle);
 //   - no import cycle inside any package (madge, type-only imports included);
 //   - no source file over 400 lines unless docs/long-files.md gives it a reason;
+//   - inside every service the layers import in one direction (shape-check/layers.mjs):
+//     routes → use-cases → store / domain, jobs and events through use cases, domain pure;
 //   - the genealogy package is pure and the one home of its knowledge (shape-genealogy.mjs).
 // Known, temporary breaches live in scripts/shape-exceptions.json, each with its reason.
 //
@@ -13,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
+import { checkLayers } from './shape-check/layers.mjs';
 import { checkGenealogyOneHome, checkGenealogyPurity } from './shape-genealogy.mjs';
 
 export const SKELETON = [
@@ -153,7 +156,7 @@ export function checkLongFiles(root, allowed = readLongFiles(root)) {
 const countLines = (text) => (text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length);
 
 /** scripts/shape-exceptions.json: [{ package, rule, reason }], rule one of RULES. */
-const RULES = ['skeleton', 'app-import', 'cycle', 'genealogy-purity', 'genealogy-home'];
+const RULES = ['skeleton', 'app-import', 'cycle', 'layers', 'genealogy-purity', 'genealogy-home'];
 
 export function readExceptions(root) {
   const file = path.join(root, 'scripts', 'shape-exceptions.json');
@@ -186,6 +189,7 @@ export async function checkShape(root, { exceptions = readExceptions(root) } = {
     excuse(pkg, 'skeleton', checkSkeleton(root, pkg));
     excuse(pkg, 'app-import', checkAppImports(root, pkg));
     excuse(pkg, 'cycle', await checkCycles(root, pkg));
+    if (pkg.startsWith('services/')) excuse(pkg, 'layers', checkLayers(root, pkg));
   }
   excuse('shared/genealogy', 'genealogy-purity', checkGenealogyPurity(root));
   const home = checkGenealogyOneHome(root);
