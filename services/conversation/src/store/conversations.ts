@@ -82,44 +82,51 @@ export async function deleteConversation(db: Db, userId: string, id: string): Pr
   return Number(res.numDeletedRows) > 0;
 }
 
-/** Counts a new message on the user's conversation and moves its last activity; undefined when not theirs. */
+/** Counts new messages on the user's conversation and moves its last activity; undefined when not theirs. */
 export function touchConversation(
   db: Db,
   userId: string,
   id: string,
+  added = 1,
 ): Promise<{ id: string; title_is_default: boolean } | undefined> {
   return db
     .updateTable('conversations')
-    .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', 1) }))
+    .set((eb) => ({ last_activity: new Date(), message_count: eb('message_count', '+', added) }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returning(['id', 'title_is_default'])
     .executeTakeFirst();
 }
 
-export function insertMessage(
-  db: Db,
-  message: { id: string; conversationId: string; userId: string; body: SaveMessageBody },
-): Promise<Selectable<MessagesTable>> {
-  const { body } = message;
+export interface NewMessage {
+  id: string;
+  conversationId: string;
+  userId: string;
+  body: SaveMessageBody;
+}
+
+/** Inserts the messages in one statement; their `seq` follows the order given (history order). */
+export function insertMessages(db: Db, messages: NewMessage[]): Promise<Selectable<MessagesTable>[]> {
   return db
     .insertInto('messages')
-    .values({
-      id: message.id,
-      conversation_id: message.conversationId,
-      user_id: message.userId,
-      type: body.type,
-      content: body.content,
-      request_type: body.requestType ?? 'regular',
-      documents: body.documents ? JSON.stringify(body.documents) : null,
-      tokens: body.tokens ? JSON.stringify(body.tokens) : null,
-      token_balance: body.tokenBalance ? JSON.stringify(body.tokenBalance) : null,
-      cost: body.cost ?? null,
-      sources: body.sources?.length ? JSON.stringify(body.sources) : null,
-      ...(body.timestamp ? { created_at: body.timestamp } : {}),
-    })
+    .values(
+      messages.map(({ id, conversationId, userId, body }) => ({
+        id,
+        conversation_id: conversationId,
+        user_id: userId,
+        type: body.type,
+        content: body.content,
+        request_type: body.requestType ?? 'regular',
+        documents: body.documents ? JSON.stringify(body.documents) : null,
+        tokens: body.tokens ? JSON.stringify(body.tokens) : null,
+        token_balance: body.tokenBalance ? JSON.stringify(body.tokenBalance) : null,
+        cost: body.cost ?? null,
+        sources: body.sources?.length ? JSON.stringify(body.sources) : null,
+        ...(body.timestamp ? { created_at: body.timestamp } : {}),
+      })),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 /** Adds words to the user's search vocabulary (the similar-spelling source); known words are kept once. */

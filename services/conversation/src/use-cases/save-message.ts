@@ -12,14 +12,9 @@ import { toMessage } from '../domain/conversation-record';
 import { conversationId, conversationNotFound } from '../domain/not-found';
 import { vocabularyTerms } from '../domain/text';
 import { titleFromQuestion } from '../domain/titles';
-import { addUserTerms, insertMessage, setTitle, touchConversation } from '../store/conversations';
+import { addUserTerms, insertMessages, setTitle, touchConversation } from '../store/conversations';
 
-/**
- * Saves a message in the user's conversation (the user's own, or both sides of an exchange from
- * the research service). One transaction: the conversation's count and last activity, its title
- * when the first question names a default-titled one, the message, the user's vocabulary and
- * `conversation.message.created` — a message is never saved without its event, nor the reverse.
- */
+/** Saves one message in the user's conversation (the user's own, or one side of an exchange). */
 export async function saveMessage(
   deps: Pick<ConversationDeps, 'database'>,
   userId: string,
@@ -27,36 +22,63 @@ export async function saveMessage(
   body: SaveMessageBody,
   requestId?: string,
 ): Promise<Message> {
+  const [message] = await saveMessages(deps, userId, id, [body], requestId);
+  return message!;
+}
+
+/**
+ * Saves messages in the user's conversation, in the order given: one message, or both sides of an
+ * exchange from the research service in one call (decision 0245). One transaction: the
+ * conversation's count and last activity, its title when the first question names a
+ * default-titled one, the messages, the user's vocabulary and a `conversation.message.created` per
+ * message — a message is never saved without its event, nor the reverse.
+ */
+export async function saveMessages(
+  deps: Pick<ConversationDeps, 'database'>,
+  userId: string,
+  id: string,
+  bodies: SaveMessageBody[],
+  requestId?: string,
+): Promise<Message[]> {
   const owned = conversationId(id);
-  const message = await deps.database.db.transaction().execute(async (trx) => {
-    const conversation = await touchConversation(trx, userId, owned);
+  const messages = await deps.database.db.transaction().execute(async (trx) => {
+    const conversation = await touchConversation(trx, userId, owned, bodies.length);
     if (!conversation) return undefined;
     // The first question names a conversation that still has its default title (issue 13).
-    const questionTitle =
-      body.type === 'user' && conversation.title_is_default ? titleFromQuestion(body.content) : null;
+    const question = bodies.find((b) => b.type === 'user');
+    const questionTitle = question && conversation.title_is_default ? titleFromQuestion(question.content) : null;
     if (questionTitle) await setTitle(trx, userId, owned, questionTitle);
-    const saved = toMessage(await insertMessage(trx, { id: newObjectId(), conversationId: owned, userId, body }));
-    await addUserTerms(trx, userId, vocabularyTerms(body.content));
-    const data: ConversationMessageCreatedData = {
-      conversationId: owned,
-      messageId: saved.id,
-      userId,
-      type: saved.type,
-      requestType: saved.requestType,
-      length: saved.content.length,
-      timestamp: saved.timestamp,
-    };
-    await writeEvent(trx, {
-      topic: TOPICS.conversations,
-      key: owned,
-      type: CONVERSATION_MESSAGE_CREATED,
-      source: '/services/conversation',
-      subject: saved.id,
-      data,
-      requestId,
-    });
+    const ids = bodies.map(() => newObjectId());
+    const rows = await insertMessages(
+      trx,
+      bodies.map((body, i) => ({ id: ids[i]!, conversationId: owned, userId, body })),
+    );
+    // RETURNING does not promise the VALUES order: answer in the order given.
+    const byId = new Map(rows.map((r) => [r.id, toMessage(r)]));
+    const saved = ids.map((i) => byId.get(i)!);
+    await addUserTerms(trx, userId, [...new Set(bodies.flatMap((b) => vocabularyTerms(b.content)))]);
+    for (const m of saved) {
+      const data: ConversationMessageCreatedData = {
+        conversationId: owned,
+        messageId: m.id,
+        userId,
+        type: m.type,
+        requestType: m.requestType,
+        length: m.content.length,
+        timestamp: m.timestamp,
+      };
+      await writeEvent(trx, {
+        topic: TOPICS.conversations,
+        key: owned,
+        type: CONVERSATION_MESSAGE_CREATED,
+        source: '/services/conversation',
+        subject: m.id,
+        data,
+        requestId,
+      });
+    }
     return saved;
   });
-  if (!message) throw conversationNotFound();
-  return message;
+  if (!messages) throw conversationNotFound();
+  return messages;
 }

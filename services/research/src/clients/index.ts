@@ -53,6 +53,8 @@ export interface Clients {
   lookupPeople(userId: string, names: string[]): Promise<IndividualDetail[]>;
   conversation(userId: string, conversationId: string): Promise<Conversation>;
   saveMessage(userId: string, conversationId: string, message: SaveMessageBody): Promise<Message>;
+  /** A question and its answer (or one of them), saved in this order in one call and one transaction (decision 0245). */
+  saveMessages(userId: string, conversationId: string, messages: SaveMessageBody[]): Promise<Message[]>;
 }
 
 export function createClients(config: ResearchConfig, requestId?: string): Clients {
@@ -172,6 +174,14 @@ export function createClients(config: ResearchConfig, requestId?: string): Clien
         requestId,
         body: { ...message, userId },
       });
+    },
+    async saveMessages(userId, conversationId, messages) {
+      const res = await internalCall<{ messages: Message[] }>(
+        config.CONVERSATION_URL,
+        `/internal/conversations/${conversationId}/exchange`,
+        { secret, requestId, body: { userId, messages } },
+      );
+      return res.messages;
     },
   };
 }

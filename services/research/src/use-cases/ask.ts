@@ -12,7 +12,7 @@ const NO_USAGE: ProviderUsage = { inputTokens: 0, outputTokens: 0, savedTokens: 
 
 /**
  * A regular request, answered in this process: streams deltas to `onDelta` as they arrive, then
- * settles and saves. The client going away does not stop it: the answer is still saved. A model
+ * settles and saves the question and its answer together. The client going away does not stop it: the answer is still saved. A model
  * failure after text has streamed charges what was streamed (decision 0085).
  */
 export async function runInline(
@@ -40,13 +40,9 @@ export async function runInline(
         if (ev.type === 'delta') {
           text += ev.text;
           onDelta(ev.text);
-          // The question is saved once the first token has gone out (issue 20).
-          p.saveQuestion();
         } else if (ev.estimated) charge = ev.usage;
         else usage = ev.usage;
       }
-      // The question must be saved before the answer (history order); normally it long has been.
-      await p.saveQuestion();
     } catch (err) {
       // A question whose answer failed stays in the history (the next one folds it in).
       await p.saveQuestion().catch((e) => deps.logger.warn({ err: e }, 'saving the question failed'));
@@ -63,6 +59,8 @@ export async function runInline(
       ...base,
       documentIds: p.documentIds,
       sources: p.sources,
+      // Saved with the answer, in one call: nothing is saved between the first token and the last (decision 0245).
+      question: p.takeQuestion(),
       text,
       usage,
       charge,

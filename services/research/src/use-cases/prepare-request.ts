@@ -5,6 +5,7 @@ import {
   type Message,
   type ResearchBody,
   type RetrievedSource,
+  type SaveMessageBody,
 } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { newObjectId } from '@gnology/platform/ids';
@@ -43,9 +44,14 @@ export interface PreparedRequest {
   userMessageId: string | null;
   /**
    * Saves the user's message (once, however often called) and resolves when it is saved. A job's
-   * is saved before it is queued; an inline answer's when its first token has gone out (issue 20).
+   * is saved before it is queued; an inline answer's only when its answer fails (decision 0245).
    */
   saveQuestion(): Promise<Message | null>;
+  /**
+   * The user's message, not yet saved, handed over to be saved with the answer in one call
+   * (decision 0245); null outside a conversation or once saved or handed over (never twice).
+   */
+  takeQuestion(): SaveMessageBody | null;
   startedAt: number;
 }
 
@@ -152,17 +158,20 @@ export async function prepareRequest(
       const created = await createProject(deps.database.db, userId, bookTitle);
       book = { projectId: created.id, context: bookContext };
     }
+    // Stamped when asked: saved with its answer, it keeps its own time (decision 0245).
+    const question: SaveMessageBody | null = conversation
+      ? {
+          type: 'user',
+          content: body.query,
+          requestType: plan.requestType,
+          documents: body.documentIds.length ? body.documentIds : null,
+          timestamp: new Date(startedAt).toISOString(),
+        }
+      : null;
     const saveUserMessage = () =>
-      conversation
-        ? clients.saveMessage(userId, conversation.id, {
-            type: 'user',
-            content: body.query,
-            requestType: plan.requestType,
-            documents: body.documentIds.length ? body.documentIds : null,
-          })
-        : Promise.resolve(null);
+      conversation && question ? clients.saveMessage(userId, conversation.id, question) : Promise.resolve(null);
     // A job needs the saved message's id to rebuild the history in any worker; a regular answer
-    // saves it once its first token has gone out (time to first token).
+    // hands it over to be saved with the answer, in one call (decision 0245).
     const userMessage = plan.asJob ? await saveUserMessage() : null;
     let saved: Promise<Message | null> | undefined = plan.asJob ? Promise.resolve(userMessage) : undefined;
     const saveQuestion = () => {
@@ -171,6 +180,11 @@ export async function prepareRequest(
         saved.catch(() => {});
       }
       return saved;
+    };
+    const takeQuestion = () => {
+      if (saved) return null;
+      saved = Promise.resolve(null);
+      return question;
     };
     return {
       ids,
@@ -187,6 +201,7 @@ export async function prepareRequest(
       reservation,
       userMessageId: userMessage?.id ?? null,
       saveQuestion,
+      takeQuestion,
       startedAt,
     };
   });

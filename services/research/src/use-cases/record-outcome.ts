@@ -3,6 +3,7 @@ import {
   type ResearchCompletedData,
   type ResearchStreamDone,
   type RetrievedSource,
+  type SaveMessageBody,
   type TokenBalance,
   savingsPercentage,
   tokensCostUsd,
@@ -27,6 +28,8 @@ export interface CompletionInput {
   usage: ProviderUsage;
   /** What to charge, when it differs from `usage` (an estimate: the provider reported nothing). */
   charge?: ProviderUsage;
+  /** The user's message not yet saved: saved just before the answer, in the same call (decision 0245). */
+  question?: SaveMessageBody | null;
   /** The library documents the answer was built from: saved with it and answered ("Sources used"). */
   sources?: RetrievedSource[];
   stopped: boolean;
@@ -35,7 +38,7 @@ export interface CompletionInput {
   balanceHint: { remaining: number; amount: number };
 }
 
-type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources'> & {
+type OutcomeInput = Omit<CompletionInput, 'text' | 'stopped' | 'documentIds' | 'sources' | 'question'> & {
   outcome: ResearchCompletedData['outcome'];
 };
 
@@ -111,19 +114,22 @@ export async function completeResearch(deps: ResearchDeps, c: CompletionInput): 
     savingsPercentage: tokenBalance.breakdown.savingsPercentage,
     max: c.plan.maxTokens,
   };
-  const message =
-    c.conversationId && c.text.trim()
-      ? await clients.saveMessage(c.userId, c.conversationId, {
-          type: 'assistant',
-          content: c.text,
-          requestType: c.plan.requestType,
-          documents: c.documentIds.length ? c.documentIds : null,
-          tokens,
-          tokenBalance: { remaining: tokenBalance.remaining },
-          cost: tokensCostUsd(tokens.total, 4),
-          ...(c.sources?.length ? { sources: c.sources } : {}),
-        })
-      : null;
+  const answer: SaveMessageBody | null = c.text.trim()
+    ? {
+        type: 'assistant',
+        content: c.text,
+        requestType: c.plan.requestType,
+        documents: c.documentIds.length ? c.documentIds : null,
+        tokens,
+        tokenBalance: { remaining: tokenBalance.remaining },
+        cost: tokensCostUsd(tokens.total, 4),
+        ...(c.sources?.length ? { sources: c.sources } : {}),
+      }
+    : null;
+  // The question first (history order), then the answer: one call, one transaction (decision 0245).
+  const toSave = [c.question, answer].filter((m): m is SaveMessageBody => !!m);
+  const saved = c.conversationId && toSave.length ? await clients.saveMessages(c.userId, c.conversationId, toSave) : [];
+  const message = answer ? saved[toSave.length - 1] : undefined;
   return {
     response: c.text,
     tokenBalance,
