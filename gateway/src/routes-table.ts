@@ -4,14 +4,24 @@ import {
   GEDCOM_TOO_LARGE_MESSAGE,
   GEDCOM_UPLOAD_LIMIT_BYTES,
 } from '@gnology/contracts';
+import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayConfig } from './config';
+import type { GatewayDeps } from './context';
+import { forgetTokensOnPasswordChange } from './routes/password-change';
 
 export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
 
+export interface ApiArea {
+  prefix: string;
+  upstream: Upstream;
+  /** Hooks for this area's requests only, registered in its own scope (routes/proxy.ts). */
+  plugin?: FastifyPluginAsync<{ deps: GatewayDeps }>;
+}
+
 /** Every /api path (docs/contract.md#api), by the service that owns it. Order matters: most specific first. */
-export const ROUTES: { prefix: string; upstream: Upstream }[] = [
+export const ROUTES: ApiArea[] = [
   { prefix: '/api/auth', upstream: 'auth' },
-  { prefix: '/api/users/change-password', upstream: 'auth' },
+  { prefix: '/api/users/change-password', upstream: 'auth', plugin: forgetTokensOnPasswordChange },
   { prefix: '/api/users/token-usage', upstream: 'billing' },
   { prefix: '/api/billing', upstream: 'billing' },
   { prefix: '/api/conversations', upstream: 'conversation' },
@@ -37,35 +47,42 @@ export function upstreamUrls(config: GatewayConfig): Record<Upstream, string> {
   };
 }
 
+/** The sign-in endpoints: public, and limited much more strictly per IP. */
+const SIGN_IN_PATH = /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/;
+
 /**
- * Paths that take no session token at the gateway. The image and page URLs (and a page's word
- * boxes, laid over its image by the viewer) carry a scoped view token in the query string, which
- * the documents service checks itself; when they carry a session token in the Authorization
- * header instead, the gateway checks it like any other.
+ * The documents service's file URLs: a document's image and thumbnail, a page's image and its word
+ * boxes (laid over the image by the viewer). The one pattern of them: public while they carry no
+ * session header (below), and what a personal access token may read (clients/access-tokens.ts).
+ */
+const FILE_PATH = /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/;
+
+/** A documents service file URL (see FILE_PATH). */
+export function isFilePath(path: string): boolean {
+  return FILE_PATH.test(path);
+}
+
+/**
+ * Paths that take no session token at the gateway. The file URLs carry a scoped view token in the
+ * query string, which the documents service checks itself; when they carry a session token in the
+ * Authorization header instead, the gateway checks it like any other (hot-path/session-check.ts).
  */
 const PUBLIC = [
   /^\/api\/docs$/,
-  /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/,
+  SIGN_IN_PATH,
   /^\/api\/auth\/\.well-known\/jwks\.json$/,
   /^\/api\/billing\/(plans|webhook)$/,
   /^\/api\/resources\/gnology-journal\.pdf$/,
-  /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/,
+  FILE_PATH,
 ];
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }
 
-const FILE_PATH = /^\/api\/documents\/[^/]+\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/;
-
-/** The image and page URLs (public only while they carry no session header). */
-export function isFilePath(path: string): boolean {
-  return FILE_PATH.test(path);
-}
-
 /** Sign-in endpoints get a much stricter per-IP limit (credential stuffing, SMS pumping). */
 export function isStrictPath(path: string): boolean {
-  return /^\/api\/auth\/(register|login|verify-phone|resend-verification)$/.test(path);
+  return SIGN_IN_PATH.test(path);
 }
 
 export const UPLOAD_PATH = '/api/documents/upload';

@@ -37,6 +37,10 @@ describe('what a personal access token may reach', () => {
       '/api/auth/access-tokens',
       '/api/auth/me',
       '/api/documents/../auth/me',
+      // A file URL of something that is no document id, or a near miss of one.
+      '/api/documents/not-an-id/view',
+      `/api/documents/${ID}/viewer`,
+      `/api/documents/${ID}/page/two`,
     ]) {
       expect(accessTokenMayReach('GET', p), p).toBe(false);
     }

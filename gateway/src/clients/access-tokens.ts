@@ -4,6 +4,7 @@ import type { AuthUser } from '@gnology/platform/auth/claims';
 import { HttpError } from '@gnology/platform/http/errors';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import type { Logger } from '@gnology/platform/logger';
+import { isFilePath } from '../routes-table';
 
 export const PAT_READ_ONLY = 'This access token can only read documents';
 export const INVALID_ACCESS_TOKEN = 'Invalid access token';
@@ -12,18 +13,17 @@ export const INVALID_ACCESS_TOKEN = 'Invalid access token';
  * What a personal access token may reach (decision 0190): reading the owner's documents, their
  * text (in the document), page words and files. Nothing that changes anything, and no other area.
  */
-const PAT_PATHS = [
-  /^\/api\/documents$/,
-  /^\/api\/documents\/[0-9a-f]{24}$/,
-  /^\/api\/documents\/[0-9a-f]{24}\/(view|thumbnail|page\/\d+|pages\/\d+\/words)$/,
-];
+const PAT_PATHS = [/^\/api\/documents$/, /^\/api\/documents\/[0-9a-f]{24}$/];
+/** A file URL (routes-table.ts has their one pattern) of a document named by a real id. */
+const DOCUMENT_BY_ID = /^\/api\/documents\/[0-9a-f]{24}\//;
 
 export function isAccessToken(bearer: string | undefined): bearer is string {
   return bearer?.startsWith(ACCESS_TOKEN_PREFIX) === true;
 }
 
 export function accessTokenMayReach(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && PAT_PATHS.some((re) => re.test(path));
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return PAT_PATHS.some((re) => re.test(path)) || (isFilePath(path) && DOCUMENT_BY_ID.test(path));
 }
 
 export interface AccessTokenCheck {

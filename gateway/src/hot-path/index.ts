@@ -4,13 +4,14 @@ import type { GatewayDeps } from '../context';
 import { registerEarlyAnswers } from './early-answers';
 import { registerRateLimit } from './rate-limit';
 import { registerSecurityHeaders } from './security-headers';
-import { registerPasswordChangeHook, registerSessionCheck } from './session-check';
+import { registerSessionCheck } from './session-check';
 import { registerSlowClientLimits } from './slow-clients';
 
 /**
  * The per-request work every answer goes through, as hooks on the root app (so they reach the
  * routes plugins and the SPA fallback alike), in order: security headers, CORS, body limits and the
- * session check, the rate limit, then what the proxy needs (password changes, slow bodies, early answers).
+ * session check, the rate limit, then what the proxy needs (slow bodies, early answers). A hook that
+ * concerns one area only is that area's scoped plugin instead (routes-table.ts).
  * Registered before the routes: a plugin gets the hooks that exist when it is registered.
  */
 export async function registerHotPath(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
@@ -21,7 +22,6 @@ export async function registerHotPath(app: FastifyInstance, deps: GatewayDeps): 
   if (origins.length) await app.register(cors, { origin: origins, credentials: false });
   registerSessionCheck(app, deps);
   await registerRateLimit(app, deps);
-  registerPasswordChangeHook(app, deps);
   // A body that arrives too slowly is answered 408; one is read before the proxy takes a connection (decision 0210).
   registerSlowClientLimits(app, deps.config);
   // A service's answer given before the body has all arrived reaches the client (issue 14).

@@ -47,13 +47,3 @@ export function registerSessionCheck(app: FastifyInstance, deps: Pick<GatewayDep
     return authenticate(req, reply);
   });
 }
-
-/** A password change that went through here drops the user's cached token version at once. */
-export function registerPasswordChangeHook(app: FastifyInstance, deps: Pick<GatewayDeps, 'onPasswordChanged'>): void {
-  const onPasswordChanged = deps.onPasswordChanged;
-  if (!onPasswordChanged) return;
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.user && reply.statusCode === 200 && req.method === 'POST' && pathOf(req) === '/api/users/change-password')
-      onPasswordChanged(req.user.id);
-  });
-}

@@ -150,6 +150,10 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
       }
       return reply.send(res.body);
     };
-    for (const url of [route.prefix, `${route.prefix}/*`]) app.route({ method: METHODS, url, handler });
+    // Each area in a scope of its own, so a hook that concerns one area (routes-table.ts) runs for its requests only.
+    await app.register(async (area) => {
+      if (route.plugin) await area.register(route.plugin, { deps });
+      for (const url of [route.prefix, `${route.prefix}/*`]) area.route({ method: METHODS, url, handler });
+    });
   }
 };
