@@ -48,14 +48,28 @@ export async function startBilling(env: Record<string, string> = {}, clock = new
   };
 }
 
-/** Σ of the account's ledger entries: the balance as the history tells it. */
+/**
+ * The balance as the history tells it: Σ of the account's journal entries (what is left of the
+ * allowance) less Σ of its held reservations (decision 0243: a hold is its reservation's row).
+ */
 export async function ledgerSum(db: Db, userId: string): Promise<number> {
-  const row = await db
+  const journal = await db
     .selectFrom('ledger_entries')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return Number(row.sum);
+  return Number(journal.sum) - (await heldSum(db, userId));
+}
+
+/** Σ of the account's held reservations: what `accounts.held` must say. */
+export async function heldSum(db: Db, userId: string): Promise<number> {
+  const held = await db
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return Number(held.sum);
 }
 
 export async function account(db: Db, userId: string) {

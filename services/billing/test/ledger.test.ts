@@ -26,7 +26,8 @@ function run(...steps: ((s: AccountState) => Change)[]): { state: AccountState; 
     state = change.next;
     sum += change.entries.reduce((a, e) => a + e.amount, 0);
     expect(state.balance).toBe(state.allowance - state.used - state.held);
-    expect(sum).toBe(state.balance);
+    // The journal records what is left of the allowance; holds are the reservations' rows (decision 0243).
+    expect(sum).toBe(state.allowance - state.used);
   }
   return { state, sum };
 }
@@ -42,7 +43,7 @@ describe('the ledger', () => {
 
   it('holds, then charges the real usage and gives back the rest', () => {
     const { state } = run(
-      (s) => hold(s, 6000, 'r1'),
+      (s) => hold(s, 6000),
       (s) => settleUsage(s, 6000, { inputTokens: 2500, outputTokens: 1500, savedTokens: 1000 }, 'r1'),
     );
     expect(state.used).toBe(4000);
@@ -54,9 +55,9 @@ describe('the ledger', () => {
   it('never charges a trial past its allowance: the overshoot is written off', () => {
     let outcome: ReturnType<typeof settleUsage> | undefined;
     const { state } = run(
-      (s) => hold(s, 48_000, 'big'),
+      (s) => hold(s, 48_000),
       (s) => settleUsage(s, 48_000, { inputTokens: 40_000, outputTokens: 8_000, savedTokens: 0 }, 'big'),
-      (s) => hold(s, 2_000, 'last'),
+      (s) => hold(s, 2_000),
       (s) => {
         outcome = settleUsage(s, 2_000, { inputTokens: 3_000, outputTokens: 2_000, savedTokens: 0 }, 'last');
         return outcome;
@@ -88,7 +89,7 @@ describe('the ledger', () => {
   it('resets what is left at a new period (no rollover) and keeps open reservations held', () => {
     const { state } = run(
       (s) => settleUsage(s, 0, { inputTokens: 10_000, outputTokens: 0, savedTokens: 0 }, 'a'),
-      (s) => hold(s, 5_000, 'open'),
+      (s) => hold(s, 5_000),
       (s) => startPeriod(s, termsFor('professional', t0, { interval: 'yearly' }), 'subscribed'),
     );
     expect(state.plan).toBe('professional');
@@ -97,10 +98,20 @@ describe('the ledger', () => {
     expect(state.balance).toBe(995_000);
   });
 
+  it('journals a held and settled request as one usage entry', () => {
+    const opened = openAccount('u1', 'trial', t0).next;
+    const held = hold(opened, 6000);
+    expect(held.entries).toEqual([]);
+    const settled = settleUsage(held.next, 6000, { inputTokens: 2500, outputTokens: 1500, savedTokens: 0 }, 'r1');
+    expect(settled.entries).toEqual([
+      { kind: 'usage', amount: -4000, tokens: 4000, requestId: 'r1', meta: { input: 2500, output: 1500, saved: 0 } },
+    ]);
+  });
+
   it('releases a reservation in full', () => {
     const { state } = run(
-      (s) => hold(s, 7_000, 'r'),
-      (s) => releaseHold(s, 7_000, 'r', 'released'),
+      (s) => hold(s, 7_000),
+      (s) => releaseHold(s, 7_000),
     );
     expect(state.balance).toBe(50_000);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../src/use-cases/sweep';
-import { INTERNAL, type BillingHarness, account, ledgerSum, startBilling } from './helpers';
+import { INTERNAL, type BillingHarness, account, heldSum, ledgerSum, startBilling } from './helpers';
 
 requireInfra('DATABASE_URL');
 
@@ -35,6 +35,7 @@ async function expectLedgerConsistent(userId: string) {
   const a = await account(h.db, userId);
   expect(a.balance).toBe(a.allowance - a.used - a.held);
   expect(await ledgerSum(h.db, userId)).toBe(a.balance);
+  expect(await heldSum(h.db, userId)).toBe(a.held);
   return a;
 }
 

@@ -5,14 +5,17 @@ import { planDefinition } from './plans';
 
 /**
  * The ledger's arithmetic, as pure functions from an account state to the next state plus the
- * entries that explain the difference. Every operation keeps the invariant
- * `balance = Σ entry.amount` (entries of every period) and `balance = allowance − used − held`.
+ * entries that explain the difference. The journal is compact (decision 0243): it records what
+ * the account was granted, charged, refunded and reset, one entry per settled request; a hold is
+ * the reservation's own row, not a journal entry. Every operation keeps the invariants
+ * `allowance − used = Σ entry.amount` (entries of every period), `held = Σ amount of the held
+ * reservations` and `balance = allowance − used − held`.
  */
-export type EntryKind = 'grant' | 'reservation' | 'release' | 'usage' | 'reset' | 'overage';
+export type EntryKind = 'grant' | 'usage' | 'refund' | 'reset' | 'overage';
 
 export interface EntryDraft {
   kind: EntryKind;
-  /** Effect on the balance (grant and release add, reservation and usage subtract). */
+  /** Effect on what is left of the allowance (grant and refund add, usage and reset subtract). */
   amount: number;
   /** Tokens the entry is about (usage: what the request used; overage: tokens billed as overage). */
   tokens: number;
@@ -128,17 +131,15 @@ export function applyTime(state: AccountState, now: Date): Change | null {
   );
 }
 
-/** Holds `amount` tokens for a request. */
-export function hold(state: AccountState, amount: number, requestId: string): Change {
-  const next = { ...state, held: state.held + amount, balance: state.balance - amount };
-  return { next, entries: [{ kind: 'reservation', amount: -amount, tokens: amount, requestId }] };
+/** Holds `amount` tokens for a request: the reservation's row records it, the journal does not. */
+export function hold(state: AccountState, amount: number): Change {
+  return { next: { ...state, held: state.held + amount, balance: state.balance - amount }, entries: [] };
 }
 
-/** Gives a reservation's tokens back (a request that failed, was aborted or expired). */
-export function releaseHold(state: AccountState, amount: number, requestId: string, reason: string): Change {
+/** Gives a reservation's tokens back (a request that failed, was aborted, expired or settled). */
+export function releaseHold(state: AccountState, amount: number): Change {
   if (amount <= 0) return { next: state, entries: [] };
-  const next = { ...state, held: state.held - amount, balance: state.balance + amount };
-  return { next, entries: [{ kind: 'release', amount, tokens: amount, requestId, meta: { reason } }] };
+  return { next: { ...state, held: state.held - amount, balance: state.balance + amount }, entries: [] };
 }
 
 export interface Usage {
@@ -159,13 +160,12 @@ export interface SettleOutcome extends Change {
 
 /**
  * Settles a request: its reservation (`reserved`, 0 if it already expired) is released and the
- * real usage charged. The charge never takes the account past its plan's limit, so the balance
+ * real usage charged, in one `usage` entry. The charge never takes the account past its plan's limit, so the balance
  * cannot go below zero (below the overage cap on Professional) however requests interleave;
  * what a request used beyond that is written off rather than overspent.
  */
 export function settleUsage(state: AccountState, reserved: number, usage: Usage, requestId: string): SettleOutcome {
-  const released = releaseHold(state, reserved, requestId, 'settled');
-  const afterRelease = released.next;
+  const afterRelease = releaseHold(state, reserved).next;
   const used = usage.inputTokens + usage.outputTokens;
   const charged = Math.min(used, Math.max(0, availableOf(afterRelease)));
   const overBefore = Math.max(0, afterRelease.used - afterRelease.allowance);
@@ -183,19 +183,20 @@ export function settleUsage(state: AccountState, reserved: number, usage: Usage,
       requests: afterRelease.periodUsage.requests + 1,
     },
   };
-  const entries: EntryDraft[] = [...released.entries];
-  entries.push({
-    kind: 'usage',
-    amount: -charged,
-    tokens: used,
-    requestId,
-    meta: {
-      input: usage.inputTokens,
-      output: usage.outputTokens,
-      saved: usage.savedTokens,
-      ...(used > charged ? { writtenOff: used - charged } : {}),
+  const entries: EntryDraft[] = [
+    {
+      kind: 'usage',
+      amount: -charged,
+      tokens: used,
+      requestId,
+      meta: {
+        input: usage.inputTokens,
+        output: usage.outputTokens,
+        saved: usage.savedTokens,
+        ...(used > charged ? { writtenOff: used - charged } : {}),
+      },
     },
-  });
+  ];
   if (overage > 0) entries.push({ kind: 'overage', amount: 0, tokens: overage, requestId });
   return { next, entries, charged, overage, writtenOff: used - charged, remaining: remainingOf(next) };
 }
@@ -234,7 +235,7 @@ export function refundExpiryCharge(state: AccountState, charged: number, request
     next,
     entries: [
       {
-        kind: 'release',
+        kind: 'refund',
         amount: charged,
         tokens: charged,
         requestId,

@@ -10,9 +10,9 @@ import { GroupCommit, RETRY } from './group-commit';
  *
  * - reserve: a conditional UPDATE that holds each estimate only if it fits in full within what
  *   the plan allows and nothing is due by time (the period runs, access has not ended); the
- *   reservations and their ledger entries hang off its RETURNING.
- * - settle: held reservations whose usage fits in what the plan allows: release + usage
- *   (+ overage) entries, the accounts' totals, the reservations' answers and the
+ *   reservations hang off its RETURNING (a hold is no journal entry, decision 0243).
+ * - settle: held reservations whose usage fits in what the plan allows: a usage (+ overage)
+ *   entry, the accounts' totals, the reservations' answers and the
  *   `tokens.consumed` events in the same statement.
  *
  * Postgres re-checks each UPDATE's conditions on the latest row version when rows race, so
@@ -51,6 +51,7 @@ const RESERVE = `
       and ac.balance + coalesce(($7::jsonb ->> ac.plan)::bigint, 0) >= p.amount
     returning ac.user_id, ac.plan, ac.balance
   ),
+  -- The reservation's row is the hold's only record (no journal entry: decision 0243).
   r as (
     insert into reservations (request_id, id, user_id, amount, status, response_status, response, created_at, expires_at)
     select p.request_id, p.reservation_id, a.user_id, p.amount, 'held', 200,
@@ -58,10 +59,6 @@ const RESERVE = `
       p.now, p.expires_at
     from a join pick p using (user_id)
     returning request_id, response
-  ),
-  l as (
-    insert into ledger_entries (user_id, kind, amount, tokens, request_id, created_at)
-    select a.user_id, 'reservation', -p.amount, p.amount, p.request_id, p.now from a join pick p using (user_id)
   )
   select r.response as answer, f.ord is not null and p.ord is null as retry
   from i
@@ -127,15 +124,15 @@ const SETTLE = `
     update reservations set status = 'settled', settle_response = d.body, closed_at = d.now
     from d where reservations.request_id = d.request_id
   ),
+  -- One usage entry per request (and an overage entry when it went beyond the allowance).
   l as (
     insert into ledger_entries (user_id, kind, amount, tokens, request_id, meta, report_status, created_at)
     select d.user_id, e.kind, e.amount, e.tokens, d.request_id, e.meta, e.report_status, d.now
     from d, lateral (values
-      (1, 'release', d.reserved, d.reserved, jsonb_build_object('reason', 'settled'), null::text),
-      (2, 'usage', -(d.input + d.output), d.input + d.output, jsonb_build_object('input', d.input, 'output', d.output, 'saved', d.saved), null::text),
-      (3, 'overage', 0::bigint, d.overage, null::jsonb, case when d.billing_on and d.stripe_customer_id is not null then 'pending' else 'not_billed' end)
+      (1, 'usage', -(d.input + d.output), d.input + d.output, jsonb_build_object('input', d.input, 'output', d.output, 'saved', d.saved), null::text),
+      (2, 'overage', 0::bigint, d.overage, null::jsonb, case when d.billing_on and d.stripe_customer_id is not null then 'pending' else 'not_billed' end)
     ) as e(n, kind, amount, tokens, meta, report_status)
-    where (e.kind <> 'release' or d.reserved > 0) and (e.kind <> 'overage' or d.overage > 0)
+    where e.kind <> 'overage' or d.overage > 0
     order by d.ord, e.n
   ),
   o as (

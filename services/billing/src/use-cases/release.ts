@@ -31,7 +31,7 @@ export async function releaseInTransaction(
     const status = reservation.status === 'refused' ? 'released' : reservation.status;
     return { released: 0, remaining: remainingOf(state), status };
   }
-  const change = releaseHold(state, reservation.amount, requestId, 'released');
+  const change = releaseHold(state, reservation.amount);
   await applyChange(trx, change, ctx);
   await updateReservation(trx, requestId, { status: 'released', closed_at: ctx.now });
   return { released: reservation.amount, remaining: remainingOf(change.next), status: 'released' };

@@ -57,7 +57,7 @@ async function reserveLocked(db: Db, input: ReserveRequest, ctx: MeteringContext
     let answer: ReserveAnswer;
     let amount = 0;
     if (decision.ok) {
-      const change = hold(state, decision.amount, input.requestId);
+      const change = hold(state, decision.amount);
       await applyChange(trx, change, ctx);
       amount = decision.amount;
       answer = {
