@@ -29,6 +29,12 @@ function bareCost(query: string) {
   return costBound(buildProviderRequest({ plan, query, history: [], documents: [], people: [] }), plan.estimate);
 }
 
+/** What billing is asked for a question after this history. */
+function historyCost(history: { type: 'user' | 'assistant'; content: string }[], query: string) {
+  const plan = planRequest(query, undefined, { maxRetries: 0 });
+  return costBound(buildProviderRequest({ plan, query, history, documents: [], people: [] }), plan.estimate);
+}
+
 /** Asks, and answers the status with billing's calls made meanwhile (operation and request id). */
 async function ask(userId: string, payload: Record<string, unknown>) {
   const from = stack.billing.calls.length;
@@ -92,6 +98,37 @@ describe('the reservation asked beside the reads (decision 0206)', () => {
     const second = await ask(userId, { query: 'And his children?', conversationId });
     expect(second.res.statusCode).toBe(200);
     expect(second.calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
+  });
+
+  it('is asked beside the reads in a conversation whose last exchange this process saved (decision 0245), and goes back when someone wrote there since', async () => {
+    const userId = 'early-known';
+    const conversationId = await stack.newConversation(userId);
+    const ops = (calls: { op: string }[]) => calls.map((c) => c.op);
+    expect(ops((await ask(userId, { query: 'Who was Johann Weber?', conversationId })).calls)).toEqual([
+      'reserve',
+      'settle',
+    ]);
+
+    // The history it saved is the history read: one hold, of the real cost.
+    const history = (await stack.conversation(userId, conversationId)).messages;
+    const second = await ask(userId, { query: 'Where did he live?', conversationId });
+    expect(second.res.statusCode).toBe(200);
+    expect(ops(second.calls)).toEqual(['reserve', 'settle']);
+    const real = historyCost(history, 'Where did he live?');
+    expect(second.calls[0]!.body).toMatchObject({ estimatedTokens: real.estimate, minimumTokens: real.minimum });
+
+    // A message saved by someone else meanwhile: the hold asked beside the reads (the history as
+    // this process saved it) goes back, and the real cost is reserved, as before.
+    const saved = (await stack.conversation(userId, conversationId)).messages;
+    await saveMessage(userId, conversationId, 'user', 'A note of my own about the mill. '.repeat(30));
+    const third = await ask(userId, { query: 'And his children?', conversationId });
+    expect(third.res.statusCode).toBe(200);
+    expect(ops(third.calls)).toEqual(['reserve', 'release', 'reserve', 'settle']);
+    expect(third.calls[0]!.body).toMatchObject({ estimatedTokens: historyCost(saved, 'And his children?').estimate });
+    expect(third.calls[1]!.requestId).toBe(third.calls[0]!.requestId);
+    const now = (await stack.conversation(userId, conversationId)).messages.slice(0, -2);
+    expect(third.calls[2]!.body).toMatchObject({ estimatedTokens: historyCost(now, 'And his children?').estimate });
+    expect(await slots(userId)).toEqual([]);
   });
 
   it('goes back when the reads refuse the question (another user’s conversation): 404, nothing held', async () => {

@@ -1,6 +1,7 @@
 import type { ResearchStreamDone } from '@gnology/contracts';
 import type { ResearchDeps } from '../context';
 import { estimatedUsage } from '../domain/cost';
+import { historyShape } from '../domain/history-shape';
 import type { ProviderUsage } from '../domain/model';
 import { providerFailure } from '../domain/provider-failure';
 import { AbortedError } from '../providers/errors';
@@ -55,17 +56,25 @@ export async function runInline(
       if (!(err instanceof AbortedError)) deps.logger.warn({ err, provider: deps.provider.name }, 'provider failed');
       throw providerFailure(err);
     }
-    return await completeResearch(deps, {
+    // Saved with the answer, in one call: nothing is saved between the first token and the last (decision 0245).
+    const question = p.takeQuestion();
+    const done = await completeResearch(deps, {
       ...base,
       documentIds: p.documentIds,
       sources: p.sources,
-      // Saved with the answer, in one call: nothing is saved between the first token and the last (decision 0245).
-      question: p.takeQuestion(),
+      question,
       text,
       usage,
       charge,
       stopped: false,
     });
+    // The conversation's next question will find this history: it can reserve beside its reads.
+    if (p.conversation && question && done.messageId)
+      deps.reservationHints.saved(p.conversation.id, [
+        ...historyShape(p.conversation.messages),
+        ...historyShape([question, { type: 'assistant', content: text }]),
+      ]);
+    return done;
   } finally {
     await endInFlight(deps, p.ids);
   }

@@ -16,6 +16,7 @@ import { type CostBound, costBound, outputLimit } from '../domain/cost';
 import type { BookContext, ContextDocument, ProviderRequest } from '../domain/model';
 import { acquireSlot, claimTrialSlot, renameSlot } from '../store/in-flight';
 import { buildProviderRequest } from '../domain/provider-request';
+import { historyOfShape } from '../domain/history-shape';
 import { retrieveFromLibrary } from './retrieve-library';
 import { withSelection } from '../domain/library-passages';
 import { lookupPeopleAsked, lookupPeopleMeant } from './lookup-people';
@@ -62,8 +63,8 @@ export interface PreparedRequest {
  * limit: decision 0085), hold a slot among the user's requests in flight (and, for a trial
  * account, its address's), and only then save the user's message. The slot is taken beside the
  * reads, and a regular question whose prompt is likely just the instructions and the question
- * reserves that beside them too (decision 0206): kept when the prompt is indeed that, given back
- * otherwise. Refusals answer as before: a read's first, then billing's, then the slot's.
+ * (decision 0206), or those and the history this process saved in the conversation (decision
+ * 0245), reserves that beside them too: kept when the prompt is indeed that, given back otherwise. Refusals answer as before: a read's first, then billing's, then the slot's.
  */
 export async function prepareRequest(
   deps: ResearchDeps,
@@ -81,12 +82,22 @@ export async function prepareRequest(
     maxRetries: deps.config.LLM_MAX_RETRIES,
     continuesBook: continuing ? 'book' : undefined,
   });
-  const bare = () => buildProviderRequest({ plan, query: body.query, history: [], documents: [], people: [] });
   const firstId = newObjectId();
-  const early =
-    !plan.asJob && !body.documentIds.length && deps.reservationHints.likelyBare(userId, body.conversationId)
-      ? reserveEarly(clients, userId, firstId, costBound(bare(), plan.estimate))
-      : null;
+  // The history the prompt likely holds (none, or the conversation's as this process saved it:
+  // decision 0245), reserved for beside the reads; kept only if the reads assemble that very cost.
+  const likely =
+    !plan.asJob && !body.documentIds.length ? deps.reservationHints.likelyHistory(userId, body.conversationId) : null;
+  const early = likely
+    ? reserveEarly(
+        clients,
+        userId,
+        firstId,
+        costBound(
+          buildProviderRequest({ plan, query: body.query, history: historyOfShape(likely), documents: [], people: [] }),
+          plan.estimate,
+        ),
+      )
+    : null;
   // The user's slot among requests in flight is taken beside the reads too (freed on any refusal).
   const slot = acquireSlot(deps.database.db, {
     requestId: firstId,
