@@ -1,6 +1,6 @@
 import type { PhotoInfo } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { toAlbumRecord } from '../src/domain/album-record';
+import { toAlbumRecord } from '../src/use-cases/present-album';
 import { baseName, metadataLines, photoText } from '../src/domain/photo-metadata';
 import { ellipsize, wrapText } from '../src/domain/text-wrap';
 import type { AlbumRow } from '../src/store/schema';

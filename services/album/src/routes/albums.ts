@@ -13,7 +13,7 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { AlbumDeps } from '../context';
-import { toAlbumRecord } from '../domain/album-record';
+import { toAlbumRecord } from '../use-cases/present-album';
 import { deleteAlbum } from '../use-cases/delete-album';
 import { generateAlbum } from '../use-cases/generate-album';
 import { getAlbum, listAlbums, openAlbumPdf } from '../use-cases/read-albums';
