@@ -1,4 +1,5 @@
 import { GIVEN_NAMES } from './given-names';
+import { STOP } from './name-stop-words';
 import type { Candidate, Mention } from './people-types';
 
 /*
@@ -55,5 +56,61 @@ export function joinLowercaseGiven(text: string, ms: Mention[]): void {
     const middle = gap[1]!;
     const words = [...a.words, middle, ...b.words];
     ms.splice(i, 2, { ...b, words, start: a.start, name: words.join(' '), lone: false, written: true });
+  }
+}
+
+/*
+ * Handwriting recognition also writes surnames in lower case: "Egbert blomhert", "Joan Adriaan
+ * dreijer", "Daniel van fokkenberg". A run of given names with nothing after it but a lower-case
+ * word (with its particle) lacks its surname, and that word is it, unless it is one of the deed's
+ * own words: a verb ("zijnde", "wonende"), a title or occupation, a pronoun, a month.
+ */
+const DEED_WORDS = new Set(
+  `de den der het een en ende of ofte als dat die dit deze deeze dese desen zijn sijn zyn zijne sijne haar hare hem
+  hij hy zij sy zig zich mij my mijn myn ons onze wij wy gij uw is was waren wert werd wierd wordt worden heeft hebben
+  had hadde zal sal zullen zoude souden kan konnen mag mogen moet moeten met mitsgaders nevens bij by in op aan aen te
+  tot toe voor voorts vanden na naar nae om over onder uit uijt uyt door tegen zonder sonder binnen buiten buijten
+  alhier aldaar alsmede mede nog noch ook oock niet geen gene alle alles wel zeer seer dog doch maar maer edog egter
+  echter zo zoo soo hier daar daer toen thans nu nogtans weder wederom des deses dezes deeses desselfs derzelve
+  dezelve deselve zelve selve welke welk dewelke hetwelk wiens gemelte gemelde voornoemd voornoemde voorschreven
+  genaamt genaamd genoemd genoemde bescheiden bescheijden bescheyden woonagtig woonachtig geboortig geboren gebooren
+  overleden overleedene overleeden wijlen oud out jaren jaaren jaar ziek siek zwak swak bedde tebedde vrouw man soon
+  broeder zuster suster kind kinderen heer heere juffrouw burger dienaar schip comptoir comptoire stad
+  ene eene twee drie vier vijf van vander vanden ter ten
+  januarij februarij maart april meij mei junij julij augustus september october oktober november december`.split(
+    /\s+/,
+  ),
+);
+/** Participles, adverbs and abstract nouns: "zijnde", "wonende", "eerlijk", "gezondheid", "erfenis". */
+const DEED_ENDINGS = /(?:nde|lijk|lyk|lijke|lyke|heid|heijd|schap|nis|ing)$/u;
+/** A word recognition glued to the next ("voortnotaris", "twintigrd"): an office or a number in it. */
+const GLUED = /notaris|clercq|scriba|twintig|dertig|veertig|vijftig|hondert|honderd/u;
+
+/** "Egbert blomhert", "Daniel van fokkenberg": the lower-case surname after given names joined to them, in place. */
+export function joinLowercaseSurname(text: string, ms: Mention[]): void {
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    if (m.words.length > 3 || !m.words.every((w) => GIVEN_NAMES.has(w.toLowerCase()))) continue;
+    const after =
+      /^[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
+        text.slice(m.end, m.end + 40),
+      );
+    if (!after) continue;
+    const surname = after[2]!;
+    if (STOP.has(surname) || DEED_WORDS.has(surname) || DEED_ENDINGS.test(surname) || GLUED.test(surname)) continue;
+    // Three letters are a surname only after its particle ("de wit"); alone they are a cut word ("bat").
+    if (!after[1] && surname.length < 4) continue;
+    const next = ms[i + 1];
+    const end = m.end + after[0].length;
+    if (next && next.start < end) continue;
+    const words = [
+      ...m.words,
+      ...after[1]!
+        .trim()
+        .split(/[ \t]+/)
+        .filter(Boolean),
+      surname,
+    ];
+    ms[i] = { ...m, words, end, name: words.join(' '), lone: false, written: true };
   }
 }

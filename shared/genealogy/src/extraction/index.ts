@@ -48,8 +48,9 @@ export interface Extractor {
  * Stace Elizabeth his Wife" is a couple, and "his wife" never makes a husband of a justice named long before;
  * initials stay with a surname that is also a given name ("S. H. Clifford"); "Koffmeister" in English is a name;
  * a justice left as the first person named gives no child his surname; "was removed over from" names the pauper.
+ * 9: a Dutch deed's surname written in lower case completes the given names before it ("Egbert blomhert").
  */
-export const EXTRACTOR_VERSION = 8;
+export const EXTRACTOR_VERSION = 9;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;

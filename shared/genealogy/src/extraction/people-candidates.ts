@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
-import { joinLowercaseGiven, withHtrInitials } from './dutch-registers';
+import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials } from './dutch-registers';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -334,7 +334,10 @@ export function findMentions(text: string): Mention[] {
       mentions.push({ ...c, words, name, lone, written: !lone });
     }
   }
-  if (lang === 'nl' || lang === 'other') joinLowercaseGiven(text, mentions);
+  if (lang === 'nl' || lang === 'other') {
+    joinLowercaseGiven(text, mentions);
+    joinLowercaseSurname(text, mentions);
+  }
   if (!entries.length) return mentions;
   for (const e of entries) {
     if (e.firm) continue;
