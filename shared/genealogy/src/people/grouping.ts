@@ -20,6 +20,11 @@ export interface GroupableMention {
   nameAsWritten?: string;
 }
 
+/** A mention left where it is while others are regrouped around it (an incremental update's context). */
+export interface PlacedMention extends GroupableMention {
+  individualId: string;
+}
+
 export interface Cluster {
   /** The pinned individual's id; null for a group grouping formed. */
   pinnedTo: string | null;
@@ -56,13 +61,20 @@ type Placed = { node: Building; relation: Relation }[];
  * ties and years do not place ("Thomas B." beside a Thomas and a Thomas Barnes) — starts its own
  * group: a missed merge costs the user a click, a wrong one a false ancestor. Ties go by document
  * id, so a rebuild groups the same library the same way.
+ *
+ * `context`: mentions that stay in their individuals (an update regroups only the names a new
+ * record touches); they are there for their family ties alone — the relatives they place keep
+ * a regrouped mention from joining its own father — and no mention joins their individuals.
  */
-export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] {
+export function groupMentions(
+  mentions: readonly GroupableMention[],
+  context: readonly PlacedMention[] = [],
+): Cluster[] {
   const clusters: Building[] = [];
   // Groups by surname key and first letter of the first given name: only those can agree with a
   // mention's names, so a library of many John Smiths does not compare each with every Smith.
   const byKey = new Map<string, Building[]>();
-  const ties: Ties = tiesOf(mentions);
+  const ties: Ties = tiesOf(context.length ? [...context, ...mentions] : mentions);
   const clusterOf = new Map<string, Building>();
   const index = (c: Building, m: GroupableMention) => {
     for (const k of bucketsOf(m)) {
@@ -88,6 +100,20 @@ export function groupMentions(mentions: readonly GroupableMention[]): Cluster[] 
     clusterOf.set(m.id, c);
     tie(c, placed);
   };
+  // The context's individuals, as they are: their ties place the regrouped mentions' relatives,
+  // but no mention joins them here (they are neither indexed nor returned).
+  const placedAlready = new Map<string, Building>();
+  for (const m of context) {
+    let c = placedAlready.get(m.individualId);
+    if (!c) {
+      c = emptyCluster(m.individualId);
+      placedAlready.set(m.individualId, c);
+    }
+    const placed = placedOf(m);
+    add(c, m);
+    clusterOf.set(m.id, c);
+    tie(c, placed);
+  }
   const pinned = new Map<string, Building>();
   for (const m of mentions) {
     if (!m.pinnedTo) continue;
