@@ -10,7 +10,7 @@
  * used, nothing left held, and the ledger's entries summing to the balance.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@gnology/testing';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { billingBytes, cpuMs, measurePostgres } from './postgres-usage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Knobs: USERS, CONCURRENCY, DURATION_S, WARMUP_S, BENCH_PORT, BENCH_CPU_PROFILE (a directory),
@@ -61,30 +62,6 @@ const service = spawn(
   },
 );
 const base = `http://127.0.0.1:${PORT}`;
-
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-
-/** CPU time (ms) a process has used, from /proc (utime + stime). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU time of the Postgres backends serving the bench database (their command line names it). */
-function postgresCpuMs(dbName: string): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(dbName)) total += cpuMs(Number(entry));
-    } catch {}
-  }
-  return total;
-}
 
 async function waitReady() {
   for (let i = 0; i < 300; i++) {
@@ -153,6 +130,7 @@ try {
         ),
     );
   }
+  const bytesBefore = await billingBytes(db.url);
   let stop = false;
   const loops = Array.from({ length: CONCURRENCY }, async () => {
     while (!stop) await pair();
@@ -160,16 +138,15 @@ try {
   await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   measuring = true;
   const t0 = performance.now();
-  const cpu0 = { service: cpuMs(service.pid!), postgres: postgresCpuMs(db.name), bench: process.cpuUsage() };
+  const cpu0 = { service: cpuMs(service.pid!), bench: process.cpuUsage() };
+  const postgres = await measurePostgres(db.url, db.name);
   await new Promise((r) => setTimeout(r, DURATION_S * 1000));
   measuring = false;
   const elapsed = (performance.now() - t0) / 1000;
   const benchCpu = process.cpuUsage(cpu0.bench);
-  const cpu = {
-    service: cpuMs(service.pid!) - cpu0.service,
-    postgres: postgresCpuMs(db.name) - cpu0.postgres,
-    bench: (benchCpu.user + benchCpu.system) / 1000,
-  };
+  const serviceCpu = cpuMs(service.pid!) - cpu0.service;
+  const pgUsage = await postgres.stop();
+  const cpu = { service: serviceCpu, postgres: pgUsage.cpuMs, bench: (benchCpu.user + benchCpu.system) / 1000 };
   stop = true;
   await Promise.all(loops);
 
@@ -183,18 +160,32 @@ try {
   console.log(
     `CPU per pair: service ${per(cpu.service)} µs, postgres ${per(cpu.postgres)} µs, load generator ${per(cpu.bench)} µs`,
   );
+  const c = pgUsage.counts;
+  const each = (n: number) => (n / measuredPairs).toFixed(2);
+  console.log(
+    `Postgres per pair: ${each(c.xact_commit)} commits, ${each(c.tup_inserted)} rows inserted, ${each(c.tup_updated)} updated, ${each(c.tup_deleted)} deleted, ${each(c.blks_hit + c.blks_read)} buffers touched`,
+  );
   const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`machine load average during the run: ${loadavg}`);
 
   // Correctness at the end: every account matches what was sent, nothing held, ledger = balance.
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
+  // The balance as the history tells it: the journal's sum less the held reservations (decision 0243;
+  // before it the journal held the holds too, and nothing is held at the end, so either code passes).
   const { rows } = await client.query(`
     select a.user_id, a.used, a.held, a.balance, a.allowance,
-           (select coalesce(sum(amount), 0) from billing.ledger_entries e where e.user_id = a.user_id)::bigint as ledger
+           ((select coalesce(sum(amount), 0) from billing.ledger_entries e where e.user_id = a.user_id)
+             - (select coalesce(sum(amount), 0) from billing.reservations r where r.user_id = a.user_id and r.status = 'held'))::bigint as ledger
     from billing.accounts a`);
   const settled = await client.query(`select count(*)::int as n from billing.reservations where status = 'settled'`);
+  const journal = await client.query(`select count(*)::int as n from billing.ledger_entries where kind <> 'grant'`);
+  // What the pairs left on disk (heap and indexes of the billing tables, the outbox included).
+  const bytesWritten = (await billingBytes(db.url)) - bytesBefore;
   await client.end();
+  console.log(
+    `journal rows per pair: ${(journal.rows[0].n / Math.max(1, pairs)).toFixed(2)}; billing tables and indexes: ${(bytesWritten / Math.max(1, pairs)).toFixed(0)} bytes per pair`,
+  );
   let bad = 0;
   for (const r of rows) {
     const expected = sentUsage.get(r.user_id) ?? 0;
