@@ -1,11 +1,16 @@
 // The real gateway (buildGateway) in front of the bench upstream, verifying real EdDSA tokens.
 // GATEWAY_WORKERS > 1: that many processes share the port through node:cluster, as main.ts does.
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 const { buildGateway } = (await import(
   process.env.BENCH_GATEWAY_APP ?? '../../gateway/src/app'
 )) as typeof import('../../gateway/src/app');
 import { gatewayEnvSchema } from '../../gateway/src/config';
-import { createGatewayContext } from '../../gateway/src/context';
+// A baseline checkout (ab.ts) with a context of its own builds its deps with it.
+const baselineContext = process.env.BENCH_GATEWAY_APP?.replace(/app\.ts$/, 'context.ts');
+const { createGatewayContext } = (await import(
+  baselineContext && existsSync(baselineContext) ? baselineContext : '../../gateway/src/context'
+)) as typeof import('../../gateway/src/context');
 import { createTokenVerifier } from '../../shared/platform/src/auth/token-verifier';
 import { createLogger } from '../../shared/platform/src/logger';
 import './cpu-probe';
@@ -41,14 +46,15 @@ if (workers > 1 && cluster.isPrimary) {
   const verifier = createTokenVerifier({ jwks });
   // A baseline checkout (ab.ts) from before the gateway had a context takes its deps as they are.
   // A baseline from before 0207 with REDIS_URL: its plugin takes the client itself (a round trip per request).
-  const deps = !process.env.BENCH_GATEWAY_APP
-    ? createGatewayContext(config, logger, { verifier })
-    : config.REDIS_URL
-      ? createGatewayContext(config, logger, {
-          verifier,
-          rateLimitRedis: new (await import('ioredis')).Redis(config.REDIS_URL),
-        })
-      : ({ config, logger, verifier } as Parameters<typeof buildGateway>[0]);
+  const deps =
+    !process.env.BENCH_GATEWAY_APP || (baselineContext && existsSync(baselineContext))
+      ? createGatewayContext(config, logger, { verifier })
+      : config.REDIS_URL
+        ? createGatewayContext(config, logger, {
+            verifier,
+            rateLimitRedis: new (await import('ioredis')).Redis(config.REDIS_URL),
+          })
+        : ({ config, logger, verifier } as Parameters<typeof buildGateway>[0]);
   const app = await buildGateway(deps);
   await app.listen({ port: Number(process.env.PORT ?? 19180), host: '127.0.0.1' });
   if (cluster.isPrimary) process.send?.('ready');

@@ -34,19 +34,21 @@ function shield(req: FastifyRequest): PassThrough {
   return pass;
 }
 
+/** Hooks with callbacks, as the rest of the hot path (security-headers.ts says why). */
 export function registerEarlyAnswers(app: FastifyInstance): void {
   // After the proxies' body parsers (which hand on the request itself) and before they send it.
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, done) => {
     if (req.body === req.raw && req.body instanceof Readable && !req.raw.complete) req.body = shield(req);
+    done();
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     const raw = req.raw;
     // A request too slow (slow-clients.ts) is not lingered over: its connection closes after the 408.
-    if (!shielded.has(req) || raw.complete || reply.statusCode === 408) return payload;
+    if (!shielded.has(req) || raw.complete || reply.statusCode === 408) return done(null, payload);
     // The proxy (routes/proxy.ts) asks to close a connection whose request is not all read; closing it now would
     // reset it while the client still sends, and the client could lose the answer. It lingers instead.
     reply.removeHeader('connection');
     lingerAfterAnswer(raw, reply.raw);
-    return payload;
+    done(null, payload);
   });
 }

@@ -162,21 +162,26 @@ function tooSlow(req: FastifyRequest, reply: FastifyReply): void {
   if (body !== raw) body.destroy(new SlowBodyError());
 }
 
-/** The request-time limits (the hooks); before the routes and the early answers. */
+/** The request-time limits (the hooks, with callbacks: security-headers.ts says why); before the routes and the early answers. */
 export function registerSlowClientLimits(app: FastifyInstance, config: GatewayConfig): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     const raw = req.raw;
-    if (raw.complete || !hasBody(raw)) return;
-    watchBodyRate(raw, config.BODY_RATE_WINDOW_MS, config.BODY_MIN_RATE, () => tooSlow(req, reply));
+    if (!raw.complete && hasBody(raw))
+      watchBodyRate(raw, config.BODY_RATE_WINDOW_MS, config.BODY_MIN_RATE, () => tooSlow(req, reply));
+    done();
   });
   // The proxy's body parser hands on the request itself: its body is taken here, before the proxy starts.
-  app.addHook('preHandler', async (req) => {
-    if (req.body === req.raw && !req.raw.complete) req.body = await takeBody(req, req.raw);
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (req.body !== req.raw || req.raw.complete) return done();
+    takeBody(req, req.raw).then((body) => {
+      req.body = body;
+      done();
+    }, done);
   });
   // A request too slow (or too large) is not read further: its connection closes after the answer.
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (reply.statusCode === 408 || reply.statusCode === 413) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
 
