@@ -16,16 +16,24 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379 \
  *     npx tsx bench/people/library-scale.mts            # BENCH_DOCS=1000 for a quick look
+ *
+ * Before and after in one run: `git worktree add /tmp/before <commit>` (with a node_modules
+ * symlink to this tree's) and PEOPLE_BEFORE=/tmp/before: both services on one database, each
+ * measurement alternating between them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { extractWithRules } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
 import { DOCUMENTS_TOPIC } from '@gnology/contracts';
 import { buildEvent } from '@gnology/platform/events/outbox';
+import type { CloudEventJson } from '@gnology/platform/events/types';
+import type { FastifyInstance } from 'fastify';
+import type { DocumentsDeps } from '../../services/documents/src/context';
+import type { DocumentsDb } from '../../services/documents/src/store/documents-store';
 import { newObjectId } from '@gnology/platform/ids';
 import { onDocumentEvent } from '../../services/documents/src/events/people-index';
 import { updatePeopleIndex } from '../../services/documents/src/use-cases/people-index';
@@ -60,6 +68,37 @@ const fmt = (x: number) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math
 
 const h = await startDocuments();
 const db = h.deps.database.db;
+
+/** The code measured: this tree's, and with PEOPLE_BEFORE=<a checkout> the code before the change too. */
+interface Variant {
+  label: string;
+  rebuild(db: DocumentsDb, ownerId: string): Promise<{ mentions: number; regrouped: number; individuals: number }>;
+  onEvent(deps: DocumentsDeps, event: CloudEventJson): Promise<unknown>;
+  app: FastifyInstance;
+}
+const variants: Variant[] = [
+  {
+    label: 'this tree',
+    rebuild: (d, ownerId) => updatePeopleIndex(d, ownerId, { kind: 'rebuild' }),
+    onEvent: onDocumentEvent,
+    app: h.app,
+  },
+];
+if (process.env.PEOPLE_BEFORE) variants.unshift(await before(process.env.PEOPLE_BEFORE));
+
+/** The documents service of another checkout (at 9c44684's layout) on the same database. */
+async function before(root: string): Promise<Variant> {
+  const src = path.join(root, 'services/documents/src');
+  const index = await import(path.join(src, 'use-cases/people-index.ts'));
+  const events = await import(path.join(src, 'events/people-index.ts'));
+  const { buildApp } = await import(path.join(src, 'app.ts'));
+  return {
+    label: 'before',
+    rebuild: (d, ownerId) => index.updatePeopleIndex(d, ownerId, { kind: 'rebuild' }),
+    onEvent: events.onDocumentEvent,
+    app: await buildApp(h.deps),
+  };
+}
 const owner = newObjectId();
 const other = newObjectId();
 
@@ -94,19 +133,22 @@ try {
   await updatePeopleIndex(db, other, { kind: 'rebuild' });
   console.log(`seeded ${DOCS} + ${OTHER_DOCS} documents in ${fmt(ms(t0))}`);
 
-  // Full rebuild: on the empty index, then again over the built one (the job after a grouping change).
-  const builds: number[] = [];
+  // Full rebuild, on the empty index first, then again over the built one (the job after a
+  // grouping change); each variant in turn, so that old and new code meet the same machine.
+  const builds = new Map(variants.map((v) => [v.label, [] as number[]]));
   let result = { mentions: 0, regrouped: 0, individuals: 0 };
-  for (let i = 0; i < 2; i++) {
-    t0 = performance.now();
-    result = await updatePeopleIndex(db, owner, { kind: 'rebuild' });
-    builds.push(ms(t0));
-  }
+  for (let i = 0; i < 2; i++)
+    for (const v of variants) {
+      t0 = performance.now();
+      result = await v.rebuild(db, owner);
+      builds.get(v.label)!.push(ms(t0));
+    }
 
-  // One new document at a time, through the consumer of `document.processed`.
-  const updates: number[] = [];
+  // One new document at a time, through the consumer of `document.processed`, the variants alternating.
+  const updates = new Map(variants.map((v) => [v.label, [] as number[]]));
   const fresh = await seed(owner, records.slice(DOCS), extracted.slice(DOCS));
-  for (const documentId of fresh) {
+  for (const [i, documentId] of fresh.entries()) {
+    const v = variants[i % variants.length]!;
     // As finish-processing writes it; the consumer reads the document's id and owner.
     const event = buildEvent({
       topic: DOCUMENTS_TOPIC,
@@ -116,53 +158,64 @@ try {
       data: { documentId, ownerId: owner },
     });
     t0 = performance.now();
-    await onDocumentEvent(h.deps, event);
-    updates.push(ms(t0));
+    await v.onEvent(h.deps, event);
+    updates.get(v.label)!.push(ms(t0));
   }
 
   // The pages, through the service's HTTP stack.
   const token = await h.token(owner);
-  const get = async (url: string) => {
+  const get = async (app: FastifyInstance, url: string) => {
     const t = performance.now();
-    const res = await h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const took = ms(t);
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     return { took, body: res.json() as { individuals?: { id: string; name: string; mentionCount: number }[] } };
   };
-  const everyone = (await get('/api/people')).body.individuals!;
+  const everyone = (await get(h.app, '/api/people')).body.individuals!;
   const sample = [...everyone].sort((a, b) => b.mentionCount - a.mentionCount);
   // The largest individuals (the slowest pages) and an even spread of the rest.
   const step = Math.max(1, Math.floor(sample.length / REQUESTS));
   const pages = [...sample.slice(0, 5), ...sample.filter((_, i) => i % step === 0)].slice(0, REQUESTS);
   const surnames = ['Smith', 'Miller', 'Whitfield', 'Johnson', 'Stewart', 'King', 'Reid', 'Weber'];
-  const times = { list: [] as number[], search: [] as number[], person: [] as number[] };
-  for (let i = 0; i < REQUESTS; i++) {
-    times.list.push((await get('/api/people')).took);
-    times.search.push((await get(`/api/people?q=${encodeURIComponent(surnames[i % surnames.length]!)}`)).took);
-    times.person.push((await get(`/api/people/${pages[i % pages.length]!.id}`)).took);
-  }
+  const times = new Map(
+    variants.map((v) => [v.label, { list: [] as number[], search: [] as number[], person: [] as number[] }]),
+  );
+  for (let i = 0; i < REQUESTS; i++)
+    for (const v of variants) {
+      const t = times.get(v.label)!;
+      t.list.push((await get(v.app, '/api/people')).took);
+      t.search.push((await get(v.app, `/api/people?q=${encodeURIComponent(surnames[i % surnames.length]!)}`)).took);
+      t.person.push((await get(v.app, `/api/people/${pages[i % pages.length]!.id}`)).took);
+    }
 
-  const mentions = result.mentions;
   const row = (what: string, figure: string, goal: string, met: boolean) =>
-    console.log(`| ${what.padEnd(52)} | ${figure.padEnd(28)} | ${goal.padEnd(9)} | ${met ? 'met' : 'MISSED'} |`);
+    console.log(`| ${what.padEnd(60)} | ${figure.padEnd(20)} | ${goal.padEnd(8)} | ${met ? 'met' : 'MISSED'} |`);
   console.log(
-    `\nlibrary: ${DOCS} documents, ${mentions} mentions → ${result.individuals} individuals (${everyone.length} listed); other user ${OTHER_DOCS} documents`,
+    `\nlibrary: ${DOCS} documents, ${result.mentions} mentions → ${result.individuals} individuals (${everyone.length} listed); other user ${OTHER_DOCS} documents; load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
   );
-  console.log(`| ${'measure'.padEnd(52)} | ${'figure'.padEnd(28)} | goal      | result |`);
-  console.log(`| ${'-'.repeat(52)} | ${'-'.repeat(28)} | --------- | ------ |`);
-  row('full rebuild: empty index / again', builds.map(fmt).join(' / '), '< 60 s', Math.max(...builds) < 60_000);
-  row(
-    `one new document (document.processed), ${UPDATES} runs p50 / p95`,
-    `${fmt(pct(updates, 50))} / ${fmt(pct(updates, 95))}`,
-    '< 1 s',
-    pct(updates, 95) < 1000,
-  );
-  for (const [what, xs] of [
-    [`GET /api/people (${everyone.length} people) p50 / p95`, times.list],
-    ['GET /api/people?q=<surname> p50 / p95', times.search],
-    ['GET /api/people/:id p50 / p95', times.person],
-  ] as const)
-    row(what, `${fmt(pct(xs, 50))} / ${fmt(pct(xs, 95))}`, '< 200 ms', pct(xs, 95) < 200);
+  console.log(`| ${'measure'.padEnd(60)} | ${'figure'.padEnd(20)} | goal     | result |`);
+  console.log(`| ${'-'.repeat(60)} | ${'-'.repeat(20)} | -------- | ------ |`);
+  for (const v of variants) {
+    const b = builds.get(v.label)!;
+    const u = updates.get(v.label)!;
+    const t = times.get(v.label)!;
+    row(`${v.label}: full rebuild, empty index / again`, b.map(fmt).join(' / '), '< 60 s', Math.max(...b) < 60_000);
+    row(
+      `${v.label}: one new document, ${u.length} runs p50 / p95`,
+      `${fmt(pct(u, 50))} / ${fmt(pct(u, 95))}`,
+      '< 1 s',
+      pct(u, 95) < 1000,
+    );
+    for (const [what, xs] of [
+      ['GET /api/people', t.list],
+      ['GET /api/people?q=<surname>', t.search],
+      ['GET /api/people/:id', t.person],
+    ] as const)
+      row(`${v.label}: ${what} p50 / p95`, `${fmt(pct(xs, 50))} / ${fmt(pct(xs, 95))}`, '< 200 ms', pct(xs, 95) < 200);
+  }
 } finally {
+  for (const v of variants) if (v.app !== h.app) await v.app.close();
   await h.close();
 }
