@@ -101,4 +101,16 @@ describe('removal orders', () => {
     );
     expect(e.peopleIdentified[0]).toEqual({ name: 'Elizth. Corney', role: 'primary_subject' });
   });
+  it('a widower, a bachelor or a mother with her children is the one removed, not the justice named first', () => {
+    const widower = people(
+      'By an Order under the hands & Seals of N Bond and Thos. Gordon Esquires two of his Majesty’s Justices of the Peace ' +
+        'bearing date the 16th. November 1792 Joel Sparks Widower was removed from the Parish of St Clement Danes to Saint Mary le Strand.',
+    );
+    expect(widower[0]).toBe('Joel Sparks|primary_subject');
+    const mother = people(
+      'By an Order under the hands and Seals of R. Butler and W Kitchiner Esqrs. Two of his Majesty’s Justices of the Peace ' +
+        'bearing Date the 1st. Novr. 1777 Harriott Elly & her two Children was Removed from the Parish of Saint Clement Danes.',
+    );
+    expect(mother[0]).toBe('Harriott Elly|primary_subject');
+  });
 });

@@ -48,7 +48,8 @@ export interface Extractor {
  * Stace Elizabeth his Wife" is a couple, and "his wife" never makes a husband of a justice named long before;
  * initials stay with a surname that is also a given name ("S. H. Clifford"); "Koffmeister" in English is a name;
  * a justice left as the first person named gives no child his surname; "was removed over from" names the pauper.
- * 9: a Dutch deed's surname written in lower case completes the given names before it ("Egbert blomhert").
+ * 9: a Dutch deed's surname written in lower case completes the given names before it ("Egbert blomhert"); "Joel
+ * Sparks Widower was removed", "Harriott Elly & her two Children was Removed" name the pauper.
  */
 export const EXTRACTOR_VERSION = 9;
 

@@ -222,9 +222,10 @@ export const CHILD_OF_AFTER = new RegExp(
   String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}(?:${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`,
   'iu',
 );
-// "… Sarah Olfay Singlewoman was Passed as a Vagrant from the Parish of …": a removal order's pauper.
+// "… Sarah Olfay Singlewoman was Passed as a Vagrant from the Parish of …", "Harriott Elly & her two Children was Removed":
+// a removal order's pauper.
 export const SUBJECT_AFTER =
-  /^,?\s+(?:and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b|(?:(?:widow|singlewoman|single\s+woman|spinster|wido?\.|wid:)\s+)?(?:was|were)\s+(?:removed|passed)\s+(?:over\s+)?(?:as|from|to)\b|was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
+  /^,?\s+(?:and\s+I\s+(?:were|was|had\s+been|have\s+been)\s+married\b|(?:(?:widow|widower|bachelor|singlewoman|single\s+woman|spinster|wido?\.|wid:)\s+)?(?:(?:and|&)\s+(?:his|her|their)\s+(?:\p{L}+\s+)?(?:wife|husband|child|children|childn\.?|family)\s+)?(?:was|were)\s+(?:removed|passed)\s+(?:over\s+)?(?:as|from|to)\b|was\s+born|was\s+baptized|was\s+baptised|was\s+buried|died|passed\s+away|departed\s+this\s+life|,?\s*aged?\s+\d|,\s*born|enlisted|was\s+enlisted|ist\s+geboren|wurde\s+geboren|geboren|getauft|gestorben|né\b|née\b|naquit|nacido|nacida|nato\b|nata\b|nascido|nascida|urodzony|urodzona|urodził|född|født|natus|nata|baptizatus|baptizata|sepultus|sepulta|obiit|age\s+\d)/iu;
 /** "William Hale of Jobston deceased …", "John Ward, of Dover, died": the one who died is the record's subject. */
 export const DECEASED_AFTER =
   /^,?\s+(?:of\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?,?\s+)?(?:deceased|dec['’]?d\.?|died|departed\s+this\s+life)(?!\p{L})/iu;
