@@ -4,6 +4,9 @@
 // the figure least disturbed by other processes (the median is printed beside it).
 //   mkdir -p bench/gateway/_baseline && git archive <rev> gateway/src | tar -x --strip-components=1 -C bench/gateway/_baseline
 //   npx tsx bench/gateway/inject-ab.ts          (INJECT_BATCHES=40, INJECT_BATCH=400)
+// It first counts, for each app, the async resources (promises, timers, …) made per request: a
+// figure no other process can disturb.
+import { createHook } from 'node:async_hooks';
 import { fork } from 'node:child_process';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
@@ -58,6 +61,23 @@ async function run(app: FastifyInstance, route: string, n: number): Promise<numb
     await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: route, headers })));
   return (process.cpuUsage().user - t) / n;
 }
+/** Async resources made per request, by type (the same 400 requests, one at a time). */
+async function resourcesPerRequest(app: FastifyInstance, route: string): Promise<Record<string, number>> {
+  const n = 400;
+  const made: Record<string, number> = {};
+  const hook = createHook({
+    init(_id, type) {
+      made[type] = (made[type] ?? 0) + 1;
+    },
+  });
+  hook.enable();
+  for (let i = 0; i < n; i++) await app.inject({ method: 'GET', url: route, headers });
+  hook.disable();
+  return Object.fromEntries(Object.entries(made).map(([type, count]) => [type, Math.round((10 * count) / n) / 10]));
+}
+for (const route of ['/api/documents/ping', '/api/documents'])
+  for (const [name, app] of apps) console.log(`${route} ${name}: per request`, await resourcesPerRequest(app, route));
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const loads: number[] = [];
 for (const route of ['/api/documents/ping', '/api/documents']) {
