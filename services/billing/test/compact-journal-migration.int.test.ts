@@ -19,9 +19,10 @@ afterEach(async () => {
 });
 
 /** A billing schema as it was before 0004. */
-async function startBefore0004(): Promise<Kysely<unknown>> {
-  svc = await createTestService({ name: 'billing_migrate', schema: 'billing', migrations: before });
-  return svc.database.db as Kysely<unknown>;
+async function startBefore0004() {
+  const started = await createTestService({ name: 'billing_migrate', schema: 'billing', migrations: before });
+  svc = started;
+  return { database: started.database, db: started.database.db as Kysely<unknown> };
 }
 
 type Entry = [kind: string, amount: number, requestId: string | null, reason?: string];
@@ -62,7 +63,7 @@ const journal = async (db: Kysely<unknown>, userId: string) =>
   ).rows.map((r) => [r.kind, Number(r.amount), r.request_id]);
 
 it('keeps every account exact: the journal sums to allowance − used, the held reservations to held', async () => {
-  const db = await startBefore0004();
+  const { database, db } = await startBefore0004();
   // A trial: settled, released, still held, and expired (charged) then settled late (charge refunded).
   await seedAccount(
     db,
@@ -104,7 +105,7 @@ it('keeps every account exact: the journal sums to allowance − used, the held 
     [['p1', 1_000, 'held']],
   );
 
-  expect(await migrate(svc!.database, migrations)).toEqual(['0004_compact_journal']);
+  expect(await migrate(database, migrations)).toEqual(['0004_compact_journal']);
 
   expect(await journal(db, 'trial-user')).toEqual([
     ['grant', 50_000, null],
@@ -127,7 +128,7 @@ it('keeps every account exact: the journal sums to allowance − used, the held 
 });
 
 it('fails whole, changing nothing, when an account does not add up', async () => {
-  const db = await startBefore0004();
+  const { database, db } = await startBefore0004();
   // A usage entry the totals never counted.
   await seedAccount(
     db,
@@ -140,7 +141,7 @@ it('fails whole, changing nothing, when an account does not add up', async () =>
     ],
     [['b1', 1_000, 'held']],
   );
-  await expect(migrate(svc.database, migrations)).rejects.toThrow(/broken-user does not add up/);
+  await expect(migrate(database, migrations)).rejects.toThrow(/broken-user does not add up/);
   expect(await journal(db, 'broken-user')).toEqual([
     ['grant', 50_000, null],
     ['reservation', -1_000, 'b1'],

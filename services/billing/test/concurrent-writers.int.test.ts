@@ -74,4 +74,5 @@ it('leaves every balance exact after 50 concurrent writers reserve and settle or
     expect(journal).toHaveLength(1 + usage.length);
     expect(journal.reduce((sum, e) => sum + Number(e.amount), 0)).toBe(a.allowance - a.used);
   }
-});
+  // About 1,000 requests from 50 writers: on a shared two-core machine under load, tens of seconds.
+}, 180_000);
