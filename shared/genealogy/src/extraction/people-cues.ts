@@ -89,12 +89,13 @@ export function relBefore(b: string, lang: TextLanguage): RegExpExecArray | null
 }
 
 /**
- * Relationship words of one record language that are common words of the text's own: German "nicht" (not) is
- * Dutch for niece ("nicht dieser Welt" names no niece), French "son" (his) spells the English son, English "mere"
- * the French mother, and a German or French "Dr." is a doctorate, never the English clerk's daughter. Read in a text of that language, they say nothing of kinship.
+ * Relationship words of one record language that are common words of the text's own: French "son" (his) spells
+ * the English son, English "mere" the French mother, and a German or French "Dr." is a doctorate, never the English
+ * clerk's daughter. Read in a text of that language, they say nothing of kinship. (German "nicht", not, is Dutch
+ * for niece: kinIn keeps it for Dutch text alone.)
  */
 const FALSE_FRIENDS: Partial<Record<TextLanguage, ReadonlySet<string>>> = {
-  de: new Set(['nicht', 'dr']),
+  de: new Set(['dr']),
   fr: new Set(['son', 'sons', 'issue', 'dr']),
   en: new Set(['mere', 'brat']),
 };
