@@ -47,7 +47,7 @@ const mentions = phase('mentions of every document', () =>
   docs.flatMap((d) =>
     mentionsOfDocument(d).map((m) => ({
       ...m,
-      id: randomUUID(),
+      id: randomUUID() as string,
       documentId: d.id,
       fileName: d.fileName,
       documentType: d.documentType,
