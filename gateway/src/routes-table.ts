@@ -4,24 +4,17 @@ import {
   GEDCOM_TOO_LARGE_MESSAGE,
   GEDCOM_UPLOAD_LIMIT_BYTES,
 } from '@gnology/contracts';
-import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayConfig } from './config';
-import type { GatewayDeps } from './context';
-import { forgetTokensOnPasswordChange } from './routes/password-change';
 
 export type Upstream = 'auth' | 'conversation' | 'research' | 'documents' | 'album' | 'billing';
 
-export interface ApiArea {
-  prefix: string;
-  upstream: Upstream;
-  /** Hooks for this area's requests only, registered in its own scope (routes/proxy.ts). */
-  plugin?: FastifyPluginAsync<{ deps: GatewayDeps }>;
-}
+/** The one area with a hook of its own (routes/proxy.ts registers it in that area's scope). */
+export const PASSWORD_CHANGE_PATH = '/api/users/change-password';
 
 /** Every /api path (docs/contract.md#api), by the service that owns it. Order matters: most specific first. */
-export const ROUTES: ApiArea[] = [
+export const ROUTES: { prefix: string; upstream: Upstream }[] = [
   { prefix: '/api/auth', upstream: 'auth' },
-  { prefix: '/api/users/change-password', upstream: 'auth', plugin: forgetTokensOnPasswordChange },
+  { prefix: PASSWORD_CHANGE_PATH, upstream: 'auth' },
   { prefix: '/api/users/token-usage', upstream: 'billing' },
   { prefix: '/api/billing', upstream: 'billing' },
   { prefix: '/api/conversations', upstream: 'conversation' },

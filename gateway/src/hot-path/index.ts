@@ -11,7 +11,7 @@ import { registerSlowClientLimits } from './slow-clients';
  * The per-request work every answer goes through, as hooks on the root app (so they reach the
  * routes plugins and the SPA fallback alike), in order: security headers, CORS, body limits and the
  * session check, the rate limit, then what the proxy needs (slow bodies, early answers). A hook that
- * concerns one area only is that area's scoped plugin instead (routes-table.ts).
+ * concerns one area only is that area's scoped plugin instead (routes/proxy.ts).
  * Registered before the routes: a plugin gets the hooks that exist when it is registered.
  */
 export async function registerHotPath(app: FastifyInstance, deps: GatewayDeps): Promise<void> {

@@ -5,7 +5,7 @@ import type { GatewayDeps } from '../context';
 /**
  * A password change that went through here drops the user's cached token version and access-token
  * answers at once (decision 0212). Registered in the change-password area's own scope
- * (routes-table.ts), so no other request runs its hook. A plugin without encapsulation of its own
+ * (routes/proxy.ts), so no other request runs its hook. A plugin without encapsulation of its own
  * (fastify-plugin): its hook belongs to the area it is registered in.
  */
 export const forgetTokensOnPasswordChange = fp(

@@ -4,7 +4,11 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } fr
 import { Pool } from 'undici';
 import type { GatewayDeps } from '../context';
 import { exchangedSession } from '../hot-path/session-check';
-import { ROUTES, type Upstream, pathOf, uploadOf } from '../routes-table';
+import { PASSWORD_CHANGE_PATH, ROUTES, type Upstream, pathOf, uploadOf } from '../routes-table';
+import { forgetTokensOnPasswordChange } from './password-change';
+
+/** Hooks for one area's requests only, each registered in that area's own scope (issue 34). */
+const AREA_PLUGINS = new Map([[PASSWORD_CHANGE_PATH, forgetTokensOnPasswordChange]]);
 
 /** Answers up to this size (declared by the service) are read whole before they are sent on. */
 const SMALL_ANSWER = 16 * 1024;
@@ -150,9 +154,10 @@ export const proxyRoutes: FastifyPluginAsync<{ deps: GatewayDeps }> = async (app
       }
       return reply.send(res.body);
     };
-    // Each area in a scope of its own, so a hook that concerns one area (routes-table.ts) runs for its requests only.
+    // Each area in a scope of its own, so a hook that concerns one area (AREA_PLUGINS) runs for its requests only.
+    const plugin = AREA_PLUGINS.get(route.prefix);
     await app.register(async (area) => {
-      if (route.plugin) await area.register(route.plugin, { deps });
+      if (plugin) await area.register(plugin, { deps });
       for (const url of [route.prefix, `${route.prefix}/*`]) area.route({ method: METHODS, url, handler });
     });
   }
