@@ -82,7 +82,7 @@ for (let round = 0; round < rounds; round++)
       const b = await cpuOf(c);
       const r = await autocannon({ url, headers, connections: 100, duration: seconds });
       const perRequest = Math.round(((await cpuOf(c)) - b) / r.requests.total);
-      (cpu[`${route} ${name}`] ??= []).push(perRequest);
+      cpu[`${route} ${name}`] = [...(cpu[`${route} ${name}`] ?? []), perRequest];
       console.log(
         route,
         round,

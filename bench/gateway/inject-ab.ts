@@ -91,7 +91,7 @@ for (const route of ['/api/documents/ping', '/api/documents']) {
     for (let i = 0; i < apps.length; i++) {
       const [name, app] = apps[(i + b) % apps.length]!;
       loads.push(os.loadavg()[0]!);
-      (per[name] ??= []).push(await run(app, route, batch));
+      per[name] = [...(per[name] ?? []), await run(app, route, batch)];
     }
   for (const [name] of apps)
     console.log(

@@ -32,7 +32,10 @@ export function summariseProfile(
 ): string {
   const at: number[] = [];
   let t = 0;
-  for (const d of profile.timeDeltas) at.push((t += d));
+  for (const d of profile.timeDeltas) {
+    t += d;
+    at.push(t);
+  }
   const from = t - lastSeconds * 1e6;
   const self = new Map<number, number>();
   for (let i = 0; i < profile.samples.length; i++)
