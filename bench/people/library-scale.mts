@@ -35,10 +35,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentsDeps } from '../../services/documents/src/context';
 import type { DocumentsDb } from '../../services/documents/src/store/documents-store';
 import { newObjectId } from '@gnology/platform/ids';
-import { onDocumentEvent } from '../../services/documents/src/events/people-index';
-import { updatePeopleIndex } from '../../services/documents/src/use-cases/people-index';
-import { startDocuments } from '../../services/documents/test/helpers/service';
-import { insertCompletedDocument } from '../../services/documents/test/helpers/seed';
+import type { startDocuments as StartDocuments } from '../../services/documents/test/helpers/service';
+import { documentsFunction } from './documents-code';
 import { type LibraryRecord, syntheticLibrary } from './library';
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 5000);
@@ -48,6 +46,15 @@ const UPDATES = Number(process.env.BENCH_UPDATES ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 
 type Extracted = ReturnType<typeof extractWithRules>;
+type UpdatePeopleIndex = (
+  db: DocumentsDb,
+  ownerId: string,
+  change: { kind: 'rebuild' },
+) => Promise<{ mentions: number; regrouped: number; individuals: number }>;
+type InsertDocument = (
+  db: DocumentsDb,
+  d: { id: string; ownerId: string; name: string; pages: string[]; entities: Extracted; personDetails?: unknown[] },
+) => Promise<void>;
 
 /** The rule extractor's reading of each record, cached on disk: it is deterministic. */
 function extractAll(records: LibraryRecord[], tag: string): Extracted[] {
@@ -66,6 +73,9 @@ const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const fmt = (x: number) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${Math.round(x)} ms`);
 
+const here = path.resolve(import.meta.dirname, '../..');
+const startDocuments = await documentsFunction<typeof StartDocuments>(here, 'startDocuments');
+const insertCompletedDocument = await documentsFunction<InsertDocument>(here, 'insertCompletedDocument');
 const h = await startDocuments();
 const db = h.deps.database.db;
 
@@ -76,27 +86,18 @@ interface Variant {
   onEvent(deps: DocumentsDeps, event: CloudEventJson): Promise<unknown>;
   app: FastifyInstance;
 }
-const variants: Variant[] = [
-  {
-    label: 'this tree',
-    rebuild: (d, ownerId) => updatePeopleIndex(d, ownerId, { kind: 'rebuild' }),
-    onEvent: onDocumentEvent,
-    app: h.app,
-  },
-];
-if (process.env.PEOPLE_BEFORE) variants.unshift(await before(process.env.PEOPLE_BEFORE));
+const variants: Variant[] = [await variant('this tree', here, h.app)];
+if (process.env.PEOPLE_BEFORE) variants.unshift(await variant('before', process.env.PEOPLE_BEFORE));
 
-/** The documents service of another checkout (at 9c44684's layout) on the same database. */
-async function before(root: string): Promise<Variant> {
-  const src = path.join(root, 'services/documents/src');
-  const index = await import(path.join(src, 'use-cases/people-index.ts'));
-  const events = await import(path.join(src, 'events/people-index.ts'));
-  const { buildApp } = await import(path.join(src, 'app.ts'));
+/** One checkout's people index code on this database (another checkout's with an app of its own). */
+async function variant(label: string, root: string, app?: FastifyInstance): Promise<Variant> {
+  const update = await documentsFunction<UpdatePeopleIndex>(root, 'updatePeopleIndex');
+  const buildApp = await documentsFunction<(deps: DocumentsDeps) => Promise<FastifyInstance>>(root, 'buildApp');
   return {
-    label: 'before',
-    rebuild: (d, ownerId) => index.updatePeopleIndex(d, ownerId, { kind: 'rebuild' }),
-    onEvent: events.onDocumentEvent,
-    app: await buildApp(h.deps),
+    label,
+    rebuild: (d, ownerId) => update(d, ownerId, { kind: 'rebuild' }),
+    onEvent: await documentsFunction<Variant['onEvent']>(root, 'onDocumentEvent'),
+    app: app ?? (await buildApp(h.deps)),
   };
 }
 const owner = newObjectId();
@@ -130,7 +131,7 @@ try {
   t0 = performance.now();
   await seed(owner, records.slice(0, DOCS), extracted.slice(0, DOCS));
   await seed(other, otherRecords, otherExtracted);
-  await updatePeopleIndex(db, other, { kind: 'rebuild' });
+  await variants.at(-1)!.rebuild(db, other);
   console.log(`seeded ${DOCS} + ${OTHER_DOCS} documents in ${fmt(ms(t0))}`);
 
   // Full rebuild, on the empty index first, then again over the built one (the job after a
