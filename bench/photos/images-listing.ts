@@ -138,7 +138,7 @@ console.log(
 // Where the time goes, one step at a time (median of 10).
 const { listDocumentsWhere } = await import('../../services/documents/src/store/documents-store');
 const { listOwnerFaces } = await import('../../services/documents/src/store/faces-store');
-const { facesWithSuggestions } = await import('../../services/documents/src/use-cases/photo-faces');
+const { facesWithSuggestions } = await import('../../services/documents/src/use-cases/read-photo-faces');
 const { presentDocument } = await import('../../services/documents/src/use-cases/present-document');
 const step = async (name: string, fn: () => unknown) => {
   const xs: number[] = [];

@@ -10,7 +10,7 @@ import type { Block } from '../../research/src/domain/manuscript';
 import { writeRegister } from '../../research/src/domain/register-narrative';
 import type { BookMaterialWire } from '../src/domain/book-material/types';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartGraph, ChartPerson, ChartUnion } from '../src/domain/chart/graph';
 import { chartLayout } from '../src/domain/chart/layout';
 import { MAX_SHEETS, renderPdf, TooManySheets } from '../src/domain/chart/render-pdf';
-import { loadChartFonts } from '../src/use-cases/chart-fonts';
+import { loadChartFonts } from '../src/fonts/product-fonts';
 import { pdfInfo, pdfText } from './helpers/poppler';
 
 /** Person n's parents are 2n and 2n+1, to `generations`, each named by their number. */

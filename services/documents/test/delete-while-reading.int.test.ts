@@ -4,7 +4,7 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANE_QUEUES } from '../src/domain/processing-lanes';
 import { processingJobId } from '../src/jobs/enqueue';
-import { documentPrefix } from '../src/store/object-keys';
+import { documentPrefix } from '../src/domain/object-keys';
 import { scannedPagePng, scannedPdf } from './fixtures/generate';
 import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from './fixtures/texts';
 import { multipart } from './helpers/multipart';

@@ -1,7 +1,7 @@
 import type { DateInfoItem, DocumentRecord, PersonTag } from '@gnology/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
-import { reextractOlderDocuments } from '../src/jobs/reextract';
+import { reextractOlderDocuments } from '../src/use-cases/reextract-older-documents';
 import type { DocumentsHarness } from './helpers/service';
 import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
@@ -56,7 +56,7 @@ describe('re-extraction after an extractor upgrade', () => {
 
     // The worker may run the job's first batch concurrently: run until nothing older is left.
     for (let i = 0; i < 5; i++) {
-      const r = await reextractOlderDocuments(db);
+      const r = await reextractOlderDocuments(h.deps);
       if (!r.more && r.reextracted === 0) break;
     }
     const row = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -89,7 +89,7 @@ describe('re-extraction after an extractor upgrade', () => {
     expect(announced[0]!.data.entities.peopleIdentified.map((p) => p.name)).toContain('Thomas Whitfield');
 
     // Current documents are not touched again.
-    const again = await reextractOlderDocuments(db);
+    const again = await reextractOlderDocuments(h.deps);
     expect(again).toEqual({ reextracted: 0, more: false });
 
     // The user edits the people: details stay for the names kept (whatever their case) and go with the others.

@@ -8,7 +8,7 @@ import { startWorkers } from '@gnology/platform/jobs/registry';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { grampsImport } from './helpers/gedcom-tools';
 import { seedRecord } from './helpers/people';

@@ -13,7 +13,7 @@ import {
   utf16File,
 } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { treeImports } from './helpers/tree-import';

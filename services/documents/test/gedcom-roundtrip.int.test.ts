@@ -10,7 +10,7 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEDCOM7, REMARRIAGE_551 } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { grampsImport } from './helpers/gedcom-tools';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

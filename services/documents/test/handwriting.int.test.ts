@@ -347,7 +347,7 @@ describe('handwriting without a model (offline)', () => {
         release: async () => {},
       };
       const deps = {
-        db: h.deps.database.db,
+        database: h.deps.database,
         storage: h.deps.storage,
         config: h.deps.config,
         logger: h.deps.logger,
@@ -428,7 +428,7 @@ describe('handwriting without a model (offline)', () => {
         skew: 0,
         words: [],
       };
-      const deps = { db: h.deps.database.db, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger };
+      const deps = { database: h.deps.database, storage: h.deps.storage, config: h.deps.config, logger: h.deps.logger };
       const input = {
         documentId: doc._id,
         ownerId: 'hw-offline',

@@ -10,7 +10,7 @@ import { JOURNAL_MARKER, journalFieldNames, SECTIONS, VERSION_FIELD } from '../s
 import { isJournalForm, journalFromFields } from '../src/domain/journal/read';
 import { journalText } from '../src/domain/journal/text';
 import { formValues, readJournalForm } from '../src/jobs/parsers/journal-form';
-import { buildJournal, createJournalCache, type JournalFile } from '../src/use-cases/journal-pdf';
+import { buildJournal, createJournalCache, type JournalFile } from '../src/use-cases/build-journal';
 import { FILLED, fillJournal } from './fixtures/journal';
 
 async function pageTexts(bytes: Uint8Array): Promise<string[]> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processingJobId } from '../src/jobs/enqueue';
 import { sweepUnfinishedDocuments } from '../src/jobs/sweep';
 import { startReprocessing } from '../src/store/documents-store';
-import type { PageWord } from '../src/jobs/parsers/types';
+import type { PageWord } from '../src/domain/parsed-page';
 import { LANE_QUEUES, laneOf } from '../src/domain/processing-lanes';
 import { scannedPagePng, textPdf } from './fixtures/generate';
 import { BIRTH, CENSUS } from './fixtures/texts';

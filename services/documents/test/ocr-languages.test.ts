@@ -2,7 +2,7 @@ import { ocrLanguagesProblem, parseLanguagesField } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
 import { documentLanguages } from '../src/domain/ocr-languages';
 import { processingJobId } from '../src/jobs/enqueue';
-import { keepFaceTags } from '../src/jobs/process-document';
+import { keepPlacedTags } from '../src/domain/photos/face-tags';
 
 describe('OCR languages (issue 14)', () => {
   it("reads the upload's languages field: comma-separated codes, any case and spacing", () => {
@@ -48,6 +48,6 @@ describe('OCR languages (issue 14)', () => {
       { name: 'mary turner', role: 'primary_subject' as const },
       { name: 'Samuel Turner', role: 'spouse' as const },
     ];
-    expect(keepFaceTags(before, read)).toEqual([before[0], read[1]]);
+    expect(keepPlacedTags(before, read)).toEqual([before[0], read[1]]);
   });
 });

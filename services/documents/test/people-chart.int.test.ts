@@ -5,7 +5,7 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHART_FAMILY_COUNTS, CHART_FAMILY_GED } from '../../../shared/genealogy/test/fixtures/gedcom-chart-family';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';

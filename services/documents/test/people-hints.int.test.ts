@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTree } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
 import { gedcomImportJob } from '../src/jobs/gedcom-import';
 import { refreshAllHints } from '../src/use-cases/people-hints';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

@@ -4,7 +4,7 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onDocumentEvent } from '../src/events/people-index';
 import { loadPeopleForExport } from '../src/store/people-export';
-import { updatePeopleIndex } from '../src/use-cases/people-index';
+import { updatePeopleIndex } from '../src/use-cases/update-people-index';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

@@ -189,7 +189,7 @@ describe('photos and faces', () => {
           occupations: [],
         },
       },
-      { db: h.deps.database.db, faces: failing, logger },
+      { database: h.deps.database, faces: failing, logger },
     );
     expect(entities).toMatchObject({ documentType: 'photo', tags: ['photo'] });
     expect(warnings).toHaveLength(1);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { groupLines } from '../src/domain/searchable-pdf/lines';
 import { type PixelWord, writeSearchablePdf } from '../src/domain/searchable-pdf/write-pdf';
-import { loadTextLayerFont } from '../src/use-cases/searchable-pdf-font';
+import { loadTextLayerFont } from '../src/fonts/product-fonts';
 import { pdfInfo, pdfPagePng, pdfText } from './helpers/poppler';
 
 /**

@@ -2,8 +2,9 @@ import { DocumentDeletedEvent, DocumentProcessedEvent } from '@gnology/contracts
 import { handleOnce } from '@gnology/platform/events/inbox';
 import type { CloudEventJson } from '@gnology/platform/events/types';
 import type { DocumentsDeps } from '../context';
-import type { DocumentsDb } from '../store/documents-store';
-import { updatePeopleIndex } from '../use-cases/people-index';
+import type { Kysely } from 'kysely';
+import type { DocumentsDB } from '../store/schema';
+import { updatePeopleIndex } from '../use-cases/update-people-index';
 
 export const PEOPLE_INDEX_CONSUMER = 'documents.people-index';
 
@@ -17,7 +18,7 @@ export async function onDocumentEvent(deps: Pick<DocumentsDeps, 'database'>, eve
   if (event.type === 'document.processed' || event.type === 'document.updated') {
     const data = DocumentProcessedEvent.pick({ documentId: true, ownerId: true }).parse(event.data);
     return handleOnce(deps.database.db, PEOPLE_INDEX_CONSUMER, event.id, async (trx) => {
-      await updatePeopleIndex(trx as unknown as DocumentsDb, data.ownerId, {
+      await updatePeopleIndex(trx as unknown as Kysely<DocumentsDB>, data.ownerId, {
         kind: 'documents',
         documentIds: [data.documentId],
       });
@@ -26,7 +27,7 @@ export async function onDocumentEvent(deps: Pick<DocumentsDeps, 'database'>, eve
   if (event.type === 'document.deleted') {
     const data = DocumentDeletedEvent.pick({ documentId: true, ownerId: true }).parse(event.data);
     return handleOnce(deps.database.db, PEOPLE_INDEX_CONSUMER, event.id, async (trx) => {
-      await updatePeopleIndex(trx as unknown as DocumentsDb, data.ownerId, { kind: 'deleted' });
+      await updatePeopleIndex(trx as unknown as Kysely<DocumentsDB>, data.ownerId, { kind: 'deleted' });
     });
   }
   return false;

@@ -1,7 +1,7 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../context';
-import type { DocumentsDb } from '../store/documents-store';
-import { updatePeopleIndex } from '../use-cases/people-index';
+import { rebuildPeopleIndexes } from '../use-cases/rebuild-people-indexes';
+import { updatePeopleIndex } from '../use-cases/update-people-index';
 import { MAINTENANCE_QUEUE } from './sweep';
 
 /**
@@ -15,7 +15,6 @@ import { MAINTENANCE_QUEUE } from './sweep';
 export const PEOPLE_REBUILD_JOB = 'people-rebuild';
 /** Bump when grouping changes enough that every index should be built again. */
 export const PEOPLE_INDEX_VERSION = 2;
-const OWNERS_PER_BATCH = 20;
 
 export interface PeopleRebuildJob {
   ownerId?: string;
@@ -24,25 +23,6 @@ export interface PeopleRebuildJob {
   /** Backfill: the last owner id of the previous batch. */
   after?: string;
   part?: number;
-}
-
-/** Rebuilds the indexes of the next batch of users after `after`; returns the last one (null when done). */
-export async function rebuildBatch(
-  db: DocumentsDb,
-  after: string | undefined,
-  batch = OWNERS_PER_BATCH,
-): Promise<string | null> {
-  let q = db
-    .selectFrom('documents')
-    .select('owner_id')
-    .distinct()
-    .where('processing_status', '=', 'completed')
-    .orderBy('owner_id')
-    .limit(batch);
-  if (after) q = q.where('owner_id', '>', after);
-  const owners = (await q.execute()).map((r) => r.owner_id);
-  for (const owner of owners) await updatePeopleIndex(db, owner, { kind: 'rebuild' });
-  return owners.length === batch ? owners[owners.length - 1]! : null;
 }
 
 const jobId = (part: number) => `people-backfill-v${PEOPLE_INDEX_VERSION}-${part}`;
@@ -64,7 +44,7 @@ export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' 
       if (ownerId && documentIds)
         return updatePeopleIndex(deps.database.db, ownerId, { kind: 'documents', documentIds });
       if (ownerId) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'rebuild' });
-      const last = await rebuildBatch(deps.database.db, job.data.after);
+      const last = await rebuildPeopleIndexes(deps, { after: job.data.after });
       if (last) {
         const part = (job.data.part ?? 0) + 1;
         await deps.queue.enqueue(

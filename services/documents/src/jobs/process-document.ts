@@ -3,23 +3,23 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { DocumentProcessingStep, PersonTag } from '@gnology/contracts';
+import type { DocumentProcessingStep } from '@gnology/contracts';
 import type { JobContext } from '@gnology/platform/jobs/types';
 import type { DocumentsDeps } from '../context';
 import { documentLanguages } from '../domain/ocr-languages';
+import { keepPlacedTags } from '../domain/photos/face-tags';
 import { PermanentProcessingError, readableError } from '../domain/processing';
 import type { ExtractionService } from '../llm/select-extractor';
-import { saveJournal } from '../store/journal-store';
-import {
-  getDocumentById,
-  saveAttemptError,
-  saveStep,
-  startProcessing,
-  trimPages,
-  upsertPage,
-} from '../store/documents-store';
 import { completeProcessing, failProcessing } from '../use-cases/finish-processing';
-import { documentPrefix, pageImageKey, thumbnailKey } from '../store/object-keys';
+import {
+  isDocumentPresent,
+  recordReadingStep,
+  recordTryError,
+  saveReadJournal,
+  saveReadPages,
+  startReading,
+} from '../use-cases/record-reading';
+import { documentPrefix, pageImageKey, thumbnailKey } from '../domain/object-keys';
 import { PROCESS_ATTEMPTS, type ProcessDocumentJob } from './enqueue';
 import type { FaceDetector } from './faces/face-detector';
 import { readHandwriting } from './handwriting/read-handwriting';
@@ -52,14 +52,6 @@ class WorkspaceError extends Error {
   }
 }
 
-/** Tags tied to a face (only a person sets those, in the gallery) kept ahead of a new reading's people. */
-export function keepFaceTags(before: readonly PersonTag[], read: readonly PersonTag[]): PersonTag[] {
-  const kept = before.filter((t) => t.faceId || t.region);
-  const key = (t: PersonTag) => `${t.name.toLowerCase()}|${t.role}`;
-  const seen = new Set(kept.map(key));
-  return [...kept, ...read.filter((t) => !seen.has(key(t)))];
-}
-
 export interface ProcessorDeps {
   deps: Pick<DocumentsDeps, 'database' | 'storage' | 'config' | 'logger'>;
   ocr: OcrEngine;
@@ -75,16 +67,11 @@ export interface ProcessorDeps {
  * never be read fail at once; other errors are retried, and the last try reports the failure.
  */
 export function createDocumentProcessor({ deps, ocr, extraction, faces }: ProcessorDeps) {
-  const db = deps.database.db;
   return async (job: JobContext<ProcessDocumentJob>) => {
     const id = job.data.documentId;
-    const doc = await getDocumentById(db, id);
-    // Deleted meanwhile, or finished by an earlier run whose acknowledgement was lost.
-    if (!doc) return { skipped: 'deleted' };
-    if (doc.processing_status === 'completed' || doc.processing_status === 'failed')
-      return { skipped: doc.processing_status };
-
-    const run = await startProcessing(db, id);
+    const started = await startReading(deps, { documentId: id });
+    if ('skipped' in started) return started;
+    const { doc, run } = started;
     const log = deps.logger.child({ documentId: id, attempt: job.attempt, run, requestId: job.requestId });
     // Deleting the document cancels its reading (issue 30, point 2): its row is looked for every
     // second and at each step; once it is gone, the parser, the transcription and the extraction are
@@ -92,7 +79,8 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
     // foreign key of a page written for a row that no longer exists.
     const deleted = new AbortController();
     const gone = async () => {
-      if (!deleted.signal.aborted && !(await documentExists(db, id))) deleted.abort(new DocumentDeletedError());
+      if (!deleted.signal.aborted && !(await isDocumentPresent(deps, { documentId: id })))
+        deleted.abort(new DocumentDeletedError());
       return deleted.signal.aborted;
     };
     let checking = false;
@@ -116,7 +104,7 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       if (step.page && step.of && step.page !== step.of && step.page !== 1 && now - lastSaved < 250) return;
       lastSaved = now;
       const withAttempt = { ...step, attempt: run };
-      await saveStep(db, id, withAttempt);
+      await recordReadingStep(deps, { documentId: id, step: withAttempt });
       await job.progress(withAttempt);
     };
 
@@ -158,15 +146,12 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
 
       await progress({ step: 'saving' });
       if (await gone()) throw new DocumentDeletedError();
-      // Every page is written whole (its reading, turn, skew and word boxes): a run of "Read again"
-      // replaces the last run's pages, and trimPages drops pages the new run no longer has.
-      for (const page of parsed.pages) await upsertPage(db, { documentId: id, ...page });
-      await trimPages(db, id, parsed.pages.length);
+      await saveReadPages(deps, { documentId: id, pages: parsed.pages });
       // Low-confidence pages: a vision model's transcription, metered, or a note saying why not (decision 0155).
       await readHandwriting(
         parsed,
         { documentId: id, ownerId: doc.owner_id, kind: doc.kind, reading: doc.reprocess_count + 1, run, file, signal },
-        { db, storage: deps.storage, config: deps.config, logger: log },
+        { database: deps.database, storage: deps.storage, config: deps.config, logger: log },
       );
       let thumb: string | null = null;
       if (parsed.thumbnail) {
@@ -200,16 +185,16 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
               ocrWords: parsed.ocrWords,
               entities: extracted.entities,
             },
-            { db, faces, logger: log },
+            { database: deps.database, faces, logger: log },
           );
       // "Read again": the people the user tagged on a face stay; the rest come from the new reading.
       const entities =
         doc.reprocess_count > 0
-          ? { ...read, peopleIdentified: keepFaceTags(doc.people_identified, read.peopleIdentified) }
+          ? { ...read, peopleIdentified: keepPlacedTags(doc.people_identified, read.peopleIdentified) }
           : read;
-      if (journal) await saveJournal(db, id, journal.journal);
+      if (journal) await saveReadJournal(deps, { documentId: id, journal: journal.journal });
       const written = await completeProcessing(
-        db,
+        deps,
         id,
         {
           text,
@@ -241,19 +226,15 @@ export function createDocumentProcessor({ deps, ocr, extraction, faces }: Proces
       const final = err instanceof PermanentProcessingError || job.attempt >= PROCESS_ATTEMPTS;
       if (final) {
         log.warn({ err, step: current }, 'document processing failed');
-        await failProcessing(db, id, { error: message, step: current, attempts: run }, job.requestId);
+        await failProcessing(deps, id, { error: message, step: current, attempts: run }, job.requestId);
         return { failed: message };
       }
       log.warn({ err, step: current }, 'document processing try failed; it will be retried');
-      await saveAttemptError(db, id, message);
+      await recordTryError(deps, { documentId: id, message });
       throw err;
     } finally {
       clearInterval(watch);
       if (dir) await rm(dir, { recursive: true, force: true });
     }
   };
-}
-
-async function documentExists(db: ProcessorDeps['deps']['database']['db'], id: string): Promise<boolean> {
-  return (await db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -1,12 +1,7 @@
-import type { PersonTag } from '@gnology/contracts';
+import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
-import type { Kysely } from 'kysely';
 import type { DocumentsDeps } from '../context';
-import { EXTRACTOR_VERSION, extractWithRules, type Gazetteer } from '@gnology/genealogy/extraction';
-import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
-import { applyTagEdits } from '../domain/tag-edits';
-import { writeDocumentUpdated } from '../use-cases/announce-update';
-import type { DocumentsDB } from '../store/schema';
+import { reextractOlderDocuments } from '../use-cases/reextract-older-documents';
 import { MAINTENANCE_QUEUE } from './sweep';
 
 /**
@@ -21,75 +16,6 @@ import { MAINTENANCE_QUEUE } from './sweep';
  * start, one of them does the work; it goes in batches and enqueues its next batch itself.
  */
 export const REEXTRACT_JOB = 'reextract';
-const BATCH = 100;
-
-export interface ReextractResult {
-  reextracted: number;
-  /** More older documents wait: the next batch has been (or should be) enqueued. */
-  more: boolean;
-}
-
-type Db = Kysely<DocumentsDB>;
-
-/** Reads one batch of older documents again. Exported for tests and for running by hand. */
-export async function reextractOlderDocuments(
-  db: Db,
-  opts: { batch?: number; gazetteer?: Gazetteer } = {},
-): Promise<ReextractResult> {
-  const batch = opts.batch ?? BATCH;
-  const rows = await db
-    .selectFrom('documents')
-    .select(['id', 'extracted_text', 'mimetype', 'original_name', 'people_identified', 'tag_edits'])
-    .where('extractor_version', '<', EXTRACTOR_VERSION)
-    .where('processing_status', '=', 'completed')
-    .where((eb) => eb.or([eb('extraction_method', '=', 'rules'), eb('extraction_method', 'is', null)]))
-    .where('journal', 'is', null)
-    .where('document_type', '<>', 'photo')
-    .orderBy('id')
-    .limit(batch + 1)
-    .execute();
-  let reextracted = 0;
-  for (const row of rows.slice(0, batch)) {
-    const entities = extractWithRules(
-      { text: row.extracted_text, isImage: row.mimetype.startsWith('image/'), originalName: row.original_name },
-      opts.gazetteer ?? defaultGazetteer(),
-    );
-    const people = keepPlacedTags(row.people_identified ?? [], entities.peopleIdentified);
-    // Integrators and the people index learn of the new entities as of an edit: document.updated, in the same transaction.
-    const updated = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('documents')
-        .set({
-          document_type: entities.documentType,
-          people_identified: JSON.stringify(people),
-          person_details: JSON.stringify(entities.personDetails ?? []),
-          date_info: JSON.stringify(entities.dateInfo),
-          geographical_info: JSON.stringify(entities.geographicalInfo),
-          occupations: JSON.stringify(entities.occupations),
-          // The user's tag edits stay applied (decision 0217).
-          tags: JSON.stringify(applyTagEdits(entities.tags, row.tag_edits)),
-          extractor_version: EXTRACTOR_VERSION,
-        })
-        // Only if nothing re-processed it meanwhile (a "Read again" writes fresh entities itself).
-        .where('id', '=', row.id)
-        .where('extractor_version', '<', EXTRACTOR_VERSION)
-        .where('processing_status', '=', 'completed')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) await writeDocumentUpdated(trx, row.id);
-      return result;
-    });
-    if (Number(updated.numUpdatedRows) > 0) reextracted++;
-  }
-  return { reextracted, more: rows.length > batch };
-}
-
-/** People tagged on a face or a region of the image stay; the text's people are read anew. */
-function keepPlacedTags(before: readonly PersonTag[], read: readonly PersonTag[]): PersonTag[] {
-  const kept = before.filter((t) => t.faceId || t.region);
-  const key = (t: PersonTag) => `${t.name.toLowerCase()}|${t.role}`;
-  const seen = new Set(kept.map(key));
-  return [...kept, ...read.filter((t) => !seen.has(key(t)))];
-}
 
 export function reextractJobId(part = 0): string {
   return `documents-reextract-v${EXTRACTOR_VERSION}-${part}`;
@@ -109,7 +35,7 @@ export function reextractJob(deps: Pick<DocumentsDeps, 'database' | 'queue' | 'l
     queue: MAINTENANCE_QUEUE,
     name: REEXTRACT_JOB,
     handler: async (job) => {
-      const result = await reextractOlderDocuments(deps.database.db);
+      const result = await reextractOlderDocuments(deps);
       if (result.reextracted) deps.logger.info({ ...result, version: EXTRACTOR_VERSION }, 'documents re-extracted');
       if (result.more) {
         const part = (job.data.part ?? 0) + 1;

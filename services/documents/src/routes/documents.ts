@@ -31,17 +31,17 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(db, req.user!.id, presentFor(req)));
 
   app.get('/api/documents/available/for-analysis', { preHandler: auth }, async (req) =>
-    documentsForAnalysis(db, req.user!.id),
+    documentsForAnalysis(deps, req.user!.id),
   );
 
   // Photos and scans of the gallery, each with its faces and their suggestions.
   app.get('/api/documents/images', { preHandler: auth }, async (req) => ({
-    images: await listImages(db, req.user!.id, present),
+    images: await listImages(deps, req.user!.id, present),
   }));
 
   app.get('/api/documents/:id', { preHandler: auth }, async (req) => {
     const { id } = req.params as { id: string };
-    return readDocument(db, id, req.user!.id, presentFor(req));
+    return readDocument(deps, id, req.user!.id, presentFor(req));
   });
 
   // The people (the full list), the tags (the full list, issue 30), or both.

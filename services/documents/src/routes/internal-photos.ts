@@ -18,7 +18,7 @@ export const internalPhotoRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = 
   app.post(
     '/internal/documents/photos',
     { preHandler: internal, schema: { body: PhotoLookupRequest, hide: true } },
-    async (req): Promise<PhotoLookupResponse> => lookUpPhotos(deps.database.db, req.body.userId, req.body.ids),
+    async (req): Promise<PhotoLookupResponse> => lookUpPhotos(deps, req.body.userId, req.body.ids),
   );
 
   app.get(

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../context';
-import { createJournalCache, type JournalCache } from '../use-cases/journal-pdf';
+import { createJournalCache, type JournalCache } from '../use-cases/build-journal';
 
 const Query = z.object({ paper: JournalPaper.default('letter').describe('Paper size: US Letter (default) or A4') });
 

@@ -47,7 +47,7 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
         response: { 200: OcrSettings },
       },
     },
-    async (req) => readOcrSettings(db, req.user!.id),
+    async (req) => readOcrSettings(deps, req.user!.id),
   );
 
   app.put(

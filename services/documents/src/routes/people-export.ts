@@ -3,7 +3,7 @@ import { requireUser } from '@gnology/platform/auth/require-user';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../context';
-import { exportPeopleGedcom } from '../use-cases/people-gedcom';
+import { exportPeopleGedcom } from '../use-cases/export-people-gedcom';
 
 /**
  * GET /api/people/export?format=gedcom-5.5.1|gedcom-7 (issue 16, decision 0186): the user's whole
@@ -25,7 +25,7 @@ export const peopleExportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = a
       },
     },
     async (req, reply) => {
-      const file = await exportPeopleGedcom(deps.database.db, req.user!.id, req.query.format);
+      const file = await exportPeopleGedcom(deps, req.user!.id, req.query.format);
       reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', 'attachment; filename="gnology-people.ged"')

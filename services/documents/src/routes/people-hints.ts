@@ -32,7 +32,7 @@ export const peopleHintRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asy
         response: { 200: PeopleHintsResponse },
       },
     },
-    async (req): Promise<PeopleHintsResponse> => listHints(db, req.user!.id),
+    async (req): Promise<PeopleHintsResponse> => listHints(deps, req.user!.id),
   );
 
   app.post(
@@ -46,7 +46,7 @@ export const peopleHintRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asy
         response: { 200: HintDecisionResponse, 404: ErrorBody, 409: ErrorBody },
       },
     },
-    async (req): Promise<HintDecisionResponse> => acceptHint(db, req.user!.id, checkedId(req.params.id)),
+    async (req): Promise<HintDecisionResponse> => acceptHint(deps, req.user!.id, checkedId(req.params.id)),
   );
 
   app.post(
@@ -60,6 +60,6 @@ export const peopleHintRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asy
         response: { 200: HintDecisionResponse, 404: ErrorBody },
       },
     },
-    async (req): Promise<HintDecisionResponse> => rejectHint(db, req.user!.id, checkedId(req.params.id)),
+    async (req): Promise<HintDecisionResponse> => rejectHint(deps, req.user!.id, checkedId(req.params.id)),
   );
 };

@@ -15,8 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../context';
 import { safeDisplayName } from '../domain/file-types';
-import { acceptTreeFile, presentImport, readImport, undoImport } from '../use-cases/gedcom-import';
-import { listImports } from '../store/tree-import-store';
+import { acceptTreeFile, listTreeImports, readImport, undoImport } from '../use-cases/gedcom-import';
 import { takeWorkSlot } from '../use-cases/work-limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,7 +98,7 @@ export const peopleImportRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = a
       },
     },
     async (req): Promise<ImportListResponse> => ({
-      imports: (await listImports(deps.database.db, req.user!.id)).map(presentImport),
+      imports: await listTreeImports(deps, req.user!.id),
     }),
   );
 

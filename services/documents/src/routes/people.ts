@@ -47,7 +47,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
         response: { 200: PeopleListResponse },
       },
     },
-    async (req): Promise<PeopleListResponse> => listPeople(db, req.user!.id, req.query.q),
+    async (req): Promise<PeopleListResponse> => listPeople(deps, req.user!.id, req.query.q),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       },
     },
     async (req): Promise<IndividualDetail> => {
-      return readPerson(db, req.user!.id, checkedId(req.params.id));
+      return readPerson(deps, req.user!.id, checkedId(req.params.id));
     },
   );
 

@@ -1,7 +1,7 @@
 import type { DocumentEntities, DocumentProcessingStep, OcrLanguage, PersonTag } from '@gnology/contracts';
 import { type Kysely, sql } from 'kysely';
 import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
-import type { ParsedPage } from '../jobs/parsers/types';
+import type { ParsedPage } from '../domain/parsed-page';
 import type { DocumentRow, DocumentsDB, NewDocumentRow, PageRow, TaskRow } from './schema';
 
 export type DocumentsDb = Kysely<DocumentsDB>;

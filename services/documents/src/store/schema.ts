@@ -8,7 +8,7 @@ import type {
   PersonTag,
 } from '@gnology/contracts';
 import type { TagEdits } from '../domain/tag-edits';
-import type { PageWord } from '../jobs/parsers/types';
+import type { PageWord } from '../domain/parsed-page';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PeopleTables } from './people-schema';

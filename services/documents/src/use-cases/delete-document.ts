@@ -6,7 +6,7 @@ import { documentEvent } from '../domain/document-events';
 import { LANE_QUEUES, laneOf } from '../domain/processing-lanes';
 import { processingJobId } from '../jobs/enqueue';
 import { type DocumentsDb, deleteOwnedDocumentRow } from '../store/documents-store';
-import { documentPrefix } from '../store/object-keys';
+import { documentPrefix } from '../domain/object-keys';
 import { DOCUMENT_NOT_FOUND } from './read-documents';
 
 /**

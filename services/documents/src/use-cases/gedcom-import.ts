@@ -4,7 +4,8 @@ import type { ImportRecord } from '@gnology/contracts';
 import { NotGedcomError, readGedcomTree } from '@gnology/genealogy/gedcom';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDeps } from '../context';
-import { gedcomOfGedzip, sniffTreeFile, TreeFileError } from '../domain/gedcom-file';
+import { sniffTreeFile, TreeFileError } from '../domain/gedcom-file';
+import { gedcomOfGedzip } from '../jobs/parsers/gedzip';
 import {
   GEDCOM_IMPORT_ATTEMPTS,
   GEDCOM_IMPORT_JOB,
@@ -16,6 +17,7 @@ import {
   getImport,
   getImportForJob,
   insertImport,
+  listImports,
   markImportFailed,
   markImportRunning,
   writeTree,
@@ -78,6 +80,11 @@ export async function acceptTreeFile(
       throw err;
     });
   return id;
+}
+
+/** The user's imports, newest first, as the API shows them. */
+export async function listTreeImports(deps: Pick<DocumentsDeps, 'database'>, ownerId: string): Promise<ImportRecord[]> {
+  return (await listImports(deps.database.db, ownerId)).map(presentImport);
 }
 
 export async function readImport(deps: Pick<DocumentsDeps, 'database'>, ownerId: string, id: string) {

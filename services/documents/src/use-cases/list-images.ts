@@ -1,14 +1,20 @@
+import type { DocumentsDeps } from '../context';
 import type { DocumentRecord } from '@gnology/contracts';
 import { type PresentOptions, presentDocument } from './present-document';
 import { type DocumentsDb, listDocumentsWhere } from '../store/documents-store';
 import { pagesOf } from '../store/pages-query';
-import { ownerFacesByDocument } from './photo-faces';
+import { ownerFacesByDocument } from './read-photo-faces';
 
 /**
  * GET /api/documents/images: the user's JPG and PNG uploads, newest first, each with its faces
  * and their suggestions. Three queries whatever the number of images (documents, faces, pages).
  */
-export async function listImages(db: DocumentsDb, ownerId: string, present: PresentOptions): Promise<DocumentRecord[]> {
+export async function listImages(
+  deps: Pick<DocumentsDeps, 'database'>,
+  ownerId: string,
+  present: PresentOptions,
+): Promise<DocumentRecord[]> {
+  const db: DocumentsDb = deps.database.db;
   const rows = await listDocumentsWhere(db, ownerId, { kinds: ['jpeg', 'png'] });
   const faces = await ownerFacesByDocument(
     db,

@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../context';
 import type { PeopleListResponse } from '@gnology/contracts';
 import type { DocumentsDb } from '../store/documents-store';
 import { listIndividuals, summaryOf } from '../store/people-query';
@@ -8,7 +9,12 @@ import { bothSummary, linkMaps } from './people-links';
  * GET /api/people: the user's individuals, filtered by name when `q` is given — those read from
  * documents and those of imported trees (issue 32), each with its `origin`, in one order.
  */
-export async function listPeople(db: DocumentsDb, ownerId: string, q: string | undefined): Promise<PeopleListResponse> {
+export async function listPeople(
+  deps: Pick<DocumentsDeps, 'database'>,
+  ownerId: string,
+  q: string | undefined,
+): Promise<PeopleListResponse> {
+  const db: DocumentsDb = deps.database.db;
   const [rows, tree, links] = await Promise.all([
     listIndividuals(db, ownerId, q || undefined),
     listTreePeople(db, ownerId, q || undefined),

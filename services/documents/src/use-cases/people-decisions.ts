@@ -5,7 +5,7 @@ import { sortKeyOf } from '@gnology/genealogy/people/individuals';
 import type { DocumentsDb } from '../store/documents-store';
 import { getIndividual, summaryOf } from '../store/people-query';
 import { lockOwner, markEdited, savePins, upsertIndividuals } from '../store/people-store';
-import { updatePeopleIndex } from './people-index';
+import { updatePeopleIndex } from './update-people-index';
 
 /*
  * The user's decisions on the index (decision 0185): each is stored as pins (mention → individual)

@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../context';
 import { HINT_REJECTED_MESSAGE, type HintDecisionResponse, type PeopleHintsResponse } from '@gnology/contracts';
 import { HttpError, notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDb } from '../store/documents-store';
@@ -10,7 +11,7 @@ import {
   loadLinks,
 } from '../store/people-hints-store';
 import { lockOwner, savePins } from '../store/people-store';
-import { updatePeopleIndex } from './people-index';
+import { updatePeopleIndex } from './update-people-index';
 
 /*
  * The user's side of hints (issue 32, decisions 0227–0228): the open ones listed, each accepted —
@@ -19,7 +20,8 @@ import { updatePeopleIndex } from './people-index';
  */
 
 /** GET /api/people/hints */
-export async function listHints(db: DocumentsDb, ownerId: string): Promise<PeopleHintsResponse> {
+export async function listHints(deps: Pick<DocumentsDeps, 'database'>, ownerId: string): Promise<PeopleHintsResponse> {
+  const db: DocumentsDb = deps.database.db;
   const rows = await listOpenHints(db, ownerId);
   return {
     hints: rows.map((r) => ({
@@ -47,7 +49,12 @@ async function ownedHint(db: DocumentsDb, ownerId: string, id: string) {
  * linked to this tree person if there is one (a pinned merge), else to the individual it is in —
  * and the hint is the link that shows them as one person (origin 'both').
  */
-export async function acceptHint(db: DocumentsDb, ownerId: string, id: string): Promise<HintDecisionResponse> {
+export async function acceptHint(
+  deps: Pick<DocumentsDeps, 'database'>,
+  ownerId: string,
+  id: string,
+): Promise<HintDecisionResponse> {
+  const db: DocumentsDb = deps.database.db;
   const hint = await ownedHint(db, ownerId, id);
   const treeId = hint.tree_individual_id!;
   if (hint.status === 'rejected') throw new HttpError(409, HINT_REJECTED_MESSAGE);
@@ -69,7 +76,12 @@ export async function acceptHint(db: DocumentsDb, ownerId: string, id: string): 
 }
 
 /** POST /api/people/hints/:id/reject: the pair is kept apart for good (a link accepted before is undone). */
-export async function rejectHint(db: DocumentsDb, ownerId: string, id: string): Promise<HintDecisionResponse> {
+export async function rejectHint(
+  deps: Pick<DocumentsDeps, 'database'>,
+  ownerId: string,
+  id: string,
+): Promise<HintDecisionResponse> {
+  const db: DocumentsDb = deps.database.db;
   const hint = await ownedHint(db, ownerId, id);
   if (hint.status !== 'rejected') await decideHint(db, id, 'rejected');
   return { hint: { id, status: 'rejected' }, individualId: hint.tree_individual_id! };

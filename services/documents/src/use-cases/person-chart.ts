@@ -5,7 +5,7 @@ import { MAX_SHEETS, renderPdf, TooManySheets } from '../domain/chart/render-pdf
 import { renderSvg } from '../domain/chart/render-svg';
 import { indexChartGraph, treeChartGraph } from '../store/chart-graph';
 import type { DocumentsDb } from '../store/documents-store';
-import { loadChartFonts } from './chart-fonts';
+import { loadChartFonts } from '../fonts/product-fonts';
 import { linkMaps } from './people-links';
 
 /**

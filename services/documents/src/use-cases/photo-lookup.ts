@@ -7,7 +7,12 @@ import type { DocumentsDb } from '../store/documents-store';
 import { ownedImages } from '../store/photo-lookup';
 
 /** The user's photos among `ids`, with what an album shows of them (decision 0051). */
-export async function lookUpPhotos(db: DocumentsDb, userId: string, ids: string[]): Promise<PhotoLookupResponse> {
+export async function lookUpPhotos(
+  deps: Pick<DocumentsDeps, 'database'>,
+  userId: string,
+  ids: string[],
+): Promise<PhotoLookupResponse> {
+  const db: DocumentsDb = deps.database.db;
   const rows = await ownedImages(db, userId, ids);
   return {
     photos: rows.map((r) => ({

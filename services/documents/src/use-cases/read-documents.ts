@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../context';
 import type { DocumentRecord } from '@gnology/contracts';
 import { notFound } from '@gnology/platform/http/errors';
 import { OBJECT_ID } from '@gnology/platform/ids';
@@ -12,7 +13,7 @@ import {
   listPages,
 } from '../store/documents-store';
 import { pagesOf } from '../store/pages-query';
-import { documentFaces } from './photo-faces';
+import { documentFaces } from './read-photo-faces';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 
@@ -39,7 +40,8 @@ export async function listOwnDocuments(
 }
 
 /** GET /api/documents/available/for-analysis: the completed documents Gene may read. */
-export async function documentsForAnalysis(db: DocumentsDb, userId: string) {
+export async function documentsForAnalysis(deps: Pick<DocumentsDeps, 'database'>, userId: string) {
+  const db: DocumentsDb = deps.database.db;
   const rows = await listDocumentsWhere(db, userId, { status: 'completed' });
   return rows.map((r) => ({
     _id: r.id,
@@ -51,7 +53,13 @@ export async function documentsForAnalysis(db: DocumentsDb, userId: string) {
 }
 
 /** GET /api/documents/:id: the document with its text and its faces. */
-export async function readDocument(db: DocumentsDb, id: string, userId: string, present: PresentOptions) {
+export async function readDocument(
+  deps: Pick<DocumentsDeps, 'database'>,
+  id: string,
+  userId: string,
+  present: PresentOptions,
+) {
+  const db: DocumentsDb = deps.database.db;
   const row = await ownedDocument(db, id, userId);
   const record = presentDocument(row, await listPages(db, id), present, await getDocumentText(db, id));
   return { ...record, faces: await documentFaces(db, userId, id) };

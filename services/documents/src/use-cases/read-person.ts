@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../context';
 import type { IndividualDetail } from '@gnology/contracts';
 import { notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDb } from '../store/documents-store';
@@ -10,7 +11,12 @@ import { describeRows } from './people-read';
  * GET /api/people/:id: one of the user's individuals in full — read from documents, or from an
  * imported tree (issue 32: its claims apart, in `tree`); another user's, or one left empty, is 404.
  */
-export async function readPerson(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualDetail> {
+export async function readPerson(
+  deps: Pick<DocumentsDeps, 'database'>,
+  ownerId: string,
+  id: string,
+): Promise<IndividualDetail> {
+  const db: DocumentsDb = deps.database.db;
   const linked = await readLinkedPerson(db, ownerId, id);
   if (linked) return linked;
   const row = await getIndividual(db, ownerId, id);

@@ -12,7 +12,7 @@ import type { DocumentsDeps } from '../context';
 import { type ScanPage, writeSearchablePdf } from '../domain/searchable-pdf/write-pdf';
 import { getOwnedDocument, type ListedDocument } from '../store/documents-store';
 import { type SearchablePageRow, searchablePages } from '../store/searchable-pages-query';
-import { loadTextLayerFont } from './searchable-pdf-font';
+import { loadTextLayerFont } from '../fonts/product-fonts';
 
 /** The searchable copy of a document: its bytes and the file name to save it under. */
 export interface SearchablePdf {

@@ -32,7 +32,7 @@ export async function sweepUnfinishedDocuments(
       result.requeued++;
     } else if (!job || job.status === 'failed' || job.status === 'completed') {
       // The task's last error was written for users (readableError); the queue's reason was not.
-      const failed = await failProcessing(deps.database.db, doc.id, {
+      const failed = await failProcessing(deps, doc.id, {
         error: doc.lastError ?? JOB_LOST_MESSAGE,
         step: doc.lastStep?.step ?? 'reading',
         attempts: doc.attempts,

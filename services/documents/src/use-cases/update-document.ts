@@ -2,7 +2,7 @@ import type { UpdateDocumentBody } from '@gnology/contracts';
 import { type PresentOptions, presentDocument } from './present-document';
 import { type DocumentsDb, getOwnedDocument, listPages } from '../store/documents-store';
 import { editTags } from './edit-tags';
-import { documentFaces } from './photo-faces';
+import { documentFaces } from './read-photo-faces';
 import { ownedDocument } from './read-documents';
 import { tagPeople } from './tag-people';
 

@@ -10,7 +10,7 @@ import { decideKind, pdfHeaderOffset, safeDisplayName, storedOriginalName } from
 import { detectTextEncoding } from '../domain/text-decoding';
 import { enqueueProcessing } from '../jobs/enqueue';
 import { getOwnedDocument, type ListedDocument, listPages } from '../store/documents-store';
-import { originalKey } from '../store/object-keys';
+import { originalKey } from '../domain/object-keys';
 import { insertUploadedDocument } from './record-upload';
 import { getOcrLanguages } from '../store/ocr-settings-store';
 

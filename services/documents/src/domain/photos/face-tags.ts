@@ -27,3 +27,15 @@ export function attachFaceRegions(
   }
   return { ok: true, people: out };
 }
+
+/**
+ * A new reading's people, after the tags a person tied to a face or a region (only a person sets
+ * those, in the gallery): those stay, ahead; the text's people are read anew ("Read again" and
+ * the re-extraction after an extractor upgrade alike).
+ */
+export function keepPlacedTags(before: readonly PersonTag[], read: readonly PersonTag[]): PersonTag[] {
+  const kept = before.filter((t) => t.faceId || t.region);
+  const key = (t: PersonTag) => `${t.name.toLowerCase()}|${t.role}`;
+  const seen = new Set(kept.map(key));
+  return [...kept, ...read.filter((t) => !seen.has(key(t)))];
+}

@@ -5,8 +5,8 @@ import { looksLikePaper } from '../../domain/photos/paper-look';
 import { classifyImage } from '../../domain/photos/photo-classification';
 import { withPhotoVerdict } from '../../domain/photos/photo-entities';
 import { isPortrait } from '../../domain/photos/portrait';
-import type { DocumentsDb } from '../../store/documents-store';
-import { type NewFace, replaceFaces } from '../../store/faces-store';
+import type { DocumentsDeps } from '../../context';
+import { type NewFace, saveFaces } from '../../use-cases/record-reading';
 import type { FaceDetector, FoundFace } from './face-detector';
 import { measurePaperOf } from './paper-look-of-file';
 
@@ -31,7 +31,7 @@ export interface PhotoAnalysisInput {
  */
 export async function analysePhoto(
   input: PhotoAnalysisInput,
-  deps: { db: DocumentsDb; faces: FaceDetector | undefined; logger: Logger },
+  deps: { database: DocumentsDeps['database']; faces: FaceDetector | undefined; logger: Logger },
 ): Promise<DocumentEntities> {
   if (input.kind !== 'jpeg' && input.kind !== 'png') return input.entities;
   const paper = looksLikePaper(await measurePaperOf(input.file));
@@ -52,7 +52,7 @@ export async function analysePhoto(
     score: f.score,
     descriptor: f.descriptor,
   }));
-  await replaceFaces(deps.db, input.documentId, input.ownerId, faces);
+  await saveFaces(deps, { documentId: input.documentId, ownerId: input.ownerId, faces });
   return withPhotoVerdict(input.entities, { photo: verdict.photo, portrait: verdict.photo && isPortrait(faces) });
 }
 

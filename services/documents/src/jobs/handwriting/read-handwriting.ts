@@ -4,11 +4,13 @@ import type { Logger } from '@gnology/platform/logger';
 import type { ObjectStorage as Storage } from '@gnology/platform/storage';
 import sharp from 'sharp';
 import type { DocumentsConfig } from '../../config';
+import type { DocumentsDeps } from '../../context';
 import { looksLikePaper } from '../../domain/photos/paper-look';
 import { classifyImage, measureImageText } from '../../domain/photos/photo-classification';
-import type { DocumentsDb } from '../../store/documents-store';
 import { measurePaperOf, measurePaperOfImage } from '../faces/paper-look-of-file';
-import type { ParseResult, ParsedPage } from '../parsers/types';
+import type { ParsedPage } from '../../domain/parsed-page';
+import { clearPageTranscriptions, notePage, saveTranscribedPage } from '../../use-cases/record-reading';
+import type { ParseResult } from '../parsers/types';
 import { createTokenMeter, type TokenMeter } from './billing';
 import {
   createHandwritingTranscriber,
@@ -38,7 +40,7 @@ export const HANDWRITING_NOTES = {
 const MINIMUM_ANSWER_TOKENS = 256;
 
 export interface HandwritingDeps {
-  db: DocumentsDb;
+  database: DocumentsDeps['database'];
   storage: Pick<Storage, 'get'>;
   config: DocumentsConfig;
   logger: Logger;
@@ -111,20 +113,7 @@ export async function readHandwriting(
   input: HandwritingInput,
   deps: HandwritingDeps,
 ): Promise<HandwritingOutcome> {
-  const { db } = deps;
-  // "Read again": the last run's transcriptions and notes go with its pages' texts.
-  await db
-    .updateTable('document_pages')
-    .set({ ocr_text: null, transcribed_by: null, handwriting_note: null })
-    .where('document_id', '=', input.documentId)
-    .where((eb) =>
-      eb.or([
-        eb('ocr_text', 'is not', null),
-        eb('transcribed_by', 'is not', null),
-        eb('handwriting_note', 'is not', null),
-      ]),
-    )
-    .execute();
+  await clearPageTranscriptions(deps, { documentId: input.documentId });
   const outcome: HandwritingOutcome = { transcribed: [], noted: [] };
   const image = input.kind === 'jpeg' || input.kind === 'png';
   const low: ParsedPage[] = [];
@@ -142,12 +131,7 @@ export async function readHandwriting(
   const log = deps.logger.child({ handwriting: true });
   const model = deps.transcriber !== undefined ? deps.transcriber : transcriberFor(deps.config);
   const note = async (page: ParsedPage, text: string) => {
-    await db
-      .updateTable('document_pages')
-      .set({ handwriting_note: text })
-      .where('document_id', '=', input.documentId)
-      .where('page_number', '=', page.pageNumber)
-      .execute();
+    await notePage(deps, { documentId: input.documentId, pageNumber: page.pageNumber, note: text });
     outcome.noted.push(page.pageNumber);
   };
   if (!model) {
@@ -171,12 +155,13 @@ export async function readHandwriting(
       await note(page, result);
       continue;
     }
-    await db
-      .updateTable('document_pages')
-      .set({ text: result.text, ocr_text: page.text, transcribed_by: `ai:${model.model}`, handwriting_note: null })
-      .where('document_id', '=', input.documentId)
-      .where('page_number', '=', page.pageNumber)
-      .execute();
+    await saveTranscribedPage(deps, {
+      documentId: input.documentId,
+      pageNumber: page.pageNumber,
+      text: result.text,
+      ocrText: page.text,
+      transcribedBy: `ai:${model.model}`,
+    });
     page.text = result.text;
     outcome.transcribed.push(page.pageNumber);
   }

@@ -5,7 +5,8 @@ import { txtParser } from './txt';
 import type { DocumentParser } from './types';
 import { docParser, docxParser } from './word';
 
-export type { DocumentParser, ParseContext, ParseResult, ParsedPage, ParseLimits } from './types';
+export type { ParsedPage } from '../../domain/parsed-page';
+export type { DocumentParser, ParseContext, ParseResult, ParseLimits } from './types';
 
 const PARSERS: DocumentParser[] = [imageParser, pdfParser, docxParser, docParser, txtParser];
 

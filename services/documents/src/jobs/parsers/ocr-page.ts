@@ -1,5 +1,5 @@
 import type { OcrResult } from '../ocr-pool';
-import type { PageWord } from './types';
+import type { PageWord } from '../../domain/parsed-page';
 
 /** What a page keeps of its OCR reading: confidence, how it was turned, and its words' boxes as fractions of the page. */
 export function ocrPage(read: OcrResult): { confidence: number; rotation: number; skew: number; words: PageWord[] } {

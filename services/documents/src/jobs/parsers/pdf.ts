@@ -6,7 +6,8 @@ import { SCREEN_WIDTH, THUMBNAIL_SIZE } from './image';
 import { ocrPage } from './ocr-page';
 import { PdfThread } from './pdf-thread';
 import { type PdfTextItem, pdfTextInOrder } from './pdf-text-order';
-import type { DocumentParser, ParseContext, ParsedPage } from './types';
+import type { ParsedPage } from '../../domain/parsed-page';
+import type { DocumentParser, ParseContext } from './types';
 
 /** A page with fewer letters than this in its text layer is a scan: it is rendered at 300 dpi and OCR'd. */
 const MIN_TEXT_CHARS = 25;

@@ -1,4 +1,4 @@
-import type { DateInfoItem, PeopleExportFormat, TimelineEvent } from '@gnology/contracts';
+import type { DateInfoItem, TimelineEvent } from '@gnology/contracts';
 import { buildCitation, citationPeople } from '@gnology/genealogy/citation';
 import {
   type GedcomCitation,
@@ -8,43 +8,16 @@ import {
   type GedcomIndividual,
   type GedcomInput,
   splitName,
-  writeGedcom551,
-  writeGedcom7,
 } from '@gnology/genealogy/gedcom';
-import type { DocumentsDb } from '../store/documents-store';
-import {
-  type ExportDocument,
-  type ExportIndividual,
-  loadPeopleForExport,
-  type PeopleExport,
-} from '../store/people-export';
-import { loadTreeForExport } from '../store/tree-export';
-import { linkMaps } from './people-links';
+import type { ExportDocument, ExportIndividual, PeopleExport } from './people-export';
 
 /*
- * The user's people index as a GEDCOM file (issue 16, decision 0186). Individuals come from the
- * index as the user left it (merges, splits and renames included); families from the relatives
- * (a spouse pair, or the parents a child names; siblings with no known parent share a family of
- * their own); one source per document, titled with its citation; each fact cites the document
- * and page it was read from; conflicts and other spellings become notes. The user's imported
- * trees are written beside it, as the files stated them (issue 32, decision 0230).
+ * The people index as GEDCOM's input (issue 16, decision 0186): individuals as the user left them
+ * (merges, splits and renames included); families from the relatives (a spouse pair, or the
+ * parents a child names; siblings with no known parent share a family of their own); one source
+ * per document, titled with its citation; each fact cites the document and page it was read from;
+ * conflicts and other spellings become notes.
  */
-
-export async function exportPeopleGedcom(
-  db: DocumentsDb,
-  ownerId: string,
-  format: PeopleExportFormat,
-  now = new Date(),
-): Promise<string> {
-  const [index, tree, links] = await Promise.all([
-    loadPeopleForExport(db, ownerId),
-    loadTreeForExport(db, ownerId),
-    linkMaps(db, ownerId),
-  ]);
-  // A person linked by an accepted hint is one person (origin 'both'), as GET /api/people lists them.
-  const input = { ...gedcomInputOf(index, now), tree, links: links.byIndividual };
-  return format === 'gedcom-7' ? writeGedcom7(input) : writeGedcom551(input);
-}
 
 export function gedcomInputOf(data: PeopleExport, exportedAt: Date, submitter = 'GNology user'): GedcomInput {
   const docs = new Map(data.documents.map((d) => [d.id, d]));

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { JOURNAL_VERSION, type JournalPaper } from '@gnology/contracts';
-import { type JournalFonts, renderJournalPdf } from '../domain/journal/render-pdf';
+import { renderJournalPdf } from '../domain/journal/render-pdf';
+import { loadJournalFonts } from '../fonts/product-fonts';
 
 /** One built journal: its bytes and the strong ETag of those bytes. */
 export interface JournalFile {
@@ -10,24 +9,6 @@ export interface JournalFile {
   etag: string;
   version: string;
   paper: JournalPaper;
-}
-
-let fonts: Promise<JournalFonts> | undefined;
-
-/** The journal's faces: Inter (text and fields; full Unicode Latin, Greek, Cyrillic, Vietnamese) and Source Serif 4 (headings), the product's own type. */
-export function loadJournalFonts(): Promise<JournalFonts> {
-  fonts ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const [text, heading] = await Promise.all([
-      readFile(require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf')),
-      readFile(require.resolve('@expo-google-fonts/source-serif-4/600SemiBold/SourceSerif4_600SemiBold.ttf')),
-    ]);
-    return { text: new Uint8Array(text), heading: new Uint8Array(heading) };
-  })();
-  fonts.catch(() => {
-    fonts = undefined;
-  });
-  return fonts;
 }
 
 /** Builds a journal (no cache): tests and the benchmark call this directly. */
