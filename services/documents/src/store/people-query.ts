@@ -1,13 +1,29 @@
 import type { DocumentType, Evidence, IndividualSummary, PersonRole, RecordRole } from '@gnology/contracts';
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { nameSearchPatterns } from '../domain/name-search';
 import type { DocumentsDb } from './documents-store';
 import { canonicalName } from '@gnology/genealogy/people/names';
 import type { IndividualRow } from './people-schema';
+import type { DocumentsDB } from './schema';
 
 /* The API role's reads of the people index (decision 0185): one user's rows only. */
 
-export function summaryOf(r: IndividualRow): IndividualSummary {
+/** The columns of the list: everything but the facts, which only one person's page reads. */
+const SUMMARY = [
+  'id',
+  'name',
+  'sort_key',
+  'sex',
+  'birth_year',
+  'death_year',
+  'document_count',
+  'mention_count',
+  'conflict_count',
+  'user_edited',
+] as const;
+export type SummaryRow = Pick<IndividualRow, (typeof SUMMARY)[number]>;
+
+export function summaryOf(r: SummaryRow): IndividualSummary {
   return {
     id: r.id,
     name: r.name,
@@ -27,36 +43,39 @@ export function summaryOf(r: IndividualRow): IndividualSummary {
  * name as a document wrote it, contains every word (accents folded, surname variants included).
  */
 export async function listIndividuals(db: DocumentsDb, ownerId: string, q?: string): Promise<IndividualRow[]> {
-  let query = db
-    .selectFrom('people_individuals')
-    .selectAll()
-    .where('owner_id', '=', ownerId)
-    .where('mention_count', '>', 0);
+  return filtered(db.selectFrom('people_individuals').selectAll(), ownerId, q).execute();
+}
+
+/** listIndividuals without the facts: the list page's rows. */
+export async function listIndividualSummaries(db: DocumentsDb, ownerId: string, q?: string): Promise<SummaryRow[]> {
+  return filtered(db.selectFrom('people_individuals').select(SUMMARY), ownerId, q).execute();
+}
+
+function filtered<Q extends SelectQueryBuilder<DocumentsDB, 'people_individuals', object>>(
+  query: Q,
+  ownerId: string,
+  q: string | undefined,
+): Q {
+  let out = query.where('owner_id', '=', ownerId).where('mention_count', '>', 0) as Q;
   for (const { word, patterns: forms } of nameSearchPatterns(q)) {
-    query = query.where((eb) =>
-      eb.or([
-        ...forms.flatMap((f) => [
-          eb(sql`public.unaccent(lower(people_individuals.name))`, 'like', f),
-          eb.exists(
-            eb
-              .selectFrom('people_mentions as pm')
-              .select(sql`1`.as('one'))
-              .whereRef('pm.individual_id', '=', 'people_individuals.id')
-              .where(sql`public.unaccent(lower(pm.name_as_written))`, 'like', f),
-          ),
-        ]),
+    // The mentions that match, read once for all the user's individuals (a semi-join), not once
+    // per individual: at library scale that is 20,000 mentions against 10,000 individuals.
+    const mentions = sql<string>`(select pm.individual_id from people_mentions pm where pm.owner_id = ${ownerId} and pm.individual_id is not null and (${sql.join(
+      [
+        ...forms.map((f) => sql`public.unaccent(lower(pm.name_as_written)) like ${f}`),
         // A maiden name ("née Brown") is a surname key of the mention, not part of its written name.
-        eb.exists(
-          eb
-            .selectFrom('people_mentions as pk')
-            .select(sql`1`.as('one'))
-            .whereRef('pk.individual_id', '=', 'people_individuals.id')
-            .where(sql<boolean>`pk.surname_keys @> array[${canonicalName(word)}]::text[]`),
-        ),
+        sql`pm.surname_keys @> array[${canonicalName(word)}]::text[]`,
+      ],
+      sql` or `,
+    )}))`;
+    out = out.where((eb) =>
+      eb.or([
+        ...forms.map((f) => eb(sql`public.unaccent(lower(people_individuals.name))`, 'like', f)),
+        eb('people_individuals.id', 'in', mentions),
       ]),
-    );
+    ) as Q;
   }
-  return query.orderBy('sort_key').orderBy('id').limit(5000).execute();
+  return out.orderBy('sort_key').orderBy('id').limit(5000) as Q;
 }
 
 export async function getIndividual(db: DocumentsDb, ownerId: string, id: string): Promise<IndividualRow | undefined> {

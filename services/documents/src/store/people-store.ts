@@ -140,16 +140,19 @@ export async function deleteMentionsOf(
   db: DocumentsDb,
   ownerId: string,
   documentIds: readonly string[] | 'all',
-): Promise<{ documentId: string; mentionKey: string; surnameKeys: string[]; individualId: string | null }[]> {
+): Promise<
+  { documentId: string; mentionKey: string; given: string[]; surnameKeys: string[]; individualId: string | null }[]
+> {
   let q = db.deleteFrom('people_mentions').where('owner_id', '=', ownerId);
   if (documentIds !== 'all') {
     if (documentIds.length === 0) return [];
     q = q.where('document_id', 'in', documentIds);
   }
-  const rows = await q.returning(['document_id', 'mention_key', 'surname_keys', 'individual_id']).execute();
+  const rows = await q.returning(['document_id', 'mention_key', 'given', 'surname_keys', 'individual_id']).execute();
   return rows.map((r) => ({
     documentId: r.document_id,
     mentionKey: r.mention_key,
+    given: r.given,
     surnameKeys: r.surname_keys,
     individualId: r.individual_id,
   }));

@@ -1,7 +1,7 @@
 import type { DocumentsDeps } from '../context';
 import type { PeopleListResponse } from '@gnology/contracts';
 import type { DocumentsDb } from '../store/documents-store';
-import { listIndividuals, summaryOf } from '../store/people-query';
+import { listIndividualSummaries, summaryOf } from '../store/people-query';
 import { listTreePeople, treeSummaryOf } from '../store/tree-query';
 import { bothSummary, linkMaps } from './people-links';
 
@@ -16,7 +16,7 @@ export async function listPeople(
 ): Promise<PeopleListResponse> {
   const db: DocumentsDb = deps.database.db;
   const [rows, tree, links] = await Promise.all([
-    listIndividuals(db, ownerId, q || undefined),
+    listIndividualSummaries(db, ownerId, q || undefined),
     listTreePeople(db, ownerId, q || undefined),
     linkMaps(db, ownerId),
   ]);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { groupMentions } from '@gnology/genealogy/people/grouping';
+import { type NamedMention, nameNeighbours } from '@gnology/genealogy/people/name-neighbours';
 import { describeIndividuals } from '@gnology/genealogy/people/individuals';
 import { mentionsOfDocument } from '@gnology/genealogy/people/mentions';
 import type { DocumentsDb } from '../store/documents-store';
@@ -57,7 +58,7 @@ export async function updatePeopleIndex(
 
 async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): Promise<PeopleUpdateResult> {
   await lockOwner(trx, ownerId);
-  const seedKeys = new Set<string>();
+  const seedNames: NamedMention[] = [];
   const seedIndividuals = new Set<string>();
   const fresh: StoredMention[] = [];
   if (change.kind === 'documents' || change.kind === 'rebuild') {
@@ -66,7 +67,7 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
     // A document read again keeps its people in their individuals unless grouping now says otherwise.
     const was = new Map(removed.map((r) => [`${r.documentId}|${r.mentionKey}`, r.individualId]));
     for (const r of removed) {
-      for (const k of r.surnameKeys) seedKeys.add(k);
+      seedNames.push(r);
       if (r.individualId) seedIndividuals.add(r.individualId);
     }
     const docs = await loadDocumentFacts(trx, ownerId, ids);
@@ -79,7 +80,7 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
         documentType: d.documentType,
       })),
     );
-    for (const m of drafts) for (const k of m.surnameKeys) seedKeys.add(k);
+    seedNames.push(...drafts);
     fresh.push(
       ...drafts.map((m) => ({
         id: m.id,
@@ -115,7 +116,8 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
   const stored = change.kind === 'rebuild' ? [] : await loadMentions(trx, ownerId);
   const freshIds = new Set(fresh.map((m) => m.id));
   const all = [...stored.filter((m) => !freshIds.has(m.id)), ...fresh];
-  const block = change.kind === 'rebuild' ? all : blockOf(all, seedKeys, seedIndividuals);
+  const { block, context } =
+    change.kind === 'rebuild' ? { block: all, context: [] } : blockOf(all, nameNeighbours(seedNames), seedIndividuals);
 
   const pins = await loadPins(trx, ownerId);
   // The flags of every individual; the full rows (facts) only of those recomputed, to compare.
@@ -124,7 +126,10 @@ async function update(trx: DocumentsDb, ownerId: string, change: PeopleChange): 
     const to = pins.get(`${m.documentId}|${m.mentionKey}`);
     return to && existing.has(to) ? to : null;
   };
-  const clusters = groupMentions(block.map((m) => ({ ...m, pinnedTo: pinOf(m) })));
+  const clusters = groupMentions(
+    block.map((m) => ({ ...m, pinnedTo: pinOf(m) })),
+    context,
+  );
 
   // An automatic group keeps the id most of its mentions had, so links and the page stay put.
   const byId = new Map(block.map((m) => [m.id, m]));
@@ -229,20 +234,28 @@ function toWrite(f: ReturnType<typeof describeIndividuals>[number]): IndividualW
 }
 
 /**
- * The mentions a change touches: those sharing a surname key with the seeds (the names that could
- * join or leave), and every mention of an individual they or the seeds belong to, so that an
- * individual is always regrouped whole. Not closed further: maiden names link most surnames of a
- * library, and a mention outside the block keeps the individual it has.
+ * The mentions a change touches (issue 35): those whose names could join or leave the seeds' —
+ * a shared surname key and agreeing first names (`near`) — and every mention of an individual
+ * they or the seeds belong to, so that an individual is always regrouped whole. Not closed
+ * further: a mention outside the block keeps the individual it has. The context: the other
+ * mentions of the block's documents, left in their individuals, whose family ties grouping
+ * reads (a regrouped John Smith is never put with his own father).
  */
 export function blockOf(
   all: readonly StoredMention[],
-  keys: ReadonlySet<string>,
+  near: (m: StoredMention) => boolean,
   individuals: ReadonlySet<string>,
-): StoredMention[] {
+): { block: StoredMention[]; context: (StoredMention & { individualId: string; pinnedTo: null })[] } {
   const owners = new Set(individuals);
-  for (const m of all)
-    if (m.individualId !== null && m.surnameKeys.some((k) => keys.has(k))) owners.add(m.individualId);
-  return all.filter(
-    (m) => m.surnameKeys.some((k) => keys.has(k)) || (m.individualId !== null && owners.has(m.individualId)),
-  );
+  const isNear = all.map(near);
+  all.forEach((m, i) => {
+    if (m.individualId !== null && isNear[i]) owners.add(m.individualId);
+  });
+  const inBlock = all.map((m, i) => isNear[i]! || (m.individualId !== null && owners.has(m.individualId)));
+  const block = all.filter((_, i) => inBlock[i]);
+  const documents = new Set(block.map((m) => m.documentId));
+  const context = all
+    .filter((m, i) => !inBlock[i] && m.individualId !== null && documents.has(m.documentId))
+    .map((m) => ({ ...m, individualId: m.individualId!, pinnedTo: null }));
+  return { block, context };
 }
