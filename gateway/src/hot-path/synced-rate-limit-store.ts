@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Logger } from '@gnology/platform/logger';
 import type { Redis } from 'ioredis';
 
@@ -199,4 +200,33 @@ export class SyncedCounters {
       'rate-limit counters could not be synced with Redis; counting per process until it answers',
     );
   }
+}
+
+/** What @fastify/rate-limit calls: `incr(key, cb, timeWindow, max)` and `child(routeOptions)`. */
+interface PluginStore {
+  incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number): void;
+  child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }): PluginStore;
+}
+
+/**
+ * A `store` class for @fastify/rate-limit over `counters`. The plugin constructs it itself (with
+ * its options), hence the class made here. Route-level limits get their own keys, as the plugin's
+ * Redis store does.
+ */
+export function syncedRateLimitStore(counters: SyncedCounters): FastifyRateLimitStoreCtor {
+  class Store implements PluginStore {
+    /** Prepended to the plugin's keys; the plugin passes its options to the constructor, not a prefix. */
+    keyPrefix = '';
+    incr(key: string, cb: (err: Error | null, res?: { current: number; ttl: number }) => void, timeWindow: number) {
+      cb(null, counters.incr(this.keyPrefix + key, timeWindow));
+    }
+    child(routeOptions: { routeInfo?: { method?: string | string[]; url?: string } }): PluginStore {
+      const r = routeOptions.routeInfo;
+      const child = new Store();
+      child.keyPrefix = `${this.keyPrefix}${r?.method ?? ''}${r?.url ?? ''}:`;
+      return child;
+    }
+  }
+  // The plugin's type leaves out the timeWindow (and max) it passes to incr.
+  return Store as unknown as FastifyRateLimitStoreCtor;
 }
