@@ -3,7 +3,7 @@ import { BALANCE_MESSAGES, ERROR_MESSAGES } from '@gnology/contracts';
 import { requireInfra } from '@gnology/testing';
 import { type FakeOpenAi, startFakeOpenAi } from '@gnology/testing/fakes/openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sweep } from '../../billing/src/store/maintenance';
+import { sweep } from '../../billing/src/use-cases/sweep';
 import { tokensOfChars } from '../src/domain/cost';
 import { startGeneration } from '../src/use-cases/start-generation';
 import { prepareRequest } from '../src/use-cases/prepare-request';

@@ -2,7 +2,7 @@ import { ERROR_MESSAGES } from '@gnology/contracts';
 import { HttpError } from '@gnology/platform/http/errors';
 import { describe, expect, it } from 'vitest';
 import { fullNamesAsked, isBareContinue } from '../src/domain/asked';
-import { generationView } from '../src/domain/generation-view';
+import { generationView } from '../src/use-cases/present-generation';
 import { ProviderError } from '../src/domain/model';
 import { providerFailure } from '../src/domain/provider-failure';
 import { historyBefore } from '../src/domain/provider-request';

@@ -1,7 +1,7 @@
 import type { Conversation } from '@gnology/contracts';
 import { newObjectId } from '@gnology/platform/ids';
 import type { ConversationDeps } from '../context';
-import { toSummary } from '../domain/conversation-record';
+import { toSummary } from './present-conversation';
 import { vocabularyTerms } from '../domain/text';
 import { cleanTitle, defaultTitle, isPlaceholderTitle } from '../domain/titles';
 import { addUserTerms, insertConversation } from '../store/conversations';

@@ -1,6 +1,6 @@
 import type { Conversation } from '@gnology/contracts';
 import type { ConversationDeps } from '../context';
-import { toMessage, toSummary } from '../domain/conversation-record';
+import { toMessage, toSummary } from './present-conversation';
 import { conversationId, conversationNotFound } from '../domain/not-found';
 import { findConversation, listMessageRows } from '../store/conversations';
 

@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@gnology/contracts';
 import type { ConversationDeps } from '../context';
-import { toSummary } from '../domain/conversation-record';
+import { toSummary } from './present-conversation';
 import { listConversationRows } from '../store/conversations';
 
 /** The user's conversations, most recent activity first. */

@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '@gnology/contracts';
 import { badRequest } from '@gnology/platform/http/errors';
 import type { ConversationDeps } from '../context';
-import { toSummary } from '../domain/conversation-record';
+import { toSummary } from './present-conversation';
 import { conversationId, conversationNotFound } from '../domain/not-found';
 import { vocabularyTerms } from '../domain/text';
 import { cleanTitle } from '../domain/titles';

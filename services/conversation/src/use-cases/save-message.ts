@@ -8,7 +8,7 @@ import { writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { newObjectId } from '@gnology/platform/ids';
 import type { ConversationDeps } from '../context';
-import { toMessage } from '../domain/conversation-record';
+import { toMessage } from './present-conversation';
 import { conversationId, conversationNotFound } from '../domain/not-found';
 import { vocabularyTerms } from '../domain/text';
 import { titleFromQuestion } from '../domain/titles';

@@ -1,5 +1,5 @@
 import type { ResearchDeps } from '../context';
-import { generationView } from '../domain/generation-view';
+import { generationView } from './present-generation';
 import { findUserGeneration, listUserGenerations } from '../store/generations';
 
 /** A user's latest generations, of one conversation or all, running ones only when asked. */
