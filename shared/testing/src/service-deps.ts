@@ -32,7 +32,8 @@ export async function createTestService(opts: {
     NODE_ENV: 'test',
     DATABASE_URL: testDb.url,
     DATA_DIR: dataDir,
-    S3_BUCKET: `t-${opts.name}-${Date.now().toString(36)}`,
+    // A bucket name takes lower-case letters, digits and hyphens only; a database name also takes "_".
+    S3_BUCKET: `t-${opts.name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}-${Date.now().toString(36)}`,
     INTERNAL_TOKEN: 'test-internal-token-0123456789',
     // Test files share one Redis: each gets its own queues so no worker takes another's jobs.
     QUEUE_PREFIX: uniqueName('t'),
