@@ -55,10 +55,16 @@ export const CLERK_ABBREVIATIONS: readonly string[] =
     ' ',
   );
 
-export const GIVEN_NAMES: ReadonlySet<string> = new Set([
-  ...NAMES.split(/\s+/).filter(Boolean),
-  ...CLERK_ABBREVIATIONS,
-]);
+const LISTED = NAMES.split(/\s+/).filter(Boolean);
+
+/**
+ * I and J were one letter until the 18th century: scribes, early printers and handwriting recognition trained on
+ * their pages write "Iohannes", "Iacob", "Ian", "Iurgen", "Iudith" for Johannes, Jacob, Jan, Jürgen, Judith. Each
+ * listed name of J and a vowel is known in its I spelling too.
+ */
+const I_SPELLINGS = LISTED.filter((n) => /^j[aeiouy]/.test(n)).map((n) => `i${n.slice(1)}`);
+
+export const GIVEN_NAMES: ReadonlySet<string> = new Set([...LISTED, ...I_SPELLINGS, ...CLERK_ABBREVIATIONS]);
 
 /** Titles that mark the following capitalised words as a person's name. */
 export const TITLES: ReadonlySet<string> = new Set(

@@ -50,8 +50,11 @@ export interface Extractor {
  * a justice left as the first person named gives no child his surname; "was removed over from" names the pauper.
  * 9: a Dutch deed's surname written in lower case completes the given names before it ("Egbert blomhert"); "Joel
  * Sparks Widower was removed", "Harriott Elly & her two Children was Removed" name the pauper.
+ * 10: given names written with I for J ("Iacob", "Iurgen") are given names; a Dutch deed's testator is also the appearer
+ * "present de natemelden getuijgen", the sick man the notary found ("vindende den zelve siek") and the dead man whose
+ * estate it settles ("van den overleeden zorgeant Ernst Schreuder").
  */
-export const EXTRACTOR_VERSION = 9;
+export const EXTRACTOR_VERSION = 10;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;

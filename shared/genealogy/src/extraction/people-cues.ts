@@ -236,13 +236,34 @@ export const SUBJECT_BEFORE = new RegExp(
 );
 /**
  * "I, John Smith"; a Dutch deed's appearer after the notary: "en voor de nagenoemde Getuijgen, [Mons:] Francois
- * Caffin", with the spellings handwriting recognition gives ("naer genoemde", "natenoemene getuygen").
+ * Caffin", "present de natemelden getuijgen den heer Fredrik Camin", with the spellings handwriting recognition
+ * gives ("naer genoemde", "natenoemene getuygen").
  */
 const I_BEFORE = /\bI,?\s*$/;
 const APPEARER_BEFORE =
-  /(?<![\p{L}])na\p{Ll}{0,3}\s*[gt]e\s*noe?m\p{Ll}{0,3}\s+getu[iy]j?gen\s*,?(?:\s*(?:de\s+)?(?:Mons|Monsr|Sr|Sieur|Juffr|Juffrouw)[:.]?r?)?\s*$/iu;
+  /(?<![\p{L}])na\p{Ll}{0,3}\s*[gt]e\s*(?:noe?m|meld)\p{Ll}{0,3}\s+getu[iy]j?gen\s*,?(?:\s*(?:de|den|d['’])?\s*(?:Mons|Monsr|Sr|Sieur|[IJ]uffr|[IJ]uffrouw|heer|E|Ed)[:.„]?r?)?\s*$/iu;
 export const TESTATOR_BEFORE = { test: (before: string) => I_BEFORE.test(before) || APPEARER_BEFORE.test(before) };
 /**
+ * A sick testator's will: the notary went to his house "vindende den zelve siek te bedde" (finding him sick in
+ * bed). The man so found is the one who makes the will.
+ */
+export const TESTATOR_AFTER = /^[^.;]{0,60}?(?<![\p{L}])vindende\s+(?:de|den)\s*[zs]elve/iu;
+
+/** Ranks and offices a Dutch deed writes between "den overleden" and the dead man's name (handwriting recognition's spellings too). */
+const NL_RANKS =
+  'lieutenant luitenant militair corporaal korporaal sergeant zorgeant serg:t lerg:t boekhouder capitein kapitein koopman ondercoopman onderkoopman opperkoopman assistent adsistent oppermeester chirurgijn soldaat burger vrijburger schipper stuurman heer mons mons: sr'
+    .split(' ')
+    .map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`)
+    .join('|');
+/**
+ * The dead man whose will or estate a Dutch deed deals with: "van den overleeden zorgeant Ernst schreuder", "den
+ * onlangs overleeden Lieutenant Militair den manhaften Fredrik Luther", "wijlende Corporaal Looth". Between the word
+ * and the name only lower-case words and ranks, at most four.
+ */
+export const NL_DECEASED_BEFORE = new RegExp(
+  `(?<![\\p{L}])(?:[Oo]verle{1,2}den(?:e)?|[Ww]ijlen(?:de)?)\\s+(?:(?:\\p{Ll}[\\p{Ll}„:’']*|${NL_RANKS})[.:]?\\s+){0,4}$`,
+  'u',
+); /**
  * The phrase that gives a child its names in a birth or baptism record ("to whom was given the
  * name of", "die Vornamen", "il nome di", "nadano imię"), or the given-names field of a form: the
  * words after it are given names only, and they are the record's subject.

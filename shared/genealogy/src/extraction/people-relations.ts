@@ -43,6 +43,8 @@ import {
   SUBJECT_AFTER,
   DECEASED_AFTER,
   SUBJECT_BEFORE,
+  NL_DECEASED_BEFORE,
+  TESTATOR_AFTER,
   TESTATOR_BEFORE,
   textAfter,
   textBefore,
@@ -339,10 +341,12 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       AGED_AFTER.test(a) ||
       SUBJECT_BEFORE.test(b) ||
       TESTATOR_BEFORE.test(b) ||
+      TESTATOR_AFTER.test(a) ||
+      NL_DECEASED_BEFORE.test(b) ||
       (relOfAfter(a, lang) && !aboveRel && (i === 0 || m.lone))
     )
       subjectCued.push(i);
-    if (TESTATOR_BEFORE.test(b)) recordRoles.set(i, 'testator');
+    if (TESTATOR_BEFORE.test(b) || TESTATOR_AFTER.test(a)) recordRoles.set(i, 'testator');
   }
   if (bride !== undefined && groom === undefined && marriageDoc) {
     // A bride without a groom cue: the groom is the other principal named first.
