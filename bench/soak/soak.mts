@@ -8,7 +8,7 @@
 // processing, from the database), and each service's resident memory (start, peak, end).
 // Fails (exit 1) on any error or when the text queue wait p95 is 2 s or more.
 //   node scripts/build.mjs --server-only && npx tsx bench/soak/soak.mts
-//   SOAK_USERS=20 SOAK_MINUTES=6 SOAK_EVERY_S=30 (defaults)
+//   SOAK_USERS=20 SOAK_MINUTES=6 SOAK_EVERY_S=30 (defaults); SOAK_ONLY=scan uploads only the 2-page scan
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -218,8 +218,10 @@ const list = (u: User) =>
   timed('GET /api/documents', () =>
     fetch(`${url}/api/documents`, { headers: { authorization: `Bearer ${u.token}` } }),
   ).then(() => {});
-// Ten journeys a user cycles through: two of them need OCR (a photo, a 2-page scan).
-const journeys: ((u: User) => Promise<void>)[] = [
+const scanUpload = (u: User) => upload(u, `scan-${u.n}.pdf`, scan, 'application/pdf');
+// Ten journeys a user cycles through: two of them need OCR (a photo, a 2-page scan). SOAK_ONLY=scan: the scan
+// alone, for the time a scanned PDF takes to read with nothing else running (SOAK_USERS=1).
+const everyJourney: ((u: User) => Promise<void>)[] = [
   uploadText,
   research,
   (u) => upload(u, `photo-${u.n}.jpg`, photo, 'image/jpeg'),
@@ -233,10 +235,11 @@ const journeys: ((u: User) => Promise<void>)[] = [
     ),
   list,
   research,
-  (u) => upload(u, `scan-${u.n}.pdf`, scan, 'application/pdf'),
+  scanUpload,
   uploadText,
   search,
 ];
+const journeys = process.env.SOAK_ONLY === 'scan' ? [scanUpload] : everyJourney;
 
 try {
   const users: User[] = [];
