@@ -9,6 +9,7 @@ export * from './auth';
 export * from './events/auth';
 export * from './access-tokens';
 export * from './documents';
+export * from './document-viewer';
 export * from './ocr';
 export * from './page-words';
 export * from './journal';

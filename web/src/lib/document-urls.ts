@@ -1,5 +1,5 @@
 /** Every address of a document the web writes: its images through the gateway, and the viewer page. */
-import type { DocumentRecord } from '@gnology/contracts';
+import { type DocumentRecord, viewerPath } from '@gnology/contracts';
 
 /**
  * Image URLs carry the document's short-lived scoped token (`viewToken`), never the session token:
@@ -12,9 +12,6 @@ export const pageUrl = (d: DocumentRecord, n: number) =>
 export const thumbnailUrl = (d: DocumentRecord) =>
   `/api/documents/${d._id}/view?variant=thumbnail&token=${encodeURIComponent(d.viewToken)}`;
 
-/**
- * The document viewer's address: /documents?view=<documentId>&page=<n>&q=<words> (the dashboard and
- * Gene's citations link to it); `q` is highlighted where it is on the scan (issue 14, word positions).
- */
+/** The document viewer's address (contracts' `viewerPath`); the first page is the viewer's default, left out. */
 export const viewerHref = (documentId: string, page?: number, q?: string) =>
-  `/documents?view=${encodeURIComponent(documentId)}${page && page > 1 ? `&page=${page}` : ''}${q?.trim() ? `&q=${encodeURIComponent(q.trim())}` : ''}`;
+  viewerPath(documentId, { page: page && page > 1 ? page : undefined, q });

@@ -4,10 +4,10 @@
  * write the same ones, so every answer renders its sources alike.
  */
 
-/** The viewer address of a document (and page): the documents page opens its viewer from it. */
-export function viewerHref(documentId: string, page?: number | null): string {
-  return `/documents?view=${encodeURIComponent(documentId)}${page ? `&page=${page}` : ''}`;
-}
+import { viewerPath } from '@gnology/contracts';
+
+/** The viewer address of a document (and page), as the web app writes it (`viewerPath`, in contracts). */
+export const viewerHref = (documentId: string, page?: number | null): string => viewerPath(documentId, { page });
 
 /** Link text that Markdown reads literally (a file may be called "notes_[1]*.pdf"). */
 export function escapeLinkText(text: string): string {
@@ -20,9 +20,10 @@ export function escapeLinkText(text: string): string {
  * (`&q=`, decision 0170), which it does where the page has word positions.
  */
 export function citation(doc: { _id: string; originalName: string; highlight?: string }, page?: number | null): string {
-  const q =
-    doc.highlight && page
-      ? `&q=${encodeURIComponent(doc.highlight).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`
-      : '';
-  return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${viewerHref(doc._id, page)}${q})`;
+  // A parenthesis would end the Markdown link: percent-encoded (encodeURIComponent leaves it).
+  const href = viewerPath(doc._id, { page, ...(doc.highlight && page ? { q: doc.highlight } : {}) }).replace(
+    /[()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `[${escapeLinkText(doc.originalName)}${page ? `, p. ${page}` : ''}](${href})`;
 }
