@@ -1,6 +1,7 @@
 // The shape check (issue 19, docs/architecture.md): keeps every service on one skeleton.
-//   - every service package (services/*) has the skeleton's files and folders, and the gateway
-//     its variant without a database (GATEWAY_SKELETON);
+//   - every service package (services/*) has the skeleton's files and folders (domain/ and
+//     use-cases/ may live inside its wings, decision 0239), and the gateway its variant without a
+//     database (GATEWAY_SKELETON);
 //   - no file imports a package's `app.ts` except its `main.ts` and tests (the deps type lives in
 //     `context.ts`, so routes, jobs and events never need app.ts: that import was a cycle);
 //   - no import cycle inside any package (madge, type-only imports included);
@@ -22,12 +23,18 @@ export const SKELETON = [
   'src/context.ts',
   'src/app.ts',
   'src/main.ts',
-  'src/routes/',
+  'src/routes/index.ts',
   'src/store/schema.ts',
   'src/domain/',
-  'src/jobs/',
+  'src/jobs/index.ts',
+  'src/events/index.ts',
   'src/use-cases/',
 ];
+/**
+ * Layer folders a service arranged by wing (decision 0239: src/people/domain/, src/library/use-cases/…)
+ * may keep inside its wings instead of at the top; the registries and store/schema.ts stay at the top.
+ */
+export const WING_LAYERS = new Set(['src/domain/', 'src/use-cases/']);
 /** The gateway's variant: no store, use cases or jobs; its per-request hooks in hot-path/ instead. */
 export const GATEWAY_SKELETON = ['src/context.ts', 'src/app.ts', 'src/main.ts', 'src/routes/index.ts', 'src/hot-path/'];
 export const MAX_LINES = 400;
@@ -76,9 +83,18 @@ export function checkSkeleton(root, pkg) {
   return skeleton
     .filter((item) => {
       const full = path.join(root, pkg, item);
-      return item.endsWith('/') ? !isDir(full) : !fs.existsSync(full);
+      if (!item.endsWith('/')) return !fs.existsSync(full);
+      if (isDir(full)) return false;
+      return !(skeleton === SKELETON && WING_LAYERS.has(item) && inSomeWing(root, pkg, item));
     })
     .map((item) => `${pkg}: missing ${item}`);
+}
+
+/** Whether a wing of the package (a folder right under src/) holds the layer folder: src/<wing>/domain/. */
+function inSomeWing(root, pkg, item) {
+  const layer = item.slice('src/'.length);
+  const src = path.join(root, pkg, 'src');
+  return safeReaddir(src).some((wing) => isDir(path.join(src, wing, layer)));
 }
 
 function isDir(p) {

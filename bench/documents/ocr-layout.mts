@@ -11,8 +11,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import Tesseract from 'tesseract.js';
-import { modelFile, OCR_MODEL } from '../../services/documents/src/jobs/ocr-models';
-import { createOcrPool } from '../../services/documents/src/jobs/ocr-pool';
+import { modelFile, OCR_MODEL } from '../../services/documents/src/library/jobs/ocr-models';
+import { createOcrPool } from '../../services/documents/src/library/jobs/ocr-pool';
 import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
 import {
   censusPage,

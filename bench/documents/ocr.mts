@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { createOcrPool, modelLangPath } from '../../services/documents/src/jobs/ocr-pool';
+import { createOcrPool, modelLangPath } from '../../services/documents/src/library/jobs/ocr-pool';
 import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
 import { BIRTH, CENSUS, LETTER, MARRIAGE, OBITUARY } from '../../services/documents/test/fixtures/texts';
 import { characterErrorRate } from './text-metrics';

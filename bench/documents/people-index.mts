@@ -14,10 +14,10 @@ import { createDatabase, migrate } from '@gnology/platform/db/database';
 import { newObjectId } from '@gnology/platform/ids';
 import { withDatabase } from '@gnology/testing';
 import pg from 'pg';
-import { onDocumentEvent } from '../../services/documents/src/events/people-index';
+import { onDocumentEvent } from '../../services/documents/src/people/events/people-index';
 import { migrations } from '../../services/documents/src/migrations';
 import type { DocumentsDB } from '../../services/documents/src/store/schema';
-import { updatePeopleIndex } from '../../services/documents/src/use-cases/people-index';
+import { updatePeopleIndex } from '../../services/documents/src/people/use-cases/update-people-index';
 import { seedRecord } from '../../services/documents/test/helpers/people';
 
 const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportRecord } from '@gnology/contracts';
 import { startWorkers } from '@gnology/platform/jobs/registry';
-import { gedcomImportJob } from '../../services/documents/src/jobs/gedcom-import';
+import { gedcomImportJob } from '../../services/documents/src/people/jobs/gedcom-import';
 import { multipart } from '../../services/documents/test/helpers/multipart';
 import { startDocuments } from '../../services/documents/test/helpers/service';
 

@@ -14,7 +14,7 @@ const MB = 1024 * 1024;
 
 if (process.env.OCR_MEMORY_CHILD) {
   const workers = Number(process.env.OCR_MEMORY_CHILD);
-  const { createOcrPool } = await import('../../services/documents/src/jobs/ocr-pool');
+  const { createOcrPool } = await import('../../services/documents/src/library/jobs/ocr-pool');
   const { scannedPagePng } = await import('../../services/documents/test/fixtures/generate');
   const { CENSUS, LETTER, OBITUARY } = await import('../../services/documents/test/fixtures/texts');
   const page = await scannedPagePng([OBITUARY, CENSUS, LETTER].join('\n\n'));

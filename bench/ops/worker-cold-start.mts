@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createOcrPool } from '../../services/documents/src/jobs/ocr-pool';
+import { createOcrPool } from '../../services/documents/src/library/jobs/ocr-pool';
 import { scannedPagePng } from '../../services/documents/test/fixtures/generate';
 import { CENSUS, LETTER, OBITUARY } from '../../services/documents/test/fixtures/texts';
 

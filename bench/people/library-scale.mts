@@ -33,7 +33,7 @@ import { buildEvent } from '@gnology/platform/events/outbox';
 import type { CloudEventJson } from '@gnology/platform/events/types';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentsDeps } from '../../services/documents/src/context';
-import type { DocumentsDb } from '../../services/documents/src/store/documents-store';
+import type { DocumentsDb } from '../../services/documents/src/library/store/documents-store';
 import { newObjectId } from '@gnology/platform/ids';
 import type { startDocuments as StartDocuments } from '../../services/documents/test/helpers/service';
 import { documentsFunction } from './documents-code';

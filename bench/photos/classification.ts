@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { classifyDocument } from '@gnology/genealogy/extraction/document-type';
-import { looksLikePaper } from '../../services/documents/src/domain/photos/paper-look';
-import { classifyImage } from '../../services/documents/src/domain/photos/photo-classification';
-import { measurePaperOf } from '../../services/documents/src/jobs/faces/paper-look-of-file';
-import { createOcrPool } from '../../services/documents/src/jobs/ocr-pool';
-import { imageParser } from '../../services/documents/src/jobs/parsers/image';
+import { looksLikePaper } from '../../services/documents/src/photos/domain/paper-look';
+import { classifyImage } from '../../services/documents/src/photos/domain/photo-classification';
+import { measurePaperOf } from '../../services/documents/src/photos/jobs/faces/paper-look-of-file';
+import { createOcrPool } from '../../services/documents/src/library/jobs/ocr-pool';
+import { imageParser } from '../../services/documents/src/library/jobs/parsers/image';
 import { sampleImages } from './sample-images';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gn-photo-bench-'));

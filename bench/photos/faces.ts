@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createRequire } from 'node:module';
-import { createFaceDetector, FACE_MODEL } from '../../services/documents/src/jobs/faces/face-detector';
+import { createFaceDetector, FACE_MODEL } from '../../services/documents/src/photos/jobs/faces/face-detector';
 import { groupPhoto } from '../../services/documents/test/fixtures/photos';
 import { skimageData } from './sample-images';
 

@@ -4,7 +4,7 @@
 //   source /work/infra-shared/env.sh && npx tsx bench/photos/images-listing.ts [runs=20]
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { encodeDescriptor } from '../../services/documents/src/domain/photos/face-descriptor';
+import { encodeDescriptor } from '../../services/documents/src/photos/domain/face-descriptor';
 import { startDocuments } from '../../services/documents/test/helpers/service';
 
 const RUNS = Number(process.argv[2] ?? 20);
@@ -136,10 +136,10 @@ console.log(
 );
 
 // Where the time goes, one step at a time (median of 10).
-const { listDocumentsWhere } = await import('../../services/documents/src/store/documents-store');
-const { listOwnerFaces } = await import('../../services/documents/src/store/faces-store');
-const { facesWithSuggestions } = await import('../../services/documents/src/use-cases/read-photo-faces');
-const { presentDocument } = await import('../../services/documents/src/use-cases/present-document');
+const { listDocumentsWhere } = await import('../../services/documents/src/library/store/documents-store');
+const { listOwnerFaces } = await import('../../services/documents/src/photos/store/faces-store');
+const { facesWithSuggestions } = await import('../../services/documents/src/photos/use-cases/read-photo-faces');
+const { presentDocument } = await import('../../services/documents/src/library/use-cases/present-document');
 const step = async (name: string, fn: () => unknown) => {
   const xs: number[] = [];
   const cs: number[] = [];

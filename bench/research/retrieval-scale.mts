@@ -14,7 +14,7 @@ import { createDatabase, migrate } from '@gnology/platform/db/database';
 import { withDatabase } from '@gnology/testing';
 import pg from 'pg';
 import { migrations } from '../../services/documents/src/migrations';
-import { searchLibrary } from '../../services/documents/src/store/library-search';
+import { searchLibrary } from '../../services/documents/src/library/store/library-search';
 import type { DocumentsDB } from '../../services/documents/src/store/schema';
 
 const BASE = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

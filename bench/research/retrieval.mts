@@ -19,7 +19,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import { createTestDatabase } from '@gnology/testing';
 import { migrations } from '../../services/documents/src/migrations';
 import type { DocumentsDB } from '../../services/documents/src/store/schema';
-import { searchLibrary } from '../../services/documents/src/store/library-search';
+import { searchLibrary } from '../../services/documents/src/library/store/library-search';
 import { seedDocument } from '../../services/documents/test/helpers/library';
 import { DOCUMENTS } from './retrieval-set/documents';
 

@@ -7,7 +7,7 @@ import { requireInfra } from '@gnology/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTree } from '../../shared/genealogy/test/fixtures/gedcom-samples';
-import { gedcomImportJob } from '../../services/documents/src/jobs/gedcom-import';
+import { gedcomImportJob } from '../../services/documents/src/people/jobs/gedcom-import';
 import { multipart } from '../../services/documents/test/helpers/multipart';
 import { type DocumentsHarness, startDocuments } from '../../services/documents/test/helpers/service';
 import { buildGateway } from '../src/app';

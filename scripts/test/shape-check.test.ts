@@ -15,6 +15,7 @@ const SKELETON_FILES: Record<string, string> = {
   'src/store/schema.ts': 'export interface Db { t: { id: string } }\n',
   'src/domain/rule.ts': 'export const rule = (n: number) => n + 1;\n',
   'src/jobs/index.ts': 'export const jobs = [];\n',
+  'src/events/index.ts': 'export const consumers = [];\n',
   'src/use-cases/do-it.ts': "import { rule } from '../domain/rule';\nexport const doIt = () => rule(1);\n",
 };
 
@@ -47,6 +48,31 @@ beforeAll(() => {
     'src/domain/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
   });
   write('services/bare', { 'src/main.ts': 'export {};\n', 'src/routes/index.ts': 'export {};\n' });
+  // A service arranged by wing (decision 0239): domain/ and use-cases/ inside its wings, the
+  // registries and store/schema.ts at the top.
+  write('services/winged', {
+    'src/context.ts': SKELETON_FILES['src/context.ts'],
+    'src/app.ts': SKELETON_FILES['src/app.ts'],
+    'src/main.ts': SKELETON_FILES['src/main.ts'],
+    'src/routes/index.ts':
+      "import type { Deps } from '../context';\nimport { doIt } from '../people/use-cases/do-it';\nexport const routes = (d: Deps) => [d.name, doIt()];\n",
+    'src/store/schema.ts': SKELETON_FILES['src/store/schema.ts'],
+    'src/jobs/index.ts': 'export const jobs = [];\n',
+    'src/events/index.ts': 'export const consumers = [];\n',
+    'src/people/domain/rule.ts': SKELETON_FILES['src/domain/rule.ts'],
+    'src/people/use-cases/do-it.ts': SKELETON_FILES['src/use-cases/do-it.ts'],
+  });
+  // Wings without the top: the registries and store/schema.ts inside a wing, no domain/ anywhere.
+  write('services/scattered', {
+    'src/context.ts': SKELETON_FILES['src/context.ts'],
+    'src/app.ts': "import type { Deps } from './context';\nexport const buildApp = (d: Deps) => d;\n",
+    'src/main.ts': SKELETON_FILES['src/main.ts'],
+    'src/people/routes/index.ts': 'export const routes = [];\n',
+    'src/people/store/schema.ts': SKELETON_FILES['src/store/schema.ts'],
+    'src/people/jobs/index.ts': 'export const jobs = [];\n',
+    'src/people/events/index.ts': 'export const consumers = [];\n',
+    'src/people/use-cases/do-it.ts': 'export const doIt = () => 1;\n',
+  });
   // A gateway with everything in app.ts, and a route that reaches back into it.
   write('gateway', {
     'src/main.ts': "import { buildGateway } from './app';\nbuildGateway();\n",
@@ -92,8 +118,30 @@ describe('shape check', () => {
   it("names each of the skeleton's missing files and folders", async () => {
     const { breaches } = await checkShape(root, { exceptions: [] });
     expect(breaches.filter((b) => b.startsWith('services/bare: missing')).sort()).toEqual(
-      ['src/app.ts', 'src/context.ts', 'src/domain/', 'src/jobs/', 'src/store/schema.ts', 'src/use-cases/']
+      [
+        'src/app.ts',
+        'src/context.ts',
+        'src/domain/',
+        'src/events/index.ts',
+        'src/jobs/index.ts',
+        'src/store/schema.ts',
+        'src/use-cases/',
+      ]
         .map((m) => `services/bare: missing ${m}`)
+        .sort(),
+    );
+  });
+
+  it('passes a service arranged by wing: domain/ and use-cases/ inside a wing, the registries at the top', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches.filter((b) => b.includes('services/winged'))).toEqual([]);
+  });
+
+  it('fails a wing layout that moved the registries and store/schema.ts into a wing, or has no domain/', async () => {
+    const { breaches } = await checkShape(root, { exceptions: [] });
+    expect(breaches.filter((b) => b.startsWith('services/scattered')).sort()).toEqual(
+      ['src/domain/', 'src/events/index.ts', 'src/jobs/index.ts', 'src/routes/index.ts', 'src/store/schema.ts']
+        .map((m) => `services/scattered: missing ${m}`)
         .sort(),
     );
   });

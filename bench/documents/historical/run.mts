@@ -15,10 +15,10 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import type { OcrLanguage } from '@gnology/contracts';
 import sharp from 'sharp';
-import { fixFrakturConfusions } from '../../../services/documents/src/jobs/parsers/fraktur-correction';
-import { imageParser } from '../../../services/documents/src/jobs/parsers/image';
-import { createOcrPool, type OcrEngine } from '../../../services/documents/src/jobs/ocr-pool';
-import { modelFile } from '../../../services/documents/src/jobs/ocr-models';
+import { fixFrakturConfusions } from '../../../services/documents/src/library/jobs/parsers/fraktur-correction';
+import { imageParser } from '../../../services/documents/src/library/jobs/parsers/image';
+import { createOcrPool, type OcrEngine } from '../../../services/documents/src/library/jobs/ocr-pool';
+import { modelFile } from '../../../services/documents/src/library/jobs/ocr-models';
 import { altoLines, pageXmlLines } from './ground-truth';
 import { lineMatchedCer, median, pageCer, wordErrorRate } from './metrics';
 

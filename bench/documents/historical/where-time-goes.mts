@@ -10,10 +10,10 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
-import { linkedModels, modelFile, OCR_MODEL } from '../../../services/documents/src/jobs/ocr-models';
-import { readUpright } from '../../../services/documents/src/jobs/ocr-orientation';
-import type { PageReader } from '../../../services/documents/src/jobs/ocr-types';
-import { measureLineHeight } from '../../../services/documents/src/jobs/parsers/text-height';
+import { linkedModels, modelFile, OCR_MODEL } from '../../../services/documents/src/library/jobs/ocr-models';
+import { readUpright } from '../../../services/documents/src/library/jobs/ocr-orientation';
+import type { PageReader } from '../../../services/documents/src/library/jobs/ocr-types';
+import { measureLineHeight } from '../../../services/documents/src/library/jobs/parsers/text-height';
 
 const [file, lang = 'frk'] = process.argv.slice(2);
 if (!file) throw new Error('usage: where-time-goes.mts <image> [lang]');

@@ -1,9 +1,9 @@
 import { createServiceApp } from '@gnology/platform/http/service-app';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentsDeps } from './context';
-import { DOCUMENTS_QUEUES } from './jobs/enqueue';
-import { IMPORT_QUEUE } from './jobs/gedcom-import-job';
-import { MAINTENANCE_QUEUE } from './jobs/sweep';
+import { DOCUMENTS_QUEUES } from './library/jobs/enqueue';
+import { IMPORT_QUEUE } from './people/jobs/gedcom-import-job';
+import { MAINTENANCE_QUEUE } from './library/jobs/sweep';
 import { documentsRoutes } from './routes';
 
 export type { DocumentsDeps } from './context';

@@ -3,9 +3,9 @@ import { buildApp } from './app';
 import { documentsEnvSchema } from './config';
 import { createDocumentsContext } from './context';
 import { documentsJobs } from './jobs';
-import { DOCUMENTS_QUEUES } from './jobs/enqueue';
-import { IMPORT_QUEUE } from './jobs/gedcom-import-job';
-import { MAINTENANCE_QUEUE } from './jobs/sweep';
+import { DOCUMENTS_QUEUES } from './library/jobs/enqueue';
+import { IMPORT_QUEUE } from './people/jobs/gedcom-import-job';
+import { MAINTENANCE_QUEUE } from './library/jobs/sweep';
 import { documentsConsumers } from './events';
 import { migrations } from './migrations';
 

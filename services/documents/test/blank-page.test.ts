@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_RULE, inkShare, isBlank } from '../src/domain/blank-page';
+import { BLANK_RULE, inkShare, isBlank } from '../src/library/domain/blank-page';
 
 /** The blank-page rule on grey pixels (issue 29, point 5): paper is the most common level, ink 48+ levels darker. */
 describe('isBlank', () => {

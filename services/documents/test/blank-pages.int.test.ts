@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OcrEngine, OcrResult } from '../src/jobs/ocr-pool';
+import type { OcrEngine, OcrResult } from '../src/library/jobs/ocr-pool';
 import { scannedPagePng } from './fixtures/generate';
 import { parsePdf } from './fixtures/pdf-parse';
 

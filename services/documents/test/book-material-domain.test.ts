@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bookPhotoSize, bookPhotos } from '../src/domain/book-material/photos';
-import { bookDateOfTree } from '../src/domain/book-material/tree-date';
-import type { BookPerson } from '../src/domain/book-material/types';
-import { walkFamily } from '../src/domain/book-material/walk';
+import { bookPhotoSize, bookPhotos } from '../src/people/domain/book-material/photos';
+import { bookDateOfTree } from '../src/people/domain/book-material/tree-date';
+import type { BookPerson } from '../src/people/domain/book-material/types';
+import { walkFamily } from '../src/people/domain/book-material/walk';
 
 /* The book material's pure rules (decision 0234): a tree's dates, who is in the book, the photos. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartGraph, ChartPerson, ChartUnion } from '../src/domain/chart/graph';
-import { type ChartBox, chartLayout } from '../src/domain/chart/layout';
-import { renderSvg } from '../src/domain/chart/render-svg';
+import type { ChartGraph, ChartPerson, ChartUnion } from '../src/people/domain/chart/graph';
+import { type ChartBox, chartLayout } from '../src/people/domain/chart/layout';
+import { renderSvg } from '../src/people/domain/chart/render-svg';
 
 /** A graph from short lists: people by id, each child's parents, each person's unions. */
 function graph(

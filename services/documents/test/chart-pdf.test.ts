@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartGraph, ChartPerson, ChartUnion } from '../src/domain/chart/graph';
-import { chartLayout } from '../src/domain/chart/layout';
-import { MAX_SHEETS, renderPdf, TooManySheets } from '../src/domain/chart/render-pdf';
+import type { ChartGraph, ChartPerson, ChartUnion } from '../src/people/domain/chart/graph';
+import { chartLayout } from '../src/people/domain/chart/layout';
+import { MAX_SHEETS, renderPdf, TooManySheets } from '../src/people/domain/chart/render-pdf';
 import { loadChartFonts } from '../src/fonts/product-fonts';
 import { pdfInfo, pdfText } from './helpers/poppler';
 

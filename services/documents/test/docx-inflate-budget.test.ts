@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PermanentProcessingError } from '../src/domain/processing';
-import { checkDocxArchive } from '../src/domain/zip-inspection';
-import type { ParseContext } from '../src/jobs/parsers';
-import { docxParser } from '../src/jobs/parsers/word';
+import { PermanentProcessingError } from '../src/library/domain/processing';
+import { checkDocxArchive } from '../src/library/domain/zip-inspection';
+import type { ParseContext } from '../src/library/jobs/parsers';
+import { docxParser } from '../src/library/jobs/parsers/word';
 import { docx } from './fixtures/generate';
 import { lyingDocx, lyingPaddedDocx, lyingZipBombDocx, onePartZip, paddedDocumentXml } from './fixtures/zip-bomb';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideKind, pdfHeaderOffset, safeDisplayName, storedOriginalName } from '../src/domain/file-types';
-import { PermanentProcessingError, readableError } from '../src/domain/processing';
-import { decodeText, detectTextEncoding } from '../src/domain/text-decoding';
-import { signViewToken, verifyViewToken } from '../src/domain/view-token';
-import { checkDocxArchive } from '../src/domain/zip-inspection';
+import { decideKind, pdfHeaderOffset, safeDisplayName, storedOriginalName } from '../src/library/domain/file-types';
+import { PermanentProcessingError, readableError } from '../src/library/domain/processing';
+import { decodeText, detectTextEncoding } from '../src/library/domain/text-decoding';
+import { signViewToken, verifyViewToken } from '../src/library/domain/view-token';
+import { checkDocxArchive } from '../src/library/domain/zip-inspection';
 import { docx, zip } from './fixtures/generate';
 
 describe('upload type decisions', () => {

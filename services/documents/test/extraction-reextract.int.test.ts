@@ -1,7 +1,7 @@
 import type { DateInfoItem, DocumentRecord, PersonTag } from '@gnology/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXTRACTOR_VERSION } from '@gnology/genealogy/extraction';
-import { reextractOlderDocuments } from '../src/use-cases/reextract-older-documents';
+import { reextractOlderDocuments } from '../src/library/use-cases/reextract-older-documents';
 import type { DocumentsHarness } from './helpers/service';
 import { startWithWorker, uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';

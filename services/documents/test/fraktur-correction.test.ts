@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixFrakturConfusions, fixFrakturWord, mendFrakturReading } from '../src/jobs/parsers/fraktur-correction';
-import type { OcrResult } from '../src/jobs/ocr-types';
+import {
+  fixFrakturConfusions,
+  fixFrakturWord,
+  mendFrakturReading,
+} from '../src/library/jobs/parsers/fraktur-correction';
+import type { OcrResult } from '../src/library/jobs/ocr-types';
 
 // Issue 31, point 4: tesseract's Fraktur model misreads the ch and ck ligatures as < and >, the long s as 8, 3 or f,
 // and z as ß. The correction mends those confusions into the page's own (period) spelling and nothing else.

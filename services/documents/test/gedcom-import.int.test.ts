@@ -12,8 +12,8 @@ import {
   REMARRIAGE_COUNTS,
   utf16File,
 } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
-import { gedcomImportJob } from '../src/jobs/gedcom-import';
-import { updatePeopleIndex } from '../src/use-cases/update-people-index';
+import { gedcomImportJob } from '../src/people/jobs/gedcom-import';
+import { updatePeopleIndex } from '../src/people/use-cases/update-people-index';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { treeImports } from './helpers/tree-import';

@@ -3,7 +3,7 @@ import { startFakeOpenAi } from '@gnology/testing/fakes/openai';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { documentsEnvSchema } from '../src/config';
-import { createHandwritingTranscriber, imageTokens, PROMPT_TOKENS } from '../src/jobs/handwriting/transcriber';
+import { createHandwritingTranscriber, imageTokens, PROMPT_TOKENS } from '../src/library/jobs/handwriting/transcriber';
 
 const config = (env: Record<string, string>) => ({ ...documentsEnvSchema.parse(env) }) as never;
 

@@ -7,8 +7,8 @@ import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/a
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RealBilling, startRealBilling } from '../../research/test/support/real-billing';
-import { HANDWRITING_NOTES, readHandwriting } from '../src/jobs/handwriting/read-handwriting';
-import { MAX_IMAGE_SIDE } from '../src/jobs/handwriting/transcriber';
+import { HANDWRITING_NOTES, readHandwriting } from '../src/library/jobs/handwriting/read-handwriting';
+import { MAX_IMAGE_SIDE } from '../src/library/jobs/handwriting/transcriber';
 import { handwrittenPagePng, typedThenHandwrittenPdf } from './fixtures/handwriting';
 import { astronautJpeg } from './fixtures/photos';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

@@ -5,12 +5,12 @@ import { JOURNAL_SECTIONS } from '@gnology/contracts';
 import { PDFCheckBox, PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
-import { journalEntities, personName } from '../src/domain/journal/entities';
-import { JOURNAL_MARKER, journalFieldNames, SECTIONS, VERSION_FIELD } from '../src/domain/journal/layout';
-import { isJournalForm, journalFromFields } from '../src/domain/journal/read';
-import { journalText } from '../src/domain/journal/text';
-import { formValues, readJournalForm } from '../src/jobs/parsers/journal-form';
-import { buildJournal, createJournalCache, type JournalFile } from '../src/use-cases/build-journal';
+import { journalEntities, personName } from '../src/journal/domain/entities';
+import { JOURNAL_MARKER, journalFieldNames, SECTIONS, VERSION_FIELD } from '../src/journal/domain/layout';
+import { isJournalForm, journalFromFields } from '../src/journal/domain/read';
+import { journalText } from '../src/journal/domain/text';
+import { formValues, readJournalForm } from '../src/library/jobs/parsers/journal-form';
+import { buildJournal, createJournalCache, type JournalFile } from '../src/journal/use-cases/build-journal';
 import { FILLED, fillJournal } from './fixtures/journal';
 
 async function pageTexts(bytes: Uint8Array): Promise<string[]> {

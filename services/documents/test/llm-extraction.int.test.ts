@@ -2,7 +2,7 @@ import type { DocumentEntities } from '@gnology/contracts';
 import { startFakeOpenAi } from '@gnology/testing/fakes/openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsEnvSchema } from '../src/config';
-import type { TokenMeter } from '../src/jobs/handwriting/billing';
+import type { TokenMeter } from '../src/library/jobs/handwriting/billing';
 import { createExtractionService } from '../src/llm/select-extractor';
 import { startToolFake, type ToolFake } from './fakes/anthropic-tools';
 import { OBITUARY } from './fixtures/texts';

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
-import { readUpright } from '../src/jobs/ocr-orientation';
-import type { PageReader } from '../src/jobs/ocr-types';
+import { readUpright } from '../src/library/jobs/ocr-orientation';
+import type { PageReader } from '../src/library/jobs/ocr-types';
 
 /*
  * Issue 31, point 1: with `rotateAuto` tesseract.js returned an empty reading at confidence 95 for a clean 1913

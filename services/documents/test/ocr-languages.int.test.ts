@@ -3,11 +3,11 @@ import { type DocumentRecord, DocumentRecord as DocumentRecordSchema, LOW_OCR_CO
 import { requireInfra } from '@gnology/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processingJobId } from '../src/jobs/enqueue';
-import { sweepUnfinishedDocuments } from '../src/jobs/sweep';
-import { startReprocessing } from '../src/store/documents-store';
-import type { PageWord } from '../src/domain/parsed-page';
-import { LANE_QUEUES, laneOf } from '../src/domain/processing-lanes';
+import { processingJobId } from '../src/library/jobs/enqueue';
+import { sweepUnfinishedDocuments } from '../src/library/jobs/sweep';
+import { startReprocessing } from '../src/library/store/documents-store';
+import type { PageWord } from '../src/library/domain/parsed-page';
+import { LANE_QUEUES, laneOf } from '../src/library/domain/processing-lanes';
 import { scannedPagePng, textPdf } from './fixtures/generate';
 import { BIRTH, CENSUS } from './fixtures/texts';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

@@ -1,8 +1,8 @@
 import { ocrLanguagesProblem, parseLanguagesField } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { documentLanguages } from '../src/domain/ocr-languages';
-import { processingJobId } from '../src/jobs/enqueue';
-import { keepPlacedTags } from '../src/domain/photos/face-tags';
+import { documentLanguages } from '../src/library/domain/ocr-languages';
+import { processingJobId } from '../src/library/jobs/enqueue';
+import { keepPlacedTags } from '../src/photos/domain/face-tags';
 
 describe('OCR languages (issue 14)', () => {
   it("reads the upload's languages field: comma-separated codes, any case and spacing", () => {

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OcrWord } from '../src/domain/photos/ocr-words';
-import { nativeTesseractVersion } from '../src/jobs/ocr-native';
-import { createOcrPool, type OcrEngine, type OcrResult } from '../src/jobs/ocr-pool';
+import type { OcrWord } from '../src/photos/domain/ocr-words';
+import { nativeTesseractVersion } from '../src/library/jobs/ocr-native';
+import { createOcrPool, type OcrEngine, type OcrResult } from '../src/library/jobs/ocr-pool';
 import { scannedPagePng } from './fixtures/generate';
 import { BIRTH, LETTER } from './fixtures/texts';
 

@@ -5,11 +5,16 @@ import { Writable } from 'node:stream';
 import { createLogger } from '@gnology/platform/logger';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { wordsFromTsv } from '../src/domain/photos/ocr-words';
-import { OCR_MODEL } from '../src/jobs/ocr-models';
-import { createNativeReader, NativeOcrError, nativeModels, nativeTesseractVersion } from '../src/jobs/ocr-native';
-import { levellingAngle } from '../src/jobs/ocr-native-skew';
-import { createOcrPool } from '../src/jobs/ocr-pool';
+import { wordsFromTsv } from '../src/photos/domain/ocr-words';
+import { OCR_MODEL } from '../src/library/jobs/ocr-models';
+import {
+  createNativeReader,
+  NativeOcrError,
+  nativeModels,
+  nativeTesseractVersion,
+} from '../src/library/jobs/ocr-native';
+import { levellingAngle } from '../src/library/jobs/ocr-native-skew';
+import { createOcrPool } from '../src/library/jobs/ocr-pool';
 
 /*
  * Decision 0237: the native Tesseract reader, against a stand-in `tesseract` (a shell script) so that what is tested

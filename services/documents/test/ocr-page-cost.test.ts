@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { imageParser } from '../src/jobs/parsers/image';
-import { enlargementOf } from '../src/jobs/parsers/text-height';
-import type { ParseContext } from '../src/jobs/parsers/types';
+import { imageParser } from '../src/library/jobs/parsers/image';
+import { enlargementOf } from '../src/library/jobs/parsers/text-height';
+import type { ParseContext } from '../src/library/jobs/parsers/types';
 
 /*
  * Issue 31, point 5: what the image path spends around tesseract on a large page (measured on the historical bench,

@@ -1,8 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { A4_PIXELS_300_DPI, ocrWork, processingPriority } from '../src/domain/processing-lanes';
-import { ocrCostOfFile } from '../src/jobs/ocr-cost';
+import { A4_PIXELS_300_DPI, ocrWork, processingPriority } from '../src/library/domain/processing-lanes';
+import { ocrCostOfFile } from '../src/library/jobs/ocr-cost';
 
 /**
  * Issue 29, point 5: the OCR lane's order comes from the work a document is (its pages, and their

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { OcrResult } from '../src/jobs/ocr-types';
-import { imageParser } from '../src/jobs/parsers/image';
-import { enlargementFor, measureLineHeight, TARGET_LINE_HEIGHT } from '../src/jobs/parsers/text-height';
-import type { ParseContext } from '../src/jobs/parsers/types';
+import type { OcrResult } from '../src/library/jobs/ocr-types';
+import { imageParser } from '../src/library/jobs/parsers/image';
+import { enlargementFor, measureLineHeight, TARGET_LINE_HEIGHT } from '../src/library/jobs/parsers/text-height';
+import type { ParseContext } from '../src/library/jobs/parsers/types';
 
 /*
  * Issue 31, point 2: small pictures were enlarged 2× whatever their text, which emptied short typewritten lines.

@@ -2,7 +2,7 @@ import type { DocumentRecord } from '@gnology/contracts';
 import { INTERNAL_HEADER } from '@gnology/platform/http/internal';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signViewToken, viewTokenSecret } from '../src/domain/view-token';
+import { signViewToken, viewTokenSecret } from '../src/library/domain/view-token';
 import { textPdf } from './fixtures/generate';
 import { BIRTH, CENSUS } from './fixtures/texts';
 import { multipart } from './helpers/multipart';

@@ -2,7 +2,7 @@ import type { DocumentRecord, PageWordBox } from '@gnology/contracts';
 import { PageWordsResponse } from '@gnology/contracts';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signViewToken, viewTokenSecret } from '../src/domain/view-token';
+import { signViewToken, viewTokenSecret } from '../src/library/domain/view-token';
 import { scannedPagePng, textPdf } from './fixtures/generate';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { uploadAccepted } from './helpers/upload';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PdfTextItem, pdfTextInOrder } from '../src/jobs/parsers/pdf-text-order';
+import { type PdfTextItem, pdfTextInOrder } from '../src/library/jobs/parsers/pdf-text-order';
 
 /*
  * Issue 31, point 3, for PDFs with a text layer: pdf.js gives the text in the order the page's content stream draws

@@ -6,7 +6,7 @@ import { CitationResponse, LibrarySearchResponse, PeopleListResponse } from '@gn
 import { newObjectId } from '@gnology/platform/ids';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updatePeopleIndex } from '../src/use-cases/update-people-index';
+import { updatePeopleIndex } from '../src/people/use-cases/update-people-index';
 import { WHITFIELD_FAMILY } from './fixtures/family';
 import { ensureGedcom7, grampsImport, readGedcom7 } from './helpers/gedcom-tools';
 import { seedRecord } from './helpers/people';

@@ -1,7 +1,7 @@
 import type { PersonSex, Relative } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ExportIndividual, PeopleExport } from '../src/domain/people/people-export';
-import { familiesOf, gedcomInputOf } from '../src/domain/people/gedcom-input';
+import type { ExportIndividual, PeopleExport } from '../src/people/domain/people-export';
+import { familiesOf, gedcomInputOf } from '../src/people/domain/gedcom-input';
 
 const DOC = '65f0a1b2c3d4e5f6a7b8c9e1';
 

@@ -2,9 +2,9 @@ import { IndividualDetail, IndividualResponse, PeopleListResponse, PeopleLookupR
 import { newObjectId } from '@gnology/platform/ids';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onDocumentEvent } from '../src/events/people-index';
-import { loadPeopleForExport } from '../src/store/people-export';
-import { updatePeopleIndex } from '../src/use-cases/update-people-index';
+import { onDocumentEvent } from '../src/people/events/people-index';
+import { loadPeopleForExport } from '../src/people/store/people-export';
+import { updatePeopleIndex } from '../src/people/use-cases/update-people-index';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from './fixtures/family';
 import { seedRecord } from './helpers/people';
 import { type DocumentsHarness, startDocuments } from './helpers/service';

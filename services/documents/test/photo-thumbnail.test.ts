@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { OcrResult } from '../src/jobs/ocr-types';
-import { imageParser } from '../src/jobs/parsers/image';
-import type { ParseContext } from '../src/jobs/parsers/types';
+import type { OcrResult } from '../src/library/jobs/ocr-types';
+import { imageParser } from '../src/library/jobs/parsers/image';
+import type { ParseContext } from '../src/library/jobs/parsers/types';
 
 /*
  * A photograph is shown as it was uploaded. The native engine measures a slope on any picture and hands back a grey,

@@ -6,8 +6,8 @@ import { type DocumentRecord, DocumentRecord as DocumentRecordSchema } from '@gn
 import type { Logger } from '@gnology/platform/logger';
 import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysePhoto } from '../src/jobs/faces/photo-analysis';
-import { listDocumentFaces } from '../src/store/faces-store';
+import { analysePhoto } from '../src/photos/jobs/faces/photo-analysis';
+import { listDocumentFaces } from '../src/photos/store/faces-store';
 import { scannedPagePng } from './fixtures/generate';
 import { astronautAgain, astronautJpeg, groupPhoto } from './fixtures/photos';
 import { ruledCensusTablePng } from './fixtures/records';

@@ -5,14 +5,14 @@ import {
   descriptorDistance,
   encodeDescriptor,
   squaredDistanceWithin,
-} from '../src/domain/photos/face-descriptor';
-import { SUGGESTION_MAX_DISTANCE, suggestFor, taggedFaces, taggedKeySet } from '../src/domain/photos/face-suggestions';
-import { attachFaceRegions } from '../src/domain/photos/face-tags';
-import { wordsFromTsv } from '../src/domain/photos/ocr-words';
-import { looksLikePaper, measurePaper } from '../src/domain/photos/paper-look';
-import { classifyImage, isRealWord } from '../src/domain/photos/photo-classification';
-import { withPhotoVerdict } from '../src/domain/photos/photo-entities';
-import { isPortrait } from '../src/domain/photos/portrait';
+} from '../src/photos/domain/face-descriptor';
+import { SUGGESTION_MAX_DISTANCE, suggestFor, taggedFaces, taggedKeySet } from '../src/photos/domain/face-suggestions';
+import { attachFaceRegions } from '../src/photos/domain/face-tags';
+import { wordsFromTsv } from '../src/photos/domain/ocr-words';
+import { looksLikePaper, measurePaper } from '../src/photos/domain/paper-look';
+import { classifyImage, isRealWord } from '../src/photos/domain/photo-classification';
+import { withPhotoVerdict } from '../src/photos/domain/photo-entities';
+import { isPortrait } from '../src/photos/domain/portrait';
 
 const words = (text: string, confidence: number) =>
   text

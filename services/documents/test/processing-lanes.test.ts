@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOcrWorkers } from '../src/config';
-import { estimatedPages, LANE_QUEUES, laneOf, processingPriority } from '../src/domain/processing-lanes';
-import { COUNT_PDF_MAX_BYTES } from '../src/jobs/ocr-cost';
+import { estimatedPages, LANE_QUEUES, laneOf, processingPriority } from '../src/library/domain/processing-lanes';
+import { COUNT_PDF_MAX_BYTES } from '../src/library/jobs/ocr-cost';
 
 describe('processing lanes', () => {
   it('sends text and Word files to the fast lane, PDFs and images to the OCR lane', () => {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type Tesseract from 'tesseract.js';
 import { describe, expect, it } from 'vitest';
-import { readUpright } from '../src/jobs/ocr-orientation';
-import { layoutOrder } from '../src/jobs/reading-order';
+import { readUpright } from '../src/library/jobs/ocr-orientation';
+import { layoutOrder } from '../src/library/jobs/reading-order';
 
 /*
  * Issue 31, point 3: tesseract's block order on an 1860 front page started with the subscription box; the page

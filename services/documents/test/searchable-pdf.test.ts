@@ -1,8 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { groupLines } from '../src/domain/searchable-pdf/lines';
-import { type PixelWord, writeSearchablePdf } from '../src/domain/searchable-pdf/write-pdf';
+import { groupLines } from '../src/library/domain/searchable-pdf/lines';
+import { type PixelWord, writeSearchablePdf } from '../src/library/domain/searchable-pdf/write-pdf';
 import { loadTextLayerFont } from '../src/fonts/product-fonts';
 import { pdfInfo, pdfPagePng, pdfText } from './helpers/poppler';
 

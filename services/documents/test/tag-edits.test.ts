@@ -1,6 +1,6 @@
 import { DocumentTag, MAX_DOCUMENT_TAGS, UpdateDocumentBody } from '@gnology/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyTagEdits, normalTags, recordTagEdit } from '../src/domain/tag-edits';
+import { applyTagEdits, normalTags, recordTagEdit } from '../src/library/domain/tag-edits';
 
 const none = { added: [], removed: [] };
 

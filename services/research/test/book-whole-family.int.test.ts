@@ -8,7 +8,7 @@ import { requireInfra } from '@gnology/testing';
 import mammoth from 'mammoth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updatePeopleIndex } from '../../documents/src/use-cases/update-people-index';
+import { updatePeopleIndex } from '../../documents/src/people/use-cases/update-people-index';
 import { MARY_ANN_DEATH, WHITFIELD_FAMILY } from '../../documents/test/fixtures/family';
 import { seedRecord } from '../../documents/test/helpers/people';
 import { insertCompletedDocument } from '../../documents/test/helpers/seed';

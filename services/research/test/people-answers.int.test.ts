@@ -3,7 +3,7 @@ import { newObjectId } from '@gnology/platform/ids';
 import { requireInfra } from '@gnology/testing';
 import { type FakeAnthropic, startFakeAnthropic } from '@gnology/testing/fakes/anthropic';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { updatePeopleIndex } from '../../documents/src/use-cases/update-people-index';
+import { updatePeopleIndex } from '../../documents/src/people/use-cases/update-people-index';
 import { WHITFIELD_FAMILY } from '../../documents/test/fixtures/family';
 import { seedRecord } from '../../documents/test/helpers/people';
 import { type DocumentsHarness, startDocuments } from '../../documents/test/helpers/service';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readGedcomTree } from '@gnology/genealogy/gedcom';
-import { treeBookPeople } from '../../documents/src/domain/book-material/from-tree';
+import { treeBookPeople } from '../../documents/src/people/domain/book-material/from-tree';
 import type { BookMaterial, BookPhoto } from '../src/domain/book-material';
 
 /**

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDatabase } from '@gnology/platform/db/database';
 import type { DocumentsDB } from '../store/schema';
-import { replayProcessedEvents } from '../use-cases/replay-events';
+import { replayProcessedEvents } from '../library/use-cases/replay-events';
 
 const EMBEDDED_URL = 'postgres://gnology:gnology@127.0.0.1:54329/gnology';
 const USAGE = `usage: replay-events.ts --user USER_ID    re-emit one user's documents
@@ -49,7 +49,7 @@ export async function main(
     applicationName: 'documents-replay',
   });
   try {
-    const n = await replayProcessedEvents(database.db, { ownerId: values.user?.trim(), replayId });
+    const n = await replayProcessedEvents({ database }, { ownerId: values.user?.trim(), replayId });
     out(
       `${replayId}: ${n} document.processed event${n === 1 ? '' : 's'} written to the outbox for ${values.all ? 'all users' : `user ${values.user}`}; the documents relay publishes them`,
     );

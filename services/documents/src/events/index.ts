@@ -1,7 +1,7 @@
 import type { SubscribeOptions } from '@gnology/platform/events/types';
 import { TOPICS } from '@gnology/platform/events/topics';
 import type { DocumentsDeps } from '../context';
-import { onDocumentEvent } from './people-index';
+import { onDocumentEvent } from '../people/events/people-index';
 
 /** Event consumers of the documents service (consumer groups on the bus); they run on the worker role. */
 export function documentsConsumers(deps: DocumentsDeps): SubscribeOptions[] {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { PdfFonts } from '../domain/chart/render-pdf';
-import type { JournalFonts } from '../domain/journal/render-pdf';
+import type { PdfFonts } from '../people/domain/chart/render-pdf';
+import type { JournalFonts } from '../journal/domain/render-pdf';
 
 /*
  * The product's own type for the PDFs the service draws, read from the npm font packages (OFL):

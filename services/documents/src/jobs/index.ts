@@ -1,17 +1,17 @@
 import path from 'node:path';
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../context';
-import { LANE_QUEUES } from '../domain/processing-lanes';
+import { LANE_QUEUES } from '../library/domain/processing-lanes';
 import { createExtractionService } from '../llm/select-extractor';
-import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from './enqueue';
-import { createFaceDetector } from './faces/face-detector';
-import { gedcomImportJob } from './gedcom-import';
-import { createOcrPool, type OcrEngine } from './ocr-pool';
-import { peopleRebuildJob, startPeopleBackfill } from './people-rebuild';
-import { createDocumentProcessor } from './process-document';
-import { reextractJob, startReextraction } from './reextract';
-import { startSweepTimer } from './schedule';
-import { sweepJob } from './sweep';
+import { PROCESS_DOCUMENT_JOB, type ProcessDocumentJob } from '../library/jobs/enqueue';
+import { createFaceDetector } from '../photos/jobs/faces/face-detector';
+import { gedcomImportJob } from '../people/jobs/gedcom-import';
+import { createOcrPool, type OcrEngine } from '../library/jobs/ocr-pool';
+import { peopleRebuildJob, startPeopleBackfill } from '../people/jobs/people-rebuild';
+import { createDocumentProcessor } from '../library/jobs/process-document';
+import { reextractJob, startReextraction } from '../library/jobs/reextract';
+import { startSweepTimer } from '../library/jobs/schedule';
+import { sweepJob } from '../library/jobs/sweep';
 
 /** Background jobs the documents service's worker role runs: one `process-document` job per upload. */
 export function documentsJobs(deps: DocumentsDeps): JobDefinition[] {
@@ -50,12 +50,12 @@ export function createDocumentsWorker(
     'document processing configured',
   );
   if (opts.sweep !== false) startSweepTimer(deps);
-  // Documents extracted by older rules are read again once per extractor version (jobs/reextract.ts).
+  // Documents extracted by older rules are read again once per extractor version (library/jobs/reextract.ts).
   if (opts.sweep !== false) void startReextraction(deps);
-  // The people index of documents processed before it existed (jobs/people-rebuild.ts).
+  // The people index of documents processed before it existed (people/jobs/people-rebuild.ts).
   if (opts.sweep !== false) void startPeopleBackfill(deps);
   const handler = createDocumentProcessor({ deps, ocr, extraction, faces });
-  // Two lanes, one handler: each lane its own queue and worker pool (domain/processing-lanes.ts).
+  // Two lanes, one handler: each lane its own queue and worker pool (library/domain/processing-lanes.ts).
   const jobs = [
     defineJob<ProcessDocumentJob>({
       queue: LANE_QUEUES.fast,

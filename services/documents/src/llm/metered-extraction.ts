@@ -1,7 +1,7 @@
 import type { DocumentEntities } from '@gnology/contracts';
 import type { ExtractionInput } from '@gnology/genealogy/extraction';
 import type { Logger } from '@gnology/platform/logger';
-import type { TokenMeter } from '../jobs/handwriting/billing';
+import type { TokenMeter } from '../library/jobs/handwriting/billing';
 import { EXTRACTION_INSTRUCTIONS, extractionJsonSchema, userMessage } from './prompt';
 
 /** The longest answer an extraction asks the model for. */

@@ -9,7 +9,7 @@ import {
   mergePersonDetails,
 } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
-import { createTokenMeter, type TokenMeter } from '../jobs/handwriting/billing';
+import { createTokenMeter, type TokenMeter } from '../library/jobs/handwriting/billing';
 import { createAnthropicExtractor } from './anthropic-extractor';
 import { type ExtractionMetering, type ModelExtractor, meteredModelCall } from './metered-extraction';
 import { createOpenAiExtractor } from './openai-extractor';

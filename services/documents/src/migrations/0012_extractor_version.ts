@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * The version of the rules extractor that produced a document's entities (issue 15). Existing
- * documents start at 0; the `reextract` maintenance job (jobs/reextract.ts) reads every completed
+ * documents start at 0; the `reextract` maintenance job (library/jobs/reextract.ts) reads every completed
  * rules-extracted document below EXTRACTOR_VERSION again from its stored text, without OCR, and
  * stamps it. The partial index keeps that job's scan cheap once everything is current.
  */

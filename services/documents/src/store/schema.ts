@@ -7,13 +7,13 @@ import type {
   PersonDetail,
   PersonTag,
 } from '@gnology/contracts';
-import type { TagEdits } from '../domain/tag-edits';
-import type { PageWord } from '../domain/parsed-page';
+import type { TagEdits } from '../library/domain/tag-edits';
+import type { PageWord } from '../library/domain/parsed-page';
 import type { EventsTables } from '@gnology/platform/events/outbox';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { PeopleTables } from './people-schema';
-import type { TreeTables } from './tree-schema';
-import type { HintTables } from './people-hints-schema';
+import type { PeopleTables } from '../people/store/people-schema';
+import type { TreeTables } from '../people/store/tree-schema';
+import type { HintTables } from '../people/store/people-hints-schema';
 
 // The people index's tables live in their own file (its owner's); every DB type is reachable from here.
 export type {
@@ -24,7 +24,7 @@ export type {
   PeopleMentionsTable,
   PeoplePinsTable,
   PeopleTables,
-} from './people-schema';
+} from '../people/store/people-schema';
 
 /** JSON columns are written as JSON text (node-postgres would turn a JS array into a Postgres array). */
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -59,7 +59,7 @@ export interface DocumentsTable {
   journal: ColumnType<Journal | null, string | null | undefined, string | null>;
   /** The languages the document is read in (migration 0011): the upload's choice, else its account's. */
   ocr_languages: Json<OcrLanguage[]>;
-  /** "Read again" runs so far; the n-th run's job id is `doc-<id>-r<n>` (jobs/enqueue.ts). */
+  /** "Read again" runs so far; the n-th run's job id is `doc-<id>-r<n>` (library/jobs/enqueue.ts). */
   reprocess_count: Generated<number>;
   /** The rules extractor's version that produced the entities (migration 0012); the reextract job brings older ones up to EXTRACTOR_VERSION. */
   extractor_version: Generated<number>;

@@ -1,7 +1,7 @@
 import { newObjectId } from '@gnology/platform/ids';
 import { extractWithRules } from '@gnology/genealogy/extraction';
 import { defaultGazetteer } from '@gnology/genealogy/node/gazetteer-tables';
-import type { DocumentsDb } from '../../src/store/documents-store';
+import type { DocumentsDb } from '../../src/library/store/documents-store';
 import { insertCompletedDocument } from './seed';
 
 /**

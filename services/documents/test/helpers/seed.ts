@@ -1,5 +1,5 @@
 import type { extractWithRules } from '@gnology/genealogy/extraction';
-import type { DocumentsDb } from '../../src/store/documents-store';
+import type { DocumentsDb } from '../../src/library/store/documents-store';
 
 /**
  * Writes a completed text document straight into the documents schema, as processing leaves it:
