@@ -62,7 +62,8 @@ function filtered<Q extends SelectQueryBuilder<DocumentsDB, 'people_individuals'
     // per individual: at library scale that is 20,000 mentions against 10,000 individuals.
     const mentions = sql<string>`(select pm.individual_id from people_mentions pm where pm.owner_id = ${ownerId} and pm.individual_id is not null and (${sql.join(
       [
-        ...forms.map((f) => sql`public.unaccent(lower(pm.name_as_written)) like ${f}`),
+        // One unaccent a row for all of a word's forms: Postgres would fold the name again for each.
+        sql`public.unaccent(lower(pm.name_as_written)) like any (${forms}::text[])`,
         // A maiden name ("née Brown") is a surname key of the mention, not part of its written name.
         sql`pm.surname_keys @> array[${canonicalName(word)}]::text[]`,
       ],
@@ -70,7 +71,7 @@ function filtered<Q extends SelectQueryBuilder<DocumentsDB, 'people_individuals'
     )}))`;
     out = out.where((eb) =>
       eb.or([
-        ...forms.map((f) => eb(sql`public.unaccent(lower(people_individuals.name))`, 'like', f)),
+        sql<boolean>`public.unaccent(lower(people_individuals.name)) like any (${forms}::text[])`,
         eb('people_individuals.id', 'in', mentions),
       ]),
     ) as Q;

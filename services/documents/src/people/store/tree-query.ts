@@ -37,9 +37,7 @@ export async function listTreePeople(db: DocumentsDb, ownerId: string, q?: strin
     .select(['id', 'name', 'sort_key', 'sex', 'birth_year', 'death_year'])
     .where('owner_id', '=', ownerId);
   for (const { patterns: forms } of nameSearchPatterns(q)) {
-    query = query.where((eb) =>
-      eb.or(forms.map((f) => eb(sql`public.unaccent(lower(tree_individuals.name))`, 'like', f))),
-    );
+    query = query.where(sql<boolean>`public.unaccent(lower(tree_individuals.name)) like any (${forms}::text[])`);
   }
   return query.orderBy('sort_key').orderBy('id').limit(5000).execute();
 }
