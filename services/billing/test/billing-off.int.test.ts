@@ -101,7 +101,7 @@ describe('billing off (no Stripe key)', () => {
     });
     expect((await usage(u)).tokensUsed).toBe(4000);
     const nextMonth = new Date(h.clock.current.getTime() + 32 * 86_400_000);
-    await sweep(h.db, null, nextMonth);
+    await sweep({ db: h.db, payments: null }, nextMonth);
     const a = await account(h.db, u);
     expect(a.used).toBe(0);
     expect(a.period_start.getTime()).toBeGreaterThan(h.clock.current.getTime());

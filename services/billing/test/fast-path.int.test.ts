@@ -34,7 +34,12 @@ async function play(userId: string, steps: Step[], fast: boolean) {
     if ('reserve' in step) {
       last = `${userId}-${answers.length}`;
       answers.push(
-        await reserve(h.db, pool, { userId, requestId: last, estimatedTokens: step.reserve }, ctx, { fast }),
+        await reserve(
+          { db: h.db, meteringPool: pool },
+          { userId, requestId: last, estimatedTokens: step.reserve },
+          ctx,
+          { fast },
+        ),
       );
     } else if ('professional' in step) {
       await h.db
@@ -44,7 +49,9 @@ async function play(userId: string, steps: Step[], fast: boolean) {
         );
     } else if ('settle' in step) {
       const [inputTokens, outputTokens, savedTokens] = step.settle;
-      answers.push(await settle(h.db, pool, last, { inputTokens, outputTokens, savedTokens }, ctx, { fast }));
+      answers.push(
+        await settle({ db: h.db, meteringPool: pool }, last, { inputTokens, outputTokens, savedTokens }, ctx, { fast }),
+      );
     }
   }
   const a = await account(h.db, userId);

@@ -28,12 +28,12 @@ describe('the batched fast path', () => {
     const pool = h.svc.database.pool;
     const users = Array.from({ length: 3 }, () => `g${randomUUID().slice(0, 8)}`);
     // Open the accounts first (a first use takes the locking path).
-    for (const u of users) await balanceOf(h.db, u, ctx.now);
+    for (const u of users) await balanceOf({ db: h.db }, u, ctx.now);
 
     const calls = users.flatMap((u) => Array.from({ length: 10 }, (_, i) => ({ userId: u, requestId: `${u}-${i}` })));
     // Every call at once, each request id twice: the batches see the same account and the same id together.
     const reserved = await Promise.all(
-      [...calls, ...calls].map((c) => reserve(h.db, pool, { ...c, estimatedTokens: 1000 }, ctx)),
+      [...calls, ...calls].map((c) => reserve({ db: h.db, meteringPool: pool }, { ...c, estimatedTokens: 1000 }, ctx)),
     );
     for (let i = 0; i < calls.length; i++) expect(reserved[calls.length + i]).toEqual(reserved[i]);
     expect(reserved.every((r) => r.status === 200)).toBe(true);
@@ -50,7 +50,9 @@ describe('the batched fast path', () => {
 
     const usage = (i: number) => ({ inputTokens: 300 + i, outputTokens: 200, savedTokens: 10 });
     const settled = await Promise.all(
-      [...calls, ...calls].map((c, i) => settle(h.db, pool, c.requestId, usage(i % calls.length), ctx)),
+      [...calls, ...calls].map((c, i) =>
+        settle({ db: h.db, meteringPool: pool }, c.requestId, usage(i % calls.length), ctx),
+      ),
     );
     for (let i = 0; i < calls.length; i++) expect(settled[calls.length + i]).toEqual(settled[i]);
     for (const u of users) {
@@ -83,12 +85,14 @@ describe('the batched fast path', () => {
     const ctx: MeteringContext = { now: h.clock.now(), ttlMinutes: 45, billingOn: false };
     const pool = h.svc.database.pool;
     const [u, v] = [`g${randomUUID().slice(0, 8)}`, `g${randomUUID().slice(0, 8)}`];
-    for (const x of [u, v]) await balanceOf(h.db, x, ctx.now);
+    for (const x of [u, v]) await balanceOf({ db: h.db }, x, ctx.now);
     const requestId = randomUUID();
     // Same batch, both inserts hit the unique key: the statement fails, nothing of it is written, and each
     // call takes the locking path, where one holds and the other is refused (the id is taken).
     const results = await Promise.allSettled(
-      [u, v].map((userId) => reserve(h.db, pool, { userId, requestId, estimatedTokens: 1000 }, ctx)),
+      [u, v].map((userId) =>
+        reserve({ db: h.db, meteringPool: pool }, { userId, requestId, estimatedTokens: 1000 }, ctx),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const held = await Promise.all([u, v].map(async (x) => (await account(h.db, x)).held));

@@ -159,9 +159,11 @@ describe('the internal metering API', () => {
     await reserve(u, 12_000, stuck);
     expect((await account(h.db, u)).held).toBe(12_000);
 
-    expect((await sweep(h.db, null, new Date(h.clock.current.getTime() + 44 * 60_000))).expired).toBe(0);
+    expect((await sweep({ db: h.db, payments: null }, new Date(h.clock.current.getTime() + 44 * 60_000))).expired).toBe(
+      0,
+    );
     const later = new Date(h.clock.current.getTime() + 46 * 60_000);
-    const result = await sweep(h.db, null, later);
+    const result = await sweep({ db: h.db, payments: null }, later);
     expect(result.expired).toBeGreaterThanOrEqual(1);
     const a = await expectLedgerConsistent(u);
     expect(a.held).toBe(0);
@@ -193,7 +195,7 @@ describe('the internal metering API', () => {
     // A failure report arriving late gives the expiry charge back.
     const failed = randomUUID();
     await reserve(u, 9_000, failed);
-    await sweep(h.db, null, new Date(h.clock.current.getTime() + 46 * 60_000));
+    await sweep({ db: h.db, payments: null }, new Date(h.clock.current.getTime() + 46 * 60_000));
     expect((await account(h.db, u)).balance).toBe(39_500);
     expect((await post(`/internal/reservations/${failed}/release`)).body).toEqual({
       released: 9_000,

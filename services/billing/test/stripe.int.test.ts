@@ -253,7 +253,7 @@ describe('Stripe webhooks', () => {
     h.clock.set(new Date(periodEnd.getTime() + 1000));
     try {
       // The worker's sweep ends it even if nobody looks (and the event goes out).
-      const result = await sweep(h.db, createPayments(h.config), h.clock.now());
+      const result = await sweep({ db: h.db, payments: createPayments(h.config) }, h.clock.now());
       expect(result.transitions).toBeGreaterThanOrEqual(1);
       body = await usage(u);
       expect(body).toMatchObject({
@@ -298,9 +298,9 @@ describe('Stripe webhooks', () => {
     const payments = createPayments(h.config);
     stripe.failNext('/v1/billing/meter_events', 3);
     // A failing report stays pending for the next sweep.
-    await expect(sweep(h.db, payments, h.clock.now())).rejects.toThrow();
-    await sweep(h.db, payments, h.clock.now());
-    await sweep(h.db, payments, h.clock.now());
+    await expect(sweep({ db: h.db, payments }, h.clock.now())).rejects.toThrow();
+    await sweep({ db: h.db, payments }, h.clock.now());
+    await sweep({ db: h.db, payments }, h.clock.now());
     const mine = stripe.meterEvents.filter((e) => e.payload.stripe_customer_id === sub.customer);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ event_name: 'gnology_overage_tokens', payload: { value: '30000' } });

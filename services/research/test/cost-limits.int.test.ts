@@ -173,7 +173,7 @@ describe('model cost is bounded by the balance', () => {
       );
       const id = await startGeneration(rt, prepared);
       // The queue is stalled past the reservation's life: the sweep closes the hold, and the rest of the trial is spent elsewhere.
-      await sweep(billing.db, null, new Date(Date.now() + 46 * 60_000));
+      await sweep({ db: billing.db, payments: null }, new Date(Date.now() + 46 * 60_000));
       const rest = await fetch(`${billing.url}/internal/reservations`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-internal-token': 'test-internal-token-0123456789' },

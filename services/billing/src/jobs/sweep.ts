@@ -15,7 +15,7 @@ export function sweepJob(platform: BillingPlatformDeps): JobDefinition {
     queue: MAINTENANCE_QUEUE,
     name: SWEEP_JOB,
     handler: async () => {
-      const result = await sweep(deps.db, deps.payments, new Date());
+      const result = await sweep(deps, new Date());
       if (result.expired || result.transitions || result.overageReported) deps.logger.info(result, 'billing sweep');
       return result;
     },

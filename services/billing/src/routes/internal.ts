@@ -24,25 +24,25 @@ export const internalRoutes: FastifyPluginAsync<{ deps: BillingDeps }> = async (
   const metering = (requestId: string) => meteringContext(deps, deps.now(), requestId);
 
   app.post('/internal/reservations', { schema: { body: ReserveRequest } }, async (req, reply) => {
-    const answer = await reserve(deps.db, deps.meteringPool, req.body, metering(req.id));
+    const answer = await reserve(deps, req.body, metering(req.id));
     return reply.status(answer.status).send(answer.body);
   });
 
   app.post(
     '/internal/reservations/:requestId/settle',
     { schema: { params: RequestIdParams, body: SettleRequest } },
-    async (req) => settle(deps.db, deps.meteringPool, req.params.requestId, req.body, metering(req.id)),
+    async (req) => settle(deps, req.params.requestId, req.body, metering(req.id)),
   );
 
   app.get('/internal/reservations/:requestId', { schema: { params: RequestIdParams } }, async (req) =>
-    reservationStatus(deps.db, req.params.requestId, deps.now()),
+    reservationStatus(deps, req.params.requestId, deps.now()),
   );
 
   app.post('/internal/reservations/:requestId/release', { schema: { params: RequestIdParams } }, async (req) =>
-    release(deps.db, req.params.requestId, metering(req.id)),
+    release(deps, req.params.requestId, metering(req.id)),
   );
 
   app.get('/internal/balances/:userId', { schema: { params: UserParams } }, async (req) =>
-    balanceOf(deps.db, req.params.userId, deps.now()),
+    balanceOf(deps, req.params.userId, deps.now()),
   );
 };

@@ -1,12 +1,12 @@
 import type { BalanceResponse } from '@gnology/contracts';
+import type { BillingDeps } from '../context';
 import { remainingOf } from '../domain/account';
 import { toState } from '../store/accounts';
-import type { Db } from '../store/schema';
 import { currentAccount } from './current-account';
 
 /** A user's balance as research sees it (GET /internal/balances/:userId). */
-export async function balanceOf(db: Db, userId: string, now: Date): Promise<BalanceResponse> {
-  const s = toState(await currentAccount(db, userId, { now }));
+export async function balanceOf(deps: Pick<BillingDeps, 'db'>, userId: string, now: Date): Promise<BalanceResponse> {
+  const s = toState(await currentAccount(deps.db, userId, { now }));
   return {
     plan: s.plan,
     remaining: remainingOf(s),

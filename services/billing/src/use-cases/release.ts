@@ -1,16 +1,21 @@
 import type { ReleaseResponse } from '@gnology/contracts';
+import type { BillingDeps } from '../context';
 import { remainingOf } from '../domain/account';
 import { refundExpiryCharge, releaseHold } from '../domain/ledger';
 import { toState } from '../store/accounts';
 import { updateReservation } from '../store/reservations';
-import type { Db, Trx } from '../store/schema';
+import type { Trx } from '../store/schema';
 import { applyChange } from './account-change';
 import { lockReservation } from './lock-reservation';
 import type { MeteringContext } from './metering-context';
 
 /** Gives back a reservation that will never be settled (the research request failed or was aborted). */
-export async function release(db: Db, requestId: string, ctx: MeteringContext): Promise<ReleaseResponse> {
-  return db.transaction().execute((trx) => releaseInTransaction(trx, requestId, ctx));
+export async function release(
+  deps: Pick<BillingDeps, 'db'>,
+  requestId: string,
+  ctx: MeteringContext,
+): Promise<ReleaseResponse> {
+  return deps.db.transaction().execute((trx) => releaseInTransaction(trx, requestId, ctx));
 }
 
 /** `release` inside a caller's transaction. An expired reservation's charge is given back too: the request failed. */

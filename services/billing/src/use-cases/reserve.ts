@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReserveRefusal, ReserveRequest, ReserveResponse } from '@gnology/contracts';
 import { conflict } from '@gnology/platform/http/errors';
-import type pg from 'pg';
+import type { BillingDeps } from '../context';
 import { remainingOf } from '../domain/account';
 import { hold } from '../domain/ledger';
 import { addMinutes } from '../domain/period';
@@ -22,14 +22,13 @@ export type ReserveAnswer = { status: 200; body: ReserveResponse } | { status: 4
  * a race, takes the locking transaction. Both decide with the same domain functions.
  */
 export async function reserve(
-  db: Db,
-  pool: pg.Pool,
+  deps: Pick<BillingDeps, 'db' | 'meteringPool'>,
   input: ReserveRequest,
   ctx: MeteringContext,
   opts: { fast?: boolean } = {},
 ): Promise<ReserveAnswer> {
   if (opts.fast !== false) {
-    const body = await reserveFast(pool, {
+    const body = await reserveFast(deps.meteringPool, {
       userId: input.userId,
       requestId: input.requestId,
       amount: input.estimatedTokens,
@@ -39,7 +38,7 @@ export async function reserve(
     });
     if (body) return { status: 200, body };
   }
-  return reserveLocked(db, input, ctx);
+  return reserveLocked(deps.db, input, ctx);
 }
 
 /** The locking path: the account row stays locked from the decision to the write, so parallel requests queue on it. */

@@ -8,12 +8,12 @@ import {
 import { buildEvent, type WriteEventInput, writeEvent } from '@gnology/platform/events/outbox';
 import { TOPICS } from '@gnology/platform/events/topics';
 import { conflict } from '@gnology/platform/http/errors';
-import type pg from 'pg';
+import type { BillingDeps } from '../context';
 import { type SettleOutcome, type Usage, refundExpiryCharge, settleUsage } from '../domain/ledger';
 import { type ChangeContext, toState } from '../store/accounts';
 import { settleFast } from '../store/fast-path';
 import { updateReservation } from '../store/reservations';
-import type { Db, Trx } from '../store/schema';
+import type { Trx } from '../store/schema';
 import { EVENT_SOURCE, applyChange, bringUpToDate } from './account-change';
 import { lockReservation } from './lock-reservation';
 import type { MeteringContext } from './metering-context';
@@ -25,8 +25,7 @@ import type { MeteringContext } from './metering-context';
  * transaction. Like `reserve`, it tries the optimistic fast path first.
  */
 export async function settle(
-  db: Db,
-  pool: pg.Pool,
+  deps: Pick<BillingDeps, 'db' | 'meteringPool'>,
   requestId: string,
   usage: SettleRequest,
   ctx: MeteringContext,
@@ -43,7 +42,7 @@ export async function settle(
       time: ctx.now,
       data: {},
     });
-    const body = await settleFast(pool, {
+    const body = await settleFast(deps.meteringPool, {
       requestId,
       ...usage,
       savingsPercentage: savingsPercentage(usage),
@@ -54,7 +53,7 @@ export async function settle(
     });
     if (body) return body;
   }
-  return db.transaction().execute((trx) => settleInTransaction(trx, requestId, usage, ctx));
+  return deps.db.transaction().execute((trx) => settleInTransaction(trx, requestId, usage, ctx));
 }
 
 /**

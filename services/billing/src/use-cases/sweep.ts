@@ -1,5 +1,4 @@
-import type { Payments } from '../payments/stripe';
-import type { Db } from '../store/schema';
+import type { BillingDeps } from '../context';
 import { applyDueTransitions } from './apply-due-transitions';
 import { expireReservations } from './expire-reservations';
 import { reportOverage } from './report-overage';
@@ -11,9 +10,9 @@ export interface SweepResult {
 }
 
 /** One maintenance pass of the worker role: expiry, then changes due by time, then overage reports. */
-export async function sweep(db: Db, payments: Payments | null, now: Date): Promise<SweepResult> {
-  const expired = await expireReservations(db, now);
-  const transitions = await applyDueTransitions(db, now);
-  const overageReported = await reportOverage(db, payments);
+export async function sweep(deps: Pick<BillingDeps, 'db' | 'payments'>, now: Date): Promise<SweepResult> {
+  const expired = await expireReservations(deps.db, now);
+  const transitions = await applyDueTransitions(deps.db, now);
+  const overageReported = await reportOverage(deps.db, deps.payments);
   return { expired, transitions, overageReported };
 }
