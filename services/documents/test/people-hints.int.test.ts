@@ -5,7 +5,7 @@ import { requireInfra } from '@gnology/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTree } from '../../../shared/genealogy/test/fixtures/gedcom-samples';
 import { gedcomImportJob } from '../src/people/jobs/gedcom-import';
-import { refreshAllHints } from '../src/people/use-cases/people-hints';
+import { refreshAllHints } from '../src/people/use-cases/refresh-hints';
 import { updatePeopleIndex } from '../src/people/use-cases/update-people-index';
 import { KENNEDY_CERTIFICATE, KENNEDY_GED } from './fixtures/gedcom/kennedy';
 import { seedRecord } from './helpers/people';

@@ -6,7 +6,7 @@ import { pdfInfo, pdfText } from './helpers/poppler';
 import { type DocumentsHarness, startDocuments } from './helpers/service';
 import { uploadAccepted } from './helpers/upload';
 import { waitProcessed } from './helpers/wait';
-import { searchablePdfMaker, turns } from '../src/library/use-cases/searchable-pdf';
+import { searchablePdfMaker, turns } from '../src/library/use-cases/make-searchable-pdf';
 
 const TEXT = 'Margaret Sullivan was baptised at Kilkenny\nHer father Patrick Sullivan was a cooper';
 const clean = (s: string) => s.toLowerCase().replace(/[^a-z0-9\s]/g, '');

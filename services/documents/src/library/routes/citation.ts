@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
-import { documentCitation } from '../use-cases/document-citation';
+import { documentCitation } from '../use-cases/cite-document';
 
 /**
  * GET /api/documents/:id/citation (issue 16, decision 0186): the document's source citation in
@@ -31,7 +31,7 @@ export const citationRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
     async (req) => {
       const { id } = req.params;
       if (!OBJECT_ID.test(id)) throw notFound('Document not found');
-      const citation = await documentCitation(deps.database.db, req.user!.id, id, req.query.page);
+      const citation = await documentCitation(deps, req.user!.id, id, req.query.page);
       if (citation === undefined) throw notFound('Document not found');
       return { citation };
     },

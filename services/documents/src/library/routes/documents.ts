@@ -13,7 +13,6 @@ import { ocrRoutes } from './ocr';
 /** The signed-in user's documents. Another user's id, or a malformed one, is 404. */
 export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
   // OCR languages and "Read again" (issue 14), in a plugin of their own (their own error wording).
   await app.register(ocrRoutes, { deps });
   const auth = requireUser(deps.verifier);
@@ -28,7 +27,7 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   };
 
   // Newest first. A plain array: the clients accept it (and an object with `documents`).
-  app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(db, req.user!.id, presentFor(req)));
+  app.get('/api/documents', { preHandler: auth }, async (req) => listOwnDocuments(deps, req.user!.id, presentFor(req)));
 
   app.get('/api/documents/available/for-analysis', { preHandler: auth }, async (req) =>
     documentsForAnalysis(deps, req.user!.id),
@@ -47,7 +46,7 @@ export const documentRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   // The people (the full list), the tags (the full list, issue 30), or both.
   app.put('/api/documents/:id', { preHandler: auth, schema: { body: UpdateDocumentBody } }, async (req) => {
     const { id } = req.params as { id: string };
-    return updateDocument(db, id, req.user!.id, req.body, present, req.id);
+    return updateDocument(deps, id, req.user!.id, req.body, present, req.id);
   });
 
   app.delete('/api/documents/:id', { preHandler: auth }, async (req) => {

@@ -3,7 +3,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../../context';
-import { ownedDocuments } from '../use-cases/owned-documents';
+import { ownedDocuments } from '../use-cases/check-owned-documents';
 
 /**
  * POST /internal/documents/owned — the conversation service keeps a conversation's selected
@@ -14,6 +14,6 @@ export const internalOwnedRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = 
   app.post(
     '/internal/documents/owned',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: OwnedDocumentsRequest, hide: true } },
-    async (req): Promise<OwnedDocumentsResponse> => ownedDocuments(deps.database.db, req.body.userId, req.body.ids),
+    async (req): Promise<OwnedDocumentsResponse> => ownedDocuments(deps, req.body.userId, req.body.ids),
   );
 };

@@ -17,6 +17,6 @@ export const internalSearchRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> =
   app.post(
     '/internal/documents/search',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: LibrarySearchRequest } },
-    async (req): Promise<LibrarySearchResponse> => searchOwnLibrary(deps.database.db, req.body),
+    async (req): Promise<LibrarySearchResponse> => searchOwnLibrary(deps, req.body),
   );
 };

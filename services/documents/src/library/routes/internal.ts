@@ -3,7 +3,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../../context';
-import { documentContext } from '../use-cases/document-context';
+import { documentContext } from '../use-cases/read-document-context';
 
 /**
  * POST /internal/documents/context — the research service reads a user's documents to attach them
@@ -16,7 +16,6 @@ export const internalRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async
   app.post(
     '/internal/documents/context',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: DocumentContextRequest } },
-    async (req): Promise<DocumentContextResponse> =>
-      documentContext(deps.database.db, req.body.userId, req.body.documentIds),
+    async (req): Promise<DocumentContextResponse> => documentContext(deps, req.body.userId, req.body.documentIds),
   );
 };

@@ -5,9 +5,9 @@ import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fasti
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
 import { viewTokenSecret } from '../domain/view-token';
-import { chooseOcrLanguages, readOcrSettings } from '../use-cases/ocr-settings';
+import { chooseOcrLanguages, readOcrSettings } from '../use-cases/choose-ocr-languages';
 import { reprocessDocument } from '../use-cases/reprocess-document';
-import { takeWorkSlot } from '../use-cases/work-limits';
+import { takeWorkSlot } from '../use-cases/take-work-slot';
 
 export { STILL_PROCESSING_MESSAGE } from '../use-cases/reprocess-document';
 const IdParams = z.object({ id: z.string() });
@@ -19,7 +19,6 @@ const IdParams = z.object({ id: z.string() });
  */
 export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
   const auth = requireUser(deps.verifier);
   const present = { secret: viewTokenSecret(deps.config), ttlSeconds: deps.config.VIEW_TOKEN_TTL_SECONDS };
 
@@ -63,7 +62,7 @@ export const ocrRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (pla
         response: { 200: OcrSettings, 400: ErrorBody },
       },
     },
-    async (req) => chooseOcrLanguages(db, req.user!.id, req.body.languages),
+    async (req) => chooseOcrLanguages(deps, req.user!.id, req.body.languages),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
-import { readPageWords } from '../use-cases/page-words';
+import { readPageWords } from '../use-cases/read-page-words';
 import { viewAccess } from './view-access';
 
 /**
@@ -27,7 +27,7 @@ export const pageWordsRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = asyn
     },
     async (req, reply) => {
       const doc = await authorise(req);
-      const answer = await readPageWords(deps.database.db, doc.id, req.params.pageNumber);
+      const answer = await readPageWords(deps, doc.id, req.params.pageNumber);
       reply.header('cache-control', 'private, max-age=300');
       return answer;
     },

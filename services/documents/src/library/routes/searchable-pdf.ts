@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
-import { searchablePdfMaker } from '../use-cases/searchable-pdf';
+import { searchablePdfMaker } from '../use-cases/make-searchable-pdf';
 
 /**
  * GET /api/documents/:id/searchable-pdf (issue 31, point 6; decision 0220): a scanned document's

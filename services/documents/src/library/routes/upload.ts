@@ -13,7 +13,7 @@ import type { DocumentsDeps } from '../../context';
 import { viewTokenSecret } from '../domain/view-token';
 import { uploadDocument } from '../use-cases/upload-document';
 import { presentDocument } from '../use-cases/present-document';
-import { takeWorkSlot } from '../use-cases/work-limits';
+import { takeWorkSlot } from '../use-cases/take-work-slot';
 
 // Multipart boundaries and headers around the file: a declared length beyond limit + this is refused unread.
 const MULTIPART_SLACK = 64 * 1024;

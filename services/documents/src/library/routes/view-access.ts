@@ -2,7 +2,7 @@ import { bearerToken } from '@gnology/platform/auth/require-user';
 import { unauthorized } from '@gnology/platform/http/errors';
 import type { FastifyRequest } from 'fastify';
 import type { DocumentsDeps } from '../../context';
-import { documentViewer, type ViewedDocument } from '../use-cases/view-access';
+import { documentViewer, type ViewedDocument } from '../use-cases/open-document-view';
 
 /**
  * Who may read a document's image and page URLs (`/view`, `/page/:n`, a page's words): the

@@ -27,10 +27,11 @@ export async function ownedDocument(db: DocumentsDb, id: string, userId: string)
 
 /** GET /api/documents: the user's documents, newest first; pages read in one query for all. */
 export async function listOwnDocuments(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   userId: string,
   present: PresentOptions,
 ): Promise<DocumentRecord[]> {
+  const db: DocumentsDb = deps.database.db;
   const rows = await listDocuments(db, userId);
   const pages = await pagesOf(
     db,

@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../../context';
 import type { UpdateDocumentBody } from '@gnology/contracts';
 import { type PresentOptions, presentDocument } from './present-document';
 import { type DocumentsDb, getOwnedDocument, listPages } from '../store/documents-store';
@@ -8,13 +9,14 @@ import { tagPeople } from '../../photos/use-cases/tag-people';
 
 /** PUT /api/documents/:id: the people identified in the user's document and its tags; answers the document as saved. */
 export async function updateDocument(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   id: string,
   userId: string,
   body: UpdateDocumentBody,
   present: PresentOptions,
   requestId?: string,
 ) {
+  const db: DocumentsDb = deps.database.db;
   await ownedDocument(db, id, userId);
   if (body.peopleIdentified) await tagPeople(db, id, userId, body.peopleIdentified, requestId);
   if (body.tags) await editTags(db, id, userId, body.tags, requestId);

@@ -1,6 +1,6 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../../context';
-import { runGedcomImport } from '../use-cases/gedcom-import';
+import { runGedcomImport } from '../use-cases/import-gedcom';
 import { GEDCOM_IMPORT_JOB, type GedcomImportJob, IMPORT_QUEUE } from './gedcom-import-job';
 
 /** Reads an uploaded GEDCOM file into the user's tree (use-cases/gedcom-import.ts); one at a time per worker. */

@@ -1,7 +1,6 @@
 import { defineJob, type JobDefinition } from '@gnology/platform/jobs/registry';
 import type { DocumentsDeps } from '../../context';
-import { rebuildPeopleIndexes } from '../use-cases/rebuild-people-indexes';
-import { updatePeopleIndex } from '../use-cases/update-people-index';
+import { rebuildPeopleIndexes, reindexPeople } from '../use-cases/rebuild-people-indexes';
 import { MAINTENANCE_QUEUE } from '../../library/jobs/sweep';
 
 /**
@@ -41,9 +40,7 @@ export function peopleRebuildJob(deps: Pick<DocumentsDeps, 'database' | 'queue' 
     name: PEOPLE_REBUILD_JOB,
     handler: async (job) => {
       const { ownerId, documentIds } = job.data;
-      if (ownerId && documentIds)
-        return updatePeopleIndex(deps.database.db, ownerId, { kind: 'documents', documentIds });
-      if (ownerId) return updatePeopleIndex(deps.database.db, ownerId, { kind: 'rebuild' });
+      if (ownerId) return reindexPeople(deps, { ownerId, ...(documentIds ? { documentIds } : {}) });
       const last = await rebuildPeopleIndexes(deps, { after: job.data.after });
       if (last) {
         const part = (job.data.part ?? 0) + 1;

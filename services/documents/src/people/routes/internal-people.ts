@@ -3,7 +3,7 @@ import { requireInternal } from '@gnology/platform/http/internal';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../../context';
-import { lookupPeople } from '../use-cases/people-read';
+import { lookupPeople } from '../use-cases/read-people';
 
 /**
  * POST /internal/people/lookup — Gene asks what the user's people index knows of the names in a
@@ -16,7 +16,7 @@ export const internalPeopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> =
     '/internal/people/lookup',
     { preHandler: requireInternal(deps.config.INTERNAL_TOKEN), schema: { body: PeopleLookupRequest, hide: true } },
     async (req): Promise<PeopleLookupResponse> => ({
-      individuals: await lookupPeople(deps.database.db, req.body.userId, req.body.names),
+      individuals: await lookupPeople(deps, req.body.userId, req.body.names),
     }),
   );
 };

@@ -4,7 +4,7 @@ import { notFound } from '@gnology/platform/http/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../../context';
-import { acceptHint, listHints, rejectHint } from '../use-cases/people-hint-decisions';
+import { acceptHint, listHints, rejectHint } from '../use-cases/decide-hints';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

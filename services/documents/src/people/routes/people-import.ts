@@ -15,8 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
 import { safeDisplayName } from '../../library/domain/file-types';
-import { acceptTreeFile, listTreeImports, readImport, undoImport } from '../use-cases/gedcom-import';
-import { takeWorkSlot } from '../../library/use-cases/work-limits';
+import { acceptTreeFile, listTreeImports, readImport, undoImport } from '../use-cases/import-gedcom';
+import { takeWorkSlot } from '../../library/use-cases/take-work-slot';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MULTIPART_SLACK = 64 * 1024;

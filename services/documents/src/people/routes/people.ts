@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DocumentsDeps } from '../../context';
 import { listPeople } from '../use-cases/list-people';
-import { mergePeople, renamePerson, splitPerson } from '../use-cases/people-decisions';
+import { mergePeople, renamePerson, splitPerson } from '../use-cases/edit-people';
 import { readPerson } from '../use-cases/read-person';
 
 // Any string is accepted as an id so that a malformed one answers 404 like an unknown one.
@@ -29,7 +29,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (plain, { deps }) => {
   const app = plain.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
   const auth = requireUser(deps.verifier);
   const checkedId = (id: string) => {
     if (!UUID.test(id)) throw notFound('Person not found');
@@ -63,7 +62,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     },
     async (req): Promise<IndividualResponse> => ({
       individual: await mergePeople(
-        db,
+        deps,
         req.user!.id,
         req.body.ids.map((id) => id.toLowerCase()),
       ),
@@ -102,7 +101,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
       const id = checkedId(req.params.id);
       return {
         individual: await splitPerson(
-          db,
+          deps,
           req.user!.id,
           id,
           req.body.mentionIds.map((m) => m.toLowerCase()),
@@ -125,7 +124,7 @@ export const peopleRoutes: FastifyPluginAsync<{ deps: DocumentsDeps }> = async (
     },
     async (req): Promise<IndividualResponse> => {
       const id = checkedId(req.params.id);
-      return { individual: await renamePerson(db, req.user!.id, id, req.body.name) };
+      return { individual: await renamePerson(deps, req.user!.id, id, req.body.name) };
     },
   );
 };

@@ -5,7 +5,7 @@ import { gedcomInputOf } from '../domain/gedcom-input';
 import type { DocumentsDb } from '../../library/store/documents-store';
 import { loadPeopleForExport } from '../store/people-export';
 import { loadTreeForExport } from '../store/tree-export';
-import { linkMaps } from './people-links';
+import { linkMaps } from './read-people-links';
 
 /*
  * The user's people index as a GEDCOM file (issue 16, decision 0186). Individuals come from the

@@ -3,7 +3,7 @@ import type { PeopleListResponse } from '@gnology/contracts';
 import type { DocumentsDb } from '../../library/store/documents-store';
 import { listIndividualSummaries, summaryOf } from '../store/people-query';
 import { listTreePeople, treeSummaryOf } from '../store/tree-query';
-import { bothSummary, linkMaps } from './people-links';
+import { bothSummary, linkMaps } from './read-people-links';
 
 /**
  * GET /api/people: the user's individuals, filtered by name when `q` is given — those read from

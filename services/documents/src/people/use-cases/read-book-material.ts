@@ -22,9 +22,9 @@ import {
 import { citationRows } from '../../library/store/citation-sources';
 import type { DocumentsDeps } from '../../context';
 import type { DocumentsDb } from '../../library/store/documents-store';
-import { citationOf } from '../../library/use-cases/document-citation';
-import { linkMaps } from './people-links';
-import { personChart } from './person-chart';
+import { citationOf } from '../../library/use-cases/cite-document';
+import { linkMaps } from './read-people-links';
+import { personChart } from './chart-person';
 
 /** The most generations a book covers (decision 0233); its pedigree chart draws at most 8 of them. */
 export const BOOK_MAX_GENERATIONS = 10;

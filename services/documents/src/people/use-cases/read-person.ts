@@ -4,8 +4,8 @@ import { notFound } from '@gnology/platform/http/errors';
 import type { DocumentsDb } from '../../library/store/documents-store';
 import { getIndividual } from '../store/people-query';
 import { readTreePerson } from '../store/tree-query';
-import { readLinkedPerson } from './people-links';
-import { describeRows } from './people-read';
+import { readLinkedPerson } from './read-people-links';
+import { describeRows } from './read-people';
 
 /**
  * GET /api/people/:id: one of the user's individuals in full — read from documents, or from an

@@ -5,7 +5,7 @@ import { describeIndividuals } from '@gnology/genealogy/people/individuals';
 import { mentionsOfDocument } from '@gnology/genealogy/people/mentions';
 import type { DocumentsDb } from '../../library/store/documents-store';
 import type { IndividualRow } from '../store/people-schema';
-import { refreshHints } from './people-hints';
+import { refreshHints } from './refresh-hints';
 import {
   assignMentions,
   deleteIndividuals,

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DocumentsDeps } from '../../context';
-import { lookUpPhotos, openPhotoOriginal } from '../use-cases/photo-lookup';
+import { lookUpPhotos, openPhotoOriginal } from '../use-cases/look-up-photos';
 
 /**
  * The album service's window on photos (decision 0051): it checks a request's photo ids against

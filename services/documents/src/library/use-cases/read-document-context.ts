@@ -1,9 +1,10 @@
+import type { DocumentsDeps } from '../../context';
 import type { DocumentContextResponse } from '@gnology/contracts';
 import { OBJECT_ID } from '@gnology/platform/ids';
 import { citationRows } from '../store/citation-sources';
 import { contextDocuments, type DocumentsDb } from '../store/documents-store';
 import { pageTextsOf } from '../store/pages-query';
-import { citationOf } from './document-citation';
+import { citationOf } from './cite-document';
 
 /**
  * The user's completed documents among `documentIds`, in the order asked, for research to attach
@@ -11,10 +12,11 @@ import { citationOf } from './document-citation';
  * each page's text, so a fact can be cited by its page.
  */
 export async function documentContext(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   userId: string,
   documentIds: readonly string[],
 ): Promise<DocumentContextResponse> {
+  const db: DocumentsDb = deps.database.db;
   const ids = documentIds.filter((id) => OBJECT_ID.test(id));
   const rows = await contextDocuments(db, userId, ids);
   // A journal's text is its form, not its pages: it is cited as a whole.

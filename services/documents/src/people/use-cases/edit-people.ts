@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../../context';
 import { randomUUID } from 'node:crypto';
 import type { IndividualSummary } from '@gnology/contracts';
 import { badRequest, notFound } from '@gnology/platform/http/errors';
@@ -30,10 +31,11 @@ async function mentionsOf(db: DocumentsDb, ownerId: string, ids: readonly string
 
 /** Merges individuals into the first: all their mentions are pinned to it. */
 export async function mergePeople(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   ownerId: string,
   ids: readonly string[],
 ): Promise<IndividualSummary> {
+  const db: DocumentsDb = deps.database.db;
   const unique = [...new Set(ids)];
   if (unique.length < 2) throw badRequest('Choose at least two different people to merge.');
   const rows = await Promise.all(unique.map((id) => owned(db, ownerId, id)));
@@ -69,11 +71,12 @@ export async function mergePeople(
 
 /** Moves the chosen mentions to a new individual; the rest stay pinned where they are. */
 export async function splitPerson(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   ownerId: string,
   id: string,
   mentionIds: readonly string[],
 ): Promise<IndividualSummary> {
+  const db: DocumentsDb = deps.database.db;
   const source = await owned(db, ownerId, id);
   const chosen = new Set(mentionIds);
   const newId = randomUUID();
@@ -116,11 +119,12 @@ export async function splitPerson(
 
 /** The user's name for an individual, kept over the names documents write. */
 export async function renamePerson(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   ownerId: string,
   id: string,
   name: string,
 ): Promise<IndividualSummary> {
+  const db: DocumentsDb = deps.database.db;
   await owned(db, ownerId, id);
   await markEdited(db, ownerId, [id], { name, sortKey: sortKeyOf(name) });
   return summaryOf((await getIndividual(db, ownerId, id))!);

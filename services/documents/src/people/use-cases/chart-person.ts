@@ -7,7 +7,7 @@ import { indexChartGraph, treeChartGraph } from '../store/chart-graph';
 import type { DocumentsDeps } from '../../context';
 import type { DocumentsDb } from '../../library/store/documents-store';
 import { loadChartFonts } from '../../fonts/product-fonts';
-import { linkMaps } from './people-links';
+import { linkMaps } from './read-people-links';
 
 /**
  * The most people one chart draws. Only descendants can reach it (8 generations of ancestors are

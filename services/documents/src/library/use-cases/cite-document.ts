@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../../context';
 import { DocumentType } from '@gnology/contracts';
 import { buildCitation, citationPeople } from '@gnology/genealogy/citation';
 import type { DocumentsDb } from '../store/documents-store';
@@ -23,11 +24,12 @@ export function citationOf(row: CitationRow, page?: number | null): string {
 
 /** The citation of one of the user's documents; undefined when it is not theirs. */
 export async function documentCitation(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   ownerId: string,
   id: string,
   page?: number,
 ): Promise<string | undefined> {
+  const db: DocumentsDb = deps.database.db;
   const [row] = await citationRows(db, ownerId, [id]);
   return row ? citationOf(row, page) : undefined;
 }

@@ -23,7 +23,7 @@ import {
   writeTree,
 } from '../store/tree-import-store';
 import type { ImportRow } from '../store/tree-schema';
-import { refreshAllHints } from './people-hints';
+import { refreshAllHints } from './refresh-hints';
 
 /*
  * GEDCOM import (issue 32, decisions 0222–0224): the API role checks the file by its content,

@@ -14,10 +14,11 @@ export async function readOcrSettings(
 
 /** The user's choice, for uploads from now on; documents already read keep theirs. */
 export async function chooseOcrLanguages(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   userId: string,
   languages: OcrLanguage[],
 ): Promise<{ languages: OcrLanguage[] }> {
+  const db: DocumentsDb = deps.database.db;
   await saveOcrLanguages(db, userId, languages);
   return { languages };
 }

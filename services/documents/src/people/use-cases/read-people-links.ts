@@ -4,7 +4,7 @@ import type { DocumentsDb } from '../../library/store/documents-store';
 import { loadLinks } from '../store/people-hints-store';
 import { getIndividual } from '../store/people-query';
 import { readTreePerson } from '../store/tree-query';
-import { describeRows } from './people-read';
+import { describeRows } from './read-people';
 
 /*
  * A tree person linked to a document's person by an accepted hint (issue 32, decision 0228) is one

@@ -1,3 +1,4 @@
+import type { DocumentsDeps } from '../../context';
 import type { IndividualDetail } from '@gnology/contracts';
 import { foldText } from '@gnology/contracts';
 import { canonicalGiven, givenCompatible, parseName, surnameKeys } from '@gnology/genealogy/people/names';
@@ -37,10 +38,11 @@ export async function describeRows(
  * alone matches the whole family, the most documented first. At most 5 per name.
  */
 export async function lookupPeople(
-  db: DocumentsDb,
+  deps: Pick<DocumentsDeps, 'database'>,
   ownerId: string,
   names: readonly string[],
 ): Promise<IndividualDetail[]> {
+  const db: DocumentsDb = deps.database.db;
   const found = new Map<string, IndividualRow>();
   for (const asked of names) {
     // "Thomas Whitfield's will": the possessive is not part of the name.
