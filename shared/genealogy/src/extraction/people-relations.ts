@@ -61,6 +61,8 @@ export const INVERSE: Record<Relation, Relation> = {
   other_relative: 'other_relative',
 };
 
+const OWN_CHILD_NAMED_BEFORE =
+  /(?<![\p{L}])(?:his|her|their)\s+(?:\p{Ll}+\s+)?(?:child|son|daughter|daur?\.?|infant)\s+(?:was\s+)?named\s*$/iu;
 const ANOTHER_CLERGYMAN = /^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder)\.?\s+$/i;
 
 /** Records an officiant signs: a marriage, a baptism or birth register entry, a burial. */
@@ -324,7 +326,9 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       const [rel, kin] = REL_WORDS[paren[1]!.toLowerCase()]!;
       edges.push({ anchor: -1, person: i, role: rel, ...(kin ? { kin } : {}) });
     }
-    if (NAMED_BEFORE.test(b)) namedChild ??= i;
+    // "Elizth. Irons Wife of Abram Irons and her Child Named Samuel was removed": a child named as someone's is part of
+    // that person's entry, not the record's subject (a birth or baptism names its child without "her", "their").
+    if (NAMED_BEFORE.test(b) && !OWN_CHILD_NAMED_BEFORE.test(b)) namedChild ??= i;
     const above = ABOVE_AFTER.exec(a);
     const aboveRel = above ? REL_WORDS[above[1]!.toLowerCase()] : undefined;
     if (aboveRel && !edges.some((e) => e.person === i)) {

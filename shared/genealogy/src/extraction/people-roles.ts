@@ -246,7 +246,9 @@ export function peopleOf(
       const full = s ? keyOf(`${ms[i]!.name} ${s}${ms[i]!.suffix ? ` ${ms[i]!.suffix}` : ''}`) : '';
       if (s && ms.some((x, j) => j !== i && keyOf(x.name) === full && rolesConflict(i, j))) continue;
       // "named Eleanor Cliffen": a name that already ends in the surname is whole ("Eleanor Cliffen Cliffen" is no one).
-      if (s && keyOf(ms[i]!.name).endsWith(` ${keyOf(s)}`)) {
+      // So is one the record also writes as a full name ("Eleanor Cliffen her Daur … her Daur named Eleanor Cliffen").
+      const writtenWhole = ms.some((x, j) => j !== i && !x.lone && keyOf(x.name) === keyOf(ms[i]!.name));
+      if (s && (writtenWhole || keyOf(ms[i]!.name).endsWith(` ${keyOf(s)}`))) {
         ms[i]!.lone = false;
         continue;
       }
