@@ -1,6 +1,7 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
 import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials } from './dutch-registers';
+import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -276,6 +277,8 @@ export function findMentions(text: string): Mention[] {
       surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
   }
   const lang = languageOf(text);
+  const inverted = invertedListEntries(text, lang);
+  for (const [at, surname] of inverted.surnameByGiven) if (!surnameFirst.has(at)) surnameFirst.set(at, surname);
   RUN.lastIndex = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
     for (const raw of candidatesOf(m[0], m.index, text, lang)) {
@@ -301,6 +304,7 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       const words = c.words.map(titleCase);
+      if (words.length === 2 && inverted.twoGivenAt.has(c.start)) words.reverse();
       const surname = surnameFirst.get(c.start);
       // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
       // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.

@@ -180,8 +180,8 @@ export const CENSUS_COLUMNS: Record<string, [Relation | 'head', RecordRole?]> = 
   lodger: ['other_relative', 'boarder'],
   visitor: ['other_relative'],
 };
-/** ", Dr. Hüsgen", "Adt , Dr . Hitze" after a name: the next man's title, not a census column or "(dr)" for daughter. */
-export const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr[ \t]*\.?\s+\p{Lu}\p{Ll}/u;
+/** ", Dr. Hüsgen", "Adt , Dr . Hitze", "Denzler Albert, Dr., Moser Robert" after a name: the next man's title, not a census column or "(dr)" for daughter. */
+export const DR_TITLE_AFTER = /^\s*[,;]?\s*Dr[ \t]*\.?(?:\s*,)?\s+\p{Lu}\p{Ll}/u;
 export const CENSUS_AFTER = new RegExp(
   String.raw`^(?:[ \t,|.]+(?:[A-Z]{1,2}|\d{1,3}|Mar|Unm|Wid|Widow|Single|Married)(?![\p{L}\d]))*[ \t,|.]+(${Object.keys(
     CENSUS_COLUMNS,
