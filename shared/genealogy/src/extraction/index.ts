@@ -1,4 +1,5 @@
 import type { DocumentEntities, DocumentType } from '@gnology/contracts';
+import { joinBrokenWords } from './broken-words';
 import { extractDates } from './dates';
 import { withDirectoryFacts } from './directory-facts';
 import { classifyDocument } from './document-type';
@@ -65,7 +66,7 @@ export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer): 
   const { people: peopleIdentified, details: read } = extractPeopleWithDetails(text, 60, documentType);
   const personDetails = withDirectoryFacts(text, peopleIdentified, read);
   const dateInfo = extractDates(text).slice(0, 200);
-  const geographicalInfo = extractPlaces(text, gazetteer).slice(0, 100);
+  const geographicalInfo = extractPlaces(joinBrokenWords(text), gazetteer).slice(0, 100);
   const occupations = extractOccupations(text).slice(0, 50);
   return {
     documentType,

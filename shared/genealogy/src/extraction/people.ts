@@ -1,4 +1,5 @@
 import type { DocumentType, PersonTag } from '@gnology/contracts';
+import { joinBrokenWords } from './broken-words';
 import { acceptMentions, shareSurnames } from './people-acceptance';
 import { findMentions } from './people-candidates';
 import { readRelations } from './people-relations';
@@ -34,7 +35,8 @@ export function extractPeople(text: string, limit = 60, documentType?: DocumentT
   return extractPeopleWithDetails(text, limit, documentType).people;
 }
 
-export function extractPeopleWithDetails(text: string, limit = 60, documentType?: DocumentType): PeopleResult {
+export function extractPeopleWithDetails(raw: string, limit = 60, documentType?: DocumentType): PeopleResult {
+  const text = joinBrokenWords(raw);
   const mentions = acceptMentions(text, findMentions(text));
   if (mentions.length === 0) return { people: [], details: [] };
   const ms = repairMentions(text, shareSurnames(text, mentions));
