@@ -1,4 +1,5 @@
 import { directoryEntries } from './directory-entries';
+import { placeTaggedEntries } from './place-tagged-lists';
 import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
@@ -97,7 +98,10 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   };
   const cues = all.map(cueOf);
   // A directory entry's name is a person by the entry's shape (directory-entries.ts).
-  const entryNames = new Set(directoryEntries(text).map((e) => e.nameStart));
+  const entries = directoryEntries(text);
+  const entryNames = new Set(
+    entries.length ? entries.map((e) => e.nameStart) : placeTaggedEntries(text, isGiven).map((e) => e.start),
+  );
   const accepted: boolean[] = all.map((m, i) => {
     if (entryNames.has(m.start)) return true;
     // "a club girl of Ellendale, Del.": a word before a state's abbreviation is a town.

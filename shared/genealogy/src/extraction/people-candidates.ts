@@ -7,6 +7,7 @@ import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadi
 import { GIVEN_NAMES, TITLES } from './given-names';
 import { STOP } from './name-stop-words';
 import { nobleParticleBefore } from './noble-names';
+import { placeTaggedEntries } from './place-tagged-lists';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
 
@@ -264,7 +265,13 @@ export function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
   // A directory entry ("Dupont (Jean), tailleur, r. de Chartres, 12.") names one person, read whole; its street is no one.
   const entries = directoryEntries(text);
-  const inEntry = spanTest(entries.map((e) => [e.start, e.end] as const));
+  // A list that tags each person with a place ("Maillefer (Lausanne), Aug. Leuba (Buttes)") names them by its shape.
+  const tagged = entries.length ? [] : placeTaggedEntries(text, isGiven);
+  const inEntry = spanTest(
+    [...entries.map((e) => [e.start, e.end] as const), ...tagged.map((e) => [e.start, e.end] as const)].sort(
+      (a, b) => a[0] - b[0],
+    ),
+  );
   // Registers and manifests that write "Whitfield, Thomas" at a line start: read as "Thomas Whitfield".
   const surnameFirst = new Map<number, string>();
   LINE_START_SURNAME_FIRST.lastIndex = 0;
@@ -342,7 +349,11 @@ export function findMentions(text: string): Mention[] {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
   }
-  if (!entries.length) return mentions;
+  for (const e of tagged) {
+    const words = e.name.split(/\s+/).map((w) => titleCase(w.replace(/,$/, '.')));
+    mentions.push({ words, start: e.start, end: e.end, name: words.join(' '), lone: false, written: true });
+  }
+  if (!entries.length) return tagged.length ? mentions.sort((a, b) => a.start - b.start) : mentions;
   for (const e of entries) {
     if (e.firm) continue;
     const words = e.name.split(' ');
