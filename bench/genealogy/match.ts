@@ -25,7 +25,7 @@ export const TITLE_WORDS = new Set([
   'm', 'mm', 'mme', 'mmes', 'mlle', 'mlles', 'monsieur', 'messieurs', 'madame', 'mademoiselle', 'me', 'mgr',
   'abbe', 'sieur', 'sr', 'dame', 'docteur', 'comte', 'comtesse', 'baron', 'baronne', 'marquis', 'duc', 'duchesse',
   // German
-  'herr', 'herrn', 'frau', 'fraulein', 'frl', 'hr', 'hrn', 'fr', 'graf', 'grafin', 'freiherr', 'freifrau', 'pfarrer',
+  'herr', 'herrn', 'herren', 'hh', 'frau', 'fraulein', 'frl', 'hr', 'hrn', 'fr', 'graf', 'grafin', 'freiherr', 'freifrau', 'pfarrer',
   // Ranks and academic titles written before a name, which HIPE labels as a mention's title part
   'professor', 'professeur', 'oberst', 'hauptmann', 'leutnant', 'lieutenant', 'capitaine', 'marechal', 'amiral',
   'admiral', 'dekan', 'pastor', 'pasteur',

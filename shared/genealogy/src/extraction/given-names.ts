@@ -68,7 +68,7 @@ export const GIVEN_NAMES: ReadonlySet<string> = new Set([...LISTED, ...I_SPELLIN
 
 /** Titles that mark the following capitalised words as a person's name. */
 export const TITLES: ReadonlySet<string> = new Set(
-  'mgr frhr herrn hrn hr frl fräulein messieurs mesdames mesdemoiselles mr mrs miss ms dr rev revd reverend capt captain sgt sergt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder sir lady dame lord ensign major-general lieutenant-general brigadier-general lieutenant-colonel herr frau monsieur madame mme mlle doña dona señor signor sig pan pani'.split(
+  'mgr frhr herrn hrn hr hh frl fräulein messieurs mesdames mesdemoiselles mr mrs miss ms dr rev revd reverend capt captain sgt sergt sergeant pvt private cpl corporal col colonel lt lieut lieutenant gen general maj major hon judge squire deacon elder sir lady dame lord ensign major-general lieutenant-general brigadier-general lieutenant-colonel herr frau monsieur madame mme mlle doña dona señor signor sig pan pani'.split(
     ' ',
   ),
 );

@@ -116,9 +116,9 @@ const FRENCH_OFFICE_BEFORE = new RegExp(
   String.raw`(?:(?<![\p{L}])(?:[Ll]e|[Ll]a|[Ll]['’]|[Dd]u|[Aa]u|[Dd]es|[Ll]es|[Dd]e)\s+|^|[,;:(]\s*)(${FRENCH_OFFICES})s?\s+$|(?<![\p{L}])(M|MM|Mme|Mmes|Mlle|Mlles|Mgr|Me|Dr)\.?\s+$`,
   'u',
 );
-/** Plural titles that open a list of surnames: "MM. Stump et Kraft", "den Herren Gamp, Euler und Jacobskötter", "Abgg. Rösicke, Adt". */
+/** Plural titles that open a list of surnames: "MM. Stump et Kraft", "den Herren Gamp, Euler und Jacobskötter", "Abgg. Rösicke, Adt", "die HH. Hüni". */
 export const PLURAL_TITLE_BEFORE =
-  /(?<![\p{L}])(?:MM|Messieurs|Messrs|Herren|Abgg|Mesdames)[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?$/u;
+  /(?<![\p{L}])(?:MM|HH|Messieurs|Messrs|Herren|Abgg|Mesdames)[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?$/u;
 
 /*
  * English offices and ranks a paper writes capitalised before a surname ("Warden Hoyt", "Baron

@@ -290,7 +290,7 @@ const US_STATE_AFTER =
 
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =
-  /^(?:\s*\([^()\n]{1,20}\)\s*)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
+  /^(?:\s*\([^()\n]{1,20}\)\s*|\s+(?:in|à|de|von|aus)\s+\p{Lu}[\p{L}-]+)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
 
 /** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
 function brokenWord(b: string, at: number): boolean {

@@ -1,0 +1,26 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from './helpers/read-record';
+
+/*
+ * Issue 28: "HH." (Herren) opens a list of surnames as "MM." and "Herren" do, and each may carry its town ("Hüni in
+ * Riesbach und Goldschmied in Winterthur"). Texts written here in the style of the Neue Zürcher Zeitung.
+ */
+
+const read = (text: string) => readRecord({ text, isImage: false });
+const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
+
+beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
+
+describe('surnames listed after a plural title', () => {
+  it('"die HH. Bär in Horgen und Wyss in Uster": both men, no town', () => {
+    const found = names('Als Bezirksrichter werden die HH. Bär in Horgen und Wyss in Uster bestätigt.');
+    expect(found).toEqual(['Bär', 'Wyss']);
+  });
+
+  it('"MM. Dufour à Nyon et Rochat à Orbe"', () => {
+    expect(names('Le Conseil a nommé MM. Dufour à Nyon et Rochat à Orbe membres de la commission.')).toEqual([
+      'Dufour',
+      'Rochat',
+    ]);
+  });
+});
