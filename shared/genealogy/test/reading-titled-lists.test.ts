@@ -24,3 +24,14 @@ describe('surnames listed after a plural title', () => {
     ]);
   });
 });
+
+describe('a German office written as one word before a surname', () => {
+  it('"Außenminister Halifax" is a man; "der Regierung Preußens" is a state', () => {
+    expect(names('Der britische Außenminister Halifax wohnte dem Empfang bei, wie die Zeitung berichtet.')).toEqual([
+      'Halifax',
+    ]);
+    expect(
+      names('Er wollte nicht mit der Regierung Preußens in Unterhandlungen treten, wie die Zeitung berichtet.'),
+    ).toEqual([]);
+  });
+});

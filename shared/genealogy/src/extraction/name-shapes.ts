@@ -108,8 +108,16 @@ export function isNotNameWord(w: string, lang?: TextLanguage): boolean {
 const GERMAN_OFFICES =
   'Abgg?|Abgeordnete[nr]?|Herren|Herrn|Herr|Hrn?|Frau|Fräulein|Frl|Fürst(?:en)?|Graf(?:en)?|Gräfin|Prinz(?:en)?|Prinzessin|Freiherr[n]?|Baron[s]?|Botschafter[s]?|Gesandte[nr]?|Reichskanzler[s]?|Kanzler[s]?|Minister[s]?|Reichsminister[s]?|Staatssekretär[s]?|Präsident(?:en)?|Bundespräsident(?:en)?|Bundesrat|Vorsitzende[nr]?|Kapitän(?:[ \t]+zur[ \t]+See)?|Admiral[s]?|Konteradmiral[s]?|Vizeadmiral[s]?|General[s]?|Generalleutnant[s]?|Oberst(?:en)?|Oberstleutnant[s]?|Major[s]?|Hauptmann|Leutnant[s]?|Professor[s]?|Prof|Dr|Pfarrer[s]?|Pastor[s]?|Bischof[s]?|Bürgermeister[s]?|Stadtpräsident(?:en)?|Regierungsrat|Nationalrat|Ständerat|Direktor[s]?|Dekan[s]?|Musikdirektor[s]?|Kapellmeister[s]?|Konzertmeister[s]?|Landammann[s]?|Stadtrat|Gemeinderat|Kantonsrat|Gro(?:ss|ß)rat|Oberrichter[s]?|Bundesrichter[s]?|Redaktor[s]?|Rektor[s]?|Kaiser[s]?|König[s]?|Königin|Erzherzog[s]?|Herzog[s]?|Kardinal[s]?|Kommandant(?:en)?';
 const FRENCH_OFFICES = String.raw`général|maréchal|colonel|capitaine|lieutenant|commandant|amiral|président|ministre|abbé|docteur|professeur|baron|baronne|comte|comtesse|vicomte|marquis|duc|duchesse|prince|princesse|cardinal|pasteur|curé|syndic|préfet|maire|juge|notaire|roi|reine|empereur|impératrice|sieur|citoyen|conseiller\s+fédéral|conseiller\s+d['’]état|conseiller\s+national|conseiller|député|sénateur|chancelier|ambassadeur|consul|directeur|inspecteur|secrétaire|trésorier|rédacteur|commissaire|gouverneur|vice-président|chef`;
+/**
+ * German offices and institutions written as compounds ("Generaladministrator Simons", "Reichsaußenministers von
+ * Ribbentrop", "Kabinett Chautemps"): the office ends the word. Surname-like endings (-meister, -richter) are left out.
+ * An office holder's title before a surname marks it as a man's ("Außenminister Halifax"); an institution's does not
+ * ("der Regierung Preußens").
+ */
+const GERMAN_OFFICE_HOLDER = String.raw`\p{Lu}\p{Ll}*(?:administrator|direktor|präsident|minister|sekretär|kommissar|kommissär|inspektor|verwalter|kanzler|gesandte|botschafter)(?:s|en|n|r)?`;
+const GERMAN_OFFICE_COMPOUND = String.raw`${GERMAN_OFFICE_HOLDER}|Kabinett(?:s)?|Regierung`;
 const GERMAN_OFFICE_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(${GERMAN_OFFICES})[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?(?:(?:Dr|Prof)[ \t]?\.[ \t]*)?(?:(?:${GERMAN_OFFICES})[ \t]+)?$`,
+  String.raw`(?<![\p{L}])(${GERMAN_OFFICES}|${GERMAN_OFFICE_HOLDER})[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?(?:(?:Dr|Prof)[ \t]?\.[ \t]*)?(?:(?:${GERMAN_OFFICES})[ \t]+)?$`,
   'u',
 );
 const FRENCH_OFFICE_BEFORE = new RegExp(
@@ -151,11 +159,6 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
-/**
- * German offices and institutions written as compounds ("Generaladministrator Simons", "Reichsaußenministers von
- * Ribbentrop", "Kabinett Chautemps"): the office ends the word. Surname-like endings (-meister, -richter) are left out.
- */
-const GERMAN_OFFICE_COMPOUND = String.raw`\p{Lu}\p{Ll}*(?:administrator|direktor|präsident|minister|sekretär|kommissar|kommissär|inspektor|verwalter|kanzler|gesandte|botschafter)(?:s|en|n|r)?|Kabinett(?:s)?|Regierung`;
 const ENGLISH_OFFICE_ONLY = new RegExp(String.raw`^(?:${ENGLISH_OFFICES})\.?$`, 'u');
 const OFFICE_WORD = new RegExp(String.raw`^(?:${GERMAN_OFFICES}|Frhr|Freiherr|${GERMAN_OFFICE_COMPOUND})\.?$`, 'u');
 const ENGLISH_OFFICE_WORD = new RegExp(
