@@ -1,5 +1,5 @@
 import type { DocumentEntities, DocumentType } from '@gnology/contracts';
-import { joinBrokenWords } from './broken-words';
+import { mendOcrSpacing } from './ocr-spacing';
 import { extractDates } from './dates';
 import { withDirectoryFacts } from './directory-facts';
 import { classifyDocument } from './document-type';
@@ -66,7 +66,7 @@ export function extractWithRules(input: ExtractionInput, gazetteer: Gazetteer): 
   const { people: peopleIdentified, details: read } = extractPeopleWithDetails(text, 60, documentType);
   const personDetails = withDirectoryFacts(text, peopleIdentified, read);
   const dateInfo = extractDates(text).slice(0, 200);
-  const geographicalInfo = extractPlaces(joinBrokenWords(text), gazetteer).slice(0, 100);
+  const geographicalInfo = extractPlaces(mendOcrSpacing(text), gazetteer).slice(0, 100);
   const occupations = extractOccupations(text).slice(0, 50);
   return {
     documentType,

@@ -1,5 +1,5 @@
 import type { DocumentType, PersonTag } from '@gnology/contracts';
-import { joinBrokenWords } from './broken-words';
+import { mendOcrSpacing } from './ocr-spacing';
 import { acceptMentions, shareSurnames } from './people-acceptance';
 import { findMentions } from './people-candidates';
 import { readRelations } from './people-relations';
@@ -36,7 +36,7 @@ export function extractPeople(text: string, limit = 60, documentType?: DocumentT
 }
 
 export function extractPeopleWithDetails(raw: string, limit = 60, documentType?: DocumentType): PeopleResult {
-  const text = joinBrokenWords(raw);
+  const text = mendOcrSpacing(raw);
   const mentions = acceptMentions(text, findMentions(text));
   if (mentions.length === 0) return { people: [], details: [] };
   const ms = repairMentions(text, shareSurnames(text, mentions));

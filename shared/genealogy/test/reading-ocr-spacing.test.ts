@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { joinBrokenWords } from '../src/extraction/broken-words';
+import { mendOcrSpacing } from '../src/extraction/ocr-spacing';
 import { readRecord } from './helpers/read-record';
 
 /*
@@ -12,7 +12,7 @@ const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
 
 beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
-describe('words broken at a line end', () => {
+describe('OCR spacing', () => {
   it('"M. Neu¬ komm" and "Ha¬ rold Lloyd" are whole names', () => {
     expect(
       names('Je souscris volontiers à la liste ouverte par le journal de M. Neu¬ komm pour les blessés.'),
@@ -28,9 +28,18 @@ describe('words broken at a line end', () => {
   });
 
   it('a plain hyphen joins only across a line end and before a lower-case letter', () => {
-    expect(joinBrokenWords('Schon-\nfeld')).toBe('Schonfeld');
-    expect(joinBrokenWords('Jean-\nPierre Martin')).toBe('Jean-\nPierre Martin');
-    expect(joinBrokenWords('Saint- Malo, Weight- man')).toBe('Saint- Malo, Weight- man');
-    expect(joinBrokenWords('Neu¬\nkomm, Ha¬ rold, soft\u00ADly')).toBe('Neukomm, Harold, softly');
+    expect(mendOcrSpacing('Schon-\nfeld')).toBe('Schonfeld');
+    expect(mendOcrSpacing('Jean-\nPierre Martin')).toBe('Jean-\nPierre Martin');
+    expect(mendOcrSpacing('Saint- Malo, Weight- man')).toBe('Saint- Malo, Weight- man');
+    expect(mendOcrSpacing('Neu¬\nkomm, Ha¬ rold, soft\u00ADly')).toBe('Neukomm, Harold, softly');
+  });
+
+  it('a full stop set apart from its initial is put back: "R . Tiedemann", "C . F . Flach"', () => {
+    expect(mendOcrSpacing('verantwortlich : R . Tiedemann , Berlin')).toBe('verantwortlich : R. Tiedemann , Berlin');
+    expect(names('Gesellschafter sind C . F . Flach und J . J . Beck in Berlin .')).toEqual([
+      'C. F. Flach',
+      'J. J. Beck',
+    ]);
+    expect(mendOcrSpacing('in Berlin . Der Zug')).toBe('in Berlin . Der Zug');
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * "Neu¬ komm", "Ha¬ rold Lloyd", "Schon-⏎feld": words the typesetter broke at a line end, joined again. OCR that lays
+ * a column's lines out as one keeps the "¬" and puts a space where the line ended. Only the "¬" and the soft hyphen
+ * are joined across a space; a plain hyphen only across a line end, and always before a lower-case letter
+ * ("Jean-⏎Pierre" stays two parts of one name).
+ */
+const BROKEN_WORD = /(?<=\p{L})(?:[¬\u00AD][ \t]*(?:\r?\n[ \t]*)?|-[ \t]*\r?\n[ \t]*)(?=\p{Ll})/gu;
+
+/**
+ * "R . Tiedemann", "C . F . Flach", "Dr . Hitze": an initial or an abbreviation whose full stop OCR or a tokenizer set
+ * apart. Only after one capital (and up to three small letters) standing alone as a word.
+ */
+const SPACED_STOP = /(?<=(?:^|[\s(])\p{Lu}\p{Ll}{0,3})[ \t]+\.(?=[ \t])/gu;
+
+/** The text with broken words joined and set-apart full stops put back, for the people and places readers. */
+export const mendOcrSpacing = (text: string): string => text.replace(BROKEN_WORD, '').replace(SPACED_STOP, '.');
