@@ -291,7 +291,7 @@ export function findMentions(text: string): Mention[] {
     for (const raw of candidatesOf(m[0], m.index, text, lang)) {
       if (inEntry(raw.start)) continue;
       const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
-      const c = lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped;
+      const c = peerageOff(text, lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped);
       if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
@@ -384,4 +384,16 @@ export function surnameOf(m: Mention): string {
   let k = words.length - 1;
   while (k > 1 && isParticleAnyCase(words[k - 1]!)) k--;
   return words.slice(k).join(' ');
+}
+
+/** A peer's rank written after his given name, before his title's place: "John Earl of Bath", "Thomas Erle of Ormond". */
+const PEERAGE_AFTER_NAME = /^(?:Earl|Erle|Duke|Viscount|Vicount|Marquess|Marquis|Baron|Lord|Bishop|Archbishop)$/u;
+
+/** "Jo[hn] Erle of Bath": the rank is no surname; the man is John, Earl of Bath. */
+function peerageOff(text: string, c: Candidate): Candidate {
+  const last = c.words.at(-1);
+  if (c.words.length < 2 || !last || !PEERAGE_AFTER_NAME.test(last)) return c;
+  if (!/^[ \t]+of[ \t]+\p{Lu}/u.test(text.slice(c.end, c.end + 12))) return c;
+  const words = c.words.slice(0, -1);
+  return { ...c, words, end: text.lastIndexOf(words.at(-1)!, c.end) + words.at(-1)!.length };
 }

@@ -64,18 +64,20 @@ const REL_ALT = Object.keys(REL_WORDS)
 const GENITIVE = 'filius|filia|fil\\.|syn|córka|corka|uxor|vidua|relicta|żona|zona|wdowa|maritus|wdowiec';
 export const TITLE_ALT = [...TITLES].join('|');
 const OF = "(?:of|des|der|de|du|d['’]|di|del|della|van|von|af|till|til|do|da|dla|po|zu|efter|etter)";
+/** "wife to Sir John Tyrell", "sonne to John Erle of Bath": older English says of a relation "to" as it says "of". */
+const OF_OR_TO = OF.replace('(?:of|', '(?:of|to|');
 const PRE_NAME = String.raw`(?:the\s+late\s+|late\s+|mr\.?\s+(?:and|&)\s+mrs\.?\s+|the\s+(?=(?:${TITLE_ALT})\.?\s)|(?:dem|der|des|den|la|le|du|feu|fu|del\s+fu|quondam|q\.|sel\.|seligen|weiland)\s+|(?:${TITLE_ALT})\.?\s+)*`;
 /** "… son of " right before a name: the name is the parent (or spouse, ...) of the phrase's subject. */
 /** "The bride is the daughter of", "the groom, son of": a marriage record names whose parents follow by the party's title. */
 export const PARTY_OF_BEFORE =
   /\b(bride|bridegroom|groom)(?:\s+(?:is|was))?[\s,]+(?:the\s+)?(?:\p{L}+\s+)?(?:son|daughter|child)\s+of\s*$/iu;
 export const REL_OF_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
+  String.raw`(?<![\p{L}])(?:(${REL_ALT})(?:\s+(?:leg[ií]tim\p{L}*|ehelich\p{L}*|natural\p{L}*|légitime|legittim\p{L}*|wettig\p{L}*|äkta|ekte))?\s+${OF_OR_TO}\s*|(${GENITIVE})(?:\s+(?:legitim\p{L}*|naturalis|nat\.|ex))?\s+)${PRE_NAME}(?:\p{Ll}[\p{L}'’-]*\s+|(?:[\p{Lu}][\p{Ll}]+(?:s|n|ers|ens))\s+(?=[\p{Lu}]))?$`,
   'iu',
 );
 /** "his wife ", "survived by her sons ", "children: " right before a name: the name is that relative of the subject. */
 export const REL_BEFORE = new RegExp(
-  String.raw`(?<![\p{L}])(${REL_ALT})(?![\p{L}])(?:['’]s(?:\s+(?:maiden\s+|christian\s+|given\s+)?(?:sur)?name))?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
+  String.raw`(?<![\p{L}])(${REL_ALT})(?![\p{L}])(?:['’]s(?:\s+(?:maiden\s+|christian\s+|given\s+)?(?:sur)?name))?(?:\s*\([^)]*\))?[,:]?\s*(?:named\s+|called\s+)?${PRE_NAME}(?:(?!${OF_OR_TO}\s)\p{Ll}[\p{L}'’-]*\s+)?$`,
   'iu',
 );
 /**
@@ -231,7 +233,7 @@ export const SUBJECT_AFTER =
 export const DECEASED_AFTER =
   /^,?\s+(?:of\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?,?\s+)?(?:deceased|dec['’]?d\.?|died|departed\s+this\s+life)(?!\p{L})/iu;
 export const SUBJECT_BEFORE = new RegExp(
-  String.raw`(?:(?:view\s+of\s+the\s+)?body\s+of|in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur(?:y|ie)e?d|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s*,(?=\s))?(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
+  String.raw`(?:(?:view\s+of\s+the\s+)?body\s+of|in\s+(?:loving\s+)?memory\s+of|obituary\s*[:\-–]?|death\s+of|birth\s+of|burial\s+of|baptism\s+of|certify\s+that|name\s+of\s+(?:child|deceased|soldier)\s*:?|name\s*:|deceased\s*:|soldier\s*:|testator\s*:|passenger\s*:|baptized|baptised|bapt\.|bap\.|christened|chr\.|buried|bur(?:y|ie)e?d|bur\.|interred|getauft|begraben|beerdigt|baptisé[e]?|inhumé[e]?|bautizado|bautizada|sepultado|sepultada|battezzato|battezzata|sepolto|sepolta|gedoopt|begraven|ochrzczony|ochrzczona|pochowany|pochowana|döpt|begravd|døbt|begravet|baptizavi|baptizatus|baptizata|sepultus|sepulta|sepelivi|hier\s+liegt|here\s+lies|estate\s+of|will\s+of|claimant,?|personally\s+appeared|falleci[óo]|muri[óo]|(?:est\s+)?décédée?|overleden|gestorven|(?:è\s+)?mort[oa]|zmarła?|zmarla?|døde|dog|död|obiit|est\s+née?|è\s+nat[oa]|nacque|killed|contrajeron\s+matrimonio|casaram-se|vigdes|ont\s+comparu|erschienen|comparecieron|(?:the\s+)?name\s+of|il\s+nome\s+di|(?:die|den)\s+vornamen?|le\s+pr[ée]nom\s+de|de\s+voornaam\s+(?:heeft\s+gegeven\s+)?van|el\s+nombre\s+de|imi[eę])(?:\s*,(?=\s))?(?:\s+(?:à|in|te|en|a|w|i|at)\s+\p{Lu}[\p{L}-]+,?)?\s*(?:(?!(?:in|at|on|to|near|à|en|dans|im|zu|bei|te|op)\s)\p{Ll}+\s+)?(?:(?:the\s+)?(?:body\s+of|infant|child|son|daughter|corpse\s+of)\s+)?(?:(?:${TITLE_ALT})\.?\s+)?$`,
   'iu',
 );
 /**

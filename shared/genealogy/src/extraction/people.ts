@@ -1,4 +1,5 @@
 import type { DocumentType, PersonTag } from '@gnology/contracts';
+import { expandEditorialBrackets } from './editorial-brackets';
 import { mendOcrSpacing } from './ocr-spacing';
 import { acceptMentions, shareSurnames } from './people-acceptance';
 import { findMentions } from './people-candidates';
@@ -36,7 +37,7 @@ export function extractPeople(text: string, limit = 60, documentType?: DocumentT
 }
 
 export function extractPeopleWithDetails(raw: string, limit = 60, documentType?: DocumentType): PeopleResult {
-  const text = mendOcrSpacing(raw);
+  const text = mendOcrSpacing(expandEditorialBrackets(raw));
   const mentions = acceptMentions(text, findMentions(text));
   if (mentions.length === 0) return { people: [], details: [] };
   const ms = repairMentions(text, shareSurnames(text, mentions));
