@@ -1,5 +1,6 @@
 import { directoryEntries } from './directory-entries';
 import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
+import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
@@ -109,6 +110,9 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     if (m.noble) return true;
+    // "dem Gesandten Oesterreichs", "des Herrn Antragstellers", "des Obersten Richters": after a German office a
+    // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
+    if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
@@ -287,6 +291,19 @@ const US_STATE_AFTER =
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
+
+function nounAfterGermanOffice(text: string, m: Mention): boolean {
+  const w = m.words[0]!.replace(/ſ/g, 's');
+  if (!officeBefore(text, m.start, 'de')) return false;
+  if (isExonym(w)) return true;
+  return (
+    w.length >= 8 &&
+    /\p{Ll}ers$/u.test(w) &&
+    GENITIVE_OFFICE_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start))
+  );
+}
+/** "des Herrn ", "des Obersten⏎": the genitive article and the office word right before a word. */
+const GENITIVE_OFFICE_BEFORE = /(?<![\p{L}])des[ \t]*\r?\n?[ \t]*\p{Lu}\p{L}+\.?[ \t]*\r?\n?[ \t]*$/u;
 
 /** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
 function brokenWord(b: string, at: number): boolean {

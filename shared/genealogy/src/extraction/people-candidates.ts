@@ -334,6 +334,7 @@ export function findMentions(text: string): Mention[] {
       mentions.push({ ...c, words, name, lone, written: !lone });
     }
   }
+  joinBrokenDoubleNames(text, mentions);
   if (lang === 'nl' || lang === 'other') {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
@@ -345,6 +346,25 @@ export function findMentions(text: string): Mention[] {
     mentions.push({ words, start: e.nameStart, end: e.nameEnd, name: e.name, lone: false, written: true });
   }
   return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** A hyphen, the space or line end the typesetter or the OCR left after it, and nothing else. */
+const DOUBLE_NAME_BREAK = /^[⸗¬\u00AD-][ \t]*(?:\r?\n[ \t]*)?$/u;
+
+/**
+ * "Wiedebach⸗ Nostiz", "Schönburg-⏎Hartenstein": a name, a hyphen and a capitalised word right after it are one
+ * double surname, which the break had cut in two (a lower-case part is joinSoftHyphen's). Merges in place.
+ */
+function joinBrokenDoubleNames(text: string, ms: Mention[]): void {
+  for (let i = ms.length - 2; i >= 0; i--) {
+    const a = ms[i]!;
+    const b = ms[i + 1]!;
+    if (b.start <= a.end || !DOUBLE_NAME_BREAK.test(text.slice(a.end, b.start))) continue;
+    const last = a.words[a.words.length - 1]!;
+    if (isInitial(last) || b.words.length > 2 || !/^\p{Lu}\p{Ll}/u.test(b.words[0]!)) continue;
+    const words = [...a.words.slice(0, -1), `${last}-${b.words[0]!}`, ...b.words.slice(1)];
+    ms.splice(i, 2, { ...a, words, end: b.end, name: words.join(' ') });
+  }
 }
 
 /** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */

@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from './helpers/read-record';
+
+/*
+ * Newspaper prose (issue 28), the false persons a second look at the papers found: German nouns that
+ * follow an office word as nouns do, a country in brackets after a competitor, a double name broken
+ * by the typesetter's hyphen, a preposition with its article taken for a noble particle.
+ */
+
+const read = (text: string) => readRecord({ text, isImage: false });
+const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
+
+beforeAll(() => void read('Paris'), 120_000);
+
+describe('German nouns after an office word', () => {
+  it('reads no person in an inflected noun after "des Herrn" or "des Obersten"', () => {
+    expect(
+      names(
+        'Der Antrag ist gegen die Absicht des Herrn Antragstellers sehr geeignet, das alte System wieder zu begründen.',
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        'Die Betreuung mit dem Präsidentenamt geschah, um durch die Berufung des Obersten Richters auf den Stuhl einen Anstrich zu geben.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads no person in a participle noun, a plural noun or a noun in -nahme after an office word', () => {
+    expect(
+      names(
+        'Zwei Tage später wurden die Kompagnien von dem Kriegsrathe, der aus den Herren Beamteten besteht, gemustert.',
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        'Das Kommando wird nach dem Beschluß der Minister Elemente eines Land- und eines Seekommandos einbegreifen.',
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        'Weiter empfing der König am Donnerstag den neuen ungarischen Gesandten zur Entgegennahme ihrer Beglaubigungsschreiben.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads no person in a country after an office word, and keeps the man named after it', () => {
+    const found = names(
+      'Von dem Gesandten Oesterreichs, Hrn. Kaisersfeld, ist bei dem Vororte eine neue Note eingelangt.',
+    );
+    expect(found).not.toContain('Oesterreichs');
+    expect(found).toContain('Kaisersfeld');
+  });
+
+  it('still reads a surname after "des Herrn" and a rank', () => {
+    expect(
+      names('Die Rede des Herrn Servais wurde mit Beifall aufgenommen, und die Sitzung ist geschlossen.'),
+    ).toContain('Servais');
+  });
+});
+
+describe('"zur" and "zum" open no name', () => {
+  it('reads the surname after "Kapitän zur See" alone', () => {
+    const found = names(
+      'Botschafter von Hassell hat sich in Begleitung des Marineattachés, Kapitän zur See Lange, an Bord des Schiffes begeben.',
+    );
+    expect(found).toContain('Lange');
+    expect(found.some((n) => /zur/.test(n))).toBe(false);
+  });
+});
+
+describe('a double name broken by the hyphen', () => {
+  it('joins "Wiedebach⸗ Nostiz" into one surname', () => {
+    const found = names(
+      'Zum Nachfolger des Herrn v. Seydewitz als Landeshauptmann der Oberlausitz ist von dem Landtag Herr v. Wiedebach⸗ Nostiz gewählt worden, und die Wahl wird bestätigt.',
+    );
+    expect(found.some((n) => /Wiedebach-Nostiz/.test(n))).toBe(true);
+    expect(found).not.toContain('v. Wiedebach');
+  });
+
+  it('joins "Schönburg⸗ Hartenstein" after a rank', () => {
+    const found = names(
+      'Morgen wird der Kaiser ein Diner geben, zu welchem außer den Ministern auch Fürst Schönburg⸗ Hartenstein und der Botschafter geladen sind.',
+    );
+    expect(found).toContain('Schönburg-Hartenstein');
+  });
+});
+
+describe('a country in brackets after a competitor', () => {
+  it('reads no given name in "(Schweiz)" or "(Schw.)" of a results list', () => {
+    const found = names(
+      '49, Meier (Schweiz),\nalle gleiche Zeit: 50. Knutti (Schw.) 4110220: 51. Bettini\n(Frankr.) 4114140; 52. Ott (Schwe.), 53. Cuénod (Schw.).\n54. Kern (Schw.), alle gleiche Zeit.',
+    );
+    expect(found.some((n) => /Schw|Frankr/.test(n))).toBe(false);
+  });
+
+  it('still reads a directory entry with the given name in brackets', () => {
+    expect(names('Dupont (Jean), tailleur, r. de Chartres, 12.')).toEqual(['Jean Dupont']);
+  });
+});
