@@ -98,3 +98,31 @@ describe('a country in brackets after a competitor', () => {
     expect(names('Dupont (Jean), tailleur, r. de Chartres, 12.')).toEqual(['Jean Dupont']);
   });
 });
+
+describe('a piece of a word the OCR glued or broke', () => {
+  it('reads no person in a given name glued to its surname or a capitalised word cut inside', () => {
+    expect(
+      names("Ce n'est pas la grande artiste que l'on a devant les yeux mais celle qui porte l'enfant de JeanRoule."),
+    ).not.toContain('Jean');
+    expect(
+      names('The owner is desired to come prove property, pay charges, and take him away. ANDREW ROUNSAVEbt, jailor.'),
+    ).toEqual([]);
+  });
+
+  it('keeps a whole name glued to the next sentence', () => {
+    expect(names("Un film avec Emil JanningsUn nouveau film de l'interprète de Variété.")).toContain('Emil Jannings');
+  });
+});
+
+describe('English bodies and groups named like people', () => {
+  it('reads no person in a club or a body of citizens', () => {
+    expect(
+      names('MAY BUILD CLUB HOUSE\nThe Chamber of Commerce considers the advisability of erecting a building.'),
+    ).toEqual([]);
+    expect(
+      names(
+        'This happened in the court on Saturday morning and Elizabeth Citizens have not yet become accustomed to it.',
+      ),
+    ).toEqual([]);
+  });
+});

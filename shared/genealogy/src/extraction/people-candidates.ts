@@ -254,6 +254,16 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
   return out;
 }
 
+/** A candidate that ends where a letter follows at once: a piece of a word when alone, in capitals or before lower case. */
+function gluedPiece(text: string, c: Candidate): boolean {
+  const last = c.words[c.words.length - 1]!;
+  return c.words.length === 1 || /^\p{Ll}/u.test(text.slice(c.end, c.end + 1)) || /^\p{Lu}{2,}$/u.test(last);
+}
+
+/** Words that make an English run a body (a club, a firm, an office) or a group of people, never a person's name. */
+const BODY_WORD =
+  /^(?:Club|Society|Association|Corporation|Committee|Council|Department|Bureau|Hotel|Company|League|Institute|Academy|Railroad|Railway|Citizens|Residents|Voters|Members|Officers|Officials|Workers|Farmers|Merchants|Students|Teachers|Veterans|Soldiers|Natives|Ladies)$/u;
+
 /** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". A lone "S." is an initial ("S. H. Clifford"). */
 const SHIP_BEFORE =
   /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
@@ -289,6 +299,13 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       if (c.words.every(isInitial)) continue;
+      // "de JeanRoule", "ROUNSAVEbt": the OCR glued a given name to its surname or broke a word inside; what the run
+      // read is a piece of a word, no name. A whole name glued to the next sentence ("Emil JanningsUn nouveau film")
+      // stays: two words at least, the last in lower case, and a capital after it.
+      if (/^\p{L}/u.test(text.slice(c.end, c.end + 1)) && gluedPiece(text, c)) continue;
+      // "May Build Club House", "Elizabeth Citizens": in English a club, a society, a firm or a body of people is
+      // named like a person, by a word no one carries as a name.
+      if (lang === 'en' && c.words.some((w) => BODY_WORD.test(titleCase(w)))) continue;
       // "(A. A. Ztg.)", "Bd. Nr.": a short last word with no vowel is an abbreviation (a paper, a volume), no surname.
       // (Longer ones are kept: OCR drops vowels from real names, "Max Knhn" for Kuhn.)
       const last = c.words[c.words.length - 1]!.replace(/\.$/, '');
