@@ -126,3 +126,35 @@ describe('English bodies and groups named like people', () => {
     ).toEqual([]);
   });
 });
+
+describe('German words that open no name', () => {
+  it('reads no person in a castle "Zu" a place, whatever its case', () => {
+    const found = names(
+      'Dann empfingen der König und die Königin-Mutter im Schlosse Zu Laeken eine Abordnung der Universität, die ihnen den Titel überbrachte.',
+    );
+    expect(found.some((n) => /Laeken/.test(n))).toBe(false);
+  });
+
+  it('reads the capitalised article "Der" after an author\'s initials as the sentence\'s article', () => {
+    const found = names(
+      'E. K. Der Churer Seminardirektor Martin Schmid hat dieses Thema in erfrischender Art aufgenommen und er schlägt den Roman auf.',
+    );
+    expect(found).toEqual(['Martin Schmid']);
+  });
+
+  it('reads no person in a company "S. A." in German or French', () => {
+    expect(
+      names(
+        'Der Zins ist bereits am 1. September bezahlt worden. S. A. Frera, Mailand. Diese 1905 gegründete Fabrik ist in Zahlungsschwierigkeiten geraten.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('takes no title from the end of a word broken over the line before a quotation mark', () => {
+    expect(
+      names(
+        'Wir sind nicht gesonnen, uns auf den Boden des stren¬\n„gen Rechtes zu stellen, und wir erklären uns vielmehr bereit.',
+      ),
+    ).toEqual([]);
+  });
+});

@@ -185,7 +185,8 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   const first = c.words[0]!.replace(/ſ/g, 's');
   if (
     c.words.length >= 3 &&
-    /^(?:von|zu)$/.test(c.words[1]!) &&
+    // The OCR capitalises them at times ("im Schlosse Zu Laeken").
+    /^(?:von|zu|Von|Zu)$/.test(c.words[1]!) &&
     !GIVEN_NAMES.has(first.toLowerCase()) &&
     !OFFICE_WORD.test(first) &&
     !TITLES.has(first.toLowerCase().replace(/\.$/, ''))

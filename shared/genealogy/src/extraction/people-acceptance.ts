@@ -307,7 +307,8 @@ const GENITIVE_OFFICE_BEFORE = /(?<![\p{L}])des[ \t]*\r?\n?[ \t]*\p{Lu}\p{L}+\.?
 
 /** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
 function brokenWord(b: string, at: number): boolean {
-  return /[¬\u00AD-][ \t]*\r?\n[ \t]*$/u.test(b.slice(Math.max(0, at - 6), at));
+  // The line after may open with a quotation mark, as German papers mark every line of a quoted passage ("stren¬⏎„gen").
+  return /[¬\u00AD-][ \t]*\r?\n[ \t]*[„"»«‚]?[ \t]*$/u.test(b.slice(Math.max(0, at - 7), at));
 }
 
 /** An article or a preposition with the article in it, right before the word: German and Dutch nouns. */

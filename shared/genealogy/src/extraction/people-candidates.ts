@@ -195,6 +195,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       isParticle(w) ||
       (cur.length &&
         /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo)$/.test(w) &&
+        // German writes its particles in lower case: a capitalised "Der", "Den", "Das" opens a sentence ("E. K. Der Churer …").
+        !(lang === 'de' && /^(?:Der|Den|Das)$/.test(w)) &&
         i + 1 < words.length &&
         !words[i + 1]!.nl)
     ) {
@@ -299,6 +301,8 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       if (c.words.every(isInitial)) continue;
+      // "S. A. Frera, Mailand": a company (société anonyme, società anonima) in French and German papers, no person.
+      if ((lang === 'de' || lang === 'fr') && c.words[0] === 'S.' && c.words[1] === 'A.') continue;
       // "de JeanRoule", "ROUNSAVEbt": the OCR glued a given name to its surname or broke a word inside; what the run
       // read is a piece of a word, no name. A whole name glued to the next sentence ("Emil JanningsUn nouveau film")
       // stays: two words at least, the last in lower case, and a capital after it.
