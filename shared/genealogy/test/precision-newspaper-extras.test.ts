@@ -158,3 +158,18 @@ describe('German words that open no name', () => {
     ).toEqual([]);
   });
 });
+
+describe('a results list', () => {
+  it('reads a ranked name with a country in brackets as a competitor', () => {
+    const found = names(
+      'Die Rangliste der Etappe: 10. Edgar Buchwalder (Schweiz) 315046, 11. Romanatti (Italien), gleiche Zeit; 12. Storme (Bel¬\ngien) 3152233; 13. Ott (Schw.), alle gleiche Zeit; 14. Bettini\n(Frankr.) 4114140.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Edgar Buchwalder', 'Romanatti', 'Storme', 'Ott', 'Bettini']));
+  });
+
+  it('reads no town with its country in brackets as one', () => {
+    expect(
+      names('Die Etappen der Rundfahrt führen am 12. Wien (Österreich) und am 14. Paris (Frankreich) vorbei.'),
+    ).toEqual([]);
+  });
+});

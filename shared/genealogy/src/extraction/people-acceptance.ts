@@ -110,6 +110,20 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     if (m.noble) return true;
+    // "11. Romanatti (Italien)", "52. Ott (Schwe.)": in a results list a ranked name with a country in brackets is a
+    // competitor; a lone word there is his surname.
+    if (
+      m.words.length <= 3 &&
+      !isExonym(m.words.join(' ')) &&
+      RANK_BEFORE.test(before(m, 12)) &&
+      countryInBracketsAfter(after(m, 30))
+    ) {
+      if (m.lone && !isGiven(m.words[0]!)) {
+        m.lone = false;
+        m.written = true;
+      }
+      return true;
+    }
     // "dem Gesandten Oesterreichs", "des Herrn Antragstellers", "des Obersten Richters": after a German office a
     // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
     if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
@@ -291,6 +305,15 @@ const US_STATE_AFTER =
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
+
+/** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
+const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
+/** A country in brackets right after a name, whole or cut short, maybe broken over the line ("(Bel¬⏎gien)"). */
+function countryInBracketsAfter(a: string): boolean {
+  const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
+  if (!m) return false;
+  return isExonym(m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim());
+}
 
 function nounAfterGermanOffice(text: string, m: Mention): boolean {
   const w = m.words[0]!.replace(/ſ/g, 's');
