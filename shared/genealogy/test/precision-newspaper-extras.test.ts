@@ -172,4 +172,14 @@ describe('a results list', () => {
       names('Die Etappen der Rundfahrt führen am 12. Wien (Österreich) und am 14. Paris (Frankreich) vorbei.'),
     ).toEqual([]);
   });
+
+  it("reads a sports page's country code in brackets, and no canton's", () => {
+    const found = names(
+      'Contre la montre : 1. Olano (Esp) 47\'07 " (moy. 50,301 km / h). 2. Mauri (Esp) à 41 ". 3. Peschel (All) à 1\'03 ". 6. Armstrong (USA) à 1\'32 ".',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Olano', 'Mauri', 'Peschel', 'Armstrong']));
+    expect(names('Les sections classées sont les suivantes : 1. Bienne (BE), 2. Sion (VS) et 3. Aarau (AG).')).toEqual(
+      [],
+    );
+  });
 });

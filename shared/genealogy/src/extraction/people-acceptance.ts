@@ -308,11 +308,15 @@ const TITLED_LIST_GAP =
 
 /** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
 const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
-/** A country in brackets right after a name, whole or cut short, maybe broken over the line ("(Bel¬⏎gien)"). */
+/**
+ * A country in brackets right after a name, whole or cut short, maybe broken over the line ("(Bel¬⏎gien)"), or a
+ * sports page's country code ("(Esp)", "(Fr)", "(USA)"; two capitals are a canton's or a state's, left out).
+ */
 function countryInBracketsAfter(a: string): boolean {
   const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
   if (!m) return false;
-  return isExonym(m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim());
+  const inside = m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim();
+  return isExonym(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
 }
 
 function nounAfterGermanOffice(text: string, m: Mention): boolean {
