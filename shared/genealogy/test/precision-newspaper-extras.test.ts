@@ -183,3 +183,14 @@ describe('a results list', () => {
     );
   });
 });
+
+describe('a German record word that is a surname', () => {
+  it('reads "Bauer" after a given name as the surname, and alone after a comma as the farmer', () => {
+    expect(
+      names('Auch der Republikaner Edgar Bauer ist arg zugerichtet worden, und die Stadt ist in Aufregung geraten.'),
+    ).toEqual(['Edgar Bauer']);
+    expect(
+      names('Es erschien vor dem Amt der Johann Stein, Bauer in dem Dorfe, und zeigte die Geburt an.'),
+    ).not.toContain('Johann Stein Bauer');
+  });
+});

@@ -126,6 +126,18 @@ function stopWordSurname(
   );
 }
 
+/**
+ * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
+ * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
+ * Michel Bauer"); after a comma or alone it stays the occupation.
+ */
+const GERMAN_SURNAME_STOPS = new Set(['bauer']);
+function germanStopSurname(cur: readonly { w: string }[], w: string, k: string, nl: boolean, lang: TextLanguage) {
+  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
+  return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
+}
+
 /** The word at `s` joined with its continuation when a hyphen and a line end break it ("Schon-⏎feld" → "Schonfeld"). */
 function brokenAtLineEnd(text: string, s: number, w: string): string {
   const rest = /^[-¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}+)/u.exec(text.slice(s + w.length, s + w.length + 40));
@@ -223,7 +235,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       });
       continue;
     }
-    if (stopWordSurname(cur, w, k, text, s, nl)) {
+    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl, lang)) {
       cur.push({ w, s });
       flush();
       continue;
