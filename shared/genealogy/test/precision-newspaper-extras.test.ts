@@ -194,3 +194,13 @@ describe('a German record word that is a surname', () => {
     ).not.toContain('Johann Stein Bauer');
   });
 });
+
+describe('Our Lady', () => {
+  it('reads no person in "Unserer Lieben Frau von" a shrine', () => {
+    expect(
+      names(
+        'Am 31. Juli begibt sich der König nach Mecheln, wo er an den Festlichkeiten von Unserer Lieben Frau von Hanswijck teilnehmen wird.',
+      ),
+    ).toEqual([]);
+  });
+});

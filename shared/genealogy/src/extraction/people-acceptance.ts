@@ -106,7 +106,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
     if (FIRM_AFTER.test(after(m, 24))) return false;
     // "St. Clement Danes", "St Mary le Bone", "Sankt Johann": a saint's name makes a church or a parish, not a person.
-    if (SAINT_BEFORE.test(before(m, 12))) return false;
+    if (SAINT_BEFORE.test(before(m, 16))) return false;
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     if (m.noble) return true;
@@ -293,7 +293,9 @@ const POST_TITLE_AFTER =
   /^[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(Esq(?:r|re|uire)?|Gent|Knt|Bart|Jr|Sr)(?:[.:]|(?=[ \t]*[,;)]))/u;
 /** "of the County of Wexford, Gent.": the title after one word that follows "of" is its man's; the place is no person. */
 const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}])(?:of|in|at|near|from)[ \t]*\r?\n?[ \t]*$/iu;
-const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)[.:]?[ \t]*\r?\n?[ \t]*$/u;
+/** A saint, or Our Lady ("Unserer Lieben Frau von Hanswijck", "Notre-Dame de Lourdes"): a church, a shrine, a feast. */
+const SAINT_BEFORE =
+  /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto|[Ll]ieben[ \t]*\r?\n?[ \t]*Frau|Notre[- ]Dame)[.:]?[ \t]*\r?\n?[ \t]*$/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =
   /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
