@@ -204,3 +204,18 @@ describe('Our Lady', () => {
     ).toEqual([]);
   });
 });
+
+describe('a list of noblemen', () => {
+  it('reads each "von" of a ministry\'s signatures after the first titled one', () => {
+    const found = names(
+      'Gegeben Potsdam, den 5. Dezember. Das Staats-Ministerium. Graf von Brandenburg, von Ladenberg, von Manteuffel und von der Heydt.',
+    );
+    expect(found).toEqual(
+      expect.arrayContaining(['von Brandenburg', 'von Ladenberg', 'von Manteuffel', 'von der Heydt']),
+    );
+  });
+
+  it('reads no place after "von" in a list that no title opens', () => {
+    expect(names('Die Züge kamen an von Potsdam, von Spandau und von der Stadt, und sie fuhren weiter.')).toEqual([]);
+  });
+});
