@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { languageOf } from '../src/extraction/language';
 import { readRecord } from './helpers/read-record';
 
 /*
@@ -217,5 +218,15 @@ describe('a list of noblemen', () => {
 
   it('reads no place after "von" in a list that no title opens', () => {
     expect(names('Die Züge kamen an von Potsdam, von Spandau und von der Stadt, und sie fuhren weiter.')).toEqual([]);
+  });
+});
+
+describe('the language guess', () => {
+  it('counts no "in", which German and Dutch write too, for English', () => {
+    expect(
+      languageOf(
+        'Meier selber war weder Zahnarzt noch Doktor, nichts mehr nichts weniger denn ein Vagant, der seit 1904 nacheinander in Verona, in Tettnang, in Mogelsberg, in der Villa, in Berneck, in Thielle seinen Wohnsitz hatte.',
+      ),
+    ).toBe('de');
   });
 });
