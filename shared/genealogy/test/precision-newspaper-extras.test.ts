@@ -229,4 +229,12 @@ describe('the language guess', () => {
       ),
     ).toBe('de');
   });
+
+  it('reads the long s of Fraktur as s ("iſt", "ſich")', () => {
+    expect(
+      languageOf(
+        'Zum Nachfolger iſt Herr Wiedebach gewählt worden , ſo daß er ſich nun dort niederläßt . Es iſt ſchon ſpät .',
+      ),
+    ).toBe('de');
+  });
 });

@@ -29,7 +29,7 @@ export function languageOf(text: string): TextLanguage {
   let total = 0;
   for (let m = re.exec(sample); m; m = re.exec(sample)) {
     total++;
-    const langs = LOOKUP.get(m[0].toLowerCase());
+    const langs = LOOKUP.get(m[0].toLowerCase().replace(/ſ/g, 's'));
     if (langs) for (const l of langs) counts[l]++;
   }
   const ranked = (Object.entries(counts) as [Exclude<TextLanguage, 'other'>, number][]).sort((a, b) => b[1] - a[1]);
