@@ -238,3 +238,13 @@ describe('the language guess', () => {
     ).toBe('de');
   });
 });
+
+describe('an office broken over the line', () => {
+  it('reads the surname after "gou- verneur" as after "gouverneur"', () => {
+    expect(
+      names(
+        "Il sera élevé une statue de marbre au gou- verneur Wellesley, en mémoire de l'admiration des habitans de Calcutta.",
+      ),
+    ).toEqual(['Wellesley']);
+  });
+});

@@ -154,7 +154,11 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
   // "President Harry S. Truman" cut at its initial: an English office before a given name alone names no one yet.
   if (lang === 'en' && GIVEN_NAMES.has(/^\p{L}+/u.exec(text.slice(start, start + 30))?.[0]?.toLowerCase() ?? ''))
     return undefined;
-  const before = text.slice(Math.max(0, start - 60), start).replace(/ſ/g, 's');
+  // "gou- verneur Wellesley", "Bürger¬⏎meister Frey": an office broken over the line by the OCR's hyphen is one word.
+  const before = text
+    .slice(Math.max(0, start - 60), start)
+    .replace(/ſ/g, 's')
+    .replace(/(\p{Ll})[-¬\u00AD][ \t]*\r?\n?[ \t]*(?=\p{Ll})/gu, '$1');
   const m = pattern.exec(before);
   return m ? (m[1] ?? m[2]) : undefined;
 }
