@@ -3,9 +3,12 @@ import { languageOf } from '../src/extraction/language';
 import { readRecord } from './helpers/read-record';
 
 /*
- * Newspaper prose (issue 28), the false persons a second look at the papers found: German nouns that
- * follow an office word as nouns do, a country in brackets after a competitor, a double name broken
- * by the typesetter's hyphen, a preposition with its article taken for a noble particle.
+ * Newspaper prose (issue 28), what a second look at the papers found. False persons: German nouns that
+ * follow an office word as nouns do, a country in brackets read as a given name, a preposition with its
+ * article taken for a noble particle, pieces of words the OCR glued or broke, English clubs and bodies
+ * of citizens, a company's "S. A.", Our Lady's shrine. People missed: a double name broken by the
+ * hyphen, competitors of a results list, "Bauer" as a surname, a list of noblemen, an office broken over
+ * the line. And the language guess that the German rules depend on.
  */
 
 const read = (text: string) => readRecord({ text, isImage: false });
