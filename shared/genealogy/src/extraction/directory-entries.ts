@@ -1,3 +1,4 @@
+import { isExonym } from './exonyms';
 import { GIVEN_NAMES } from './given-names';
 
 /*
@@ -165,6 +166,8 @@ function readEntry(text: string, start: number, end: number): DirectoryEntry | u
     const low = bracket.toLowerCase().replace(/\.$/, '');
     if (/^\p{Ll}/u.test(bracket) && !BRACKET_TITLES.has(low.split(/\s+/)[0]!)) occupation ??= `(${bracket})`;
     else if (BRACKET_TITLES.has(low.split(/\s+/)[0]!)) title = bracket;
+    // "Meier (Schweiz)", "Kern (Schw.)": a results list's country in brackets, where the man is from; no entry.
+    else if (isExonym(bracket)) return undefined;
     else given = bracket;
   }
   const nameEnd = headEnd;

@@ -115,3 +115,16 @@ export function exonymsIn(text: string, genitive: boolean): GeoInfoItem[] {
   }
   return out;
 }
+
+const COUNTRY_NAMES = TABLE.filter(([, kind]) => kind === 'country').map(([n]) => n.toLowerCase());
+
+/**
+ * Whether a word is a country or a town of the table, as written, in the German genitive ("Oesterreichs"), or a
+ * country cut short as results lists write it ("Schw.", "Frankr.", "Ital."): four letters at least before the stop.
+ */
+export function isExonym(word: string): boolean {
+  const k = word.toLowerCase().replace(/ſ/g, 's');
+  if (BY_NAME.has(k) || (k.endsWith('s') && BY_NAME.has(k.slice(0, -1)))) return true;
+  const cut = /^(\p{L}{4,})\.$/u.exec(k)?.[1];
+  return cut !== undefined && COUNTRY_NAMES.some((c) => c.startsWith(cut));
+}

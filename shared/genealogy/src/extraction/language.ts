@@ -6,10 +6,10 @@
 
 export type TextLanguage = 'en' | 'fr' | 'de' | 'nl' | 'other';
 
-// Words of one language only where they can ('de' and 'en' are French and Dutch alike, so neither counts).
+// Words of one language only where they can ('de' and 'en' are French and Dutch alike, 'in' English, German and Dutch, so none counts).
 // biome-ignore format: word lists read better packed
 const WORDS: Record<Exclude<TextLanguage, 'other'>, string[]> = {
-  en: ['the', 'and', 'of', 'to', 'in', 'was', 'his', 'her', 'with', 'that', 'for', 'by', 'is', 'which', 'were', 'from'],
+  en: ['the', 'and', 'of', 'to', 'was', 'his', 'her', 'with', 'that', 'for', 'by', 'is', 'which', 'were', 'from'],
   fr: ['le', 'la', 'les', 'des', 'et', 'du', 'est', 'une', 'dans', 'qui', 'que', 'pour', 'sur', 'au', 'aux', 'par', 'il', 'pas', 'sont', 'été'],
   de: ['der', 'die', 'das', 'und', 'den', 'dem', 'des', 'ist', 'nicht', 'mit', 'sich', 'auf', 'ein', 'eine', 'zu', 'von', 'wurde', 'auch', 'im', 'wird'],
   nl: ['het', 'een', 'van', 'zijn', 'sijn', 'zyn', 'hij', 'heeft', 'voor', 'mij', 'tot', 'ende', 'dat', 'zij', 'deze', 'wel', 'ofte', 'niet', 'ook', 'naar', 'bij', 'werd', 'haar', 'met', 'aan', 'sijne', 'zijne', 'hem', 'geen', 'soo', 'zoo', 'sal', 'zal', 'welke', 'daar', 'hebben', 'worden', 'nae', 'naer', 'deselve', 'dezelve', 'mitsgaders'],
@@ -29,7 +29,7 @@ export function languageOf(text: string): TextLanguage {
   let total = 0;
   for (let m = re.exec(sample); m; m = re.exec(sample)) {
     total++;
-    const langs = LOOKUP.get(m[0].toLowerCase());
+    const langs = LOOKUP.get(m[0].toLowerCase().replace(/ſ/g, 's'));
     if (langs) for (const l of langs) counts[l]++;
   }
   const ranked = (Object.entries(counts) as [Exclude<TextLanguage, 'other'>, number][]).sort((a, b) => b[1] - a[1]);

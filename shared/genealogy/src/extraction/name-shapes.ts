@@ -85,6 +85,13 @@ const GERMAN_NOUN =
   /(?:meister|direktor|richter|vikar|minister|präsident|praesident|professor|inspektor|sekretär|kommandant|kanzler|chefs|pfarrer|ungen|heit|keit|schaft|ismus|ität|tion|nisse|unterricht|lichem|lichen|licher|liches|ischem|ischen|ischer|isches)$/iu;
 const LONG_GERMAN_NOUN = /(?:ung|rat|räte)$/iu;
 
+/**
+ * Noun endings read in German text only (elsewhere they end names as often): participle nouns ("Beamteten",
+ * "Angeklagten" is -ten and left), "-nahme" ("Entgegennahme", "Teilnahme") and plurals in "-mente" ("Elemente",
+ * "Dokumente"); eight letters at least.
+ */
+const GERMAN_TEXT_NOUN = /(?:eten|nahme|mente)$/u;
+
 /** Endings of German offices that German families carry as surnames abroad ("Jim Koffmeister", "Hans Richter"). */
 const GERMAN_SURNAME_ENDING = /(?:meister|richter|pfarrer|vikar|kanzler)$/iu;
 
@@ -94,6 +101,7 @@ export function isNotNameWord(w: string, lang?: TextLanguage): boolean {
     .replace(/[.,’']+$/g, '')
     .replace(/ſ/g, 's');
   if (OPENERS.has(k)) return true;
+  if (lang === 'de' && k.length >= 8 && GERMAN_TEXT_NOUN.test(k) && !GIVEN_NAMES.has(k)) return true;
   // In an English or French text such a word is a German-born family's name, not a German noun.
   if ((lang === 'en' || lang === 'fr') && GERMAN_SURNAME_ENDING.test(k)) return false;
   return (k.length >= 7 && GERMAN_NOUN.test(k)) || (k.length >= 8 && LONG_GERMAN_NOUN.test(k));
@@ -154,7 +162,11 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
   // "President Harry S. Truman" cut at its initial: an English office before a given name alone names no one yet.
   if (lang === 'en' && GIVEN_NAMES.has(/^\p{L}+/u.exec(text.slice(start, start + 30))?.[0]?.toLowerCase() ?? ''))
     return undefined;
-  const before = text.slice(Math.max(0, start - 60), start).replace(/ſ/g, 's');
+  // "gou- verneur Wellesley", "Bürger¬⏎meister Frey": an office broken over the line by the OCR's hyphen is one word.
+  const before = text
+    .slice(Math.max(0, start - 60), start)
+    .replace(/ſ/g, 's')
+    .replace(/(\p{Ll})[-¬\u00AD][ \t]*\r?\n?[ \t]*(?=\p{Ll})/gu, '$1');
   const m = pattern.exec(before);
   return m ? (m[1] ?? m[2]) : undefined;
 }
@@ -180,7 +192,8 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   const first = c.words[0]!.replace(/ſ/g, 's');
   if (
     c.words.length >= 3 &&
-    /^(?:von|zu)$/.test(c.words[1]!) &&
+    // The OCR capitalises them at times ("im Schlosse Zu Laeken").
+    /^(?:von|zu|Von|Zu)$/.test(c.words[1]!) &&
     !GIVEN_NAMES.has(first.toLowerCase()) &&
     !OFFICE_WORD.test(first) &&
     !TITLES.has(first.toLowerCase().replace(/\.$/, ''))
@@ -195,6 +208,17 @@ export function stripLeadingOffice(text: string, c: Candidate, lang: TextLanguag
   const rest = c.words.slice(k);
   // "Kommandanten der Ordnungstruppen": a genitive after the office, no name.
   if (/^(?:der|die|das|des|den|dem)$/.test(rest[0]!)) return { ...c, words: [] };
+  // "Kapitän zur See Lange", "Gesandten zur Entgegennahme": "zur"/"zum" (a preposition and its article) and the noun
+  // after it complete the office or say what for; the name, if any, follows them.
+  if (/^(?:zur|zum)$/.test(rest[0]!)) {
+    if (rest.length <= 2) return { ...c, words: [] };
+    const name = rest.slice(2);
+    const nounAt = text.indexOf(rest[1]!, c.start + c.words[0]!.length);
+    const at = nounAt < 0 ? -1 : text.indexOf(name[0]!.slice(0, 3), nounAt + rest[1]!.length);
+    return at < 0
+      ? { ...c, words: [] }
+      : { ...c, words: name, start: at, title: [c.words[k - 1]!, ...rest.slice(0, 2)].join(' ') };
+  }
   // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names a land or a town, no one.
   if (/^(?:Kaiser|König)/u.test(c.words[k - 1]!.replace(/ſ/g, 's')) && /^(?:von|zu|aus)$/.test(rest[0]!))
     return { ...c, words: [] };

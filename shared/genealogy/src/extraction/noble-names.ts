@@ -25,6 +25,27 @@ export function nobleParticleBefore(
   const office = officeBefore(text, at, lang);
   // "der Kaiser von Potsdam", "König von Sachsen": after a monarch "von" names his land or where he comes from.
   if (office && /^(?:Kaiser|König|Königin)/u.test(office)) return undefined;
-  const titled = office !== undefined || TITLE_BEFORE_VON.test(text.slice(Math.max(0, at - 20), at));
+  const titled =
+    office !== undefined ||
+    TITLE_BEFORE_VON.test(text.slice(Math.max(0, at - 20), at)) ||
+    listedNoble(text, at, lang, 6);
   return titled ? { particle: von[1]!.replace(/[ \t]+/g, ' '), start: at } : undefined;
+}
+
+/** "von Manteuffel, " or "von der Heydt und ": a noble name and the separator of a list, right before a "von". */
+const NOBLE_LISTED_BEFORE =
+  /(?<![\p{L}])(?:von(?:[ \t]+der)?|v[ \t]?\.)[ \t]*\r?\n?[ \t]*\S+[ \t]*(?:,|\bund|\bu\.)[ \t]*\r?\n?[ \t]*$/u;
+
+/**
+ * "Graf von Brandenburg, von Ladenberg, von Manteuffel": the signatures of a ministry, a list of noblemen whose first
+ * has his title; each "von" after it in the list is a noble's too (up to `depth` names back).
+ */
+function listedNoble(text: string, at: number, lang: TextLanguage, depth: number): boolean {
+  if (depth === 0) return false;
+  const before = text.slice(Math.max(0, at - 50), at);
+  const m = NOBLE_LISTED_BEFORE.exec(before);
+  if (!m) return false;
+  const prev = at - before.length + m.index;
+  if (/^v[ \t]?\./u.test(m[0]) || officeBefore(text, prev, lang) !== undefined) return true;
+  return TITLE_BEFORE_VON.test(text.slice(Math.max(0, prev - 20), prev)) || listedNoble(text, prev, lang, depth - 1);
 }

@@ -1,6 +1,7 @@
 import { directoryEntries } from './directory-entries';
 import { placeTaggedEntries } from './place-tagged-lists';
 import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
+import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
@@ -109,10 +110,27 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // "Wm. Carter & Co.", "Keller & Söhne", "Dubois et Cie", "Jones Brothers": a firm's name, no person.
     if (FIRM_AFTER.test(after(m, 24))) return false;
     // "St. Clement Danes", "St Mary le Bone", "Sankt Johann": a saint's name makes a church or a parish, not a person.
-    if (SAINT_BEFORE.test(before(m, 12))) return false;
+    if (SAINT_BEFORE.test(before(m, 16))) return false;
     // „Wilhelm Tell", « Le Petit Journal »: a name alone in quotation marks is a work's or a paper's title.
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     if (m.noble) return true;
+    // "11. Romanatti (Italien)", "52. Ott (Schwe.)": in a results list a ranked name with a country in brackets is a
+    // competitor; a lone word there is his surname.
+    if (
+      m.words.length <= 3 &&
+      !isExonym(m.words.join(' ')) &&
+      RANK_BEFORE.test(before(m, 12)) &&
+      countryInBracketsAfter(after(m, 30))
+    ) {
+      if (m.lone && !isGiven(m.words[0]!)) {
+        m.lone = false;
+        m.written = true;
+      }
+      return true;
+    }
+    // "dem Gesandten Oesterreichs", "des Herrn Antragstellers", "des Obersten Richters": after a German office a
+    // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
+    if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
@@ -279,7 +297,9 @@ const POST_TITLE_AFTER =
   /^[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(Esq(?:r|re|uire)?|Gent|Knt|Bart|Jr|Sr)(?:[.:]|(?=[ \t]*[,;)]))/u;
 /** "of the County of Wexford, Gent.": the title after one word that follows "of" is its man's; the place is no person. */
 const PLACE_PREPOSITION_BEFORE = /(?<![\p{L}])(?:of|in|at|near|from)[ \t]*\r?\n?[ \t]*$/iu;
-const SAINT_BEFORE = /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto)[.:]?[ \t]*\r?\n?[ \t]*$/u;
+/** A saint, or Our Lady ("Unserer Lieben Frau von Hanswijck", "Notre-Dame de Lourdes"): a church, a shrine, a feast. */
+const SAINT_BEFORE =
+  /(?<![\p{L}])(?:St|Ste|Saint|Sainte|Sankt|San|Santa|Santo|São|Sto|[Ll]ieben[ \t]*\r?\n?[ \t]*Frau|Notre[- ]Dame)[.:]?[ \t]*\r?\n?[ \t]*$/u;
 const QUOTED = /[„“"«‹‚‘]\s*\|\s*[“”"»›‘’]/u;
 const FIRM_AFTER =
   /^\s*(?:(?:&|et|und|and)\s*(?:Co|Cie|Comp|Company|Söhne|Soehne|Sons|Fils|Brothers|Bros|Frères|Freres|Gebrüder)\b|(?:Brothers|Bros|Frères|Freres|Gebrüder|Söhne)\b)/u;
@@ -292,9 +312,36 @@ const US_STATE_AFTER =
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*|\s+(?:in|à|de|von|aus)\s+\p{Lu}[\p{L}-]+)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
 
+/** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
+const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
+/**
+ * A country in brackets right after a name, whole or cut short, maybe broken over the line ("(Bel¬⏎gien)"), or a
+ * sports page's country code ("(Esp)", "(Fr)", "(USA)"; two capitals are a canton's or a state's, left out).
+ */
+function countryInBracketsAfter(a: string): boolean {
+  const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
+  if (!m) return false;
+  const inside = m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim();
+  return isExonym(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
+}
+
+function nounAfterGermanOffice(text: string, m: Mention): boolean {
+  const w = m.words[0]!.replace(/ſ/g, 's');
+  if (!officeBefore(text, m.start, 'de')) return false;
+  if (isExonym(w)) return true;
+  return (
+    w.length >= 8 &&
+    /\p{Ll}ers$/u.test(w) &&
+    GENITIVE_OFFICE_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start))
+  );
+}
+/** "des Herrn ", "des Obersten⏎": the genitive article and the office word right before a word. */
+const GENITIVE_OFFICE_BEFORE = /(?<![\p{L}])des[ \t]*\r?\n?[ \t]*\p{Lu}\p{L}+\.?[ \t]*\r?\n?[ \t]*$/u;
+
 /** "brin¬⏎gen.": a title word that is the end of a word broken over the line, not a title. */
 function brokenWord(b: string, at: number): boolean {
-  return /[¬\u00AD-][ \t]*\r?\n[ \t]*$/u.test(b.slice(Math.max(0, at - 6), at));
+  // The line after may open with a quotation mark, as German papers mark every line of a quoted passage ("stren¬⏎„gen").
+  return /[¬\u00AD-][ \t]*\r?\n[ \t]*[„"»«‚]?[ \t]*$/u.test(b.slice(Math.max(0, at - 7), at));
 }
 
 /** An article or a preposition with the article in it, right before the word: German and Dutch nouns. */

@@ -128,6 +128,18 @@ function stopWordSurname(
   );
 }
 
+/**
+ * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
+ * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
+ * Michel Bauer"); after a comma or alone it stays the occupation.
+ */
+const GERMAN_SURNAME_STOPS = new Set(['bauer']);
+function germanStopSurname(cur: readonly { w: string }[], w: string, k: string, nl: boolean, lang: TextLanguage) {
+  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
+  return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
+}
+
 /** The word at `s` joined with its continuation when a hyphen and a line end break it ("Schon-⏎feld" → "Schonfeld"). */
 function brokenAtLineEnd(text: string, s: number, w: string): string {
   const rest = /^[-¬\u00AD][ \t]*\r?\n[ \t]*(\p{Ll}+)/u.exec(text.slice(s + w.length, s + w.length + 40));
@@ -197,6 +209,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       isParticle(w) ||
       (cur.length &&
         /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo)$/.test(w) &&
+        // German writes its particles in lower case: a capitalised "Der", "Den", "Das" opens a sentence ("E. K. Der Churer …").
+        !(lang === 'de' && /^(?:Der|Den|Das)$/.test(w)) &&
         i + 1 < words.length &&
         !words[i + 1]!.nl)
     ) {
@@ -223,7 +237,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       });
       continue;
     }
-    if (stopWordSurname(cur, w, k, text, s, nl)) {
+    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl, lang)) {
       cur.push({ w, s });
       flush();
       continue;
@@ -255,6 +269,16 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
   flush();
   return out;
 }
+
+/** A candidate that ends where a letter follows at once: a piece of a word when alone, in capitals or before lower case. */
+function gluedPiece(text: string, c: Candidate): boolean {
+  const last = c.words[c.words.length - 1]!;
+  return c.words.length === 1 || /^\p{Ll}/u.test(text.slice(c.end, c.end + 1)) || /^\p{Lu}{2,}$/u.test(last);
+}
+
+/** Words that make an English run a body (a club, a firm, an office) or a group of people, never a person's name. */
+const BODY_WORD =
+  /^(?:Club|Society|Association|Corporation|Committee|Council|Department|Bureau|Hotel|Company|League|Institute|Academy|Railroad|Railway|Citizens|Residents|Voters|Members|Officers|Officials|Workers|Farmers|Merchants|Students|Teachers|Veterans|Soldiers|Natives|Ladies)$/u;
 
 /** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". A lone "S." is an initial ("S. H. Clifford"). */
 const SHIP_BEFORE =
@@ -299,6 +323,15 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       if (c.words.every(isInitial)) continue;
+      // "S. A. Frera, Mailand": a company (société anonyme, società anonima) in French and German papers, no person.
+      if ((lang === 'de' || lang === 'fr') && c.words[0] === 'S.' && c.words[1] === 'A.') continue;
+      // "de JeanRoule", "ROUNSAVEbt": the OCR glued a given name to its surname or broke a word inside; what the run
+      // read is a piece of a word, no name. A whole name glued to the next sentence ("Emil JanningsUn nouveau film")
+      // stays: two words at least, the last in lower case, and a capital after it.
+      if (/^\p{L}/u.test(text.slice(c.end, c.end + 1)) && gluedPiece(text, c)) continue;
+      // "May Build Club House", "Elizabeth Citizens": in English a club, a society, a firm or a body of people is
+      // named like a person, by a word no one carries as a name.
+      if (lang === 'en' && c.words.some((w) => BODY_WORD.test(titleCase(w)))) continue;
       // "(A. A. Ztg.)", "Bd. Nr.": a short last word with no vowel is an abbreviation (a paper, a volume), no surname.
       // (Longer ones are kept: OCR drops vowels from real names, "Max Knhn" for Kuhn.)
       const last = c.words[c.words.length - 1]!.replace(/\.$/, '');
@@ -345,6 +378,7 @@ export function findMentions(text: string): Mention[] {
       mentions.push({ ...c, words, name, lone, written: !lone });
     }
   }
+  joinBrokenDoubleNames(text, mentions);
   if (lang === 'nl' || lang === 'other') {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
@@ -360,6 +394,25 @@ export function findMentions(text: string): Mention[] {
     mentions.push({ words, start: e.nameStart, end: e.nameEnd, name: e.name, lone: false, written: true });
   }
   return mentions.sort((a, b) => a.start - b.start);
+}
+
+/** A hyphen, the space or line end the typesetter or the OCR left after it, and nothing else. */
+const DOUBLE_NAME_BREAK = /^[⸗¬\u00AD-][ \t]*(?:\r?\n[ \t]*)?$/u;
+
+/**
+ * "Wiedebach⸗ Nostiz", "Schönburg-⏎Hartenstein": a name, a hyphen and a capitalised word right after it are one
+ * double surname, which the break had cut in two (a lower-case part is joinSoftHyphen's). Merges in place.
+ */
+function joinBrokenDoubleNames(text: string, ms: Mention[]): void {
+  for (let i = ms.length - 2; i >= 0; i--) {
+    const a = ms[i]!;
+    const b = ms[i + 1]!;
+    if (b.start <= a.end || !DOUBLE_NAME_BREAK.test(text.slice(a.end, b.start))) continue;
+    const last = a.words[a.words.length - 1]!;
+    if (isInitial(last) || b.words.length > 2 || !/^\p{Lu}\p{Ll}/u.test(b.words[0]!)) continue;
+    const words = [...a.words.slice(0, -1), `${last}-${b.words[0]!}`, ...b.words.slice(1)];
+    ms.splice(i, 2, { ...a, words, end: b.end, name: words.join(' ') });
+  }
 }
 
 /** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */
