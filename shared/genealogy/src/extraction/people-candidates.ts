@@ -9,7 +9,7 @@ import { STOP } from './name-stop-words';
 import { nobleParticleBefore } from './noble-names';
 import { placeTaggedEntries } from './place-tagged-lists';
 import type { Candidate, Mention } from './people-types';
-import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
+import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_OF_AFTER, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
 
 /* Step 1 of the people pipeline (people.ts): name candidates, runs of capitalised words split into names. */
 
@@ -347,16 +347,18 @@ export function findMentions(text: string): Mention[] {
       if (words.length === 2 && inverted.twoGivenAt.has(c.start)) words.reverse();
       const surname = surnameFirst.get(c.start);
       // A run of given names only ("Sarah Jane, daughter of …", "Johann Georg") is a person without a surname yet.
-      // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.
+      // Only where a relation goes on after it ("Sarah Jane, daughter of", "Mary Ann (née Lloyd)"): "Grietje
+      // Cornelis." is a patronymic name, "Harold Lloyd, et un dessin animé" a whole one.
       // After a naming phrase ("il nome di Maria Angela", "Christian names: Angus John") every word is a given name.
       const named = NAMED_BEFORE.test(text.slice(Math.max(0, c.start - 60), c.start));
+      const next = text.slice(c.end, c.end + 60);
       const givenOnly =
         words.length > 1 &&
         words.length <= 3 &&
         !surname &&
         (named ||
           (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
-            (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));
+            (/^\s*\(/.test(next) || (/^\s*,/.test(next) && REL_OF_AFTER.test(next)) || MAIDEN_AFTER.test(next))));
       const noble =
         lang === 'de' && words.length <= 2 && !surname ? nobleParticleBefore(text, c.start, lang) : undefined;
       // "von Potsdam Berlin": after "von" a name is one word (a double name is hyphenated).
