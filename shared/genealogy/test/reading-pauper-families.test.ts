@@ -62,6 +62,15 @@ describe('paupers with their families', () => {
   });
 });
 
+describe('the clerk’s short form of a justice’s order', () => {
+  it('"under Etc of … Thos. Gordon Esqr. 2 Etc": the justices are never the order’s subject', () => {
+    const found = read(
+      'By an Order under Etc of Sampn Wright & Thos. Gordon Esqr. 2 Etc (1 of the Qm.) Dated 27th. Augd. 1787 Theodocia St. George was removed to St. Andrew Holborn',
+    ).peopleIdentified;
+    expect(found.filter((p) => p.role === 'primary_subject').map((p) => p.name)).not.toContain('Thos. Gordon');
+  });
+});
+
 describe('inquisitions', () => {
   it('"on View of the Body of, Thomas Adams": a stray comma keeps the dead man the subject, not a juror', () => {
     const found = people(

@@ -315,14 +315,17 @@ export const OFFICIANT_AFTER =
   /^,?[ \t]*(?:the[ \t]+)?(?:officiating[ \t]+)?(?:minister(?:[ \t]+of[ \t]+the[ \t]+gospel)?|rector|vicar|curate|pastor|priest|parish[ \t]+priest|clergyman|chaplain|deacon|justice[ \t]+of[ \t]+the[ \t]+peace|j\.[ \t]?p\.|pfarrer|curé|párroco|parroco|predikant|dominee|sacerdote)[ \t]*(?:[.,;]?[ \t]*(?:\r?\n|$))/iu;
 /**
  * A magistrate's order or pass ("By Order under the hands and Seals of Fran Bedwell & J Fielding
- * Esqrs."), an inquest "before me": the person named acts in the record. Only a role for a name
+ * Esqrs.", the clerk's short "under Etc of"), an inquest "before me": the person named acts in the record. Only a role for a name
  * read on other grounds: the phrase makes no unknown word a person.
  */
 export const MAGISTRATE_BEFORE =
-  /\b(?:under\s+the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?of(?:\s+(?:Sir|Sr)\.?)?|before\s+me|compareerde\s+(?:vo(?:o)?r[t]?\s+mij|ik)|coram\s+me|par[\s-]+devant(?:\s+(?:Me|Ma[îi]tre))?|vor\s+mir)\s*[:,]?\s*$/iu;
-/** "Fran Bedwell Esqr. one of his Majesties Justices of the Peace": a magistrate named with his commission acts in the record; he is not its subject. */
+  /\b(?:under\s+(?:the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?|(?:Etc|&c)\.?\s+)of(?:\s+(?:Sir|Sr)\.?)?|before\s+me|compareerde\s+(?:vo(?:o)?r[t]?\s+mij|ik)|coram\s+me|par[\s-]+devant(?:\s+(?:Me|Ma[îi]tre))?|vor\s+mir)\s*[:,]?\s*$/iu;
+/**
+ * "Fran Bedwell Esqr. one of his Majesties Justices of the Peace", and the clerk's short "Thos. Gordon Esqr. 2 Etc": a
+ * magistrate named with his commission acts in the record; he is not its subject.
+ */
 export const MAGISTRATE_AFTER =
-  /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices/iu;
+  /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices|(?<=Esq(?:r|re|uire)?s?[.:]?,?[ \t]+)(?:[1-4]|one|two|three|four)[ \t]+(?:Etc|&c)\b)/iu;
 /** "…, son of": the child word of a phrase right after a name, to tell the groom from the bride. */
 export const CHILD_WORD_AFTER = new RegExp(
   String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}?(${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`,
