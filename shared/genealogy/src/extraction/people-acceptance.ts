@@ -21,6 +21,8 @@ import {
   LIST_GAP,
   MAIDEN_AFTER,
   MARRIED_BEFORE,
+  NL_DECEASED_BEFORE,
+  NL_RANK_WORD,
   NAMED_BEFORE,
   parenRelAfter,
   recordRoleBefore,
@@ -112,11 +114,14 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     const c = cues[i]!;
     const given = isGiven(m.words[0]!);
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
-    // A Dutch deed's formulas ("compareerde voor mij", "was geteekend") and patronymics ("Jansz") name a person.
+    // A Dutch deed's formulas ("compareerde voor mij", "was geteekend", "den overleedene Boekhouder") and
+    // patronymics ("Jansz") name a person.
     if (
       (lang === 'nl' || lang === 'other') &&
       m.words.length >= 2 &&
-      (dutchFormulaBefore(text, m.start) || m.words.some(isPatronymic))
+      (dutchFormulaBefore(text, m.start) ||
+        (NL_DECEASED_BEFORE.test(before(m, 80)) && !NL_RANK_WORD.test(m.words[0]!)) ||
+        m.words.some(isPatronymic))
     )
       return true;
     // "des Hrn. Prok. Andre", "Hr. Reg. Müller": in German, one short word cut by a full stop right before the next

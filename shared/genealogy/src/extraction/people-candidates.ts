@@ -7,7 +7,7 @@ import { GIVEN_NAMES, TITLES } from './given-names';
 import { STOP } from './name-stop-words';
 import { nobleParticleBefore } from './noble-names';
 import type { Candidate, Mention } from './people-types';
-import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
+import { MAIDEN_AFTER, NAMED_BEFORE, NL_DECEASED_BEFORE, PARTICLE, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
 
 /* Step 1 of the people pipeline (people.ts): name candidates, runs of capitalised words split into names. */
 
@@ -181,7 +181,12 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     if (nl && cur.length) {
       // A line end joins a lone given name (or a word a title or a relationship names) to a surname that follows,
       // and a name never ends in an initial or a particle: "Mr. Tally H.⏎Eddings", "their daughter, Brenda⏎Ray".
-      const cued = cur.length === 1 && cuedBefore(text, cur[0]!.s);
+      // After "den overleedene Lerg:t" a Dutch deed writes the dead man's whole name, across the line if need be.
+      const cued =
+        (cur.length === 1 && cuedBefore(text, cur[0]!.s)) ||
+        (lang !== 'en' &&
+          cur.length <= 2 &&
+          NL_DECEASED_BEFORE.test(text.slice(Math.max(0, cur[0]!.s - 80), cur[0]!.s)));
       const join =
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
@@ -306,10 +311,13 @@ export function findMentions(text: string): Mention[] {
       // Only where a clause goes on after it ("Sarah Jane, daughter of"): "Grietje Cornelis." is a patronymic name.
       // After a naming phrase ("il nome di Maria Angela", "Christian names: Angus John") every word is a given name.
       const named = NAMED_BEFORE.test(text.slice(Math.max(0, c.start - 60), c.start));
+      // After "den overleeden Lieutenant" a Dutch deed writes the dead man's whole name: "Fredrik Luther" is one.
+      const wholeNamed = lang !== 'en' && NL_DECEASED_BEFORE.test(text.slice(Math.max(0, c.start - 80), c.start));
       const givenOnly =
         words.length > 1 &&
         words.length <= 3 &&
         !surname &&
+        !wholeNamed &&
         (named ||
           (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
             (/^\s*[,(]/.test(text.slice(c.end, c.end + 3)) || MAIDEN_AFTER.test(text.slice(c.end, c.end + 40)))));

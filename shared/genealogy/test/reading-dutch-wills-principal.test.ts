@@ -1,0 +1,49 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readRecord } from './helpers/read-record';
+
+/*
+ * The principal of an 18th-century Dutch will or estate deed as handwriting recognition gives it (issue 28): the dead
+ * man whose will the council read ("den overledenen vendrig Jan Luijke"), whatever the spelling of "overleden" and
+ * of his rank, even when no given name of ours opens his name, and when his surname is also a given name elsewhere.
+ */
+
+const read = (text: string) => readRecord({ text, isImage: false }).peopleIdentified;
+const subject = (text: string) => read(text).find((p) => p.role === 'primary_subject')?.name;
+
+beforeAll(() => void read('Batavia'), 120_000);
+
+describe('the dead man whose will a Dutch deed reads', () => {
+  it('is the principal after "overledenen", before the council named above him', () => {
+    expect(
+      subject(
+        'Vergadering gehouden op woensdag present den Cap:n ter zee Pieter Hoogland den koopman Jan Dekker.\n' +
+          'Gelezen zijnde een testament van den op de reise overledenen p„s vendrig Jan Luijke, voor den ' +
+          'ondergetekende gepasseerd.',
+      ),
+    ).toBe('Jan Luijke');
+    expect(
+      subject(
+        'Present den koopman Willem de Vries. Het testament van den overleedenen Capt„n Hendrik Bakker van Leiden ' +
+          'is goedgekeurd.',
+      ),
+    ).toBe('Hendrik Bakker van Leiden');
+  });
+
+  it('is a person even when his given name is none we know', () => {
+    expect(
+      subject(
+        'Geleezen zijnde de dispositie van den overleedene Boekhouder Tolkert vander Leij, voor den Scriba ' +
+          'Egbert Arend Dewelde gepasseert.',
+      ),
+    ).toBe('Tolkert vander Leij');
+  });
+
+  it('keeps a surname that is also a given name', () => {
+    expect(
+      subject(
+        'Het testament van den onlangs overleeden Lieutenant Militair den manhaften Fredrik Luther, den 4:e augustus ' +
+          'gepasseert voor den Clercq Jan Muller.',
+      ),
+    ).toBe('Fredrik Luther');
+  });
+});
