@@ -47,3 +47,25 @@ describe('the dead man whose will a Dutch deed reads', () => {
     ).toBe('Fredrik Luther');
   });
 });
+
+describe('a Dutch rank before a surname alone', () => {
+  it('makes the surname a person, and the dead man the principal', () => {
+    expect(
+      subject(
+        'Extract uit het Venduboek, waar bij blijkt dat voor Reek: des boedels van wijlende Corporaal Looth aan de ' +
+          'meestbiedende is verkogt als volgt: Aan Dan Julander een hoedekas.',
+      ),
+    ).toBe('Looth');
+    const names = read(
+      'Betaald aan den Corporaal Meijer en aan den Sergeant Brouwer, ieder twee rijksdaalders, voor het maken van de kist.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Meijer', 'Brouwer']));
+  });
+
+  it('does not make a given name cut from its surname a person', () => {
+    const names = read('Executeurs den zergiant Johannes brouwer, en Chirurgijn Iacob W Pannesmit, beide alhier.').map(
+      (p) => p.name,
+    );
+    expect(names).not.toContain('Iacob');
+  });
+});
