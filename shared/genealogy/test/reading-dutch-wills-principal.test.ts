@@ -69,3 +69,22 @@ describe('a Dutch rank before a surname alone', () => {
     expect(names).not.toContain('Iacob');
   });
 });
+
+describe("a Dutch deed's clerk after his name", () => {
+  it('leaves "Clercq", "Clercquen" and their handwriting-recognition spellings out of the name', () => {
+    const names = read(
+      'Aldus gedaan ter presentie van David Jeremias Salomons Chrcqin als getuijgen, en Frans Pieter Raquerbre ' +
+        'Clercquen, was geteekend Matthijs Jan Bosman Clercq.',
+    ).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['David Jeremias Salomons', 'Frans Pieter Raquerbre', 'Matthijs Jan Bosman']),
+    );
+  });
+
+  it('keeps Clerck, a surname', () => {
+    const names = read('Compareerde voor mij Pieter Herstad Notaris, present Jan Lourens Clerck als getuijge.').map(
+      (p) => p.name,
+    );
+    expect(names).toContain('Jan Lourens Clerck');
+  });
+});

@@ -47,13 +47,19 @@ const NOT_NAME_TAIL = new Set(
 /** A clerk's spellings of "Singlewoman" ("Snglewoman", "Singelewoman"). */
 const SINGLE_WOMAN = /^s\p{L}{0,3}gl?e?l?e?wom[ae]n$/iu;
 
-/** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc": the name ends before the word. */
+/**
+ * A Dutch deed's clerk after his name, in handwriting recognition's spellings: "Clercq", "Clerq", "Clercquen" (the
+ * clerks), "Chrcqin". ("Clerck", a surname, keeps its k.)
+ */
+const CLERK_TAIL = /^C(?:l|hr)\p{Ll}*q\p{Ll}{0,3}[:.]?$/u;
+
+/** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc", "David Salomons Clercquen": the name ends before the word. */
 function dropTrailingOffice(text: string, m: Mention): void {
   if (m.words.length < 3 || m.name !== m.words.join(' ')) return;
   const last = m.words[m.words.length - 1]!;
   const at = m.end - last.length;
   if (
-    !(NOT_NAME_TAIL.has(lowerKey(last)) || SINGLE_WOMAN.test(last)) ||
+    !(NOT_NAME_TAIL.has(lowerKey(last)) || SINGLE_WOMAN.test(last) || CLERK_TAIL.test(last)) ||
     lowerKey(text.slice(at, m.end)) !== lowerKey(last)
   )
     return;
