@@ -88,3 +88,13 @@ describe("a Dutch deed's clerk after his name", () => {
     expect(names).toContain('Jan Lourens Clerck');
   });
 });
+
+describe("a clerk's abbreviated given name", () => {
+  it('is a word of the name, and the name runs on across the line after it', () => {
+    const names = read(
+      'Voor den geswooren Clercq ter secretarije alhier Jan Hend=k\nMuller en zekere getuijgen, /was geteekend:/ ' +
+        'Jacob Sam=s\nde Raaff Eerste Gesw: Clercq.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Jan Hend=k Muller', 'Jacob Sam=s de Raaff']));
+  });
+});

@@ -136,7 +136,11 @@ function brokenAtLineEnd(text: string, s: number, w: string): string {
 function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): boolean {
   const next = words[i + 1];
   return (
-    /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Ter|Ten)$/.test(words[i]!.w) && next !== undefined && !next.nl
+    /^(?:[Vv]an|[Vv]on|[Dd]e|[Dd]u|[Dd]er|[Dd]en|[Ll]a|[Ll]e|[Dd]a|[Dd]i|[Dd]el|[Dd]ella|[Tt]er|[Tt]en)$/.test(
+      words[i]!.w,
+    ) &&
+    next !== undefined &&
+    !next.nl
   );
 }
 
@@ -190,6 +194,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       const join =
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
+          // "Jan Hend=k⏎Muller": a clerk's abbreviated given name never ends a name either.
+          /=\p{Ll}{1,2}$/u.test(cur[cur.length - 1]!.w) ||
           // "Dr. Herbert von⏎Dirksen": a particle never ends a name, so the line after holds its surname.
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
           (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
