@@ -98,3 +98,18 @@ describe("a clerk's abbreviated given name", () => {
     expect(names).toEqual(expect.arrayContaining(['Jan Hend=k Muller', 'Jacob Sam=s de Raaff']));
   });
 });
+
+describe('Dutch given names of the 17th and 18th centuries', () => {
+  it('open a name, so the whole name is read', () => {
+    expect(
+      subject(
+        'Vendutie gehouden den 18 October 1758 van de nagelaten goederen van den overleeden oppermeester Carel ' +
+          'Fredrik Leipnits, als volgt verkogt.',
+      ),
+    ).toBe('Carel Fredrik Leipnits');
+    const names = read(
+      'ter presentie van Claas Pietersz Bosch en Rutgerus van Ess, als getuijgen, ende Coenraad Hoogland, Notaris.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Claas Pietersz Bosch', 'Rutgerus van Ess', 'Coenraad Hoogland']));
+  });
+});
