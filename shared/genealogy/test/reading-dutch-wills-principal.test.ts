@@ -113,3 +113,14 @@ describe('Dutch given names of the 17th and 18th centuries', () => {
     expect(names).toEqual(expect.arrayContaining(['Claas Pietersz Bosch', 'Rutgerus van Ess', 'Coenraad Hoogland']));
   });
 });
+
+describe('given names broken across a line', () => {
+  it('are one person when the next line goes on with another given name and the surname', () => {
+    const names = read(
+      'Aldus gedaan ter presentie van Johannes\nLodewijk de Vries, en Barent Smit als getuijgen /was Geteekent/ Philip\n' +
+        'Hendrik Lamberts, Notaris.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Johannes Lodewijk de Vries', 'Philip Hendrik Lamberts']));
+    expect(names).not.toContain('Hendrik Lamberts');
+  });
+});

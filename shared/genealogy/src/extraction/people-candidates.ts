@@ -200,7 +200,18 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
           (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
         (particleOpensSurname(words, i) || (!isGiven(w) && !isStop(w, text, s)));
-      if (!join) flush();
+      // "Philip⏎Hendrik Lamberts", "Elisabeth⏎Anna Crombou": a Dutch deed breaks its line inside the given names, and
+      // the line after goes on with another given name and the surname: one person, not two.
+      const after = words[i + 1];
+      const givenRunsOn =
+        (lang === 'nl' || lang === 'other') &&
+        cur.length <= 2 &&
+        cur.every((c) => isGiven(c.w)) &&
+        isGiven(w) &&
+        after !== undefined &&
+        !after.nl &&
+        (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
+      if (!join && !givenRunsOn) flush();
     }
     if (
       isParticle(w) ||
