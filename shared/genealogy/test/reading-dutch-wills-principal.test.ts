@@ -124,3 +124,15 @@ describe('given names broken across a line', () => {
     expect(names).not.toContain('Hendrik Lamberts');
   });
 });
+
+describe('a lower-case middle given name', () => {
+  it('goes on to the surname after it, lower-case or not, with its particle', () => {
+    const names = read(
+      'Legateere ik aan des testateurs schoonsoon Jan fredrik brouwer twee hondert rd:s, en aan den persoon van ' +
+        "d' E: Joan marinus de Ionge, ondercoopman, en Ian hugo van der Putten elk een zilvere doos.",
+    ).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Jan fredrik brouwer', 'Joan marinus de Ionge', 'Ian hugo van der Putten']),
+    );
+  });
+});

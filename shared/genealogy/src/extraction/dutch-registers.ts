@@ -91,21 +91,35 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
     if (m.words.length > 3 || !m.words.every((w) => GIVEN_NAMES.has(w.toLowerCase()))) continue;
-    const after =
-      /^[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
-        text.slice(m.end, m.end + 40),
+    // "Jan fredrik brouwer", "Joan marinus de Ionge", "Ian hugo van der Putten": a lower-case given name first, then
+    // the surname (lower-case or not, with its particle).
+    const middle =
+      /^[ \t]+(\p{Ll}{3,})[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{L}\p{Ll}[\p{Ll}'’]{1,})(?=[\s,.;:/]|$)/u.exec(
+        text.slice(m.end, m.end + 50),
       );
+    const after =
+      middle && GIVEN_NAMES.has(middle[1]!) && !GIVEN_NAMES.has(middle[3]!.toLowerCase())
+        ? middle
+        : /^[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
+            text.slice(m.end, m.end + 40),
+          );
     if (!after) continue;
-    const surname = after[2]!;
-    if (STOP.has(surname) || DEED_WORDS.has(surname) || DEED_ENDINGS.test(surname) || GLUED.test(surname)) continue;
-    // Three letters are a surname only after its particle ("de wit"); alone they are a cut word ("bat").
-    if (!after[1] && surname.length < 4) continue;
+    const given = after === middle ? [middle[1]!] : [];
+    const particle = after === middle ? middle[2]! : after[1]!;
+    const surname = after === middle ? middle[3]! : after[2]!;
+    const lower = surname.toLowerCase();
+    if (STOP.has(lower) || DEED_WORDS.has(lower) || DEED_ENDINGS.test(lower) || GLUED.test(lower)) continue;
+    // Three letters are a surname only after its particle ("de wit") or a given name; alone they are a cut word ("bat").
+    if (!particle && !given.length && surname.length < 4) continue;
     const next = ms[i + 1];
     const end = m.end + after[0].length;
-    if (next && next.start < end) continue;
+    // The capitalised surname read as a name of its own ("Sas", "Putten") is this name's end.
+    if (next && next.start < end && !(given.length && next.end <= end)) continue;
+    if (next && next.start < end) ms.splice(i + 1, 1);
     const words = [
       ...m.words,
-      ...after[1]!
+      ...given,
+      ...particle
         .trim()
         .split(/[ \t]+/)
         .filter(Boolean),
