@@ -136,3 +136,20 @@ describe('a lower-case middle given name', () => {
     );
   });
 });
+
+describe('a rank, an office or a formula after a Dutch name', () => {
+  it('is no part of the name', () => {
+    const names = read(
+      'Compareerde voor mij Johan Georg Triek Lager, en Carel Pieter Cruijsbergen Capiteijn ter zee, ' +
+        'en Johan Godfried kopman alhier, en Johanna Elisabeth Paulus vrije vrouw.',
+    ).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'Johan Georg Triek',
+        'Carel Pieter Cruijsbergen',
+        'Johan Godfried',
+        'Johanna Elisabeth Paulus',
+      ]),
+    );
+  });
+});

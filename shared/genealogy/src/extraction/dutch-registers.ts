@@ -76,6 +76,8 @@ const DEED_WORDS = new Set(
   genaamt genaamd genoemd genoemde bescheiden bescheijden bescheyden woonagtig woonachtig geboortig geboren gebooren
   overleden overleedene overleeden wijlen oud out jaren jaaren jaar ziek siek zwak swak bedde tebedde vrouw man soon
   broeder zuster suster kind kinderen heer heere juffrouw burger dienaar schip comptoir comptoire stad
+  koopman coopman kopman ondercoopman onderkoopman opperkoopman boekhouder soldaat matroos adsistent assistent
+  corporaal sergeant schipper stuurman notaris secretaris vrije vrij vrijburger lager
   ene eene twee drie vier vijf van vander vanden ter ten
   januarij februarij maart april meij mei junij julij augustus september october oktober november december`.split(
     /\s+/,

@@ -253,7 +253,7 @@ export const TESTATOR_AFTER = /^[^.;]{0,60}?(?<![\p{L}])vindende\s+(?:de|den)\s*
 
 /** Ranks and offices a Dutch deed writes between "den overleden" and the dead man's name (handwriting recognition's spellings too). */
 const NL_RANKS =
-  'lieutenant luitenant luijtenant militair corporaal korporaal sergeant zorgeant serg:t lerg:t boekhouder capitein capitain kapitein capt„n capt:n cap:n majoor commandant vendrig vaandrig koopman ondercoopman onderkoopman opperkoopman opper assistent adsistent oppermeester chirurgijn chiourgijn soldaat burger vrijburger schipper stuurman heer mons mons: sr'
+  'lieutenant luitenant luijtenant militair corporaal korporaal sergeant zorgeant serg:t lerg:t boekhouder capitein capiteijn capitain kapitein capt„n capt:n cap:n majoor commandant vendrig vaandrig koopman ondercoopman onderkoopman opperkoopman opper assistent adsistent oppermeester chirurgijn chiourgijn soldaat burger vrijburger schipper stuurman heer mons mons: sr'
     .split(' ')
     .map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`)
     .join('|');
