@@ -111,6 +111,11 @@ describe('Dutch given names of the 17th and 18th centuries', () => {
       'ter presentie van Claas Pietersz Bosch en Rutgerus van Ess, als getuijgen, ende Coenraad Hoogland, Notaris.',
     ).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Claas Pietersz Bosch', 'Rutgerus van Ess', 'Coenraad Hoogland']));
+    const more = read(
+      "des selfs aanbehuwd zoon m:r Johannes martinus Sas, en den Corporaal van 't robben Eiland Diederik Wilhelm " +
+        'smits, als getuijgen.',
+    ).map((p) => p.name);
+    expect(more).toEqual(expect.arrayContaining(['Johannes martinus Sas', 'Diederik Wilhelm smits']));
   });
 });
 
