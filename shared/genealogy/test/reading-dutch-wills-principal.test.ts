@@ -158,3 +158,24 @@ describe('a rank, an office or a formula after a Dutch name', () => {
     );
   });
 });
+
+describe('a given name in lower case before the surname', () => {
+  it('opens the name, after a title too', () => {
+    const names = read(
+      'Ik legateere aan mijn suster anthonij de Jong en aan den Heer willem Diederik Pielat, ' +
+        'ter presentie van matthijs Haagenberg als getuijge.',
+    ).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['anthonij de Jong', 'willem Diederik Pielat', 'matthijs Haagenberg']),
+    );
+  });
+
+  it('is no name when it is a Dutch word, and no name of its own after a given name', () => {
+    const names = read(
+      'Ik legateere aan de kinderen van mijn overleden broeder, dan Begiers is daar niet bij, en voorts aan ' +
+        'Johannes\nfredrik Sieverts, koopman alhier, de somma van twee hondert rijksdaalders.',
+    ).map((p) => p.name);
+    expect(names.some((n) => /^dan /i.test(n))).toBe(false);
+    expect(names).not.toContain('fredrik Sieverts');
+  });
+});

@@ -29,6 +29,50 @@ export function withHtrInitials(text: string, c: Candidate): Candidate {
   return { ...c, words: [...initials, ...c.words], start: at };
 }
 
+/** Given names of other languages that are everyday Dutch words in lower case ("dan", "ben", "anders", "per"). */
+const DUTCH_WORD_NOT_GIVEN = new Set([
+  'dan',
+  'ben',
+  'anders',
+  'per',
+  'job',
+  'mark',
+  'will',
+  'may',
+  'hope',
+  'rose',
+  'grace',
+]);
+const LOWERCASE_GIVEN_BEFORE =
+  /(?<![\p{L}'’„=-])(\p{Ll}{3,})[ \t]+((?:(?:van|de|der|den|ter|ten|vander|vanden|in)[ \t]+)*)$/u;
+
+/**
+ * "willem Kerkman", "anthonij de Jong", "maria Cornelia": handwriting recognition writes a given name in lower case
+ * before the surname. A lower-case word that is a known given name (and no Dutch word) right before the name, with
+ * only particles between, opens it.
+ */
+export function withLowercaseGiven(text: string, c: Candidate): Candidate {
+  const window = text.slice(Math.max(0, c.start - 40), c.start);
+  const m = LOWERCASE_GIVEN_BEFORE.exec(window.slice(window.lastIndexOf('\n') + 1));
+  if (!m) return c;
+  const given = m[1]!;
+  // "Jan daniel Beyhon", "Johannes⏎fredrik Sieverts": after a given name the lower-case one is a middle name
+  // (joinLowercaseGiven's); after a title ("den Heer willem Diederik Pielat") it opens the name.
+  const at = c.start - m[0].length;
+  const word = /(\p{Lu}\p{Ll}+)[ \t]*\r?\n?[ \t]*$/u.exec(text.slice(Math.max(0, at - 30), at));
+  if (word && GIVEN_NAMES.has(word[1]!.toLowerCase())) return c;
+  if (!GIVEN_NAMES.has(given) || DUTCH_WORD_NOT_GIVEN.has(given) || STOP.has(given) || DEED_WORDS.has(given)) return c;
+  const particles = m[2]!
+    .trim()
+    .split(/[ \t]+/)
+    .filter(Boolean);
+  // "george otto Dijkman": two given names in lower case.
+  const first = /(?<![\p{L}'’„=-])(\p{Ll}{3,})[ \t]+$/u.exec(text.slice(Math.max(0, at - 20), at));
+  if (first && GIVEN_NAMES.has(first[1]!) && !DUTCH_WORD_NOT_GIVEN.has(first[1]!) && !DEED_WORDS.has(first[1]!))
+    return { ...c, words: [first[1]!, given, ...particles, ...c.words], start: at - first[0].length };
+  return { ...c, words: [given, ...particles, ...c.words], start: at };
+}
+
 /** The formulas before a name in a Dutch deed: the appearer, the notary, witnesses, signatures. */
 const FORMULA_BEFORE =
   /(?:compareerd(?:e|en)?(?:\s+en)?(?:\s+voor\s*mij)?|voor\s*mij|ter\s+presentie\s+van|in\s+presentie\s+van|ten\s+bij(?:w|z)ee?sen\s+van|ten\s+overstaan\s+van|getuij?gen|als\s+getuij?gen|(?:was\s+)?get(?:ee)?k(?:en)?(?:en)?d|was\s+get:|getek:d|onderteekend|ondertekend|ondestond:?|onderstond:?|testat(?:eur|rice)|weduwe\s+van|huij?s\s*vrouw(?:e)?\s+van|erfgena(?:e)?m(?:e|en)?)\s*[/:;,]*\s*(?:(?:de|den|d['’])\s+)?(?:(?:E|Ed|Eerw|Sr|Sieur|M=r|M„r|Mr|monss?=?)[:.=„]*\s+)?$/iu;

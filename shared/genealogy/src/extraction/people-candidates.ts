@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
-import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials } from './dutch-registers';
+import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials, withLowercaseGiven } from './dutch-registers';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -303,7 +303,7 @@ export function findMentions(text: string): Mention[] {
     for (const raw of candidatesOf(m[0], m.index, text, lang)) {
       if (inEntry(raw.start)) continue;
       const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
-      const c = lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped;
+      const c = lang === 'nl' || lang === 'other' ? withLowercaseGiven(text, withHtrInitials(text, shaped)) : shaped;
       if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||

@@ -58,7 +58,7 @@ const CLERK_TAIL = /^C(?:l|hr)\p{Ll}*q\p{Ll}{0,3}[:.]?$/u;
  * surnames (Burger, Koopman, Schipper).
  */
 const DUTCH_RANK_TAIL =
-  /^(?:[CK]apit(?:ein|eijn|ain)|Lieutenant|Lui?j?tenant|Corporaal|Sergeant|Vendrig|Vaandrig|Adsistent|Assistent|Oppermeester|Onderco{1,2}pman|Onderko{1,2}pman|Opperko{1,2}pman|Opperco{1,2}pman|Boekhouder|Chirurgijn|Soldaat|Militair)$/u;
+  /^(?:[CK]apit(?:ein|eijn|ain)|Lieutenant|Lui?j?tenant|Corporaal|Sergeant|Vendrig|Vaandrig|Adsistent|Assistent|Oppermeester|Onderco{1,2}pman|Onderko{1,2}pman|Opperko{1,2}pman|Opperco{1,2}pman|Boekhouder|Chirurgijn|Soldaat|Militair|Secretaris|Secretars)$/u;
 
 /** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc", "David Salomons Clercquen": the name ends before the word. */
 function dropTrailingOffice(text: string, m: Mention): void {
