@@ -179,3 +179,14 @@ describe('a given name in lower case before the surname', () => {
     expect(names).not.toContain('fredrik Sieverts');
   });
 });
+
+describe('a lower-case surname after a capitalised particle', () => {
+  it('completes the given name before it', () => {
+    expect(
+      subject(
+        'Compareerde voor mij Fredrik Willem hooghcamer notaris publijcq, ende voor de naer genoemde Getuijgen ' +
+          'Mons: Daniel De swart, apper timmerman ten dienste der E: Compagnie.',
+      ),
+    ).toBe('Daniel De swart');
+  });
+});

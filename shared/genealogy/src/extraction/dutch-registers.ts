@@ -140,13 +140,13 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
     // "Jan fredrik brouwer", "Joan marinus de Ionge", "Ian hugo van der Putten": a lower-case given name first, then
     // the surname (lower-case or not, with its particle).
     const middle =
-      /^[ \t]+(\p{Ll}{3,})[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{L}\p{Ll}[\p{Ll}'’]{1,})(?=[\s,.;:/]|$)/u.exec(
+      /^[ \t]+(\p{Ll}{3,})[ \t]+((?:(?:[Vv]an|[Dd]e|[Tt]er|[Tt]en|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{L}\p{Ll}[\p{Ll}'’]{1,})(?=[\s,.;:/]|$)/u.exec(
         text.slice(m.end, m.end + 50),
       );
     const after =
       middle && GIVEN_NAMES.has(middle[1]!) && !GIVEN_NAMES.has(middle[3]!.toLowerCase())
         ? middle
-        : /^[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
+        : /^[ \t]+((?:(?:[Vv]an|[Dd]e|[Tt]er|[Tt]en|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
             text.slice(m.end, m.end + 40),
           );
     if (!after) continue;
