@@ -190,3 +190,13 @@ describe('a lower-case surname after a capitalised particle', () => {
     ).toBe('Daniel De swart');
   });
 });
+
+describe('a slave a Dutch will names', () => {
+  it('is a person by one name, with the land he came from', () => {
+    const names = read(
+      'Ik legateere aan mijn dogter Maria Beynon een Jongen genaemt Koridon van mallabaar, de slavinne Catjar, ' +
+        'en de meijd Lea, met haar kindt.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Koridon van mallabaar', 'Catjar', 'Lea']));
+  });
+});

@@ -23,6 +23,7 @@ import {
   MARRIED_BEFORE,
   NL_DECEASED_BEFORE,
   NL_RANK_WORD,
+  NL_SLAVE_BEFORE,
   NAMED_BEFORE,
   parenRelAfter,
   recordRoleBefore,
@@ -146,6 +147,18 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     }
     const w = m.words[0]!;
     if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
+    // "een Jongen genaemt Koridon van mallabaar": a slave is named by one name and the land he came from.
+    if ((lang === 'nl' || lang === 'other') && !isStop(w) && NL_SLAVE_BEFORE.test(before(m, 40))) {
+      const origin = /^,?[ \t]*\r?\n?[ \t]*van[ \t]+(\p{L}[\p{Ll}]{2,})(?![\p{L}])/u.exec(after(m, 30));
+      if (origin) {
+        m.words = [...m.words, 'van', origin[1]!];
+        m.end += origin[0].length;
+      }
+      m.lone = false;
+      m.written = true;
+      m.name = m.words.join(' ');
+      return true;
+    }
     // German and Dutch write nouns with a capital: "nicht den Hut", "der hohen Pforte" name no one.
     if (!given && !c.titled && (lang === 'de' || lang === 'nl') && NOUN_ARTICLE_BEFORE.test(before(m, 30)))
       return false;

@@ -257,6 +257,12 @@ const NL_RANKS =
     .split(' ')
     .map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`)
     .join('|');
+/**
+ * A slave a Dutch will names, often by one name alone: "een Jongen genaemt Koridon", "de slavinne Catjar", "de meijd
+ * Lea", "een Manslaaff ge=naamt September". The word after is a person.
+ */
+export const NL_SLAVE_BEFORE =
+  /(?<![\p{L}])(?:slaaf|slaef|slavin(?:ne)?|jongen|meijd|meid|meyd|manslaa?ff?|manslave|lijfeigen|lijfeijgen)[ \t]*\r?\n?[ \t]*(?:(?:genaamt|genaemt|genaamd|genaemd|gen=t|gen:t|ge=[ \t]*\r?\n?[ \t]*naamt)[ \t]*\r?\n?[ \t]*)?$/iu;
 /** A Dutch rank or office word, in the singular or plural ("Militair", "Militairen"): never a name's first word. */
 export const NL_RANK_WORD = new RegExp(`^(?:${NL_RANKS})(?:en|s)?$`, 'u');
 /**
