@@ -200,3 +200,15 @@ describe('a slave a Dutch will names', () => {
     expect(names).toEqual(expect.arrayContaining(['Koridon van mallabaar', 'Catjar', 'Lea']));
   });
 });
+
+describe('the signature the notary attests', () => {
+  it("is the testator's, though others are named before it", () => {
+    expect(
+      subject(
+        'tot executeurs aan te stellen de schoonsoon van den testateur Jan fredrik brouwer. Aldus gedaan ter ' +
+          'presentie van Pieter Dormieux en Lambert van Klinkenberg Clercquen als getuijgen hier toe versogt ' +
+          '/:was getekent /: Jan van El /:lager:/ in kennisse van mij /:getekent:/ J: B: van Coeverden eerste Clerq',
+      ),
+    ).toBe('Jan van El');
+  });
+});

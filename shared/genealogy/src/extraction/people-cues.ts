@@ -250,6 +250,12 @@ export const TESTATOR_BEFORE = { test: (before: string) => I_BEFORE.test(before)
  * bed). The man so found is the one who makes the will.
  */
 export const TESTATOR_AFTER = /^[^.;]{0,60}?(?<![\p{L}])vindende\s+(?:de|den)\s*[zs]elve/iu;
+/**
+ * The testator's signature on a Dutch will: the notary attests it below, "/:was getekent:/ Jan van El /:lager:/ in
+ * kennisse van mij" (signed in my presence).
+ */
+export const TESTATOR_SIGNED_AFTER =
+  /^[\s/:;)]*(?:(?:lager|onderstond|onderstont|ond)[\s/:;)]*)?in\s+ken+is+e\s+van\s+mij/iu;
 
 /** Ranks and offices a Dutch deed writes between "den overleden" and the dead man's name (handwriting recognition's spellings too). */
 const NL_RANKS =
