@@ -212,3 +212,14 @@ describe('the signature the notary attests', () => {
     ).toBe('Jan van El');
   });
 });
+
+describe('a title before given names at a line end', () => {
+  it('does not keep the surname on the next line from joining them', () => {
+    const names = read(
+      'Ik stelle tot executeur in mijn plaats aan de Heer Willem\nSchol, benevens den Wever Andries\nSteurman, ' +
+        'en verklaare dat Johan\nOverleeden is.',
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['Willem Schol', 'Andries Steurman']));
+    expect(names).not.toContain('Johan Overleeden');
+  });
+});

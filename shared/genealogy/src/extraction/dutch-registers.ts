@@ -127,6 +127,8 @@ const DEED_WORDS = new Set(
     /\s+/,
   ),
 );
+/** One of a Dutch deed's own words ("overleeden", "zijnde", "testateur"), which no name holds. */
+export const isDeedWord = (lower: string) => DEED_WORDS.has(lower);
 /** Participles, adverbs and abstract nouns: "zijnde", "wonende", "eerlijk", "gezondheid", "erfenis". */
 const DEED_ENDINGS = /(?:nde|lijk|lyk|lijke|lyke|heid|heijd|schap|nis|ing)$/u;
 /** A word recognition glued to the next ("voortnotaris", "twintigrd"): an office or a number in it. */

@@ -1,6 +1,12 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
-import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials, withLowercaseGiven } from './dutch-registers';
+import {
+  isDeedWord,
+  joinLowercaseGiven,
+  joinLowercaseSurname,
+  withHtrInitials,
+  withLowercaseGiven,
+} from './dutch-registers';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { GIVEN_NAMES, TITLES } from './given-names';
@@ -191,6 +197,10 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         (lang !== 'en' &&
           cur.length <= 2 &&
           NL_DECEASED_BEFORE.test(text.slice(Math.max(0, cur[0]!.s - 80), cur[0]!.s)));
+      // "den Heer Willem⏎Schol": in a Dutch deed the title before the first given name is cut off when the run is
+      // flushed, so it does not count here either.
+      const firstGiven = cur.findIndex((c) => isGiven(c.w));
+      const core = lang === 'nl' && firstGiven > 0 && firstGiven <= 2 ? cur.slice(firstGiven) : cur;
       const join =
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
@@ -198,15 +208,16 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
           /=\p{Ll}{1,2}$/u.test(cur[cur.length - 1]!.w) ||
           // "Dr. Herbert von⏎Dirksen": a particle never ends a name, so the line after holds its surname.
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
-          (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
-        (particleOpensSurname(words, i) || (!isGiven(w) && !isStop(w, text, s)));
+          (core.every((c) => isGiven(c.w) || isInitial(c.w)) && core.length <= 2)) &&
+        (particleOpensSurname(words, i) ||
+          (!isGiven(w) && !isStop(w, text, s) && !(lang === 'nl' && isDeedWord(w.toLowerCase()))));
       // "Philip⏎Hendrik Lamberts", "Elisabeth⏎Anna Crombou": a Dutch deed breaks its line inside the given names, and
       // the line after goes on with another given name and the surname: one person, not two.
       const after = words[i + 1];
       const givenRunsOn =
         (lang === 'nl' || lang === 'other') &&
-        cur.length <= 2 &&
-        cur.every((c) => isGiven(c.w)) &&
+        core.length <= 2 &&
+        core.every((c) => isGiven(c.w)) &&
         isGiven(w) &&
         after !== undefined &&
         !after.nl &&
