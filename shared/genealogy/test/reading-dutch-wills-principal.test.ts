@@ -223,3 +223,14 @@ describe('a title before given names at a line end', () => {
     expect(names).not.toContain('Johan Overleeden');
   });
 });
+
+describe('Dutch words that are given names elsewhere', () => {
+  it('open no name at the head of a Dutch sentence', () => {
+    const names = read(
+      'Tot erfgenaamen stelt de testateur zijne broeders. Dan Zijne drie vleeschelijke Zusters in naame, elk ' +
+        'twee hondert rd:s, en Juffrouw\nAgatha Amberg huijsvrouw van den Commandeur.',
+    ).map((p) => p.name);
+    expect(names.some((n) => n.startsWith('Dan '))).toBe(false);
+    expect(names).toContain('Agatha Amberg');
+  });
+});

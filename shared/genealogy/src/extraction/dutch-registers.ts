@@ -43,6 +43,7 @@ const DUTCH_WORD_NOT_GIVEN = new Set([
   'rose',
   'grace',
 ]);
+export const isDutchWordNotGiven = (lower: string) => DUTCH_WORD_NOT_GIVEN.has(lower);
 const LOWERCASE_GIVEN_BEFORE =
   /(?<![\p{L}'’„=-])(\p{Ll}{3,})[ \t]+((?:(?:van|de|der|den|ter|ten|vander|vanden|in)[ \t]+)*)$/u;
 

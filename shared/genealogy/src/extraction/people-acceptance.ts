@@ -1,5 +1,5 @@
 import { directoryEntries } from './directory-entries';
-import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
+import { dutchFormulaBefore, isDutchWordNotGiven, isPatronymic } from './dutch-registers';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
@@ -113,7 +113,8 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     if (QUOTED.test(`${before(m, 3)}|${after(m, 3)}`) && !cues[i]!.titled) return false;
     if (m.noble) return true;
     const c = cues[i]!;
-    const given = isGiven(m.words[0]!);
+    // "Dan Zijne drie Zusters", "Aan Dan Julander": in Dutch "Dan" (then), "Ben", "Per" open a sentence, not a name.
+    const given = isGiven(m.words[0]!) && !(lang === 'nl' && isDutchWordNotGiven(m.words[0]!.toLowerCase()));
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
     // A Dutch deed's formulas ("compareerde voor mij", "was geteekend", "den overleedene Boekhouder") and
     // patronymics ("Jansz") name a person.
