@@ -234,3 +234,14 @@ describe('Dutch words that are given names elsewhere', () => {
     expect(names).toContain('Agatha Amberg');
   });
 });
+
+describe('a given name misread by one letter', () => {
+  it('stays at the head of a Dutch name', () => {
+    const names = read(
+      'Het testament is voorgeleezen en bij hem wel verstaan zijnde, aldus gedaan ter presentie van de getuijgen, ' +
+        'en daar onderstond:/ Pierer Frans Fmieheijm, die op den 1:e deeser na Sourabaija als ziek is vertrokken.',
+    ).map((p) => p.name);
+    expect(names).toContain('Pierer Frans Fmieheijm');
+    expect(names).not.toContain('Frans Fmieheijm');
+  });
+});

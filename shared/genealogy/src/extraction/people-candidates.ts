@@ -150,6 +150,23 @@ function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): b
   );
 }
 
+/** Given names of 5+ letters by their length, for the one-letter misreadings below. */
+const GIVEN_BY_LENGTH = new Map<number, string[]>();
+for (const g of GIVEN_NAMES) {
+  if (g.length < 5 || !/^\p{Ll}+$/u.test(g)) continue;
+  GIVEN_BY_LENGTH.set(g.length, [...(GIVEN_BY_LENGTH.get(g.length) ?? []), g]);
+}
+/** "Pierer" (Pieter), "Tustinus" (Justinus): a known given name of 5+ letters with one letter misread. */
+function givenMisreadByOneLetter(w: string): boolean {
+  if (!/^\p{Lu}\p{Ll}{4,}$/u.test(w)) return false;
+  const k = w.toLowerCase();
+  return (GIVEN_BY_LENGTH.get(k.length) ?? []).some((g) => {
+    let diff = 0;
+    for (let i = 0; i < k.length && diff < 2; i++) if (k[i] !== g[i]) diff++;
+    return diff === 1;
+  });
+}
+
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string, lang: TextLanguage): Candidate[] {
   const out: Candidate[] = [];
@@ -171,7 +188,16 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     const firstGiven = cur.findIndex((c) => isGiven(c.w));
     let opens = firstGiven;
     while (opens > 0 && isInitial(cur[opens - 1]!.w)) opens--;
-    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w) && opens > 0)
+    // In a Dutch deed the word before may be a given name handwriting recognition misread by one letter ("Pierer
+    // Frans Fmieheijm" for Pieter): it stays.
+    if (
+      firstGiven > 0 &&
+      firstGiven <= 2 &&
+      cur.length - firstGiven >= 1 &&
+      !isGiven(cur[0]!.w) &&
+      opens > 0 &&
+      !(firstGiven === 1 && lang === 'nl' && givenMisreadByOneLetter(cur[0]!.w))
+    )
       cur = cur.slice(opens);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
