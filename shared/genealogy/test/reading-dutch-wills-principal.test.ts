@@ -96,6 +96,10 @@ describe("a clerk's abbreviated given name", () => {
         'Jacob Sam=s\nde Raaff Eerste Gesw: Clercq.',
     ).map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['Jan Hend=k Muller', 'Jacob Sam=s de Raaff']));
+    const other = read(
+      'Voor den geswooren Clercq ter secretarije alhier, ter presentie van Jacob Hend„k Raath en zekere getuijgen.',
+    ).map((p) => p.name);
+    expect(other).toContain('Jacob Hend„k Raath');
   });
 });
 

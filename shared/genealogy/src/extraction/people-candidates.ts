@@ -231,7 +231,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
           // "Jan Hend=k⏎Muller": a clerk's abbreviated given name never ends a name either.
-          /=\p{Ll}{1,2}$/u.test(cur[cur.length - 1]!.w) ||
+          /[=„]\p{Ll}{1,2}$/u.test(cur[cur.length - 1]!.w) ||
           // "Dr. Herbert von⏎Dirksen": a particle never ends a name, so the line after holds its surname.
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
           (core.every((c) => isGiven(c.w) || isInitial(c.w)) && core.length <= 2)) &&

@@ -10,9 +10,9 @@ const l = String.raw`\p{Ll}`;
 const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma|${CLERK_ABBREVIATIONS.map(
   (a) => a[0]!.toUpperCase() + a.slice(1),
 ).join('|')}`;
-// "Hend=k", "Sam=s", "Chr=s": handwriting recognition's rendering of a clerk's raised-letter abbreviation
+// "Hend=k", "Hend„k", "Sam=s", "Chr=s": handwriting recognition's rendering of a clerk's raised-letter abbreviation
 // (Hendrik, Samuels, Christiaan) is one word of the name.
-const WORD = String.raw`(?:${L}${l}{1,5}=${l}{1,2}(?![\p{L}=])|(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
+const WORD = String.raw`(?:${L}${l}{1,5}[=„]${l}{1,2}(?![\p{L}=„])|(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 export const PARTICLE = '(?:van|vander|vanden|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
   String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}(?:[ \t]+|[ \t]*\n[ \t]*))*${WORD})*`,
