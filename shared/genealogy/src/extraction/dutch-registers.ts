@@ -29,6 +29,51 @@ export function withHtrInitials(text: string, c: Candidate): Candidate {
   return { ...c, words: [...initials, ...c.words], start: at };
 }
 
+/** Given names of other languages that are everyday Dutch words in lower case ("dan", "ben", "anders", "per"). */
+const DUTCH_WORD_NOT_GIVEN = new Set([
+  'dan',
+  'ben',
+  'anders',
+  'per',
+  'job',
+  'mark',
+  'will',
+  'may',
+  'hope',
+  'rose',
+  'grace',
+]);
+export const isDutchWordNotGiven = (lower: string) => DUTCH_WORD_NOT_GIVEN.has(lower);
+const LOWERCASE_GIVEN_BEFORE =
+  /(?<![\p{L}'’„=-])(\p{Ll}{3,})[ \t]+((?:(?:van|de|der|den|ter|ten|vander|vanden|in)[ \t]+)*)$/u;
+
+/**
+ * "willem Kerkman", "anthonij de Jong", "maria Cornelia": handwriting recognition writes a given name in lower case
+ * before the surname. A lower-case word that is a known given name (and no Dutch word) right before the name, with
+ * only particles between, opens it.
+ */
+export function withLowercaseGiven(text: string, c: Candidate): Candidate {
+  const window = text.slice(Math.max(0, c.start - 40), c.start);
+  const m = LOWERCASE_GIVEN_BEFORE.exec(window.slice(window.lastIndexOf('\n') + 1));
+  if (!m) return c;
+  const given = m[1]!;
+  // "Jan daniel Beyhon", "Johannes⏎fredrik Sieverts": after a given name the lower-case one is a middle name
+  // (joinLowercaseGiven's); after a title ("den Heer willem Diederik Pielat") it opens the name.
+  const at = c.start - m[0].length;
+  const word = /(\p{Lu}\p{Ll}+)[ \t]*\r?\n?[ \t]*$/u.exec(text.slice(Math.max(0, at - 30), at));
+  if (word && GIVEN_NAMES.has(word[1]!.toLowerCase())) return c;
+  if (!GIVEN_NAMES.has(given) || DUTCH_WORD_NOT_GIVEN.has(given) || STOP.has(given) || DEED_WORDS.has(given)) return c;
+  const particles = m[2]!
+    .trim()
+    .split(/[ \t]+/)
+    .filter(Boolean);
+  // "george otto Dijkman": two given names in lower case.
+  const first = /(?<![\p{L}'’„=-])(\p{Ll}{3,})[ \t]+$/u.exec(text.slice(Math.max(0, at - 20), at));
+  if (first && GIVEN_NAMES.has(first[1]!) && !DUTCH_WORD_NOT_GIVEN.has(first[1]!) && !DEED_WORDS.has(first[1]!))
+    return { ...c, words: [first[1]!, given, ...particles, ...c.words], start: at - first[0].length };
+  return { ...c, words: [given, ...particles, ...c.words], start: at };
+}
+
 /** The formulas before a name in a Dutch deed: the appearer, the notary, witnesses, signatures. */
 const FORMULA_BEFORE =
   /(?:compareerd(?:e|en)?(?:\s+en)?(?:\s+voor\s*mij)?|voor\s*mij|ter\s+presentie\s+van|in\s+presentie\s+van|ten\s+bij(?:w|z)ee?sen\s+van|ten\s+overstaan\s+van|getuij?gen|als\s+getuij?gen|(?:was\s+)?get(?:ee)?k(?:en)?(?:en)?d|was\s+get:|getek:d|onderteekend|ondertekend|ondestond:?|onderstond:?|testat(?:eur|rice)|weduwe\s+van|huij?s\s*vrouw(?:e)?\s+van|erfgena(?:e)?m(?:e|en)?)\s*[/:;,]*\s*(?:(?:de|den|d['’])\s+)?(?:(?:E|Ed|Eerw|Sr|Sieur|M=r|M„r|Mr|monss?=?)[:.=„]*\s+)?$/iu;
@@ -76,11 +121,15 @@ const DEED_WORDS = new Set(
   genaamt genaamd genoemd genoemde bescheiden bescheijden bescheyden woonagtig woonachtig geboortig geboren gebooren
   overleden overleedene overleeden wijlen oud out jaren jaaren jaar ziek siek zwak swak bedde tebedde vrouw man soon
   broeder zuster suster kind kinderen heer heere juffrouw burger dienaar schip comptoir comptoire stad
+  koopman coopman kopman ondercoopman onderkoopman opperkoopman boekhouder soldaat matroos adsistent assistent
+  corporaal sergeant schipper stuurman notaris secretaris vrije vrij vrijburger lager
   ene eene twee drie vier vijf van vander vanden ter ten
   januarij februarij maart april meij mei junij julij augustus september october oktober november december`.split(
     /\s+/,
   ),
 );
+/** One of a Dutch deed's own words ("overleeden", "zijnde", "testateur"), which no name holds. */
+export const isDeedWord = (lower: string) => DEED_WORDS.has(lower);
 /** Participles, adverbs and abstract nouns: "zijnde", "wonende", "eerlijk", "gezondheid", "erfenis". */
 const DEED_ENDINGS = /(?:nde|lijk|lyk|lijke|lyke|heid|heijd|schap|nis|ing)$/u;
 /** A word recognition glued to the next ("voortnotaris", "twintigrd"): an office or a number in it. */
@@ -91,21 +140,35 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
     if (m.words.length > 3 || !m.words.every((w) => GIVEN_NAMES.has(w.toLowerCase()))) continue;
-    const after =
-      /^[ \t]+((?:(?:van|de|ter|ten|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
-        text.slice(m.end, m.end + 40),
+    // "Jan fredrik brouwer", "Joan marinus de Ionge", "Ian hugo van der Putten": a lower-case given name first, then
+    // the surname (lower-case or not, with its particle).
+    const middle =
+      /^[ \t]+(\p{Ll}{3,})[ \t]+((?:(?:[Vv]an|[Dd]e|[Tt]er|[Tt]en|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{L}\p{Ll}[\p{Ll}'’]{1,})(?=[\s,.;:/]|$)/u.exec(
+        text.slice(m.end, m.end + 50),
       );
+    const after =
+      middle && GIVEN_NAMES.has(middle[1]!) && !GIVEN_NAMES.has(middle[3]!.toLowerCase())
+        ? middle
+        : /^[ \t]+((?:(?:[Vv]an|[Dd]e|[Tt]er|[Tt]en|vander|vanden)[ \t]+(?:(?:der|den|de)[ \t]+)?)?)(\p{Ll}[\p{Ll}'’]{2,})(?=[\s,.;:/]|$)/u.exec(
+            text.slice(m.end, m.end + 40),
+          );
     if (!after) continue;
-    const surname = after[2]!;
-    if (STOP.has(surname) || DEED_WORDS.has(surname) || DEED_ENDINGS.test(surname) || GLUED.test(surname)) continue;
-    // Three letters are a surname only after its particle ("de wit"); alone they are a cut word ("bat").
-    if (!after[1] && surname.length < 4) continue;
+    const given = after === middle ? [middle[1]!] : [];
+    const particle = after === middle ? middle[2]! : after[1]!;
+    const surname = after === middle ? middle[3]! : after[2]!;
+    const lower = surname.toLowerCase();
+    if (STOP.has(lower) || DEED_WORDS.has(lower) || DEED_ENDINGS.test(lower) || GLUED.test(lower)) continue;
+    // Three letters are a surname only after its particle ("de wit") or a given name; alone they are a cut word ("bat").
+    if (!particle && !given.length && surname.length < 4) continue;
     const next = ms[i + 1];
     const end = m.end + after[0].length;
-    if (next && next.start < end) continue;
+    // The capitalised surname read as a name of its own ("Sas", "Putten") is this name's end.
+    if (next && next.start < end && !(given.length && next.end <= end)) continue;
+    if (next && next.start < end) ms.splice(i + 1, 1);
     const words = [
       ...m.words,
-      ...after[1]!
+      ...given,
+      ...particle
         .trim()
         .split(/[ \t]+/)
         .filter(Boolean),

@@ -148,7 +148,15 @@ const ENGLISH_OFFICES =
   'Warden|Governor|Gov|Lieutenant[ \t]+Governor|Senator|Sen|President|Pres|Vice[ \t-]President|Professor|Prof|Sheriff|Deputy|Mayor|Alderman|Commodore|Admiral|Count|Countess|Baron|Baroness|Duke|Duchess|Marquis|Marquess|Viscount|Emperor|Empress|Czar|Tsar|Sultan|Pasha|Bishop|Archbishop|Cardinal|Consul|Ambassador|Minister|Chancellor|Constable|Marshal|Commissioner|Superintendent|Inspector|Detective|Patrolman|Congressman|Secretary|Treasurer|Premier|Elector|Archduke|Grand[ \t]+Duke';
 const ENGLISH_OFFICE_BEFORE = new RegExp(String.raw`(?<![\p{L}])(${ENGLISH_OFFICES})\.?[ \t]*(?:\r?\n[ \t]*)?$`, 'u');
 
-/** The office or title right before offset `start`, in the text's language (English, French and German), if any. */
+/*
+ * The Company's ranks a Dutch deed writes capitalised before a man's surname ("wijlende Corporaal Looth", "den
+ * overleedene Militairen Klinger", "Capitain Militair Meijer"), with handwriting recognition's spellings.
+ */
+const DUTCH_RANKS =
+  'Corporaal|Korporaal|Sergeant|Sergiant|Zergeant|Capitain|Capitein|Kapitein|Lieutenant|Luitenant|Luijtenant|Vaandrig|Vendrig|Majoor|Adsistent|Assistent|Boekhouder|Koopman|Coopman|Onderkoopman|Ondercoopman|Opperkoopman|Oppercoopman|Chirurgijn|Oppermeester|Soldaat|Schipper|Stuurman|Constabel|Militair|Militairen';
+const DUTCH_RANK_BEFORE = new RegExp(String.raw`(?<![\p{L}])(${DUTCH_RANKS})[ \t]*(?:\r?\n[ \t]*)?$`, 'u');
+
+/** The office or title right before offset `start`, in the text's language (English, French, German and Dutch), if any. */
 export function officeBefore(text: string, start: number, lang: TextLanguage): string | undefined {
   const pattern =
     lang === 'de'
@@ -157,10 +165,16 @@ export function officeBefore(text: string, start: number, lang: TextLanguage): s
         ? FRENCH_OFFICE_BEFORE
         : lang === 'en'
           ? ENGLISH_OFFICE_BEFORE
-          : undefined;
+          : lang === 'nl'
+            ? DUTCH_RANK_BEFORE
+            : undefined;
   if (!pattern) return undefined;
-  // "President Harry S. Truman" cut at its initial: an English office before a given name alone names no one yet.
-  if (lang === 'en' && GIVEN_NAMES.has(/^\p{L}+/u.exec(text.slice(start, start + 30))?.[0]?.toLowerCase() ?? ''))
+  // "President Harry S. Truman", "Chirurgijn Iacob W Pannesmit" cut at an initial: an English office or a Dutch
+  // rank before a given name alone names no one yet.
+  if (
+    (lang === 'en' || lang === 'nl') &&
+    GIVEN_NAMES.has(/^\p{L}+/u.exec(text.slice(start, start + 30))?.[0]?.toLowerCase() ?? '')
+  )
     return undefined;
   // "gou- verneur Wellesley", "Bürger¬⏎meister Frey": an office broken over the line by the OCR's hyphen is one word.
   const before = text

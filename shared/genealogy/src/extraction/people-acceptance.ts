@@ -1,6 +1,6 @@
 import { directoryEntries } from './directory-entries';
 import { placeTaggedEntries } from './place-tagged-lists';
-import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
+import { dutchFormulaBefore, isDutchWordNotGiven, isPatronymic } from './dutch-registers';
 import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
@@ -23,6 +23,9 @@ import {
   LIST_GAP,
   MAIDEN_AFTER,
   MARRIED_BEFORE,
+  NL_DECEASED_BEFORE,
+  NL_RANK_WORD,
+  NL_SLAVE_BEFORE,
   NAMED_BEFORE,
   parenRelAfter,
   recordRoleBefore,
@@ -132,13 +135,17 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
     if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
     const c = cues[i]!;
-    const given = isGiven(m.words[0]!);
+    // "Dan Zijne drie Zusters", "Aan Dan Julander": in Dutch "Dan" (then), "Ben", "Per" open a sentence, not a name.
+    const given = isGiven(m.words[0]!) && !(lang === 'nl' && isDutchWordNotGiven(m.words[0]!.toLowerCase()));
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
-    // A Dutch deed's formulas ("compareerde voor mij", "was geteekend") and patronymics ("Jansz") name a person.
+    // A Dutch deed's formulas ("compareerde voor mij", "was geteekend", "den overleedene Boekhouder") and
+    // patronymics ("Jansz") name a person.
     if (
       (lang === 'nl' || lang === 'other') &&
       m.words.length >= 2 &&
-      (dutchFormulaBefore(text, m.start) || m.words.some(isPatronymic))
+      (dutchFormulaBefore(text, m.start) ||
+        (NL_DECEASED_BEFORE.test(before(m, 80)) && !NL_RANK_WORD.test(m.words[0]!)) ||
+        m.words.some(isPatronymic))
     )
       return true;
     // "des Hrn. Prok. Andre", "Hr. Reg. Müller": in German, one short word cut by a full stop right before the next
@@ -163,6 +170,18 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     }
     const w = m.words[0]!;
     if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;
+    // "een Jongen genaemt Koridon van mallabaar": a slave is named by one name and the land he came from.
+    if ((lang === 'nl' || lang === 'other') && !isStop(w) && NL_SLAVE_BEFORE.test(before(m, 40))) {
+      const origin = /^,?[ \t]*\r?\n?[ \t]*van[ \t]+(\p{L}[\p{Ll}]{2,})(?![\p{L}])/u.exec(after(m, 30));
+      if (origin) {
+        m.words = [...m.words, 'van', origin[1]!];
+        m.end += origin[0].length;
+      }
+      m.lone = false;
+      m.written = true;
+      m.name = m.words.join(' ');
+      return true;
+    }
     // German and Dutch write nouns with a capital: "nicht den Hut", "der hohen Pforte" name no one.
     if (!given && !c.titled && (lang === 'de' || lang === 'nl') && NOUN_ARTICLE_BEFORE.test(before(m, 30)))
       return false;

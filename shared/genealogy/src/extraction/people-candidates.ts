@@ -1,6 +1,12 @@
 import { MONTH_NAMES } from './dates';
 import { directoryEntries } from './directory-entries';
-import { joinLowercaseGiven, joinLowercaseSurname, withHtrInitials } from './dutch-registers';
+import {
+  isDeedWord,
+  joinLowercaseGiven,
+  joinLowercaseSurname,
+  withHtrInitials,
+  withLowercaseGiven,
+} from './dutch-registers';
 import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
@@ -9,7 +15,16 @@ import { STOP } from './name-stop-words';
 import { nobleParticleBefore } from './noble-names';
 import { placeTaggedEntries } from './place-tagged-lists';
 import type { Candidate, Mention } from './people-types';
-import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_OF_AFTER, REL_WORDS, RUN, TITLE_ALT } from './people-cues';
+import {
+  MAIDEN_AFTER,
+  NAMED_BEFORE,
+  NL_DECEASED_BEFORE,
+  PARTICLE,
+  REL_OF_AFTER,
+  REL_WORDS,
+  RUN,
+  TITLE_ALT,
+} from './people-cues';
 
 /* Step 1 of the people pipeline (people.ts): name candidates, runs of capitalised words split into names. */
 
@@ -150,8 +165,29 @@ function brokenAtLineEnd(text: string, s: number, w: string): string {
 function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): boolean {
   const next = words[i + 1];
   return (
-    /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Ter|Ten)$/.test(words[i]!.w) && next !== undefined && !next.nl
+    /^(?:[Vv]an|[Vv]on|[Dd]e|[Dd]u|[Dd]er|[Dd]en|[Ll]a|[Ll]e|[Dd]a|[Dd]i|[Dd]el|[Dd]ella|[Tt]er|[Tt]en)$/.test(
+      words[i]!.w,
+    ) &&
+    next !== undefined &&
+    !next.nl
   );
+}
+
+/** Given names of 5+ letters by their length, for the one-letter misreadings below. */
+const GIVEN_BY_LENGTH = new Map<number, string[]>();
+for (const g of GIVEN_NAMES) {
+  if (g.length < 5 || !/^\p{Ll}+$/u.test(g)) continue;
+  GIVEN_BY_LENGTH.set(g.length, [...(GIVEN_BY_LENGTH.get(g.length) ?? []), g]);
+}
+/** "Pierer" (Pieter), "Tustinus" (Justinus): a known given name of 5+ letters with one letter misread. */
+function givenMisreadByOneLetter(w: string): boolean {
+  if (!/^\p{Lu}\p{Ll}{4,}$/u.test(w)) return false;
+  const k = w.toLowerCase();
+  return (GIVEN_BY_LENGTH.get(k.length) ?? []).some((g) => {
+    let diff = 0;
+    for (let i = 0; i < k.length && diff < 2; i++) if (k[i] !== g[i]) diff++;
+    return diff === 1;
+  });
 }
 
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
@@ -175,7 +211,16 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     const firstGiven = cur.findIndex((c) => isGiven(c.w));
     let opens = firstGiven;
     while (opens > 0 && isInitial(cur[opens - 1]!.w)) opens--;
-    if (firstGiven > 0 && firstGiven <= 2 && cur.length - firstGiven >= 1 && !isGiven(cur[0]!.w) && opens > 0)
+    // In a Dutch deed the word before may be a given name handwriting recognition misread by one letter ("Pierer
+    // Frans Fmieheijm" for Pieter): it stays.
+    if (
+      firstGiven > 0 &&
+      firstGiven <= 2 &&
+      cur.length - firstGiven >= 1 &&
+      !isGiven(cur[0]!.w) &&
+      opens > 0 &&
+      !(firstGiven === 1 && lang === 'nl' && givenMisreadByOneLetter(cur[0]!.w))
+    )
       cur = cur.slice(opens);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
@@ -195,15 +240,38 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     if (nl && cur.length) {
       // A line end joins a lone given name (or a word a title or a relationship names) to a surname that follows,
       // and a name never ends in an initial or a particle: "Mr. Tally H.⏎Eddings", "their daughter, Brenda⏎Ray".
-      const cued = cur.length === 1 && cuedBefore(text, cur[0]!.s);
+      // After "den overleedene Lerg:t" a Dutch deed writes the dead man's whole name, across the line if need be.
+      const cued =
+        (cur.length === 1 && cuedBefore(text, cur[0]!.s)) ||
+        (lang !== 'en' &&
+          cur.length <= 2 &&
+          NL_DECEASED_BEFORE.test(text.slice(Math.max(0, cur[0]!.s - 80), cur[0]!.s)));
+      // "den Heer Willem⏎Schol": in a Dutch deed the title before the first given name is cut off when the run is
+      // flushed, so it does not count here either.
+      const firstGiven = cur.findIndex((c) => isGiven(c.w));
+      const core = lang === 'nl' && firstGiven > 0 && firstGiven <= 2 ? cur.slice(firstGiven) : cur;
       const join =
         (cued ||
           isInitial(cur[cur.length - 1]!.w) ||
+          // "Jan Hend=k⏎Muller": a clerk's abbreviated given name never ends a name either.
+          /[=„]\p{Ll}{1,2}$/u.test(cur[cur.length - 1]!.w) ||
           // "Dr. Herbert von⏎Dirksen": a particle never ends a name, so the line after holds its surname.
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
-          (cur.every((c) => isGiven(c.w) || isInitial(c.w)) && cur.length <= 2)) &&
-        (particleOpensSurname(words, i) || (!isGiven(w) && !isStop(w, text, s)));
-      if (!join) flush();
+          (core.every((c) => isGiven(c.w) || isInitial(c.w)) && core.length <= 2)) &&
+        (particleOpensSurname(words, i) ||
+          (!isGiven(w) && !isStop(w, text, s) && !(lang === 'nl' && isDeedWord(w.toLowerCase()))));
+      // "Philip⏎Hendrik Lamberts", "Elisabeth⏎Anna Crombou": a Dutch deed breaks its line inside the given names, and
+      // the line after goes on with another given name and the surname: one person, not two.
+      const after = words[i + 1];
+      const givenRunsOn =
+        (lang === 'nl' || lang === 'other') &&
+        core.length <= 2 &&
+        core.every((c) => isGiven(c.w)) &&
+        isGiven(w) &&
+        after !== undefined &&
+        !after.nl &&
+        (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
+      if (!join && !givenRunsOn) flush();
     }
     if (
       isParticle(w) ||
@@ -315,7 +383,10 @@ export function findMentions(text: string): Mention[] {
     for (const raw of candidatesOf(m[0], m.index, text, lang)) {
       if (inEntry(raw.start)) continue;
       const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
-      const c = peerageOff(text, lang === 'nl' || lang === 'other' ? withHtrInitials(text, shaped) : shaped);
+      const c = peerageOff(
+        text,
+        lang === 'nl' || lang === 'other' ? withLowercaseGiven(text, withHtrInitials(text, shaped)) : shaped,
+      );
       if (!c.words.length) continue;
       if (
         SHIP_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index)) ||
@@ -352,10 +423,13 @@ export function findMentions(text: string): Mention[] {
       // After a naming phrase ("il nome di Maria Angela", "Christian names: Angus John") every word is a given name.
       const named = NAMED_BEFORE.test(text.slice(Math.max(0, c.start - 60), c.start));
       const next = text.slice(c.end, c.end + 60);
+      // After "den overleeden Lieutenant" a Dutch deed writes the dead man's whole name: "Fredrik Luther" is one.
+      const wholeNamed = lang !== 'en' && NL_DECEASED_BEFORE.test(text.slice(Math.max(0, c.start - 80), c.start));
       const givenOnly =
         words.length > 1 &&
         words.length <= 3 &&
         !surname &&
+        !wholeNamed &&
         (named ||
           (words.every((w) => isGiven(w) && !SURNAME_LIKE.has(lowerKey(w))) &&
             (/^\s*\(/.test(next) || (/^\s*,/.test(next) && REL_OF_AFTER.test(next)) || MAIDEN_AFTER.test(next))));

@@ -10,8 +10,10 @@ const l = String.raw`\p{Ll}`;
 const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Danl|Eliz|Elizth|Margt|Cath|Jos|Alexr|Ant|Math|Xpher|Xtopher|Hy|Fredk|Steph|Patk|Michl|Timy|Joh|Ma|${CLERK_ABBREVIATIONS.map(
   (a) => a[0]!.toUpperCase() + a.slice(1),
 ).join('|')}`;
-const WORD = String.raw`(?:(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
-export const PARTICLE = '(?:van|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
+// "Hend=k", "Hend„k", "Sam=s", "Chr=s": handwriting recognition's rendering of a clerk's raised-letter abbreviation
+// (Hendrik, Samuels, Christiaan) is one word of the name.
+const WORD = String.raw`(?:${L}${l}{1,5}[=„]${l}{1,2}(?![\p{L}=„])|(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
+export const PARTICLE = '(?:van|vander|vanden|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
   String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}(?:[ \t]+|[ \t]*\n[ \t]*))*${WORD})*`,
   'gu',
@@ -252,20 +254,35 @@ export const TESTATOR_BEFORE = { test: (before: string) => I_BEFORE.test(before)
  * bed). The man so found is the one who makes the will.
  */
 export const TESTATOR_AFTER = /^[^.;]{0,60}?(?<![\p{L}])vindende\s+(?:de|den)\s*[zs]elve/iu;
+/**
+ * The testator's signature on a Dutch will: the notary attests it below, "/:was getekent:/ Jan van El /:lager:/ in
+ * kennisse van mij" (signed in my presence).
+ */
+export const TESTATOR_SIGNED_AFTER =
+  /^[\s/:;)]*(?:(?:lager|onderstond|onderstont|ond)[\s/:;)]*)?in\s+ken+is+e\s+van\s+mij/iu;
 
 /** Ranks and offices a Dutch deed writes between "den overleden" and the dead man's name (handwriting recognition's spellings too). */
 const NL_RANKS =
-  'lieutenant luitenant militair corporaal korporaal sergeant zorgeant serg:t lerg:t boekhouder capitein kapitein koopman ondercoopman onderkoopman opperkoopman assistent adsistent oppermeester chirurgijn soldaat burger vrijburger schipper stuurman heer mons mons: sr'
+  'lieutenant luitenant luijtenant militair corporaal korporaal sergeant zorgeant serg:t lerg:t boekhouder capitein capiteijn capitain kapitein capt„n capt:n cap:n majoor commandant vendrig vaandrig koopman ondercoopman onderkoopman opperkoopman opper assistent adsistent oppermeester chirurgijn chiourgijn soldaat burger vrijburger schipper stuurman heer mons mons: sr'
     .split(' ')
     .map((w) => `[${w[0]!.toUpperCase()}${w[0]}]${w.slice(1)}`)
     .join('|');
 /**
+ * A slave a Dutch will names, often by one name alone: "een Jongen genaemt Koridon", "de slavinne Catjar", "de meijd
+ * Lea", "een Manslaaff ge=naamt September". The word after is a person.
+ */
+export const NL_SLAVE_BEFORE =
+  /(?<![\p{L}])(?:slaaf|slaef|slavin(?:ne)?|jongen|meijd|meid|meyd|manslaa?ff?|manslave|lijfeigen|lijfeijgen)[ \t]*\r?\n?[ \t]*(?:(?:genaamt|genaemt|genaamd|genaemd|gen=t|gen:t|ge=[ \t]*\r?\n?[ \t]*naamt)[ \t]*\r?\n?[ \t]*)?$/iu;
+/** A Dutch rank or office word, in the singular or plural ("Militair", "Militairen"): never a name's first word. */
+export const NL_RANK_WORD = new RegExp(`^(?:${NL_RANKS})(?:en|s)?$`, 'u');
+/**
  * The dead man whose will or estate a Dutch deed deals with: "van den overleeden zorgeant Ernst schreuder", "den
- * onlangs overleeden Lieutenant Militair den manhaften Fredrik Luther", "wijlende Corporaal Looth". Between the word
- * and the name only lower-case words and ranks, at most four.
+ * onlangs overleeden Lieutenant Militair den manhaften Fredrik Luther", "wijlende Corporaal Looth", "den
+ * overledenen p„s vendrig Jan Luijke" (the old dative "overledenen", "wijlenen"). Between the word and the name only
+ * lower-case words and ranks, at most four.
  */
 export const NL_DECEASED_BEFORE = new RegExp(
-  `(?<![\\p{L}])(?:[Oo]verle{1,2}den(?:e)?|[Ww]ijlen(?:de)?)\\s+(?:(?:\\p{Ll}[\\p{Ll}„:’']*|${NL_RANKS})[.:]?\\s+){0,4}$`,
+  `(?<![\\p{L}])(?:[Oo]verle{1,2}den(?:en?)?|[Ww]ijlen(?:de|en)?)\\s+(?:(?:\\p{Ll}[\\p{Ll}„:’']*|${NL_RANKS})[.:]?\\s+){0,4}$`,
   'u',
 ); /**
  * The phrase that gives a child its names in a birth or baptism record ("to whom was given the

@@ -45,6 +45,7 @@ import {
   SUBJECT_BEFORE,
   NL_DECEASED_BEFORE,
   TESTATOR_AFTER,
+  TESTATOR_SIGNED_AFTER,
   TESTATOR_BEFORE,
   textAfter,
   textBefore,
@@ -338,7 +339,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       if (j >= 0) edges.push({ anchor: j, person: i, role: aboveRel[0], ...(aboveRel[1] ? { kin: aboveRel[1] } : {}) });
     }
     if (SIGNED_BEFORE.test(b)) signer ??= i;
-    if (DEAR_BEFORE.test(b)) subjectCued.unshift(i);
+    // The signature the notary attests is the testator's, whoever else the page names first.
+    if (DEAR_BEFORE.test(b) || TESTATOR_SIGNED_AFTER.test(a)) subjectCued.unshift(i);
     else if (
       SUBJECT_AFTER.test(a) ||
       (DECEASED_AFTER.test(a) && !/\bof\s*$/iu.test(b)) ||
@@ -350,7 +352,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       (relOfAfter(a, lang) && !aboveRel && (i === 0 || m.lone))
     )
       subjectCued.push(i);
-    if (TESTATOR_BEFORE.test(b) || TESTATOR_AFTER.test(a)) recordRoles.set(i, 'testator');
+    if (TESTATOR_BEFORE.test(b) || TESTATOR_AFTER.test(a) || TESTATOR_SIGNED_AFTER.test(a))
+      recordRoles.set(i, 'testator');
   }
   if (bride !== undefined && groom === undefined && marriageDoc) {
     // A bride without a groom cue: the groom is the other principal named first.
