@@ -4,6 +4,7 @@ import { dutchFormulaBefore, isPatronymic } from './dutch-registers';
 import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
+import { frenchTradeBefore } from './french-trades';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
 import type { Mention } from './people-types';
 import {
@@ -72,6 +73,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ??
         m.title ??
         officeBefore(text, m.start, lang) ??
+        frenchTradeBefore(text, m.start, m.words.join(' '), lang) ??
         (m.words.length === 1 && PLACE_PREPOSITION_BEFORE.test(b) ? undefined : POST_TITLE_AFTER.exec(a)?.[1]),
       rel:
         relCue(REL_OF_BEFORE, b, lang) ||
