@@ -28,3 +28,17 @@ describe('a French trade before a surname', () => {
     expect(found).not.toContain('Lausanne');
   });
 });
+
+describe('a race’s placings with the time behind the winner', () => {
+  it('"25. Rüegg à 2\'43"": ranked surnames with their time are racers, with or without a country', () => {
+    const found = names(
+      'Classement. Puis les Suisses : 12. Rüegg à 2\'24 ". 25. Marmet à 2\'43 ". 31. Chappuis m. t. 40. Bovay à 5\'40 ".',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Rüegg', 'Marmet', 'Chappuis', 'Bovay']));
+  });
+
+  it('a single ranked word with a time is no list: a stage town stays a town', () => {
+    const found = names('Etape de demain. 12. Sion à 2\'24 ". La course repart le lendemain.');
+    expect(found).not.toContain('Sion');
+  });
+});

@@ -105,6 +105,9 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const entryNames = new Set(
     entries.length ? entries.map((e) => e.nameStart) : placeTaggedEntries(text, isGiven).map((e) => e.start),
   );
+  // "15. Zulle à 2'24". 25. Camenzind à 2'43". 82. Dufaux m. t.": a race's placings with the time behind the winner.
+  const timed = all.map((m) => rankedWithTime(text, m));
+  const timedList = timed.filter(Boolean).length >= 3;
   const accepted: boolean[] = all.map((m, i) => {
     if (entryNames.has(m.start)) return true;
     // "a club girl of Ellendale, Del.": a word before a state's abbreviation is a town.
@@ -124,6 +127,13 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       RANK_BEFORE.test(before(m, 12)) &&
       countryInBracketsAfter(after(m, 30))
     ) {
+      if (m.lone && !isGiven(m.words[0]!)) {
+        m.lone = false;
+        m.written = true;
+      }
+      return true;
+    }
+    if (timedList && timed[i]) {
       if (m.lone && !isGiven(m.words[0]!)) {
         m.lone = false;
         m.written = true;
@@ -313,6 +323,20 @@ const US_STATE_AFTER =
 /** Between two names of a list: a comma, "et", "und", "u.", "and", a title or a bracketed party ("(nl.)") allowed. */
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*|\s+(?:in|à|de|von|aus)\s+\p{Lu}[\p{L}-]+)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
+
+/** The time a racer lost, right after his name in a French results list: "à 2'24"", "à l' 54"", "à 5 * 27"", "m. t.". */
+const TIME_BEHIND_AFTER =
+  /^[ \t]*(?:\r?\n[ \t]*)?(?:à[ \t]*(?:\r?\n[ \t]*)?(?:l['’]|\d{1,2})[ \t]*[*_'’]*[ \t]*\d{0,2}[ \t]*["”]?|m\.[ \t]*t\.)/u;
+
+/** A ranked name (one to three words) with the time behind the winner after it. */
+function rankedWithTime(text: string, m: Mention): boolean {
+  return (
+    m.words.length <= 3 &&
+    !isExonym(m.words.join(' ')) &&
+    RANK_BEFORE.test(textBefore(text, m, 12)) &&
+    TIME_BEHIND_AFTER.test(textAfter(text, m, 16))
+  );
+}
 
 /** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
 const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
