@@ -42,3 +42,16 @@ describe('a race’s placings with the time behind the winner', () => {
     expect(found).not.toContain('Sion');
   });
 });
+
+describe('a French double given name joined by a hyphen', () => {
+  it('"Charles-Albert Demierre", "Marie-Louise Perrin": two given names joined are a given name', () => {
+    const found = names('Le tribunal a entendu Charles-Albert Demierre et Marie-Louise Perrin, prévenus de vol.');
+    expect(found).toEqual(expect.arrayContaining(['Charles-Albert Demierre', 'Marie-Louise Perrin']));
+  });
+
+  it('a double surname or a town joined by a hyphen is no given name', () => {
+    const found = names('La maison Meyer-Schaffner a ouvert une succursale à Saint-Imier.');
+    expect(found).not.toContain('Meyer-Schaffner');
+    expect(found).not.toContain('Saint-Imier');
+  });
+});
