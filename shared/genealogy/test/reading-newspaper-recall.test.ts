@@ -55,3 +55,23 @@ describe('a French double given name joined by a hyphen', () => {
     expect(found).not.toContain('Saint-Imier');
   });
 });
+
+describe('a list of works, each with its author in brackets', () => {
+  it('where full names in the brackets are people, a surname alone in the same brackets is an author too', () => {
+    const found = names(
+      'Concert : Marche des archers (Dulac) ; Les moissons (Pierre Monnard) ; Valse lente (Brocard) ; Le retour (Albert Fontaine) ; Nocturne (Georges Vidal).',
+    );
+    expect(found).toEqual(
+      expect.arrayContaining(['Dulac', 'Pierre Monnard', 'Brocard', 'Albert Fontaine', 'Georges Vidal']),
+    );
+  });
+
+  it('bracketed places of a list with one person in it stay places', () => {
+    const found = names(
+      'Les équipes : Servette (Genève) ; Cantonal (Neuchâtel) ; Lugano (Tessin), entraîné par Paul Hug.',
+    );
+    expect(found).not.toContain('Genève');
+    expect(found).not.toContain('Neuchâtel');
+    expect(found).not.toContain('Tessin');
+  });
+});

@@ -239,6 +239,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       if (inList || coordinated) accepted[i] = true;
     }
   }
+  acceptBracketedNameLists(text, all, accepted);
   const mentions = all.filter((_, i) => accepted[i]);
   return mentions;
 }
@@ -377,4 +378,36 @@ const NOUN_ARTICLE_BEFORE =
 function previousAccepted(accepted: boolean[], i: number): number | undefined {
   for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
   return undefined;
+}
+
+/** A name that fills a pair of brackets, a list's separator after it: "Thrills (Ancliffe) ;". */
+function bracketed(text: string, m: Mention): boolean {
+  return /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,]/u.test(text.slice(m.end, m.end + 4));
+}
+
+/**
+ * "Thrills (Ancliffe) ; A Wooing Song (Roger Quilter) ; Old Clothes (Martin Shaw) ; The Vagabond (Vaughan Williams)":
+ * a list of works, each with its author in brackets. Where two or more of the bracketed names are full names already
+ * read as people, the other names in the list's brackets, surnames alone included, are authors too.
+ */
+function acceptBracketedNameLists(text: string, all: Mention[], accepted: boolean[]): void {
+  const inBrackets = all.map((_, i) => i).filter((i) => bracketed(text, all[i]!));
+  for (let a = 0; a < inBrackets.length; ) {
+    let b = a;
+    while (b + 1 < inBrackets.length && all[inBrackets[b + 1]!]!.start - all[inBrackets[b]!]!.end < 150) b++;
+    const run = inBrackets.slice(a, b + 1);
+    const people = run.filter((i) => accepted[i] && !all[i]!.lone && all[i]!.words.length >= 2).length;
+    if (run.length >= 3 && people >= 2)
+      for (const i of run) {
+        const m = all[i]!;
+        if (accepted[i] || m.words.length > 3 || isStop(m.words[0]!) || isExonym(m.words.join(' '))) continue;
+        if (m.words.every(isInitial)) continue;
+        accepted[i] = true;
+        if (m.lone && !isGiven(m.words[0]!)) {
+          m.lone = false;
+          m.written = true;
+        }
+      }
+    a = b + 1;
+  }
 }
