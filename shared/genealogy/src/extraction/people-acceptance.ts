@@ -382,7 +382,9 @@ function previousAccepted(accepted: boolean[], i: number): number | undefined {
 
 /** A name that fills a pair of brackets, a list's separator after it: "Thrills (Ancliffe) ;". */
 function bracketed(text: string, m: Mention): boolean {
-  return /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,]/u.test(text.slice(m.end, m.end + 4));
+  return (
+    /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,]/u.test(text.slice(m.end, m.end + 4))
+  );
 }
 
 /**
