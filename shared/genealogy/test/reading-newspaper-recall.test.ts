@@ -45,7 +45,9 @@ describe('a race’s placings with the time behind the winner', () => {
 
 describe('a French double given name joined by a hyphen', () => {
   it('"Charles-Albert Demierre", "Marie-Louise Perrin": two given names joined are a given name', () => {
-    const found = names('Le tribunal a entendu Charles-Albert Demierre et Marie-Louise Perrin, prévenus de vol.');
+    const found = names(
+      'Le tribunal de police a entendu hier Charles-Albert Demierre et Marie-Louise Perrin, qui sont prévenus de vol dans une maison de la ville.',
+    );
     expect(found).toEqual(expect.arrayContaining(['Charles-Albert Demierre', 'Marie-Louise Perrin']));
   });
 
@@ -73,5 +75,12 @@ describe('a list of works, each with its author in brackets', () => {
     expect(found).not.toContain('Genève');
     expect(found).not.toContain('Neuchâtel');
     expect(found).not.toContain('Tessin');
+  });
+});
+
+describe('a hyphen between given names, outside French', () => {
+  it('an English clerk’s "Sarah-Lloyd" is no double given name', () => {
+    const found = names('The Examination of Sarah-Lloyd Lloydwho saith that she was born in the parish of Hackney.');
+    expect(found.some((n) => n.startsWith('Sarah-Lloyd'))).toBe(false);
   });
 });

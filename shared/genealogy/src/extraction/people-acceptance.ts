@@ -40,7 +40,16 @@ import {
   TITLE_ALT,
   WIFE_NAMED_AFTER,
 } from './people-cues';
-import { AMBIGUOUS_GIVEN, isGiven, isInitial, isStop, lowerKey, surnameOf, titleCase } from './people-candidates';
+import {
+  AMBIGUOUS_GIVEN,
+  isCompoundGiven,
+  isGiven,
+  isInitial,
+  isStop,
+  lowerKey,
+  surnameOf,
+  titleCase,
+} from './people-candidates';
 
 /* Step 2 of the people pipeline (people.ts): which candidates are people, and surnames the words around them give. */
 
@@ -144,7 +153,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
     // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
     if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
     const c = cues[i]!;
-    const given = isGiven(m.words[0]!);
+    const given = isGiven(m.words[0]!) || (lang === 'fr' && isCompoundGiven(m.words[0]!));
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
     // A Dutch deed's formulas ("compareerde voor mij", "was geteekend") and patronymics ("Jansz") name a person.
     if (

@@ -58,11 +58,13 @@ export const titleCase = (w: string) =>
   /^[\p{Lu}'’-]{2,}$/u.test(w) && !REGNAL.test(w)
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
     : w;
-/** A known given name, or two joined by a hyphen as French names are ("Charles-Albert", "Marie-Louise"). */
-export const isGiven = (w: string) => {
-  const k = lowerKey(w);
-  if (GIVEN_NAMES.has(k)) return true;
-  const parts = k.split('-');
+export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
+/**
+ * Two known given names joined by a hyphen, as French names are ("Charles-Albert", "Marie-Louise"). Read so only in
+ * French text: an English register's clerk hyphens a given name to its surname ("Sarah-Lloyd").
+ */
+export const isCompoundGiven = (w: string) => {
+  const parts = lowerKey(w).split('-');
   return parts.length === 2 && parts.every((p) => p.length >= 3 && GIVEN_NAMES.has(p));
 };
 export const isInitial = (w: string) => /^\p{Lu}\.$/u.test(w);
