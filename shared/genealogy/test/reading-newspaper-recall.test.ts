@@ -84,3 +84,19 @@ describe('a hyphen between given names, outside French', () => {
     expect(found.some((n) => n.startsWith('Sarah-Lloyd'))).toBe(false);
   });
 });
+
+describe('a French "de" or "par" glued to the name after it by the OCR', () => {
+  it('"la Volonté du Mort dePaul Lenoir": the lost line break is put back', () => {
+    const found = names(
+      'Au cinéma du quartier on donne ce soir la Volonté du Mort dePaul Lenoir, puis un film comique de la maison.',
+    );
+    expect(found).toContain('Paul Lenoir');
+  });
+
+  it('a town glued to its "de" is put apart and stays a town', () => {
+    const found = names(
+      'Le syndic deMontreux a reçu hier à la maison de ville M. Paul Rochat, qui est le nouveau directeur des écoles de la commune.',
+    );
+    expect(found).toEqual(['Paul Rochat']);
+  });
+});
