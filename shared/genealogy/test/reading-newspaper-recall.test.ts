@@ -100,3 +100,12 @@ describe('a French "de" or "par" glued to the name after it by the OCR', () => {
     expect(found).toEqual(['Paul Rochat']);
   });
 });
+
+describe('a race’s placings with a country the exonyms leave out', () => {
+  it('"13. Kremer (Luxemburg)": a ranked surname with Luxemburg or England in brackets is a racer', () => {
+    const found = names(
+      'Die Rangliste der Etappe: 11. Romano (Italien), gleiche Zeit; 13. Kremer (Luxemburg). 14. Stubbs (England), 15. Hartmann (Schweiz), alle gleiche Zeit.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Kremer', 'Stubbs']));
+  });
+});

@@ -358,8 +358,11 @@ function countryInBracketsAfter(a: string): boolean {
   const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
   if (!m) return false;
   const inside = m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim();
-  return isExonym(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
+  return isExonym(inside) || RACING_COUNTRY.test(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
 }
+/** Racing countries the exonyms (exonyms.ts) leave to the gazetteer, as German and French sports pages write them. */
+const RACING_COUNTRY =
+  /^(?:Luxemburg|Luxembourg|England|Angleterre|Tschechoslowakei|Tchécoslovaquie|Jugoslawien|Yougoslavie|Rumänien|Roumanie|Irland|Irlande|Schottland|Ecosse|Écosse|Finnland|Finlande|Kanada|Canada|Australien|Australie|Kolumbien|Colombie|Mexiko|Mexique|Argentinien|Argentine)$/u;
 
 function nounAfterGermanOffice(text: string, m: Mention): boolean {
   const w = m.words[0]!.replace(/ſ/g, 's');
