@@ -93,6 +93,13 @@ describe('a French "de" or "par" glued to the name after it by the OCR', () => {
     expect(found).toContain('Paul Lenoir');
   });
 
+  it('"après les discours deMM. Favre et Dumont", "parM. Lorsy": a glued title is put apart too', () => {
+    const found = names(
+      'Le président a parlé après les deux discours deMM. Favre et Dumont, puis la séance a été levée par le bureau.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Favre', 'Dumont']));
+  });
+
   it('a town glued to its "de" is put apart and stays a town', () => {
     const found = names(
       'Le syndic deMontreux a reçu hier à la maison de ville M. Paul Rochat, qui est le nouveau directeur des écoles de la commune.',
