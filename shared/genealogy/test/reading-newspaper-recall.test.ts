@@ -116,3 +116,17 @@ describe('a race’s placings with a country the exonyms leave out', () => {
     expect(found).toEqual(expect.arrayContaining(['Kremer', 'Stubbs']));
   });
 });
+
+describe('German offices before a surname: consul, councillor, head of cabinet', () => {
+  it('"des Konsuls Lopez", "des Rathsherrn Keller", "dessen Kabinetschef Mérey": the man after the office is a person', () => {
+    const found = names(
+      'Der Prozeß des Rathsherrn Keller gab die Veranlassung. Man meldet die Abreise des dortigen Konsuls Lopez, und der Minister empfing gestern mit seinem Kabinetschef Mérey die Gesandten.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Keller', 'Lopez', 'Mérey']));
+  });
+
+  it('the office alone names no one', () => {
+    const found = names('Der Konsul ist gestern abgereist, und der Rathsherr hat die Sitzung geschlossen.');
+    expect(found).toEqual([]);
+  });
+});
