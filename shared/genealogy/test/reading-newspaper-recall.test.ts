@@ -130,3 +130,12 @@ describe('German offices before a surname: consul, councillor, head of cabinet',
     expect(found).toEqual([]);
   });
 });
+
+describe('German trades written like offices before a surname', () => {
+  it('"Ingenieur Enzmann", "des Verwalters Rosenthal": the man after the trade is a person', () => {
+    const found = names(
+      'Auskunft ertheilt der Sekretär der Commission, Ingenieur Enzmann, am Bahnhof. Der Nachlaß des verstorbenen Verwalters Rosenthal wird versteigert.',
+    );
+    expect(found).toEqual(expect.arrayContaining(['Enzmann', 'Rosenthal']));
+  });
+});
