@@ -68,6 +68,15 @@ describe('a list of works, each with its author in brackets', () => {
     );
   });
 
+  it('the work before an author’s brackets is no person, even with a title word in it', () => {
+    const found = names(
+      'Concert : Marche des archers (Dulac) ; My Lady Dainty (Pierre Monnard) ; Captain Morgan (Brocard) ; Le retour (Albert Fontaine).',
+    );
+    expect(found).not.toContain('Dainty');
+    expect(found).not.toContain('Morgan');
+    expect(found).toEqual(expect.arrayContaining(['Dulac', 'Pierre Monnard', 'Brocard', 'Albert Fontaine']));
+  });
+
   it('bracketed places of a list with one person in it stay places', () => {
     const found = names(
       'Les équipes : Servette (Genève) ; Cantonal (Neuchâtel) ; Lugano (Tessin), entraîné par Paul Hug.',

@@ -392,10 +392,10 @@ function previousAccepted(accepted: boolean[], i: number): number | undefined {
   return undefined;
 }
 
-/** A name that fills a pair of brackets, a list's separator after it: "Thrills (Ancliffe) ;". */
+/** A name that fills a pair of brackets, a list's separator or its end after it: "Thrills (Ancliffe) ;". */
 function bracketed(text: string, m: Mention): boolean {
   return (
-    /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,]/u.test(text.slice(m.end, m.end + 4))
+    /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,.]/u.test(text.slice(m.end, m.end + 4))
   );
 }
 
@@ -414,6 +414,10 @@ function acceptBracketedNameLists(text: string, all: Mention[], accepted: boolea
     if (run.length >= 3 && people >= 2)
       for (const i of run) {
         const m = all[i]!;
+        // "My Lady Dainty (Hesse)", "Captain Strattons Fancy (Peter Warlock)": the words before an author's brackets
+        // are the work's title, whatever title word they hold.
+        const work = i > 0 ? all[i - 1]! : undefined;
+        if (work && /^[ \t]*\($/u.test(text.slice(work.end, m.start))) accepted[i - 1] = false;
         if (accepted[i] || m.words.length > 3 || isStop(m.words[0]!) || isExonym(m.words.join(' '))) continue;
         if (m.words.every(isInitial)) continue;
         accepted[i] = true;
