@@ -12,5 +12,13 @@ const BROKEN_WORD = /(?<=\p{L})(?:[¬\u00AD][ \t]*(?:\r?\n[ \t]*)?|-[ \t]*\r?\n[
  */
 const SPACED_STOP = /(?<=(?:^|[\s(])\p{Lu}\p{Ll}{0,3})[ \t]+\.(?=[ \t])/gu;
 
+/**
+ * "la Volonté du Mort dePaul Léni", "les romans deBourget": OCR that lays a column's lines out as one sometimes drops
+ * the space where the line ended, gluing a French "de", "du", "des" or "par" to the capital of the name after it, or to
+ * the title before it ("deMM. Deschanel", "parM. Lorsy"). Only these short words, standing alone before the glue.
+ */
+const GLUED_BEFORE_NAME = /(?<=(?:^|[\s(,;:'’])(?:de|du|des|par))(?=\p{Lu}\p{Ll}|MM?\.[ \t]*\p{Lu})/gu;
+
 /** The text with broken words joined and set-apart full stops put back, for the people and places readers. */
-export const mendOcrSpacing = (text: string): string => text.replace(BROKEN_WORD, '').replace(SPACED_STOP, '.');
+export const mendOcrSpacing = (text: string): string =>
+  text.replace(BROKEN_WORD, '').replace(SPACED_STOP, '.').replace(GLUED_BEFORE_NAME, ' ');

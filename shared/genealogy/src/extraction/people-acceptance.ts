@@ -4,6 +4,7 @@ import { dutchFormulaBefore, isDutchWordNotGiven, isPatronymic } from './dutch-r
 import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
+import { frenchTradeBefore } from './french-trades';
 import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
 import type { Mention } from './people-types';
 import {
@@ -42,7 +43,16 @@ import {
   TITLE_ALT,
   WIFE_NAMED_AFTER,
 } from './people-cues';
-import { AMBIGUOUS_GIVEN, isGiven, isInitial, isStop, lowerKey, surnameOf, titleCase } from './people-candidates';
+import {
+  AMBIGUOUS_GIVEN,
+  isCompoundGiven,
+  isGiven,
+  isInitial,
+  isStop,
+  lowerKey,
+  surnameOf,
+  titleCase,
+} from './people-candidates';
 
 /* Step 2 of the people pipeline (people.ts): which candidates are people, and surnames the words around them give. */
 
@@ -75,6 +85,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
         (titleMatch && !brokenWord(b, titleMatch.index) ? titleMatch[1] : undefined) ??
         m.title ??
         officeBefore(text, m.start, lang) ??
+        frenchTradeBefore(text, m.start, m.words.join(' '), lang) ??
         (m.words.length === 1 && PLACE_PREPOSITION_BEFORE.test(b) ? undefined : POST_TITLE_AFTER.exec(a)?.[1]),
       rel:
         relCue(REL_OF_BEFORE, b, lang) ||
@@ -106,6 +117,9 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const entryNames = new Set(
     entries.length ? entries.map((e) => e.nameStart) : placeTaggedEntries(text, isGiven).map((e) => e.start),
   );
+  // "15. Zulle à 2'24". 25. Camenzind à 2'43". 82. Dufaux m. t.": a race's placings with the time behind the winner.
+  const timed = all.map((m) => rankedWithTime(text, m));
+  const timedList = timed.filter(Boolean).length >= 3;
   const accepted: boolean[] = all.map((m, i) => {
     if (entryNames.has(m.start)) return true;
     // "a club girl of Ellendale, Del.": a word before a state's abbreviation is a town.
@@ -131,12 +145,21 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       }
       return true;
     }
+    if (timedList && timed[i]) {
+      if (m.lone && !isGiven(m.words[0]!)) {
+        m.lone = false;
+        m.written = true;
+      }
+      return true;
+    }
     // "dem Gesandten Oesterreichs", "des Herrn Antragstellers", "des Obersten Richters": after a German office a
     // surname stays as it is; a country in the genitive or a noun that takes the article's "-ers" names no one.
     if (lang === 'de' && m.words.length === 1 && nounAfterGermanOffice(text, m)) return false;
     const c = cues[i]!;
     // "Dan Zijne drie Zusters", "Aan Dan Julander": in Dutch "Dan" (then), "Ben", "Per" open a sentence, not a name.
-    const given = isGiven(m.words[0]!) && !(lang === 'nl' && isDutchWordNotGiven(m.words[0]!.toLowerCase()));
+    const given =
+      (isGiven(m.words[0]!) && !(lang === 'nl' && isDutchWordNotGiven(m.words[0]!.toLowerCase()))) ||
+      (lang === 'fr' && isCompoundGiven(m.words[0]!));
     if (ARTICLE_BEFORE.test(before(m, 10)) && !given && !c.titled) return false;
     // A Dutch deed's formulas ("compareerde voor mij", "was geteekend", "den overleedene Boekhouder") and
     // patronymics ("Jansz") name a person.
@@ -246,6 +269,7 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       if (inList || coordinated) accepted[i] = true;
     }
   }
+  acceptBracketedNameLists(text, all, accepted);
   const mentions = all.filter((_, i) => accepted[i]);
   return mentions;
 }
@@ -331,6 +355,20 @@ const US_STATE_AFTER =
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*|\s+(?:in|à|de|von|aus)\s+\p{Lu}[\p{L}-]+)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
 
+/** The time a racer lost, right after his name in a French results list: "à 2'24"", "à l' 54"", "à 5 * 27"", "m. t.". */
+const TIME_BEHIND_AFTER =
+  /^[ \t]*(?:\r?\n[ \t]*)?(?:à[ \t]*(?:\r?\n[ \t]*)?(?:l['’]|\d{1,2})[ \t]*[*_'’]*[ \t]*\d{0,2}[ \t]*["”]?|m\.[ \t]*t\.)/u;
+
+/** A ranked name (one to three words) with the time behind the winner after it. */
+function rankedWithTime(text: string, m: Mention): boolean {
+  return (
+    m.words.length <= 3 &&
+    !isExonym(m.words.join(' ')) &&
+    RANK_BEFORE.test(textBefore(text, m, 12)) &&
+    TIME_BEHIND_AFTER.test(textAfter(text, m, 16))
+  );
+}
+
 /** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
 const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
 /**
@@ -341,8 +379,11 @@ function countryInBracketsAfter(a: string): boolean {
   const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
   if (!m) return false;
   const inside = m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim();
-  return isExonym(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
+  return isExonym(inside) || RACING_COUNTRY.test(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
 }
+/** Racing countries the exonyms (exonyms.ts) leave to the gazetteer, as German and French sports pages write them. */
+const RACING_COUNTRY =
+  /^(?:Luxemburg|Luxembourg|England|Angleterre|Tschechoslowakei|Tchécoslovaquie|Jugoslawien|Yougoslavie|Rumänien|Roumanie|Irland|Irlande|Schottland|Ecosse|Écosse|Finnland|Finlande|Kanada|Canada|Australien|Australie|Kolumbien|Colombie|Mexiko|Mexique|Argentinien|Argentine)$/u;
 
 function nounAfterGermanOffice(text: string, m: Mention): boolean {
   const w = m.words[0]!.replace(/ſ/g, 's');
@@ -370,4 +411,42 @@ const NOUN_ARTICLE_BEFORE =
 function previousAccepted(accepted: boolean[], i: number): number | undefined {
   for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
   return undefined;
+}
+
+/** A name that fills a pair of brackets, a list's separator or its end after it: "Thrills (Ancliffe) ;". */
+function bracketed(text: string, m: Mention): boolean {
+  return (
+    /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,.]/u.test(text.slice(m.end, m.end + 4))
+  );
+}
+
+/**
+ * "Thrills (Ancliffe) ; A Wooing Song (Roger Quilter) ; Old Clothes (Martin Shaw) ; The Vagabond (Vaughan Williams)":
+ * a list of works, each with its author in brackets. Where two or more of the bracketed names are full names already
+ * read as people, the other names in the list's brackets, surnames alone included, are authors too.
+ */
+function acceptBracketedNameLists(text: string, all: Mention[], accepted: boolean[]): void {
+  const inBrackets = all.map((_, i) => i).filter((i) => bracketed(text, all[i]!));
+  for (let a = 0; a < inBrackets.length; ) {
+    let b = a;
+    while (b + 1 < inBrackets.length && all[inBrackets[b + 1]!]!.start - all[inBrackets[b]!]!.end < 150) b++;
+    const run = inBrackets.slice(a, b + 1);
+    const people = run.filter((i) => accepted[i] && !all[i]!.lone && all[i]!.words.length >= 2).length;
+    if (run.length >= 3 && people >= 2)
+      for (const i of run) {
+        const m = all[i]!;
+        // "My Lady Dainty (Hesse)", "Captain Strattons Fancy (Peter Warlock)": the words before an author's brackets
+        // are the work's title, whatever title word they hold.
+        const work = i > 0 ? all[i - 1]! : undefined;
+        if (work && /^[ \t]*\($/u.test(text.slice(work.end, m.start))) accepted[i - 1] = false;
+        if (accepted[i] || m.words.length > 3 || isStop(m.words[0]!) || isExonym(m.words.join(' '))) continue;
+        if (m.words.every(isInitial)) continue;
+        accepted[i] = true;
+        if (m.lone && !isGiven(m.words[0]!)) {
+          m.lone = false;
+          m.written = true;
+        }
+      }
+    a = b + 1;
+  }
 }

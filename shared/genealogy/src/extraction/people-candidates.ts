@@ -74,6 +74,14 @@ export const titleCase = (w: string) =>
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
     : w;
 export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
+/**
+ * Two known given names joined by a hyphen, as French names are ("Charles-Albert", "Marie-Louise"). Read so only in
+ * French text: an English register's clerk hyphens a given name to its surname ("Sarah-Lloyd").
+ */
+export const isCompoundGiven = (w: string) => {
+  const parts = lowerKey(w).split('-');
+  return parts.length === 2 && parts.every((p) => p.length >= 3 && GIVEN_NAMES.has(p));
+};
 export const isInitial = (w: string) => /^\p{Lu}\.$/u.test(w);
 /** A stop word; a month only when it is not a given name used as one ("Jan Kowalski", but "Jan. 4" and "May 1850"). */
 export const isStop = (w: string, text?: string, at?: number) => {
