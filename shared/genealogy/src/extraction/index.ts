@@ -54,8 +54,14 @@ export interface Extractor {
  * 10: given names written with I for J ("Iacob", "Iurgen") are given names; a Dutch deed's testator is also the appearer
  * "present de natemelden getuijgen", the sick man the notary found ("vindende den zelve siek") and the dead man whose
  * estate it settles ("van den overleeden zorgeant Ernst Schreuder").
+ * 11: lists that show their people by shape (surname first "Denzler Albert", a place in brackets "Leuba (Buttes)", a
+ * race's placings, works with their authors); words broken by the typesetter or spaced by OCR are mended before
+ * people and places are read ("Neu¬ komm", "C . F . Flach"), and a transcriber's "[…]" expansions too ("d[aughte]r");
+ * "wife to" is a relation; a pauper with her family stays the order's subject; German and French offices and trades
+ * before a surname; newspapers' nouns, clubs and OCR pieces are no one; Dutch wills' principals, ranks, clerks, slaves,
+ * raised-letter abbreviations, lower-case given names and names broken across lines; more given names of the period.
  */
-export const EXTRACTOR_VERSION = 10;
+export const EXTRACTOR_VERSION = 11;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
