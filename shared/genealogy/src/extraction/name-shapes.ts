@@ -123,7 +123,7 @@ const FRENCH_OFFICES = String.raw`général|maréchal|colonel|capitaine|lieutena
  * ("der Regierung Preußens").
  */
 const GERMAN_OFFICE_HOLDER = String.raw`\p{Lu}\p{Ll}*(?:administrator|direktor|präsident|minister|sekretär|kommissar|kommissär|inspektor|verwalter|kanzler|gesandte|botschafter)(?:s|en|n|r)?`;
-const GERMAN_OFFICE_COMPOUND = String.raw`${GERMAN_OFFICE_HOLDER}|Kabinett(?:s)?|Regierung`;
+const GERMAN_OFFICE_COMPOUND = `${GERMAN_OFFICE_HOLDER}|Kabinett(?:s)?|Regierung`;
 const GERMAN_OFFICE_BEFORE = new RegExp(
   String.raw`(?<![\p{L}])(${GERMAN_OFFICES}|${GERMAN_OFFICE_HOLDER})[ \t]?\.?[ \t]*(?:\r?\n[ \t]*)?(?:(?:Dr|Prof)[ \t]?\.[ \t]*)?(?:(?:${GERMAN_OFFICES})[ \t]+)?$`,
   'u',

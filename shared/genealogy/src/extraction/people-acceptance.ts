@@ -1,5 +1,6 @@
 import { directoryEntries } from './directory-entries';
 import { placeTaggedEntries } from './place-tagged-lists';
+import { acceptBracketedNameLists, countryInBracketsAfter, RANK_BEFORE, rankedWithTime } from './ranked-lists';
 import { dutchFormulaBefore, isDutchWordNotGiven, isPatronymic } from './dutch-registers';
 import { isExonym } from './exonyms';
 import { inHeading } from './headings';
@@ -24,9 +25,6 @@ import {
   LIST_GAP,
   MAIDEN_AFTER,
   MARRIED_BEFORE,
-  NL_DECEASED_BEFORE,
-  NL_RANK_WORD,
-  NL_SLAVE_BEFORE,
   NAMED_BEFORE,
   parenRelAfter,
   recordRoleBefore,
@@ -37,22 +35,14 @@ import {
   STRONG_REL_BEFORE,
   SUBJECT_AFTER,
   SUBJECT_BEFORE,
-  TESTATOR_BEFORE,
   textAfter,
   textBefore,
   TITLE_ALT,
   WIFE_NAMED_AFTER,
 } from './people-cues';
-import {
-  AMBIGUOUS_GIVEN,
-  isCompoundGiven,
-  isGiven,
-  isInitial,
-  isStop,
-  lowerKey,
-  surnameOf,
-  titleCase,
-} from './people-candidates';
+import { NL_DECEASED_BEFORE, NL_RANK_WORD, NL_SLAVE_BEFORE, TESTATOR_BEFORE } from './testator-cues';
+import { surnameOf } from './people-candidates';
+import { AMBIGUOUS_GIVEN, isCompoundGiven, isGiven, isInitial, isStop, lowerKey, titleCase } from './name-words';
 
 /* Step 2 of the people pipeline (people.ts): which candidates are people, and surnames the words around them give. */
 
@@ -355,36 +345,6 @@ const US_STATE_AFTER =
 const TITLED_LIST_GAP =
   /^(?:\s*\([^()\n]{1,20}\)\s*|\s+(?:in|à|de|von|aus)\s+\p{Lu}[\p{L}-]+)?\s*(?:,|\bet\b|\bund\b|\bu\s?\.|\band\b|&)\s*(?:(?:M|MM|Dr|Prof|Hr)\s?\.?\s*)?$/u;
 
-/** The time a racer lost, right after his name in a French results list: "à 2'24"", "à l' 54"", "à 5 * 27"", "m. t.". */
-const TIME_BEHIND_AFTER =
-  /^[ \t]*(?:\r?\n[ \t]*)?(?:à[ \t]*(?:\r?\n[ \t]*)?(?:l['’]|\d{1,2})[ \t]*[*_'’]*[ \t]*\d{0,2}[ \t]*["”]?|m\.[ \t]*t\.)/u;
-
-/** A ranked name (one to three words) with the time behind the winner after it. */
-function rankedWithTime(text: string, m: Mention): boolean {
-  return (
-    m.words.length <= 3 &&
-    !isExonym(m.words.join(' ')) &&
-    RANK_BEFORE.test(textBefore(text, m, 12)) &&
-    TIME_BEHIND_AFTER.test(textAfter(text, m, 16))
-  );
-}
-
-/** A rank in a results list right before a name: "11. ", "49, " at a line start or after a separator. */
-const RANK_BEFORE = /(?:^|[\s;:,.])\d{1,3}[.,][ \t]*\r?\n?[ \t]*$/u;
-/**
- * A country in brackets right after a name, whole or cut short, maybe broken over the line ("(Bel¬⏎gien)"), or a
- * sports page's country code ("(Esp)", "(Fr)", "(USA)"; two capitals are a canton's or a state's, left out).
- */
-function countryInBracketsAfter(a: string): boolean {
-  const m = /^\s*\(([^()]{2,24})\)/u.exec(a);
-  if (!m) return false;
-  const inside = m[1]!.replace(/[¬\u00AD-][ \t]*\r?\n?[ \t]*/gu, '').trim();
-  return isExonym(inside) || RACING_COUNTRY.test(inside) || /^(?:\p{Lu}\p{Ll}{1,2}|\p{Lu}{3})$/u.test(inside);
-}
-/** Racing countries the exonyms (exonyms.ts) leave to the gazetteer, as German and French sports pages write them. */
-const RACING_COUNTRY =
-  /^(?:Luxemburg|Luxembourg|England|Angleterre|Tschechoslowakei|Tchécoslovaquie|Jugoslawien|Yougoslavie|Rumänien|Roumanie|Irland|Irlande|Schottland|Ecosse|Écosse|Finnland|Finlande|Kanada|Canada|Australien|Australie|Kolumbien|Colombie|Mexiko|Mexique|Argentinien|Argentine)$/u;
-
 function nounAfterGermanOffice(text: string, m: Mention): boolean {
   const w = m.words[0]!.replace(/ſ/g, 's');
   if (!officeBefore(text, m.start, 'de')) return false;
@@ -411,42 +371,4 @@ const NOUN_ARTICLE_BEFORE =
 function previousAccepted(accepted: boolean[], i: number): number | undefined {
   for (let j = i - 1; j >= 0; j--) if (accepted[j]) return j;
   return undefined;
-}
-
-/** A name that fills a pair of brackets, a list's separator or its end after it: "Thrills (Ancliffe) ;". */
-function bracketed(text: string, m: Mention): boolean {
-  return (
-    /\($/u.test(text.slice(Math.max(0, m.start - 1), m.start)) && /^\)[ \t]*[;,.]/u.test(text.slice(m.end, m.end + 4))
-  );
-}
-
-/**
- * "Thrills (Ancliffe) ; A Wooing Song (Roger Quilter) ; Old Clothes (Martin Shaw) ; The Vagabond (Vaughan Williams)":
- * a list of works, each with its author in brackets. Where two or more of the bracketed names are full names already
- * read as people, the other names in the list's brackets, surnames alone included, are authors too.
- */
-function acceptBracketedNameLists(text: string, all: Mention[], accepted: boolean[]): void {
-  const inBrackets = all.map((_, i) => i).filter((i) => bracketed(text, all[i]!));
-  for (let a = 0; a < inBrackets.length; ) {
-    let b = a;
-    while (b + 1 < inBrackets.length && all[inBrackets[b + 1]!]!.start - all[inBrackets[b]!]!.end < 150) b++;
-    const run = inBrackets.slice(a, b + 1);
-    const people = run.filter((i) => accepted[i] && !all[i]!.lone && all[i]!.words.length >= 2).length;
-    if (run.length >= 3 && people >= 2)
-      for (const i of run) {
-        const m = all[i]!;
-        // "My Lady Dainty (Hesse)", "Captain Strattons Fancy (Peter Warlock)": the words before an author's brackets
-        // are the work's title, whatever title word they hold.
-        const work = i > 0 ? all[i - 1]! : undefined;
-        if (work && /^[ \t]*\($/u.test(text.slice(work.end, m.start))) accepted[i - 1] = false;
-        if (accepted[i] || m.words.length > 3 || isStop(m.words[0]!) || isExonym(m.words.join(' '))) continue;
-        if (m.words.every(isInitial)) continue;
-        accepted[i] = true;
-        if (m.lone && !isGiven(m.words[0]!)) {
-          m.lone = false;
-          m.written = true;
-        }
-      }
-    a = b + 1;
-  }
 }

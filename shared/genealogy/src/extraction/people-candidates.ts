@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from './dates';
+import { BODY_WORD, gluedPiece, joinBrokenDoubleNames, peerageOff } from './candidate-repairs';
 import { directoryEntries } from './directory-entries';
 import {
   isDeedWord,
@@ -10,21 +10,14 @@ import {
 import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
-import { GIVEN_NAMES, TITLES } from './given-names';
-import { STOP } from './name-stop-words';
+import { TITLES } from './given-names';
+import { givenMisreadByOneLetter, isGiven, isInitial, isStop, lowerKey, REGNAL, titleCase, VOWEL } from './name-words';
 import { nobleParticleBefore } from './noble-names';
 import { placeTaggedEntries } from './place-tagged-lists';
+import { cuedBefore, germanStopSurname, stopWordSurname } from './surname-stops';
 import type { Candidate, Mention } from './people-types';
-import {
-  MAIDEN_AFTER,
-  NAMED_BEFORE,
-  NL_DECEASED_BEFORE,
-  PARTICLE,
-  REL_OF_AFTER,
-  REL_WORDS,
-  RUN,
-  TITLE_ALT,
-} from './people-cues';
+import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_OF_AFTER, RUN } from './people-cues';
+import { NL_DECEASED_BEFORE } from './testator-cues';
 
 /* Step 1 of the people pipeline (people.ts): name candidates, runs of capitalised words split into names. */
 
@@ -33,71 +26,6 @@ const POST_TITLES = new Set(
   'knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk foreman coroner'.split(' '),
 );
 const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'iii']);
-/** Given names that are also months, places or words: only with a cue right before them. */
-export const AMBIGUOUS_GIVEN = new Set([
-  'may',
-  'june',
-  'april',
-  'august',
-  'virginia',
-  'georgia',
-  'christian',
-  'will',
-  'mark',
-  'grace',
-  'hope',
-  'faith',
-  'charity',
-  'mercy',
-  'patience',
-  'prudence',
-  'constance',
-  'silence',
-  'remember',
-  'job',
-  'jordan',
-  'earl',
-  'pearl',
-  'rose',
-  'florence',
-  'homer',
-  'clay',
-  'carolina',
-]);
-
-export const lowerKey = (w: string) => w.toLowerCase().replace(/[.,]/g, '').replace(/ſ/g, 's');
-/** A regnal number ("Georg VI.", "Louis XIV", "Henry VIII") stays in capitals: it is no name in capitals. */
-const REGNAL = /^X{0,3}(?:IX|IV|V?I{0,3})$/;
-const VOWEL = /[aeiouyäöüàáâãåæèéêëìíîïòóôõøœùúûÿ]/iu;
-export const titleCase = (w: string) =>
-  /^[\p{Lu}'’-]{2,}$/u.test(w) && !REGNAL.test(w)
-    ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
-    : w;
-export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
-/**
- * Two known given names joined by a hyphen, as French names are ("Charles-Albert", "Marie-Louise"). Read so only in
- * French text: an English register's clerk hyphens a given name to its surname ("Sarah-Lloyd").
- */
-export const isCompoundGiven = (w: string) => {
-  const parts = lowerKey(w).split('-');
-  return parts.length === 2 && parts.every((p) => p.length >= 3 && GIVEN_NAMES.has(p));
-};
-export const isInitial = (w: string) => /^\p{Lu}\.$/u.test(w);
-/** A stop word; a month only when it is not a given name used as one ("Jan Kowalski", but "Jan. 4" and "May 1850"). */
-export const isStop = (w: string, text?: string, at?: number) => {
-  const k = lowerKey(w);
-  if (STOP.has(k)) return true;
-  if (!MONTH_NAMES.has(k)) return false;
-  if (!isGiven(w) || text === undefined || at === undefined || /\.$/.test(w)) return true;
-  return (
-    /^\.?\s*\d/.test(text.slice(at + w.length, at + w.length + 4)) || /\d\s*$/.test(text.slice(Math.max(0, at - 4), at))
-  );
-};
-
-export function keyOf(name: string): string {
-  return name.toLowerCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim();
-}
-
 /** Given names that are also frequent surnames: a run of given names ending in one of them is a full name. */
 const SURNAME_LIKE = new Set(
   'wilson nelson allen franklin howard warren lewis wesley homer grant james thomas henry williams jones martin bernard morgan owen hughes'.split(
@@ -111,57 +39,6 @@ const OCCUPATION_WORDS = new Set(
 );
 const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
 const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
-
-const TITLE_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
-const REL_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${Object.keys(REL_WORDS).join('|')}),?\s+$`, 'iu');
-/** A title or a relationship word right before a word marks it as the start of someone's name. */
-const cuedBefore = (text: string, at: number) => {
-  const before = text.slice(Math.max(0, at - 16), at);
-  return TITLE_JUST_BEFORE.test(before) || REL_JUST_BEFORE.test(before);
-};
-
-/** Record and place words that are also common surnames: "Mary Head", "Thomas Ward", "Richard Lane". */
-const SURNAME_STOPS = new Set(
-  'head ward lane page church chapel court cousin street north south east west england holland wales france'.split(' '),
-);
-/** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
-const AFTER_WHOLE_NAME =
-  /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
-/**
- * A record word that is a surname here: right after one or two given names on the same line, with what follows a
- * whole name after it ("Mary Head Widow of …") or a phrase before that names someone ("the Body of Robert Page").
- * In a census row "Mary Head" stays a name and a relation.
- */
-function stopWordSurname(
-  cur: readonly { w: string; s: number }[],
-  w: string,
-  k: string,
-  text: string,
-  at: number,
-  nl: boolean,
-) {
-  if (nl || !SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
-  if (cur.length < 1 || cur.length > 2 || !cur.every((c) => isGiven(c.w))) return false;
-  // "on View of the Body of Robert Page", "son of John Lane": the phrase before says a whole name comes.
-  const before = text.slice(Math.max(0, cur[0]!.s - 30), cur[0]!.s);
-  return (
-    AFTER_WHOLE_NAME.test(text.slice(at + w.length, at + w.length + 40)) ||
-    /\bbody\s+of\s*$/iu.test(before) ||
-    cuedBefore(text, cur[0]!.s)
-  );
-}
-
-/**
- * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
- * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
- * Michel Bauer"); after a comma or alone it stays the occupation.
- */
-const GERMAN_SURNAME_STOPS = new Set(['bauer']);
-function germanStopSurname(cur: readonly { w: string }[], w: string, k: string, nl: boolean, lang: TextLanguage) {
-  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
-  // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
-  return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
-}
 
 /** The word at `s` joined with its continuation when a hyphen and a line end break it ("Schon-⏎feld" → "Schonfeld"). */
 function brokenAtLineEnd(text: string, s: number, w: string): string {
@@ -179,23 +56,6 @@ function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): b
     next !== undefined &&
     !next.nl
   );
-}
-
-/** Given names of 5+ letters by their length, for the one-letter misreadings below. */
-const GIVEN_BY_LENGTH = new Map<number, string[]>();
-for (const g of GIVEN_NAMES) {
-  if (g.length < 5 || !/^\p{Ll}+$/u.test(g)) continue;
-  GIVEN_BY_LENGTH.set(g.length, [...(GIVEN_BY_LENGTH.get(g.length) ?? []), g]);
-}
-/** "Pierer" (Pieter), "Tustinus" (Justinus): a known given name of 5+ letters with one letter misread. */
-function givenMisreadByOneLetter(w: string): boolean {
-  if (!/^\p{Lu}\p{Ll}{4,}$/u.test(w)) return false;
-  const k = w.toLowerCase();
-  return (GIVEN_BY_LENGTH.get(k.length) ?? []).some((g) => {
-    let diff = 0;
-    for (let i = 0; i < k.length && diff < 2; i++) if (k[i] !== g[i]) diff++;
-    return diff === 1;
-  });
 }
 
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
@@ -346,16 +206,6 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
   return out;
 }
 
-/** A candidate that ends where a letter follows at once: a piece of a word when alone, in capitals or before lower case. */
-function gluedPiece(text: string, c: Candidate): boolean {
-  const last = c.words[c.words.length - 1]!;
-  return c.words.length === 1 || /^\p{Ll}/u.test(text.slice(c.end, c.end + 1)) || /^\p{Lu}{2,}$/u.test(last);
-}
-
-/** Words that make an English run a body (a club, a firm, an office) or a group of people, never a person's name. */
-const BODY_WORD =
-  /^(?:Club|Society|Association|Corporation|Committee|Council|Department|Bureau|Hotel|Company|League|Institute|Academy|Railroad|Railway|Citizens|Residents|Voters|Members|Officers|Officials|Workers|Farmers|Merchants|Students|Teachers|Veterans|Soldiers|Natives|Ladies)$/u;
-
 /** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". A lone "S." is an initial ("S. H. Clifford"). */
 const SHIP_BEFORE =
   /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
@@ -480,25 +330,6 @@ export function findMentions(text: string): Mention[] {
   return mentions.sort((a, b) => a.start - b.start);
 }
 
-/** A hyphen, the space or line end the typesetter or the OCR left after it, and nothing else. */
-const DOUBLE_NAME_BREAK = /^[⸗¬\u00AD-][ \t]*(?:\r?\n[ \t]*)?$/u;
-
-/**
- * "Wiedebach⸗ Nostiz", "Schönburg-⏎Hartenstein": a name, a hyphen and a capitalised word right after it are one
- * double surname, which the break had cut in two (a lower-case part is joinSoftHyphen's). Merges in place.
- */
-function joinBrokenDoubleNames(text: string, ms: Mention[]): void {
-  for (let i = ms.length - 2; i >= 0; i--) {
-    const a = ms[i]!;
-    const b = ms[i + 1]!;
-    if (b.start <= a.end || !DOUBLE_NAME_BREAK.test(text.slice(a.end, b.start))) continue;
-    const last = a.words[a.words.length - 1]!;
-    if (isInitial(last) || b.words.length > 2 || !/^\p{Lu}\p{Ll}/u.test(b.words[0]!)) continue;
-    const words = [...a.words.slice(0, -1), `${last}-${b.words[0]!}`, ...b.words.slice(1)];
-    ms.splice(i, 2, { ...a, words, end: b.end, name: words.join(' ') });
-  }
-}
-
 /** Whether an offset lies in one of `spans` (sorted, not overlapping): a binary search, for long texts. */
 export function spanTest(spans: readonly (readonly [number, number])[]): (at: number) => boolean {
   return (at) => {
@@ -521,16 +352,4 @@ export function surnameOf(m: Mention): string {
   let k = words.length - 1;
   while (k > 1 && isParticleAnyCase(words[k - 1]!)) k--;
   return words.slice(k).join(' ');
-}
-
-/** A peer's rank written after his given name, before his title's place: "John Earl of Bath", "Thomas Erle of Ormond". */
-const PEERAGE_AFTER_NAME = /^(?:Earl|Erle|Duke|Viscount|Vicount|Marquess|Marquis|Baron|Lord|Bishop|Archbishop)$/u;
-
-/** "Jo[hn] Erle of Bath": the rank is no surname; the man is John, Earl of Bath. */
-function peerageOff(text: string, c: Candidate): Candidate {
-  const last = c.words.at(-1);
-  if (c.words.length < 2 || !last || !PEERAGE_AFTER_NAME.test(last)) return c;
-  if (!/^[ \t]+of[ \t]+\p{Lu}/u.test(text.slice(c.end, c.end + 12))) return c;
-  const words = c.words.slice(0, -1);
-  return { ...c, words, end: text.lastIndexOf(words.at(-1)!, c.end) + words.at(-1)!.length };
 }

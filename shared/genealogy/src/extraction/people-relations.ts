@@ -43,14 +43,11 @@ import {
   SUBJECT_AFTER,
   DECEASED_AFTER,
   SUBJECT_BEFORE,
-  NL_DECEASED_BEFORE,
-  TESTATOR_AFTER,
-  TESTATOR_SIGNED_AFTER,
-  TESTATOR_BEFORE,
   textAfter,
   textBefore,
   titleBefore,
 } from './people-cues';
+import { NL_DECEASED_BEFORE, TESTATOR_AFTER, TESTATOR_SIGNED_AFTER, TESTATOR_BEFORE } from './testator-cues';
 
 /* Step 3 of the people pipeline (people.ts): edges between people from the phrases, and the record's principals. */
 

@@ -1,4 +1,4 @@
-import { isGiven, isStop, lowerKey, titleCase } from './people-candidates';
+import { isGiven, isStop, lowerKey, titleCase } from './name-words';
 import { HIS_WIFE_AFTER } from './people-cues';
 import type { Mention } from './people-types';
 

@@ -11,7 +11,8 @@ import {
   textBefore,
   titleBefore,
 } from './people-cues';
-import { keyOf, surnameOf, titleCase } from './people-candidates';
+import { surnameOf } from './people-candidates';
+import { keyOf, titleCase } from './name-words';
 import { INVERSE } from './people-relations';
 import { factsOf, type PersonFacts } from './person-facts';
 

@@ -1,0 +1,62 @@
+import type { TextLanguage } from './language';
+import { isGiven } from './name-words';
+import { REL_WORDS, TITLE_ALT } from './people-cues';
+
+/* Record words that are also surnames ("Mary Head", "Thomas Ward", "Edgar Bauer"): when a run keeps them as a name. */
+
+const TITLE_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${TITLE_ALT})\.?\s+$`, 'iu');
+const REL_JUST_BEFORE = new RegExp(String.raw`(?<![\p{L}])(?:${Object.keys(REL_WORDS).join('|')}),?\s+$`, 'iu');
+/** A title or a relationship word right before a word marks it as the start of someone's name. */
+export const cuedBefore = (text: string, at: number) => {
+  const before = text.slice(Math.max(0, at - 16), at);
+  return TITLE_JUST_BEFORE.test(before) || REL_JUST_BEFORE.test(before);
+};
+
+/** Record and place words that are also common surnames: "Mary Head", "Thomas Ward", "Richard Lane". */
+const SURNAME_STOPS = new Set(
+  'head ward lane page church chapel court cousin street north south east west england holland wales france'.split(' '),
+);
+/** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
+const AFTER_WHOLE_NAME =
+  /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
+/**
+ * A record word that is a surname here: right after one or two given names on the same line, with what follows a
+ * whole name after it ("Mary Head Widow of …") or a phrase before that names someone ("the Body of Robert Page").
+ * In a census row "Mary Head" stays a name and a relation.
+ */
+export function stopWordSurname(
+  cur: readonly { w: string; s: number }[],
+  w: string,
+  k: string,
+  text: string,
+  at: number,
+  nl: boolean,
+) {
+  if (nl || !SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  if (cur.length < 1 || cur.length > 2 || !cur.every((c) => isGiven(c.w))) return false;
+  // "on View of the Body of Robert Page", "son of John Lane": the phrase before says a whole name comes.
+  const before = text.slice(Math.max(0, cur[0]!.s - 30), cur[0]!.s);
+  return (
+    AFTER_WHOLE_NAME.test(text.slice(at + w.length, at + w.length + 40)) ||
+    /\bbody\s+of\s*$/iu.test(before) ||
+    cuedBefore(text, cur[0]!.s)
+  );
+}
+
+/**
+ * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
+ * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
+ * Michel Bauer"); after a comma or alone it stays the occupation.
+ */
+const GERMAN_SURNAME_STOPS = new Set(['bauer']);
+export function germanStopSurname(
+  cur: readonly { w: string }[],
+  w: string,
+  k: string,
+  nl: boolean,
+  lang: TextLanguage,
+) {
+  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
+  return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
+}
