@@ -71,8 +71,7 @@ export async function startKafka({
   const jvm = jvmArgs(heap);
   try {
     if (!existsSync(path.join(logDirs, 'meta.properties'))) {
-      // Kafka's cluster ids are 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints).
-      const clusterId = randomBytes(16).toString('base64url');
+      const clusterId = newClusterId();
       const scram = (saslSsl?.users ?? []).flatMap((u) => [
         '--add-scram',
         `${saslSsl.mechanism ?? 'SCRAM-SHA-256'}=[name=${u.name},password=${u.password}]`,
@@ -196,4 +195,16 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/**
+ * A Kafka cluster id: 16 random bytes in URL-safe base64 (what `kafka-storage random-uuid` prints). One in 64 starts
+ * with "-", which the storage tool's argument parser takes for an option ("--cluster-id: expected one argument"), so
+ * that draw is thrown away, as Kafka's own random-uuid does.
+ */
+export function newClusterId(draw = () => randomBytes(16)) {
+  for (;;) {
+    const id = draw().toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
