@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { languageOf } from '../src/extraction/language';
-import { readRecord } from './helpers/read-record';
+import { namesIn as names } from './helpers/read-record';
 
 /*
  * Newspaper prose (issue 28), what a second look at the papers found. False persons: German nouns that
@@ -10,11 +10,6 @@ import { readRecord } from './helpers/read-record';
  * hyphen, competitors of a results list, "Bauer" as a surname, a list of noblemen, an office broken over
  * the line. And the language guess that the German rules depend on.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
-
-beforeAll(() => void read('Paris'), 120_000);
 
 describe('German nouns after an office word', () => {
   it('reads no person in an inflected noun after "des Herrn" or "des Obersten"', () => {

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { readText } from './helpers/read-record';
 
 /*
  * The principal of an 18th-century Dutch will or estate deed as handwriting recognition gives it (issue 28): the dead
@@ -7,10 +7,8 @@ import { readRecord } from './helpers/read-record';
  * of his rank, even when no given name of ours opens his name, and when his surname is also a given name elsewhere.
  */
 
-const read = (text: string) => readRecord({ text, isImage: false }).peopleIdentified;
+const read = (text: string) => readText(text).peopleIdentified;
 const subject = (text: string) => read(text).find((p) => p.role === 'primary_subject')?.name;
-
-beforeAll(() => void read('Batavia'), 120_000);
 
 describe('the dead man whose will a Dutch deed reads', () => {
   it('is the principal after "overledenen", before the council named above him', () => {

@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { peopleIn as people } from './helpers/read-record';
 
 /*
  * Issue 28: early modern funeral entries as transcribers print them — "wife to", a peer's rank after his given
  * name, abbreviations expanded in square brackets ("d[aughte]r", "Jo[hn]"). Texts written here in the style of the
  * Irish funeral entries the bench measures (VOICES).
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const people = (text: string) => read(text).peopleIdentified.map((p) => `${p.name}|${p.role}`);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('early modern funeral entries', () => {
   it('"d[aughte]r of Walter Segrave & wi[fe] to Sr John Tyrell": her father and her husband', () => {

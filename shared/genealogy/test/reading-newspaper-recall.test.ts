@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { namesIn as names } from './helpers/read-record';
 
 /*
  * Issue 28: newspaper names the rules missed for a general cause. Texts written here in the papers' style; the bench
  * measures the rules on HIPE's passages.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('a French trade before a surname', () => {
   it('"le pâtissier Durandal", "l\'ouvrier menuisier Grivaz": the man after his trade is a person', () => {

@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mendOcrSpacing } from '../src/extraction/ocr-spacing';
-import { readRecord } from './helpers/read-record';
+import { namesIn as names, readText as read } from './helpers/read-record';
 
 /*
  * Issue 28: OCR that lays a newspaper column's lines out as one keeps the typesetter's "¬" and puts a space where
  * the line ended ("M. Neu¬ komm", "Ha¬ rold Lloyd"). The word is one word again before names and places are read.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('OCR spacing', () => {
   it('"M. Neu¬ komm" and "Ha¬ rold Lloyd" are whole names', () => {

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { peopleIn as people, readText as read } from './helpers/read-record';
 
 /*
  * Issue 28: who a poor-law order or an inquisition is about, when the pauper comes with a family or the clerk's
  * hand is loose. Texts written here in the style of the London Lives orders the bench measures.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const people = (text: string) => read(text).peopleIdentified.map((p) => `${p.name}|${p.role}`);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('paupers with their families', () => {
   it('"her Child Named Samuel": the mother removed is the subject, the child named hers', () => {

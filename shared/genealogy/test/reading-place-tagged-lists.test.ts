@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { namesIn as names } from './helpers/read-record';
 
 /*
  * Issue 28: lists that tag each person with a place in brackets — a motion's signatories, a race's placings — as
  * Swiss and French papers print them. Texts written here in that style; the bench measures the rules on HIPE's
  * Swiss French passages.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('lists that tag each person with a place', () => {
   it('signatories: bare surnames, initials and names broken over lines are people', () => {

@@ -1,15 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { readRecord } from './helpers/read-record';
+import { describe, expect, it } from 'vitest';
+import { namesIn as names } from './helpers/read-record';
 
 /*
  * Issue 28: "HH." (Herren) opens a list of surnames as "MM." and "Herren" do, and each may carry its town ("Hüni in
  * Riesbach und Goldschmied in Winterthur"). Texts written here in the style of the Neue Zürcher Zeitung.
  */
-
-const read = (text: string) => readRecord({ text, isImage: false });
-const names = (text: string) => read(text).peopleIdentified.map((p) => p.name);
-
-beforeAll(() => void read('Thomas Whitfield of Raleigh.'), 120_000);
 
 describe('surnames listed after a plural title', () => {
   it('"die HH. Bär in Horgen und Wyss in Uster": both men, no town', () => {
