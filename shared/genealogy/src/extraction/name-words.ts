@@ -45,6 +45,12 @@ export const titleCase = (w: string) =>
     ? w.toLowerCase().replace(/(^|[-'’]|^mc|^mac)(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase())
     : w;
 export const isGiven = (w: string) => GIVEN_NAMES.has(lowerKey(w));
+/** Given names that are also frequent surnames: "Mary Thomas his wife" may be Mary Thomas, "Fulton Thomas" a whole name. */
+export const SURNAME_LIKE = new Set(
+  'wilson nelson allen franklin howard warren lewis wesley homer grant james thomas henry williams jones martin bernard morgan owen hughes'.split(
+    ' ',
+  ),
+);
 /**
  * Two known given names joined by a hyphen, as French names are ("Charles-Albert", "Marie-Louise"). Read so only in
  * French text: an English register's clerk hyphens a given name to its surname ("Sarah-Lloyd").

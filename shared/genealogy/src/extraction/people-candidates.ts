@@ -11,10 +11,20 @@ import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { TITLES } from './given-names';
-import { givenMisreadByOneLetter, isGiven, isInitial, isStop, lowerKey, REGNAL, titleCase, VOWEL } from './name-words';
+import {
+  givenMisreadByOneLetter,
+  isGiven,
+  isInitial,
+  isStop,
+  lowerKey,
+  REGNAL,
+  SURNAME_LIKE,
+  titleCase,
+  VOWEL,
+} from './name-words';
 import { nobleParticleBefore } from './noble-names';
 import { placeTaggedEntries } from './place-tagged-lists';
-import { cuedBefore, germanStopSurname, stopWordSurname } from './surname-stops';
+import { cuedBefore, germanStopSurname, givenAsSurname, stopWordSurname } from './surname-stops';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_OF_AFTER, RUN } from './people-cues';
 import { NL_DECEASED_BEFORE } from './testator-cues';
@@ -26,12 +36,6 @@ const POST_TITLES = new Set(
   'knight knt kt esq esquire gent gentleman yeoman bart baronet bt armiger clerk clk foreman coroner'.split(' '),
 );
 const SUFFIXES = new Set(['jr', 'sr', 'junior', 'senior', 'jun', 'sen', 'ii', 'iii']);
-/** Given names that are also frequent surnames: a run of given names ending in one of them is a full name. */
-const SURNAME_LIKE = new Set(
-  'wilson nelson allen franklin howard warren lewis wesley homer grant james thomas henry williams jones martin bernard morgan owen hughes'.split(
-    ' ',
-  ),
-);
 const OCCUPATION_WORDS = new Set(
   'spinner weaver labourer laborer farmer servant mariner seaman miner carpenter tailor smith blacksmith shoemaker cordwainer husbandman yeoman clerk merchant grocer printer piecer minister curate vicar rector master mate'.split(
     ' ',
@@ -87,7 +91,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       cur.length - firstGiven >= 1 &&
       !isGiven(cur[0]!.w) &&
       opens > 0 &&
-      !(firstGiven === 1 && lang === 'nl' && givenMisreadByOneLetter(cur[0]!.w))
+      !(firstGiven === 1 && lang === 'nl' && givenMisreadByOneLetter(cur[0]!.w)) &&
+      !givenAsSurname(cur, text)
     )
       cur = cur.slice(opens);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {

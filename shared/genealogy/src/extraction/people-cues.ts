@@ -297,6 +297,8 @@ export const MAGISTRATE_BEFORE =
  */
 export const MAGISTRATE_AFTER =
   /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices|(?<=Esq(?:r|re|uire)?s?[.:]?,?[ \t]+)(?:[1-4]|one|two|three|four)[ \t]+(?:Etc|&c)\b)/iu;
+/** "by the Rev. A and the Rev. B": a second clergyman, only when titled as one. */
+export const ANOTHER_CLERGYMAN = /^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder)\.?\s+$/i;
 /** "…, son of": the child word of a phrase right after a name, to tell the groom from the bride. */
 export const CHILD_WORD_AFTER = new RegExp(
   String.raw`^,?\s*(?:the\s+)?(?:\p{Ll}+\s+){0,2}?(${CHILD_WORDS.join('|')}|filius|filia)\s+(?:\p{Ll}+\s+)?(?:${OF}(?![\p{L}])|\p{Lu})`,

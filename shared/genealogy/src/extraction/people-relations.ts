@@ -26,6 +26,7 @@ import {
   MARRIAGE_CUE,
   MARRIED_BEFORE,
   NAMED_BEFORE,
+  ANOTHER_CLERGYMAN,
   MAGISTRATE_AFTER,
   MAGISTRATE_BEFORE,
   OFFICIANT_AFTER,
@@ -61,7 +62,6 @@ export const INVERSE: Record<Relation, Relation> = {
 
 const OWN_CHILD_NAMED_BEFORE =
   /(?<![\p{L}])(?:his|her|their)\s+(?:\p{Ll}+\s+)?(?:child|son|daughter|daur?\.?|infant)\s+(?:was\s+)?named\s*$/iu;
-const ANOTHER_CLERGYMAN = /^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder)\.?\s+$/i;
 
 /** Records an officiant signs: a marriage, a baptism or birth register entry, a burial. */
 const SIGNED_RECORDS = new Set<DocumentType>(['marriage', 'birth', 'death']);
@@ -83,7 +83,8 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
   let listRole:
     | { anchor: number; role: Relation; kin?: Kin; count: number; via?: 'of'; voice?: Edge['voice'] }
     | undefined;
-  let listRecord: RecordRole | undefined;
+  // Justices sign an order together ("of John Cox and John Machin Esqrs."): the name joined to one is another's.
+  let [listRecord, justices]: [RecordRole | undefined, boolean] = [undefined, false];
   const marriageDoc = documentType === 'marriage' || (documentType === undefined && MARRIAGE_CUE.test(text));
   const signed = ms.some((m) => SIGNED_BEFORE.test(before(m)));
   for (let i = 0; i < ms.length; i++) {
@@ -100,12 +101,12 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
       /^,\s*aged?\s+\d/i.test(a) ||
       (marriageDoc && (GROOM_AFTER.test(a.slice(0, 30)) || BRIDE_AFTER.test(a.slice(0, 30))));
     const listed = gap !== '' && LIST_GAP.test(gap) && gap.length < 60;
-
     // Record roles from the phrase before the name, or the list it continues.
     // A register's or certificate's signature with an office ("Samuel Pritchard, Rector."): the officiant.
+    const justice = MAGISTRATE_BEFORE.test(b) || MAGISTRATE_AFTER.test(text.slice(m.end, m.end + 80));
     const rr =
       recordRoleBefore(b) ??
-      (MAGISTRATE_BEFORE.test(b) || MAGISTRATE_AFTER.test(text.slice(m.end, m.end + 80)) ? 'officiant' : undefined) ??
+      (justice ? 'officiant' : undefined) ??
       (SIGNED_RECORDS.has(documentType ?? (marriageDoc ? 'marriage' : 'other')) &&
       !ofMatch &&
       OFFICIANT_AFTER.test(text.slice(m.end, m.end + 80))
@@ -114,13 +115,14 @@ export function readRelations(text: string, ms: Mention[], documentType: Documen
     if (rr) {
       recordRoles.set(i, rr);
       listRecord = rr;
+      justices = justice;
     } else if (
       listed &&
       listRecord &&
       !ofMatch &&
       !relMatch &&
       // One clergyman marries or baptises: a name after his is the next clause's ("by the Rev. Samuel Pritchard, John Henry Whitfield, son of …"), unless another clergyman.
-      (listRecord !== 'officiant' || ANOTHER_CLERGYMAN.test(gap))
+      (listRecord !== 'officiant' || ANOTHER_CLERGYMAN.test(gap) || (justices && /^\s*(?:and|&)\s*$/i.test(gap)))
     ) {
       recordRoles.set(i, listRecord);
     } else if (!listed) listRecord = undefined;

@@ -1,4 +1,4 @@
-import { isGiven, isStop, lowerKey, titleCase } from './name-words';
+import { isGiven, isStop, lowerKey, SURNAME_LIKE, titleCase } from './name-words';
 import { HIS_WIFE_AFTER } from './people-cues';
 import type { Mention } from './people-types';
 
@@ -9,13 +9,6 @@ import type { Mention } from './people-types';
  * or as a wrong name makes a wrong relation; the repairs below only join what the text itself
  * joins (a hyphen, a surname the record gives elsewhere, a given name continued), never guess.
  */
-
-/** Given names that are also frequent surnames: "Mary Thomas his wife" may be Mary Thomas. */
-const SURNAME_LIKE = new Set(
-  'thomas james henry williams lewis allen howard nelson wilson martin morgan owen hughes grant warren franklin wesley'.split(
-    ' ',
-  ),
-);
 
 export function repairMentions(text: string, input: Mention[]): Mention[] {
   const ms = input.map((m) => ({ ...m, words: [...m.words] }));

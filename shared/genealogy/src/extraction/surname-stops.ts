@@ -1,5 +1,5 @@
 import type { TextLanguage } from './language';
-import { isGiven } from './name-words';
+import { isGiven, lowerKey, SURNAME_LIKE } from './name-words';
 import { REL_WORDS, TITLE_ALT } from './people-cues';
 
 /* Record words that are also surnames ("Mary Head", "Thomas Ward", "Edgar Bauer"): when a run keeps them as a name. */
@@ -12,13 +12,18 @@ export const cuedBefore = (text: string, at: number) => {
   return TITLE_JUST_BEFORE.test(before) || REL_JUST_BEFORE.test(before);
 };
 
-/** Record and place words that are also common surnames: "Mary Head", "Thomas Ward", "Richard Lane". */
+/**
+ * Record, place and weekday words that are also common surnames: "Mary Head", "Thomas Ward", "Ann Monday". Not the
+ * months: "May" is as often a second given name ("Miss Lottie May Reynolds").
+ */
 const SURNAME_STOPS = new Set(
-  'head ward lane page church chapel court cousin street north south east west england holland wales france'.split(' '),
+  'head ward lane page church chapel court cousin street north south east west england holland wales france monday friday'.split(
+    ' ',
+  ),
 );
 /** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
 const AFTER_WHOLE_NAME =
-  /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
+  /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:single\s*woman|spinster|widow|widower|bachelor)\s+(?:was|were)\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
 /**
  * A record word that is a surname here: right after one or two given names on the same line, with what follows a
  * whole name after it ("Mary Head Widow of …") or a phrase before that names someone ("the Body of Robert Page").
@@ -41,6 +46,17 @@ export function stopWordSurname(
     /\bbody\s+of\s*$/iu.test(before) ||
     cuedBefore(text, cur[0]!.s)
   );
+}
+
+/**
+ * "Fulton Thomas was removed": a given name that is also a frequent surname ends a two-word name whose first word is
+ * no known name, when what follows is what follows a whole name in a record. Elsewhere the word before is dropped
+ * ("Yesterday Thomas").
+ */
+export function givenAsSurname(cur: readonly { w: string; s: number }[], text: string) {
+  if (cur.length !== 2 || !SURNAME_LIKE.has(lowerKey(cur[1]!.w)) || !/^\p{Lu}\p{Ll}+$/u.test(cur[0]!.w)) return false;
+  const end = cur[1]!.s + cur[1]!.w.length;
+  return AFTER_WHOLE_NAME.test(text.slice(end, end + 40));
 }
 
 /**

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { peopleIn } from './helpers/read-record';
+
+/*
+ * Issue 28: the subject of a poor-law removal order, when the clerk's copy puts the justices' verb in the wrong
+ * place, gives a weekday for a surname, or a given name that is also a surname. The texts are written here in the
+ * orders' style; the bench measures the rules on the London Lives orders.
+ */
+
+describe('the person removed, not the justice', () => {
+  it('"under the Hands and Seals of A and B": both are justices, even when the copy puts "was removed" after B', () => {
+    const found = peopleIn(
+      'By an Order under the Hands and Seals of John Wright and Thomas Hale was removed Esqrs. two of his Majestys ' +
+        'Justices of the Peace bearing date the Jane Cole from the Parish of Saint Clement Danes to Saint Mary Lambeth ' +
+        'in the County of Surry 20th. July 1784 Jane Cole',
+    );
+    expect(found[0]).toBe('Jane Cole|primary_subject');
+    expect(found).toContain('Thomas Hale|other_relative');
+  });
+
+  it('a clergyman named after another is not one unless titled: "by the Rev. A, B, son of" still makes B the next clause', () => {
+    const found = peopleIn(
+      'Married by the Rev. Samuel Pritchard and John Henry Whitfield, son of Thomas Whitfield, was the groom.',
+    );
+    expect(found.some((p) => p.startsWith('John Henry Whitfield|'))).toBe(true);
+  });
+});
+
+describe('the subject’s own name', () => {
+  it('a weekday is a surname when a given name leads it and the order removes the person', () => {
+    const found = peopleIn(
+      'Ann Monday 23d. Octr. 1776 By an Order under the hands and Seals of John Cox Esqr. one of his Majestys Justices ' +
+        'of the Peace bearing Date the 23d. Octr 1776 Ann Monday Single Woman was Removed from the Parish of St. Clement ' +
+        'Danes to the Parish of St. Ann Soho',
+    );
+    expect(found[0]).toBe('Ann Monday|primary_subject');
+  });
+
+  it('"Fulton Thomas was removed": a given name that is also a surname ends the name, it does not start it', () => {
+    const found = peopleIn(
+      'Fulton Thomas By an Order under Etc of Sampn. Wright & N Bond Esqrs. 2 Etc. Dated 8th. Novr. 1787 Fulton Thomas ' +
+        'was removed from St. C Danes to St. George the Martyr',
+    );
+    expect(found[0]).toBe('Fulton Thomas|primary_subject');
+    expect(found.some((p) => p.startsWith('Thomas|'))).toBe(false);
+  });
+});
