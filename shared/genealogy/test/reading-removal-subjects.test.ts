@@ -45,3 +45,20 @@ describe('the subject’s own name', () => {
     expect(found.some((p) => p.startsWith('Thomas|'))).toBe(false);
   });
 });
+
+describe('one person spelled apart in one record', () => {
+  it('a clerk’s transposed letters ("Chirstopher Brown", then "the said Christopher Brown") are the same person', () => {
+    const found = peopleIn(
+      'An Inquisition taken before Thomas Prickard, Gentleman, Coroner, on View of the Body of Chirstopher Brown then and ' +
+        'there lying dead, upon the Oath of John Taylor and Henry Platt, who say that the said Christopher Brown did ' +
+        'hang himself, and so the said Christopher Brown died.',
+    );
+    expect(found[0]).toBe('Christopher Brown|primary_subject');
+    expect(found.filter((p) => p.includes(' Brown|'))).toHaveLength(1);
+  });
+
+  it('two given names that are both names (Maria, Marie) stay two people', () => {
+    const found = peopleIn('Maria Lenz and Marie Lenz were baptized by the Rev. John Hale.');
+    expect(found.filter((p) => p.includes(' Lenz|'))).toHaveLength(2);
+  });
+});

@@ -71,6 +71,22 @@ export const isStop = (w: string, text?: string, at?: number) => {
   );
 };
 
+/**
+ * Two keys of one name but for two neighbouring letters swapped in one word of five or more ("chirstopher brown",
+ * "christopher brown"): a clerk's or typist's slip, where no two given names differ so.
+ */
+export function transposedApart(a: string, b: string): boolean {
+  const wa = a.split(' ');
+  const wb = b.split(' ');
+  if (wa.length !== wb.length) return false;
+  const apart = wa.flatMap((w, n) => (w === wb[n] ? [] : [[w, wb[n]!] as const]));
+  if (apart.length !== 1) return false;
+  const [x, y] = apart[0]!;
+  if (x.length < 5 || x.length !== y.length) return false;
+  const at = [...x].findIndex((c, n) => c !== y[n]);
+  return x[at] === y[at + 1] && x[at + 1] === y[at] && x.slice(at + 2) === y.slice(at + 2);
+}
+
 export function keyOf(name: string): string {
   return name.toLowerCase().replace(/[.,]/g, '').replace(/\s+/g, ' ').trim();
 }

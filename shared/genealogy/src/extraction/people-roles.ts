@@ -12,7 +12,7 @@ import {
   titleBefore,
 } from './people-cues';
 import { surnameOf } from './people-candidates';
-import { keyOf, titleCase } from './name-words';
+import { isGiven, keyOf, titleCase, transposedApart } from './name-words';
 import { INVERSE } from './people-relations';
 import { factsOf, type PersonFacts } from './person-facts';
 
@@ -294,6 +294,16 @@ export function peopleOf(
       else if (j >= 0) {
         persons[j]!.name = ms[i]!.name;
         persons[j]!.key = k;
+        byKey.set(k, j);
+        id = j;
+      }
+    }
+    if (id === undefined) {
+      // "the Body of Chirstopher Brown … the said Christopher Brown": one person, under the spelling that is a name.
+      const j = persons.findIndex((p) => transposedApart(p.key, k) && compatible(i, p) && !tiedTo(i, p));
+      if (j >= 0) {
+        const known = (name: string) => name.split(' ').filter(isGiven).length;
+        if (known(ms[i]!.name) > known(persons[j]!.name)) Object.assign(persons[j]!, { name: ms[i]!.name, key: k });
         byKey.set(k, j);
         id = j;
       }
