@@ -62,3 +62,13 @@ describe('one person spelled apart in one record', () => {
     expect(found.filter((p) => p.includes(' Lenz|'))).toHaveLength(2);
   });
 });
+
+describe('surnames a clerk writes in two pieces', () => {
+  it('"Mary Mc. daniel Widow of Stephen Mc. daniel": the "Mc." and the rest are one surname', () => {
+    const found = peopleIn(
+      'By Order of the Justices bearing date the 18th. day of Decr. 1757. Mary Mc. daniel Widow of Stephen Mc. daniel ' +
+        '& her Child Ann were removed from the Parish of St. Clemt. Danes',
+    );
+    expect(found.slice(0, 2)).toEqual(['Mary Mc Daniel|primary_subject', 'Stephen Mc Daniel|spouse']);
+  });
+});

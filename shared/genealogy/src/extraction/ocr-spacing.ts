@@ -19,6 +19,16 @@ const SPACED_STOP = /(?<=(?:^|[\s(])\p{Lu}\p{Ll}{0,3})[ \t]+\.(?=[ \t])/gu;
  */
 const GLUED_BEFORE_NAME = /(?<=(?:^|[\s(,;:'’])(?:de|du|des|par))(?=\p{Lu}\p{Ll}|MM?\.[ \t]*\p{Lu})/gu;
 
+/**
+ * "Mary Mc. daniel", "Jno. Mc. kenzie": a clerk's "Mc." with its full stop, the rest of the surname after a space and
+ * often in lower case. Read as the "Mc Daniel" the same hands write elsewhere; "Mc" is never a name alone.
+ */
+const CLERKS_MC = /(?<=(?:^|[\s(])Mc)\.?[ \t]+(\p{L})(?=\p{Ll})/gu;
+
 /** The text with broken words joined and set-apart full stops put back, for the people and places readers. */
 export const mendOcrSpacing = (text: string): string =>
-  text.replace(BROKEN_WORD, '').replace(SPACED_STOP, '.').replace(GLUED_BEFORE_NAME, ' ');
+  text
+    .replace(BROKEN_WORD, '')
+    .replace(SPACED_STOP, '.')
+    .replace(GLUED_BEFORE_NAME, ' ')
+    .replace(CLERKS_MC, (_m, first: string) => ` ${first.toUpperCase()}`);

@@ -149,7 +149,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     if (
       isParticle(w) ||
       (cur.length &&
-        /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo)$/.test(w) &&
+        /^(?:Van|Von|De|Du|Der|Den|La|Le|Da|Di|Del|Della|Dos|Das|Ter|Ten|Lo|Mc)$/.test(w) &&
         // German writes its particles in lower case: a capitalised "Der", "Den", "Das" opens a sentence ("E. K. Der Churer …").
         !(lang === 'de' && /^(?:Der|Den|Das)$/.test(w)) &&
         i + 1 < words.length &&
@@ -200,6 +200,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       isGiven(w) &&
       !isGiven(cur[cur.length - 1]!.w) &&
       !isInitial(cur[cur.length - 1]!.w) &&
+      // "Mary Mc Daniel": the clerk's "Mc" opens the surname, whatever word follows.
+      cur[cur.length - 1]!.w !== 'Mc' &&
       i + 1 < words.length &&
       !words[i + 1]!.nl
     )
