@@ -72,3 +72,19 @@ describe('surnames a clerk writes in two pieces', () => {
     expect(found.slice(0, 2)).toEqual(['Mary Mc Daniel|primary_subject', 'Stephen Mc Daniel|spouse']);
   });
 });
+
+describe('the coroner and the body', () => {
+  const inquest = (body: string) =>
+    peopleIn(
+      `An Inquisition taken before Thomas Prickard, Gentleman, Coroner, on View of the Body of ${body} then and there ` +
+        'lying dead, upon the Oath of John Taylor, Henry Platt and Samuel Crisp good and lawful Men.',
+    );
+
+  it('the body of a man unknown: the record has no subject, and the coroner is never it', () => {
+    expect(inquest('a certain Man unknown').some((p) => p.endsWith('|primary_subject'))).toBe(false);
+  });
+
+  it('a named body is the subject, the coroner is not', () => {
+    expect(inquest('Sarah Wood Widow')[0]).toBe('Sarah Wood|primary_subject');
+  });
+});

@@ -262,6 +262,8 @@ const RECORD_ROLE_BEFORE: [RegExp, RecordRole][] = [
     /(?:\bwitness(?:es)?|\bteste|\bwits?\.|\bin\s+(?:the\s+)?presence\s+of|\bzeugen|\btrauzeugen|\btémoins?|\btemoins?|\btestigos?|\btestimon[ei]|\bgetuigen|\btestes|\bvittnen|\bvitner|\bvidner|(?<![\p{L}])świadkowie|\bswiadkowie|\btestemunhas)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu,
     'witness',
   ],
+  // An inquest's jurors, "upon the Oath of John Taylor, Henry Platt …": they swear to its facts; none is its subject.
+  [/\bupon\s+the\s+oaths?\s+of\s*$/iu, 'witness'],
   [
     /(?:\bsponsors?|\bgod-?parents?|\bgod-?father|\bgod-?mother|\bsureties|\bsurety|\btaufpaten|\bpaten|\bpate|\bpatin|\bparrain|\bmarraine|\bpadrinos?|\bmadrinas?|\bpadrini|\bpatrin[ia]|\bpatrinus|\bmatrina|\bsusceptores|\bpeetouders|\bfaddrar|\bfaddere|\bchrzestn[iay]|\bpadrinhos?|\bmadrinha)\b[^.\n]{0,25}?[:\-–,]?\s*$/iu,
     'sponsor',
@@ -292,11 +294,11 @@ export const OFFICIANT_AFTER =
 export const MAGISTRATE_BEFORE =
   /\b(?:under\s+(?:the\s+hands?\s+(?:(?:and|&)\s+seals?\s+)?|(?:Etc|&c)\.?\s+)of(?:\s+(?:Sir|Sr)\.?)?|before\s+me|compareerde\s+(?:vo(?:o)?r[t]?\s+mij|ik)|coram\s+me|par[\s-]+devant(?:\s+(?:Me|Ma[îi]tre))?|vor\s+mir)\s*[:,]?\s*$/iu;
 /**
- * "Fran Bedwell Esqr. one of his Majesties Justices of the Peace", and the clerk's short "Thos. Gordon Esqr. 2 Etc": a
- * magistrate named with his commission acts in the record; he is not its subject.
+ * "Fran Bedwell Esqr. one of his Majesties Justices of the Peace", the clerk's short "Thos. Gordon Esqr. 2 Etc", "Thomas
+ * Prickard, Gentleman, Coroner": a magistrate or coroner named with his office acts in the record; he is not its subject.
  */
 export const MAGISTRATE_AFTER =
-  /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart)[.:]?,?[ \t]+){0,2}(?:(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices|(?<=Esq(?:r|re|uire)?s?[.:]?,?[ \t]+)(?:[1-4]|one|two|three|four)[ \t]+(?:Etc|&c)\b)/iu;
+  /^[ \t]*,?[ \t]*(?:(?:Esq(?:r|re|uire)?s?|Knt|Kt|Knight|Bart|Gent(?:leman)?)[.:]?,?[ \t]+){0,2}(?:Coroner\b|(?:one|two|three|four|both)[ \t]+of[ \t]+(?:his|her|their)[ \t]+Majest(?:y|ie|ies|ys|y['’]s)['’]?s?[ \t]+Justices|(?<=Esq(?:r|re|uire)?s?[.:]?,?[ \t]+)(?:[1-4]|one|two|three|four)[ \t]+(?:Etc|&c)\b)/iu;
 /** "by the Rev. A and the Rev. B": a second clergyman, only when titled as one. */
 export const ANOTHER_CLERGYMAN = /^\s*,?\s*(?:and|&)\s+(?:the\s+)?(?:Rev|Revd|Reverend|Fr|Father|Pastor|Elder)\.?\s+$/i;
 /** "…, son of": the child word of a phrase right after a name, to tell the groom from the bride. */
