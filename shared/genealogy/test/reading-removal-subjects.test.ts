@@ -88,3 +88,14 @@ describe('the coroner and the body', () => {
     expect(inquest('Sarah Wood Widow')[0]).toBe('Sarah Wood|primary_subject');
   });
 });
+
+describe('a place written before the margin’s name', () => {
+  it('"to the Parish of Watlington in the County of Oxford Lettitia Green": Oxford is the county, not her first name', () => {
+    const found = peopleIn(
+      'By a Pass under the hand & seal of Fras. Bedwell Esqr. one of his Majesty’s Justices of the Peace bearing date the ' +
+        '21st. day of February 1758. Letitia Green was passed as a Vagrant to the Parish of Watlington in the County of ' +
+        'Oxford Lettitia Green & 3 Childn. 21st. Febry. 1758.',
+    );
+    expect(found.some((p) => p.startsWith('Oxford'))).toBe(false);
+  });
+});

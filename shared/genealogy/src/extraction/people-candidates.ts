@@ -62,6 +62,7 @@ function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): b
   );
 }
 
+const PLACE_OF_BEFORE = /\b(?:County|Co\.|Parish|Psh\.?|City|Liberty|Borough|Hundred|Kingdom)\s+of\s+$/;
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string, lang: TextLanguage): Candidate[] {
   const out: Candidate[] = [];
@@ -95,6 +96,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       !givenAsSurname(cur, text)
     )
       cur = cur.slice(opens);
+    // "in the County of Oxford Lettitia Green": a clerk's margin name run on after the place; the place is no name.
+    if (cur.length >= 2 && PLACE_OF_BEFORE.test(text.slice(Math.max(0, cur[0]!.s - 20), cur[0]!.s))) cur = cur.slice(1);
     if (cur.length && !(cur.length === 1 && isParticle(cur[0]!.w))) {
       const last = cur[cur.length - 1]!;
       // "Ebenezer Learned's Company", "Mr. Bigelow’s talents": the possessive is not part of the name.
