@@ -99,3 +99,15 @@ describe('a place written before the margin’s name', () => {
     expect(found.some((p) => p.startsWith('Oxford'))).toBe(false);
   });
 });
+
+describe('a name and its alias', () => {
+  it('"Susanna Collyer otherwise Susanna Gibbs", "John Lee alias John Leigh": one person, not two', () => {
+    for (const [text, name] of [
+      ['the Body of Susanna Collyer otherwise Susanna Gibbs then and there lying dead', 'Susanna Collyer'],
+      ['Examination of John Lee alias John Leigh, labourer, taken on oath', 'John Lee'],
+    ] as const) {
+      const found = peopleIn(text);
+      expect(found).toEqual([`${name}|primary_subject`]);
+    }
+  });
+});

@@ -16,6 +16,8 @@ import { isGiven, keyOf, titleCase, transposedApart } from './name-words';
 import { INVERSE } from './people-relations';
 import { factsOf, type PersonFacts } from './person-facts';
 
+const ALIAS_GAP = /^\s*,?\s*(?:otherwise|alias|als\.?)(?:\s+called)?\s*,?\s*$/i;
+
 /* Step 4 of the people pipeline (people.ts): the primary subject, roles relative to it, surnames, one entry per person. */
 
 /** The people of the record with their roles, at most `limit`, the primary subject first. */
@@ -266,6 +268,7 @@ export function peopleOf(
   // is forgivable, a grandson merged into his grandfather is not).
   const persons: { name: string; key: string; idx: number[]; unsure?: boolean }[] = [];
   const byKey = new Map<string, number>();
+  const personOf = (i: number) => persons.findIndex((p) => p.idx.includes(i));
   const compatible = (i: number, p: { idx: number[] }) => !p.idx.some((j) => rolesConflict(i, j));
   // "John Smith, son of John Smith": a relation between two mentions of one name is two people; the relative is
   // left out rather than merged, which would make the child his own father.
@@ -298,6 +301,12 @@ export function peopleOf(
         id = j;
       }
     }
+    // "Susanna Collyer otherwise Susanna Gibbs", "John Lee alias Leigh": the second name is the same person's.
+    if (id === undefined && i > 0 && ALIAS_GAP.test(text.slice(ms[i - 1]!.end, ms[i]!.start))) {
+      id = personOf(i - 1);
+      if (id < 0) id = undefined;
+      else byKey.set(k, id);
+    }
     if (id === undefined) {
       // "the Body of Chirstopher Brown … the said Christopher Brown": one person, under the spelling that is a name.
       const j = persons.findIndex((p) => transposedApart(p.key, k) && compatible(i, p) && !tiedTo(i, p));
@@ -315,7 +324,6 @@ export function peopleOf(
     }
     persons[id]!.idx.push(i);
   }
-  const personOf = (i: number) => persons.findIndex((p) => p.idx.includes(i));
   const facts = factsOf(text, ms, edges, documentType);
   const factsOfPerson = (idx: number[]): PersonFacts => {
     const out: PersonFacts = {};
