@@ -24,7 +24,7 @@ import {
 } from './name-words';
 import { nobleParticleBefore } from './noble-names';
 import { placeTaggedEntries } from './place-tagged-lists';
-import { cuedBefore, germanStopSurname, givenAsSurname, stopWordSurname } from './surname-stops';
+import { AFTER_WHOLE_NAME, cuedBefore, germanStopSurname, givenAsSurname, stopWordSurname } from './surname-stops';
 import type { Candidate, Mention } from './people-types';
 import { MAIDEN_AFTER, NAMED_BEFORE, PARTICLE, REL_OF_AFTER, RUN } from './people-cues';
 import { NL_DECEASED_BEFORE } from './testator-cues';
@@ -62,6 +62,7 @@ function particleOpensSurname(words: { w: string; nl: boolean }[], i: number): b
   );
 }
 
+const SAINT_AFTER = /^(\.?)[ \t]+(\p{Lu}\p{Ll}+)(?![\p{L}'’])/u;
 const PLACE_OF_BEFORE = /\b(?:County|Co\.|Parish|Psh\.?|City|Liberty|Borough|Hundred|Kingdom)\s+of\s+$/;
 /** Splits a capitalised run into name candidates: at stop words, titles, line ends that do not join a given name to its surname, and second given names. */
 function candidatesOf(run: string, at: number, text: string, lang: TextLanguage): Candidate[] {
@@ -93,7 +94,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       !isGiven(cur[0]!.w) &&
       opens > 0 &&
       !(firstGiven === 1 && lang === 'nl' && givenMisreadByOneLetter(cur[0]!.w)) &&
-      !givenAsSurname(cur, text)
+      !givenAsSurname(cur, text) &&
+      !cur.some((c) => /^(?:St\.?|Saint)$/.test(c.w))
     )
       cur = cur.slice(opens);
     // "in the County of Oxford Lettitia Green": a clerk's margin name run on after the place; the place is no name.
@@ -148,6 +150,21 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         !after.nl &&
         (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
       if (!join && !givenRunsOn) flush();
+    }
+    // "Henry St. Clair", "Theodocia St. George": a saint's name after a given name is the surname, unless that given
+    // name is a saint's itself ("the Parish of St. Mary St. Giles"). "St." ends the run: its name is read from the text.
+    const saint = /^(?:St|Saint)$/.test(w) && i === words.length - 1 ? SAINT_AFTER.exec(text.slice(s + w.length)) : null;
+    if (
+      (lang === 'en' || lang === 'other') &&
+      saint &&
+      cur.length >= 1 &&
+      cur.length <= 2 &&
+      (isGiven(cur[0]!.w) || AFTER_WHOLE_NAME.test(text.slice(s + w.length + saint[0].length))) &&
+      !/\b(?:St\.?|Saint)\s+$/.test(text.slice(Math.max(0, cur[0]!.s - 8), cur[0]!.s))
+    ) {
+      cur.push({ w: `${w}${saint[1]}`, s }, { w: saint[2]!, s: s + w.length + saint[0].length - saint[2]!.length });
+      flush();
+      continue;
     }
     if (
       isParticle(w) ||
@@ -247,9 +264,12 @@ export function findMentions(text: string): Mention[] {
   const inverted = invertedListEntries(text, lang);
   for (const [at, surname] of inverted.surnameByGiven) if (!surnameFirst.has(at)) surnameFirst.set(at, surname);
   RUN.lastIndex = 0;
+  let readTo = 0;
   for (let m = RUN.exec(text); m; m = RUN.exec(text)) {
     for (const raw of candidatesOf(m[0], m.index, text, lang)) {
-      if (inEntry(raw.start)) continue;
+      // A name read past its run's end ("Henry St. Clair") has taken the next run's word.
+      if (inEntry(raw.start) || raw.start < readTo) continue;
+      readTo = raw.end;
       const shaped = stripLeadingOffice(text, frenchTitle(text, joinSoftHyphen(text, raw), lang), lang);
       const c = peerageOff(
         text,

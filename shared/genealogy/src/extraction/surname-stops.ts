@@ -22,7 +22,7 @@ const SURNAME_STOPS = new Set(
   ),
 );
 /** What follows a whole name in a record: "Mary Head Widow of George Head", "Thomas Ward and Sarah his Wife", "John Lane Esqr.". */
-const AFTER_WHOLE_NAME =
+export const AFTER_WHOLE_NAME =
   /^\s*,?\s*(?:(?:widow|widower|wife|husband|relict|son|daughter|spinster|singlewoman|bachelor)\s+of\b|(?:single\s*woman|spinster|widow|widower|bachelor)\s+(?:was|were)\b|(?:and|&)\s+\p{Lu}\p{Ll}+\s+(?:his|her)\s+(?:wife|husband)\b|(?:his|her)\s+(?:wife|husband)\b|(?:was|were)\s+(?:removed|passed|buried|baptized|baptised|born|married)\b|(?:Esq(?:r|re|uire)?s?|Knt|Gent)[.:,]?(?!\p{L}))/iu;
 /**
  * A record word that is a surname here: right after one or two given names on the same line, with what follows a
