@@ -114,9 +114,9 @@ describe('a name and its alias', () => {
 
 describe('surnames of a saint’s name', () => {
   it('"Theodocia St. George", "Henry St. Clair", "Jane St. John Widow of Thomas St. John" keep the saint in the surname', () => {
-    expect(peopleIn('Dated 27th. Augd. 1787 Theodocia St. George was removed from St. C. D. to St. Andrew Holborn')[0]).toBe(
-      'Theodocia St. George|primary_subject',
-    );
+    expect(
+      peopleIn('Dated 27th. Augd. 1787 Theodocia St. George was removed from St. C. D. to St. Andrew Holborn')[0],
+    ).toBe('Theodocia St. George|primary_subject');
     expect(peopleIn('Mr. Henry St. Clair, of Boston, died yesterday.')[0]).toBe('Henry St. Clair|primary_subject');
     expect(peopleIn('Jane St. John Widow of Thomas St. John was removed to St. Giles').slice(0, 2)).toEqual([
       'Jane St. John|primary_subject',

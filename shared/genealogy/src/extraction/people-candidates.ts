@@ -153,7 +153,8 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     }
     // "Henry St. Clair", "Theodocia St. George": a saint's name after a given name is the surname, unless that given
     // name is a saint's itself ("the Parish of St. Mary St. Giles"). "St." ends the run: its name is read from the text.
-    const saint = /^(?:St|Saint)$/.test(w) && i === words.length - 1 ? SAINT_AFTER.exec(text.slice(s + w.length)) : null;
+    const saint =
+      /^(?:St|Saint)$/.test(w) && i === words.length - 1 ? SAINT_AFTER.exec(text.slice(s + w.length)) : null;
     if (
       (lang === 'en' || lang === 'other') &&
       saint &&
