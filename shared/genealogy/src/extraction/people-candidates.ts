@@ -173,7 +173,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       });
       continue;
     }
-    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl, lang)) {
+    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl)) {
       cur.push({ w, s });
       flush();
       continue;

@@ -1,4 +1,3 @@
-import type { TextLanguage } from './language';
 import { isGiven } from './name-words';
 import { REL_WORDS, TITLE_ALT } from './people-cues';
 
@@ -46,17 +45,12 @@ export function stopWordSurname(
 /**
  * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
  * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
- * Michel Bauer"); after a comma or alone it stays the occupation.
+ * Michel Bauer"); after a comma or alone it stays the occupation. Outside German text the word is no record word at
+ * all, and after a given name it is the surname there too ("M. Gérard Bauer est fort versé").
  */
 const GERMAN_SURNAME_STOPS = new Set(['bauer']);
-export function germanStopSurname(
-  cur: readonly { w: string }[],
-  w: string,
-  k: string,
-  nl: boolean,
-  lang: TextLanguage,
-) {
-  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+export function germanStopSurname(cur: readonly { w: string }[], w: string, k: string, nl: boolean) {
+  if (nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
   // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
   return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
 }
