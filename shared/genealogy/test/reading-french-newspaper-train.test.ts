@@ -4,9 +4,8 @@ import { namesIn as names } from './helpers/read-record';
 /*
  * French newspaper prose (issue 28), what a first reading of the larger French train set (hipe2020-fr-train)
  * found. Each case is a shape, written here in sentences of our own. False persons: a German register word
- * ("Bauer") cut from a French name, a dateline's town after a stray "M.", an article at a line start, a town
- * after "de" at a line end taken for an inverted "Surname, Given", "une femme de" a place. People missed:
- * "M." or "MM." and a surname broken over the line.
+ * ("Bauer") cut from a French name. People missed: "M." or "MM." and a surname broken over the line.
+ * (Line and dateline shapes: reading-french-newspaper-lines.test.ts.)
  */
 const PROSE = 'Le conseil a décidé que la séance serait levée et que les députés se réuniraient demain dans la salle.';
 
@@ -15,5 +14,18 @@ describe('"Bauer" outside German text', () => {
     expect(names(`${PROSE} Comme on le voit, M. Gérard Bauer est fort versé dans les questions économiques.`)).toEqual([
       'Gérard Bauer',
     ]);
+  });
+});
+
+describe('"M." or "MM." and a surname broken over the line', () => {
+  it('joins the surname on the next line to the one word after the title', () => {
+    expect(names(`${PROSE} Hier, MM. Braullo\nLamberti, Mendoza et Armas ont été désignés membres de la junte.`)).toContain(
+      'Braullo Lamberti',
+    );
+    expect(names(`${PROSE} La motion de M. Ernesto\nValverde a été renvoyée au gouvernement.`)).toEqual(['Ernesto Valverde']);
+  });
+
+  it('leaves a capitalised word that is no name on the next line apart', () => {
+    expect(names(`${PROSE} Le rapport de M. Calonder\nLe Conseil fédéral a pris acte de la décision.`)).toEqual(['Calonder']);
   });
 });

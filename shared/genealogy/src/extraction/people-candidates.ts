@@ -9,7 +9,7 @@ import {
 } from './dutch-registers';
 import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
-import { frenchTitle, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
+import { frenchTitle, frenchTitledWord, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
 import { TITLES } from './given-names';
 import { givenMisreadByOneLetter, isGiven, isInitial, isStop, lowerKey, REGNAL, titleCase, VOWEL } from './name-words';
 import { nobleParticleBefore } from './noble-names';
@@ -139,7 +139,11 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         after !== undefined &&
         !after.nl &&
         (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
-      if (!join && !givenRunsOn) flush();
+      // "MM. Braullo⏎Lamberti": so after a French title ("M.", "MM.", "Mme"), which the run still holds; never an article
+      // or a particle opening the next line's sentence ("M. Calonder⏎Le Conseil").
+      const frenchSurnameRunsOn =
+        frenchTitledWord(cur, text, lang) && !isGiven(w) && !isStop(w, text, s) && !particleOpensSurname(words, i);
+      if (!join && !givenRunsOn && !frenchSurnameRunsOn) flush();
     }
     if (
       isParticle(w) ||
