@@ -213,6 +213,9 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
 /** Ships are named like people: "the ship Jessie", "S.S. Kaiser Wilhelm der Grosse", "Nave Prinzessin Irene". A lone "S." is an initial ("S. H. Clifford"). */
 const SHIP_BEFORE =
   /(?:\bS\.\s?S\.|\bR\.\s?M\.\s?S\.|\bH\.\s?M\.\s?S\.|\bship|\bsteamer|\bsteamship|\bbrig|\bbarque|\bbark|\bschooner|\bvessel|\bschiff|\bdampfer|\bnave|\bnavire|\bvapor|\bvapore|\bschip)\s*:?\s*(?:the\s+)?(?:[A-Z][a-z]+\s+)?$/u;
+/** A preposition, an article or a conjunction ending the line before (general French, English, German, Dutch words). */
+const FUNCTION_WORD_AT_LINE_END =
+  /(?<![\p{L}])(?:de|du|des|d['’]|à|au|aux|la|le|les|et|ou|of|the|and|or|to|in|at|by|for|from|von|vom|der|die|das|und|zu|zur|zum|van|het|en)[ \t]*\r?\n[ \t]*$/u;
 const LINE_START_SURNAME_FIRST = /(?:^|\n)[ \t]*(?:\d+[.)]?[ \t]+)?([\p{Lu}][\p{L}'’-]+),[ \t]+(?=[\p{Lu}])/gu;
 
 export function findMentions(text: string): Mention[] {
@@ -234,7 +237,10 @@ export function findMentions(text: string): Mention[] {
     // "encore Ruth⏎Dreifuss, Kaspar Villiger": the word ends a name begun on the line before, not a row's surname.
     const before = /(\p{Lu}[\p{L}'’-]*)\.?[ \t]*\r?\n[ \t]*$/u.exec(text.slice(Math.max(0, m.index - 40), m.index + 1));
     const endsName = before !== null && (isGiven(before[1]!) || TITLES.has(lowerKey(before[1]!)));
-    if (next && !endsName && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
+    // "conseiller communal de⏎Neuchatel, Jean Môri": a line after a preposition, an article or "and" goes on with
+    // the sentence (a town, here), and is no register's row.
+    const midSentence = FUNCTION_WORD_AT_LINE_END.test(text.slice(Math.max(0, m.index - 16), m.index + 1));
+    if (next && !endsName && !midSentence && isGiven(next[0]) && !isGiven(m[1]!) && !isStop(m[1]!))
       surnameFirst.set(m.index + m[0].length, titleCase(m[1]!));
   }
   const lang = languageOf(text);
