@@ -12,7 +12,9 @@ const PROSE = 'Le conseil a décidé que la séance serait levée et que les dé
 describe('a dateline after a stray "M."', () => {
   it('reads no person in the town of a dateline "GENÈVE, 18. —"', () => {
     expect(
-      names(`${PROSE} Le Paraguay expose les faits à la S. d. _M.\nGENÈVE, 18. — Dans une communication, le ministre proteste.`),
+      names(
+        `${PROSE} Le Paraguay expose les faits à la S. d. _M.\nGENÈVE, 18. — Dans une communication, le ministre proteste.`,
+      ),
     ).toEqual([]);
   });
 });
@@ -30,7 +32,9 @@ describe('a short passage that opens with an article and ends on a dateline', ()
 describe('a town after "de" at a line end', () => {
   it('does not take "Town, Given Surname" on the next line for an inverted name', () => {
     expect(
-      names(`${PROSE} Jean Liniger, conseiller communal de\nNeuchatel, Jean Mori, secrétaire de l'Union syndicale suisse.`),
+      names(
+        `${PROSE} Jean Liniger, conseiller communal de\nNeuchatel, Jean Mori, secrétaire de l'Union syndicale suisse.`,
+      ),
     ).toEqual(['Jean Liniger', 'Jean Mori']);
   });
 });

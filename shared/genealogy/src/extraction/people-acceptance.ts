@@ -273,7 +273,8 @@ function datelineTown(text: string, m: Mention): boolean {
   if (!/^[\p{Lu}\s'’-]+$/u.test(written) || written.replace(/[^\p{L}]/gu, '').length < 3) return false;
   return DATELINE_AFTER.test(text.slice(m.end, m.end + 24));
 }
-const DATELINE_AFTER = /^[ \t]*,[ \t]*(?:\p{Lu}\p{Ll}{2,8}\.?[ \t]+)?\d{1,2}(?:st|nd|rd|th|er)?[ \t]*[.,]?[ \t]*(?:[—–-]|\()/u;
+const DATELINE_AFTER =
+  /^[ \t]*,[ \t]*(?:\p{Lu}\p{Ll}{2,8}\.?[ \t]+)?\d{1,2}(?:st|nd|rd|th|er)?[ \t]*[.,]?[ \t]*(?:[—–-]|\()/u;
 
 /** Maiden names and "Thomas and Ann Whitfield": surnames for lone given names; the maiden surname itself is no person. */
 export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
