@@ -19,13 +19,35 @@ describe('"Bauer" outside German text', () => {
 
 describe('"M." or "MM." and a surname broken over the line', () => {
   it('joins the surname on the next line to the one word after the title', () => {
-    expect(names(`${PROSE} Hier, MM. Braullo\nLamberti, Mendoza et Armas ont été désignés membres de la junte.`)).toContain(
-      'Braullo Lamberti',
-    );
-    expect(names(`${PROSE} La motion de M. Ernesto\nValverde a été renvoyée au gouvernement.`)).toEqual(['Ernesto Valverde']);
+    expect(
+      names(`${PROSE} Hier, MM. Braullo\nLamberti, Mendoza et Armas ont été désignés membres de la junte.`),
+    ).toContain('Braullo Lamberti');
+    expect(names(`${PROSE} La motion de M. Ernesto\nValverde a été renvoyée au gouvernement.`)).toEqual([
+      'Ernesto Valverde',
+    ]);
   });
 
   it('leaves a capitalised word that is no name on the next line apart', () => {
-    expect(names(`${PROSE} Le rapport de M. Calonder\nLe Conseil fédéral a pris acte de la décision.`)).toEqual(['Calonder']);
+    expect(names(`${PROSE} Le rapport de M. Calonder\nLe Conseil fédéral a pris acte de la décision.`)).toEqual([
+      'Calonder',
+    ]);
+  });
+});
+
+describe('a name after the elided "d\'"', () => {
+  it('reads the given name and surname after "d\'" as after "de"', () => {
+    expect(names(`${PROSE} Le film retrace la vie d'Henri Dunant, fondateur de la Croix-Rouge.`)).toEqual([
+      'Henri Dunant',
+    ]);
+    expect(names(`${PROSE} L'Opéra rend hommage à la mémoire d'Albert\nRoussel en créant un ballet.`)).toEqual([
+      'Albert Roussel',
+    ]);
+  });
+
+  it('reads no person in a place or a noun after "d\'"', () => {
+    expect(names(`${PROSE} Le chancelier d'Autriche est en visite au Japon, dit le ministre d'Etat.`)).toEqual([]);
+    expect(names(`${PROSE} Il a fait vingt ans de journalisme à la « Feuille d'Avis de Neuchâtel », dit-on.`)).toEqual(
+      [],
+    );
   });
 });

@@ -9,7 +9,14 @@ import {
 } from './dutch-registers';
 import { invertedListEntries } from './inverted-name-lists';
 import { languageOf, type TextLanguage } from './language';
-import { frenchTitle, frenchTitledWord, isNotNameWord, isTitledSurname, joinSoftHyphen, stripLeadingOffice } from './name-shapes';
+import {
+  frenchTitle,
+  frenchTitledWord,
+  isNotNameWord,
+  isTitledSurname,
+  joinSoftHyphen,
+  stripLeadingOffice,
+} from './name-shapes';
 import { TITLES } from './given-names';
 import { givenMisreadByOneLetter, isGiven, isInitial, isStop, lowerKey, REGNAL, titleCase, VOWEL } from './name-words';
 import { nobleParticleBefore } from './noble-names';
@@ -262,6 +269,10 @@ export function findMentions(text: string): Mention[] {
       )
         continue;
       if (c.words.every(isInitial)) continue;
+      // After the elided "d'" a person is "Given Surname" ("d'Henri Dunant"); with a particle inside, the run names a
+      // paper or a body and its town ("la Feuille d'Avis de Neuchâtel").
+      if (/(?<![\p{L}])[dD]['’]$/u.test(text.slice(Math.max(0, c.start - 3), c.start)) && c.words.some(isParticle))
+        continue;
       // "S. A. Frera, Mailand": a company (société anonyme, società anonima) in French and German papers, no person.
       if ((lang === 'de' || lang === 'fr') && c.words[0] === 'S.' && c.words[1] === 'A.') continue;
       // "de JeanRoule", "ROUNSAVEbt": the OCR glued a given name to its surname or broke a word inside; what the run
