@@ -51,3 +51,15 @@ describe('a name after the elided "d\'"', () => {
     );
   });
 });
+
+describe('"une femme de" a place', () => {
+  it('reads no person in the town after "une femme de"', () => {
+    expect(names(`${PROSE} Une femme de Bonfol a été trouvée gelée sur la route qui conduit à ce village.`)).toEqual(
+      [],
+    );
+  });
+
+  it('still reads the husband after "la femme de"', () => {
+    expect(names(`${PROSE} La femme de Jules Moser a été trouvée gelée sur la route.`)).toContain('Jules Moser');
+  });
+});
