@@ -63,3 +63,15 @@ describe('"une femme de" a place', () => {
     expect(names(`${PROSE} La femme de Jules Moser a été trouvée gelée sur la route.`)).toContain('Jules Moser');
   });
 });
+
+describe('French given names of the 20th century', () => {
+  it('reads a person whose French given name is common but was not listed', () => {
+    expect(names(`${PROSE} Un jeune public découvre Shakespeare grâce à Ariane Mnouchkine et à sa troupe.`)).toEqual([
+      'Ariane Mnouchkine',
+    ]);
+    expect(names(`${PROSE} Le conseil a entendu Christophe Willem et Annette Beeker, de Davos.`)).toEqual([
+      'Christophe Willem',
+      'Annette Beeker',
+    ]);
+  });
+});
