@@ -75,3 +75,12 @@ describe('French given names of the 20th century', () => {
     ]);
   });
 });
+
+describe('a French given name shortened with a full stop', () => {
+  it('runs on into the surname: "M. Éd. Bourquin" is one person, not "Éd"', () => {
+    expect(names(`${PROSE} M. Wavre maintient la candidature de M. Éd. Bourquin (rad.).`)).toEqual([
+      'Wavre',
+      'Éd. Bourquin',
+    ]);
+  });
+});

@@ -49,11 +49,11 @@ tom jim jack joe ben sam dick ned mike dan dave steve tony andy nick pete ted ab
 /**
  * More of the clerks' shortened given names, as London's removal orders and English parish registers write
  * them ("Rt. Hayward", "Hanh. Dalton", "Cathn. Scoales"), and German papers' ("Rud. Mäder", "Wilh. Tell", "Frdr.
- * Keller", "Ch. Metz", "Th. Müller"): written with a full stop, they still run on into the surname. ("Ph." is left
+ * Keller", "Ch. Metz", "Th. Müller") and French papers' ("M. Éd. Bourquin", "Alph. Dubois", "Fréd. Soguel"): written with a full stop, they still run on into the surname. ("Ph." is left
  * out: "Ph. D." is a degree.)
  */
 export const CLERK_ABBREVIATIONS: readonly string[] =
-  'abm abrm alexr andw anth archd barth barthw benjn cathn cathne cha christr davd edmd elizh eleanr fran fras frans fredk hanh humph isb jos josh judh kath kathn lawr mattw nathl nichs patk reb rebh ricd rt sarh susa susanh tho thom timy zach rud wilh joh frdr friedr heinr gust jak ferd theod leop ludw gottfr konr ulr ch chr th'.split(
+  'abm abrm alexr andw anth archd barth barthw benjn cathn cathne cha christr davd edmd elizh eleanr fran fras frans fredk hanh humph isb jos josh judh kath kathn lawr mattw nathl nichs patk reb rebh ricd rt sarh susa susanh tho thom timy zach rud wilh joh frdr friedr heinr gust jak ferd theod leop ludw gottfr konr ulr ch chr th éd edm alph fréd alb'.split(
     ' ',
   );
 
