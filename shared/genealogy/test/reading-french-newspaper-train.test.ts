@@ -14,6 +14,9 @@ describe('"Bauer" outside German text', () => {
     expect(names(`${PROSE} Comme on le voit, M. Gérard Bauer est fort versé dans les questions économiques.`)).toEqual([
       'Gérard Bauer',
     ]);
+    expect(names(`${PROSE} Comme on le voit, M. Gérard\nBauer est fort versé dans les questions économiques.`)).toEqual(
+      ['Gérard Bauer'],
+    );
   });
 });
 

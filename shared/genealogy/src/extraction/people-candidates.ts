@@ -134,7 +134,9 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
           (cur.length >= 2 && isParticle(cur[cur.length - 1]!.w)) ||
           (core.every((c) => isGiven(c.w) || isInitial(c.w)) && core.length <= 2)) &&
         (particleOpensSurname(words, i) ||
-          (!isGiven(w) && !isStop(w, text, s) && !(lang === 'nl' && isDeedWord(w.toLowerCase()))));
+          (!isGiven(w) &&
+            (!isStop(w, text, s) || germanStopSurname(cur, w, k, nl, lang)) &&
+            !(lang === 'nl' && isDeedWord(w.toLowerCase()))));
       // "Philip⏎Hendrik Lamberts", "Elisabeth⏎Anna Crombou": a Dutch deed breaks its line inside the given names, and
       // the line after goes on with another given name and the surname: one person, not two.
       const after = words[i + 1];
@@ -184,7 +186,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       });
       continue;
     }
-    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl)) {
+    if (stopWordSurname(cur, w, k, text, s, nl) || germanStopSurname(cur, w, k, nl, lang)) {
       cur.push({ w, s });
       flush();
       continue;

@@ -1,3 +1,4 @@
+import type { TextLanguage } from './language';
 import { isGiven } from './name-words';
 import { REL_WORDS, TITLE_ALT } from './people-cues';
 
@@ -49,8 +50,15 @@ export function stopWordSurname(
  * all, and after a given name it is the surname there too ("M. Gérard Bauer est fort versé").
  */
 const GERMAN_SURNAME_STOPS = new Set(['bauer']);
-export function germanStopSurname(cur: readonly { w: string }[], w: string, k: string, nl: boolean) {
-  if (nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+export function germanStopSurname(
+  cur: readonly { w: string }[],
+  w: string,
+  k: string,
+  nl: boolean,
+  lang: TextLanguage,
+) {
+  // Outside German text, across a line end too ("M. Gérard⏎Bauer est fort versé").
+  if ((nl && lang === 'de') || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
   // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
   return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
 }
