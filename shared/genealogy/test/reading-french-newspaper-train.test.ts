@@ -87,3 +87,11 @@ describe('a French given name shortened with a full stop', () => {
     ]);
   });
 });
+
+describe('a word before the given name, and the surname on the next line', () => {
+  it('joins the surname to the given name when a capitalised word no name stands before it', () => {
+    expect(names(`${PROSE} L'ancien chancelier d'Etat Jean-Pierre\nPorchat s'est éteint hier après-midi.`)).toEqual([
+      'Jean-Pierre Porchat',
+    ]);
+  });
+});
