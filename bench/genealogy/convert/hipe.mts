@@ -4,10 +4,14 @@
 // (`<corpus>-<lang>-test`) held out whole, never read while changing rules; the train files (where the sub-corpus
 // has one in the mirror: only hipe2020 de; the others are too large for the snapshot) a source that is dev whole
 // (`<corpus>-<lang>-train`), to read misses on.
+// A second, optional mirror (impresso/CLEF-HIPE-2020, pinned at HIPE2020_COMMIT) adds `hipe2020-fr-train`, dev whole:
+// the French train file of HIPE-2020's first release (training-v0.9, the only fr train file the snapshot holds), less
+// any document of the HIPE-2022 hipe2020 fr test or dev file (none, at these commits; the count is printed).
 // Gold: people = NE-COARSE-LIT pers spans, reduced to their title and name components (NE-FINE-COMP
 // comp.title + comp.name) where the sub-corpus labels components (hipe2020 fr/de); places = loc spans;
 // dates = time spans (hipe2020 only: the other sub-corpora have no time tag). Usage:
-//   npx tsx bench/genealogy/convert/hipe.mts /work/.mirror/hipe-eval+HIPE-2022-data/repo
+//   npx tsx bench/genealogy/convert/hipe.mts /work/.mirror/hipe-eval+HIPE-2022-data/repo \
+//     [/work/.mirror/impresso+CLEF-HIPE-2020/repo]
 import { textStatesKinship } from './kinship';
 import { Mirror, mirrorArg } from './mirror';
 import type { GoldRecord } from './record';
@@ -15,6 +19,8 @@ import { pick } from './split';
 import { writeSplits } from './write';
 
 export const HIPE_COMMIT = '147f5bc3c7fb7e5c6b024a9ffd6503cd019fb9ea';
+export const HIPE2020_COMMIT = 'be6f4aa65753e06b4ee4fa548ef50439c7e804c8';
+const HIPE2020_FR_TRAIN = 'data/training-v0.9/fr/HIPE-data-v0.9-train-fr.tsv';
 const PER_SOURCE = 120;
 /** Passages kept from each test file (all held out) and each train file (all dev). */
 const PER_TEST_SOURCE = 240;
@@ -53,7 +59,8 @@ function parseTsv(tsv: string): Doc[] {
   let current: Doc | undefined;
   for (const line of tsv.split('\n')) {
     if (!line.trim() || line.startsWith('TOKEN\t')) continue;
-    const docId = /^# hipe2022:document_id = (.+)$/.exec(line);
+    // HIPE-2022 v2.1 writes `# hipe2022:document_id = …`; HIPE-2020 v0.9 `# document_id = …` (same ten columns).
+    const docId = /^# (?:hipe2022:)?document_id = (.+)$/.exec(line);
     if (docId) {
       current = { id: docId[1]!.trim(), tokens: [] };
       docs.push(current);
@@ -72,7 +79,22 @@ function parseTsv(tsv: string): Doc[] {
       endOfSentence: misc.includes('EndOfSentence'),
     });
   }
+  if (!docs.some((d) => d.tokens.some((t) => t.endOfSentence))) docs.forEach(markSentenceEnds);
   return docs;
+}
+
+/**
+ * A file with no `EndOfSentence` (HIPE-2020 v0.9 has none): a sentence ends at a ".", "!" or "?" token that
+ * does not close an abbreviation (a single letter, or a title such as "MM", "Mme", "St": a short word starting
+ * with a capital). Only used to cut passages; the v2.1 files, which mark sentences, never reach this.
+ */
+function markSentenceEnds(doc: Doc): void {
+  doc.tokens.forEach((t, i) => {
+    if (!/^[.!?]$/.test(t.text)) return;
+    const before = doc.tokens[i - 1]?.text ?? '';
+    if (t.text === '.' && /^\p{Lu}\p{L}{0,2}$/u.test(before)) return;
+    t.endOfSentence = true;
+  });
 }
 
 /** Joins tokens as the page had them: a newline at a line end, no space where the TSV says so. */
@@ -163,14 +185,41 @@ function convert(mirror: Mirror): void {
 }
 
 function convertFile(mirror: Mirror, subset: (typeof SUBSETS)[number], part: 'dev' | 'test' | 'train'): void {
-  const { corpus, lang, hasTime, hasComponents } = subset;
+  const { corpus, lang } = subset;
+  const source = part === 'dev' ? `${corpus}-${lang}` : `${corpus}-${lang}-${part}`;
+  const file = `data/v2.1/${corpus}/${lang}/HIPE-2022-v2.1-${corpus}-${part}-${lang}.tsv`;
+  writeDocs(parseTsv(mirror.show(file)), source, subset, part);
+}
+
+/**
+ * HIPE-2020's v0.9 French train file → `hipe2020-fr-train` (dev whole). Documents that HIPE-2022's hipe2020 fr
+ * test file (our holdout `hipe2020-fr-test`) or dev file (split dev/holdout in `hipe2020-fr`) also holds are left out.
+ */
+function convertFrTrain09(hipe2020: Mirror, hipe2022: Mirror): void {
+  const ids = (part: string) =>
+    parseTsv(hipe2022.show(`data/v2.1/hipe2020/fr/HIPE-2022-v2.1-hipe2020-${part}-fr.tsv`)).map((d) => d.id);
+  const taken = new Set([...ids('test'), ...ids('dev')]);
+  const docs = parseTsv(hipe2020.show(HIPE2020_FR_TRAIN));
+  const kept = docs.filter((d) => !taken.has(d.id));
+  console.log(
+    `hipe2020-fr-train: ${docs.length - kept.length} of ${docs.length} documents also in HIPE-2022 test/dev, left out`,
+  );
+  const subset = SUBSETS.find((s) => s.corpus === 'hipe2020' && s.lang === 'fr')!;
+  writeDocs(kept, 'hipe2020-fr-train', subset, 'train');
+}
+
+function writeDocs(
+  docs: Doc[],
+  source: string,
+  subset: (typeof SUBSETS)[number],
+  part: 'dev' | 'test' | 'train',
+): void {
+  const { lang, hasTime, hasComponents } = subset;
   {
-    const source = part === 'dev' ? `${corpus}-${lang}` : `${corpus}-${lang}-${part}`;
-    const file = `data/v2.1/${corpus}/${lang}/HIPE-2022-v2.1-${corpus}-${part}-${lang}.tsv`;
     const records: GoldRecord[] = [];
     /** Documents with no entity of any kind labelled: not annotated (letemps has 20 of 51, "M. Gambetta" ten times unlabelled in one). */
     const unannotated = new Set<string>();
-    for (const doc of parseTsv(mirror.show(file))) {
+    for (const doc of docs) {
       if (!doc.tokens.some((t) => t.tag !== 'O')) unannotated.add(doc.id);
       passages(doc).forEach((tokens, index) => {
         const text = join(tokens);
@@ -199,4 +248,9 @@ function convertFile(mirror: Mirror, subset: (typeof SUBSETS)[number], part: 'de
   }
 }
 
-convert(new Mirror(mirrorArg('hipe.mts <…/hipe-eval+HIPE-2022-data/repo>'), HIPE_COMMIT));
+const hipe2022 = new Mirror(
+  mirrorArg('hipe.mts <…/hipe-eval+HIPE-2022-data/repo> [<…/impresso+CLEF-HIPE-2020/repo>]'),
+  HIPE_COMMIT,
+);
+convert(hipe2022);
+if (process.argv[3]) convertFrTrain09(new Mirror(process.argv[3], HIPE2020_COMMIT), hipe2022);

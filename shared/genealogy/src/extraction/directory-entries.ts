@@ -53,6 +53,8 @@ const MAX_ENTRY = 360;
 const PROSE =
   /(?<![\p{L}])(?:the|this|that|she|he|her|his|was|were|is|are|has|had|with|der|die|das|und|ist|war|wurde|dem|den|sich|il|elle|est|était|qui|que|nous|vous|ils|sont|het|een|zijn|werd)(?![\p{L}])/iu;
 const MAX_TAIL = 40;
+/** Articles (French, English, German, Dutch), which open a sentence and no directory entry. */
+const ARTICLE = /^(?:les|le|la|l['’]|un|une|des|the|a|an|der|die|das|ein|eine|de|het|een)$/iu;
 /** Titles a directory puts in the brackets: not given names. */
 const BRACKET_TITLES = new Set(
   'mlle mlles mme mmes mad ve vve veuve de dlle mis mise vte vtesse cte ctesse bon bnne m mm le la comte comtesse baron baronne marquis marquise duc duchesse vicomte chevalier'.split(
@@ -109,6 +111,9 @@ function readEntry(text: string, start: number, end: number): DirectoryEntry | u
   const head = HEAD.exec(raw);
   if (!head) return undefined;
   const surname = head[1]!;
+  // "Les délégués du parti …": an article opening a sentence, no surname (a short news item ending on a dateline,
+  // "PRAGUE, 8.", has a directory's number).
+  if (ARTICLE.test(surname)) return undefined;
   const bracket = head[2]?.trim();
   const qualifiers = head[3]?.trim();
   const headEnd = head.index + head[0].length;

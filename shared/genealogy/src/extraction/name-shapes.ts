@@ -32,6 +32,14 @@ export function joinSoftHyphen(text: string, c: Candidate): Candidate {
 /** French titles written as initials: "M. Dind", "MM. Stump et Kraft", "Mme Pelletier". */
 const FRENCH_INITIAL_TITLES = new Set(['M.', 'MM.', 'Mr', 'Mme', 'Mlle', 'Mmes', 'Mlles', 'Me', 'Mad.']);
 
+/** "MM. Braullo": a French title and the one word after it, which a surname may follow on the next line. */
+export const frenchTitledWord = (words: readonly { w: string; s: number }[], text: string, lang: TextLanguage) =>
+  lang === 'fr' &&
+  ((words.length === 2 && FRENCH_INITIAL_TITLES.has(words[0]!.w)) ||
+    // "MM." and "Mme" are no run word: the title stands right before the run.
+    (words.length === 1 &&
+      /(?<![\p{L}])(?:MM\.|Mmes?|Mlles?|Me)[ \t]+$/u.test(text.slice(Math.max(0, words[0]!.s - 8), words[0]!.s))));
+
 /** "M. Calouder" in French: the title taken off the name (kept as the title), the start moved past it. */
 export function frenchTitle(text: string, c: Candidate, lang: TextLanguage): Candidate {
   if (lang !== 'fr' || c.words.length < 2 || !FRENCH_INITIAL_TITLES.has(c.words[0]!)) return c;

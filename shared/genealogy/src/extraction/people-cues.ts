@@ -15,7 +15,8 @@ const ABBREVIATED = `Willm|Wm|Jno|Chas|Geo|Thos|Jas|Saml|Benj|Richd|Robt|Edwd|Da
 const WORD = String.raw`(?:${L}${l}{1,5}[=„]${l}{1,2}(?![\p{L}=„])|(?:${ABBREVIATED})[.:]|(?:Mc|Mac|O['’]|D['’]|Fitz|La|Le|De|Di|Da|Du|Van)?${L}${l}+(?:[-'’]${L}?${l}+)*|(?:MC|MAC|O['’])?${L}{2,}(?:[-'’]${L}{2,})*(?![${l}])|${L}\.)`;
 export const PARTICLE = '(?:van|vander|vanden|von|de|du|der|den|la|le|da|di|dos|das|del|della|ter|ten|zu|af|y|vom|zur)';
 export const RUN = new RegExp(
-  String.raw`(?<![\p{L}'’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}(?:[ \t]+|[ \t]*\n[ \t]*))*${WORD})*`,
+  // After a letter or an apostrophe no run starts, but after the elided "d'" one does ("la vie d'Henri Dunant").
+  String.raw`(?<![\p{L}])(?<!(?<!(?<![\p{L}])[dD])['’])${WORD}(?:(?:[ \t]+|[ \t]*\n[ \t]*)(?:${PARTICLE}(?:[ \t]+|[ \t]*\n[ \t]*))*${WORD})*`,
   'gu',
 );
 
@@ -110,8 +111,15 @@ export function kinIn(lang: TextLanguage, m: RegExpExecArray | null): RegExpExec
   if (!w) return m;
   // "nicht" is German's commonest word: a niece only in a text that reads as Dutch (an OCR'd German page whose
   // "der" became "ber" may read as no language at all).
-  return FALSE_FRIENDS[lang]?.has(w) || (w === 'nicht' && lang !== 'nl') ? null : m;
+  if (FALSE_FRIENDS[lang]?.has(w) || (w === 'nicht' && lang !== 'nl')) return null;
+  // "Une femme de Bonfol", "une veuve de Porrentruy": after an indefinite article French "femme", "fille", "veuve" is
+  // a woman, a girl, a widow from somewhere, not someone's wife or daughter ("sa femme", "la fille de").
+  if (lang === 'fr' && INDEFINITE_WOMAN.test(m!.input.slice(Math.max(0, m!.index - 12), m!.index + w.length)))
+    return null;
+  return m;
 }
+const INDEFINITE_WOMAN =
+  /(?<![\p{L}])(?:une|cette|des|deux|trois|quelques|plusieurs)\s+(?:\p{Ll}+\s+)?(?:femmes?|filles?|veuves?)$/iu;
 /** A relationship word said of someone: "his wife ", "to my son ", "Mother: " — strong enough for a given name not in the lexicon. */
 export const STRONG_REL_BEFORE = new RegExp(
   String.raw`(?:(?:his|her|my|their|our|your|the|and|with|by|to|hans|hennes|seine|sein|seiner|ihr|sa|son|sua|suo|zijn|haar|sin|sina|jego|jej)\s+(?:\p{L}+\s+)?(?:${REL_ALT})(?![\p{L}])|(?:${REL_ALT})\s*[:(])[,:)]?\s*${PRE_NAME}$`,

@@ -62,7 +62,8 @@ export function givenAsSurname(cur: readonly { w: string; s: number }[], text: s
 /**
  * German record words that are among the commonest German surnames: "Bauer" (a farmer in a register's column) right
  * after one or two given names on the same line is the family's name ("der Republikaner Edgar Bauer", "des Hans
- * Michel Bauer"); after a comma or alone it stays the occupation.
+ * Michel Bauer"); after a comma or alone it stays the occupation. Outside German text the word is no record word at
+ * all, and after a given name it is the surname there too ("M. Gérard Bauer est fort versé").
  */
 const GERMAN_SURNAME_STOPS = new Set(['bauer']);
 export function germanStopSurname(
@@ -72,7 +73,8 @@ export function germanStopSurname(
   nl: boolean,
   lang: TextLanguage,
 ) {
-  if (lang !== 'de' || nl || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
+  // Outside German text, across a line end too ("M. Gérard⏎Bauer est fort versé").
+  if ((nl && lang === 'de') || !GERMAN_SURNAME_STOPS.has(k) || !/^\p{Lu}\p{Ll}+$/u.test(w)) return false;
   // The words before the given names ("der Republikaner Edgar Bauer") are cut off when the run is flushed.
   return cur.length >= 1 && isGiven(cur[cur.length - 1]!.w);
 }
