@@ -1,5 +1,6 @@
 import { GIVEN_NAMES } from './given-names';
 import { STOP } from './name-stop-words';
+import { givenMisreadByOneLetter } from './name-words';
 import type { Candidate, Mention } from './people-types';
 
 /*
@@ -175,5 +176,42 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
       surname,
     ];
     ms[i] = { ...m, words, end, name: words.join(' '), lone: false, written: true };
+  }
+}
+
+/*
+ * "Jurgen Rosenhagen van Lomen Corporaal", "Pieter Somerhof van Amsterdam": a Dutch deed writes where a man comes from
+ * after his whole name. Once a given name and a surname are written, "van" and the word after it is his origin. A
+ * "van" right after a given name is the surname ("Pieter Willem van Imhoff"), after a patronymic too ("Jan Pietersz
+ * van Riebeeck"), and so is "van der", "van den", "van de" ("Jacob Hendrik van der Parra").
+ */
+export function dropOrigin(text: string, ms: Mention[]): void {
+  for (const m of ms) {
+    if (m.name !== m.words.join(' ')) continue;
+    const i = m.words.findIndex((w, k) => k >= 2 && /^[Vv]an$/.test(w));
+    if (i < 0) continue;
+    const before = m.words.slice(0, i);
+    const surname = before[i - 1]!;
+    const next = m.words[i + 1];
+    if (!next || /^(?:der|den|de|t|ter|ten)$/i.test(next)) continue;
+    // A given name misread by one letter ("Catharina Elitabeth van Gijsel") is no surname either.
+    if (!GIVEN_NAMES.has(before[0]!.toLowerCase()) || GIVEN_NAMES.has(surname.toLowerCase())) continue;
+    if (givenMisreadByOneLetter(surname)) continue;
+    if (!/^\p{Lu}\p{Ll}{2,}$/u.test(surname) || isPatronymic(surname) || /sz[.:]?$|se$/.test(surname)) continue;
+    if (before.some((w) => /^(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|vander|vanden)$/.test(w))) continue;
+    // The name's end in the text: each kept word found in turn from its start.
+    let at = m.start;
+    for (const w of before) {
+      const k = text.indexOf(w, at);
+      if (k < 0 || k > m.end) {
+        at = -1;
+        break;
+      }
+      at = k + w.length;
+    }
+    if (at < 0) continue;
+    m.words = before;
+    m.name = before.join(' ');
+    m.end = at;
   }
 }

@@ -1,6 +1,7 @@
 import { BODY_WORD, gluedPiece, joinBrokenDoubleNames, peerageOff } from './candidate-repairs';
 import { directoryEntries } from './directory-entries';
 import {
+  dropOrigin,
   isDeedWord,
   joinLowercaseGiven,
   joinLowercaseSurname,
@@ -316,6 +317,7 @@ export function findMentions(text: string): Mention[] {
   if (lang === 'nl' || lang === 'other') {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
+    if (lang === 'nl') dropOrigin(text, mentions);
   }
   for (const e of tagged) {
     const words = e.name.split(/\s+/).map((w) => titleCase(w.replace(/,$/, '.')));
