@@ -3,6 +3,7 @@ import { directoryEntries } from './directory-entries';
 import {
   dropOrigin,
   isDeedWord,
+  isPatronymic,
   joinLowercaseGiven,
   joinLowercaseSurname,
   withHtrInitials,
@@ -140,7 +141,10 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         after !== undefined &&
         !after.nl &&
         (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
-      if (!join && !givenRunsOn) flush();
+      // "Fredrik Balthazar⏎Jsaaksz Clercquen": a Dutch patronymic opens no name; at a line start it ends the one before.
+      const patronymicEnds =
+        lang === 'nl' && cur.length <= 3 && isPatronymic(w) && !cur.some((c) => isPatronymic(c.w) || isStop(c.w));
+      if (!join && !givenRunsOn && !patronymicEnds) flush();
     }
     if (
       isParticle(w) ||
