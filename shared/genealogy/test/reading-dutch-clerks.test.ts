@@ -24,3 +24,12 @@ describe('clerks witnessing a Dutch deed', () => {
     expect(found.some((n) => /Clercq/.test(n))).toBe(false);
   });
 });
+
+describe('a patronymic at a line start', () => {
+  it('ends no run of words that opens with no given name', () => {
+    const found = namesIn(
+      'Accordeerd met de Copia Autenticq\nten zoldy Comptoire Vertoond\nMatthiessen\nEnde verklaarde',
+    );
+    expect(found.some((n) => /Comptoire|Vertoond/.test(n))).toBe(false);
+  });
+});

@@ -133,6 +133,21 @@ const DEED_WORDS = new Set(
 export const isDeedWord = (lower: string) => DEED_WORDS.has(lower);
 /** Participles, adverbs and abstract nouns: "zijnde", "wonende", "eerlijk", "gezondheid", "erfenis". */
 const DEED_ENDINGS = /(?:nde|lijk|lyk|lijke|lyke|heid|heijd|schap|nis|ing)$/u;
+
+/*
+ * Words a deed writes after a name, capitalised or not, that no name holds: "beijde" (both), "nevens" ("Neffens"),
+ * "eenige" (some); the notaries' Latinate verbs, "nomineer", "institueer", "legateer" and any past tense in
+ * "-eerde" ("Exhibeerde"); participles in "ge-…-ene" ("genotene", "gemeldene"); adverbs in "-halven" ("amptshalven").
+ */
+const DEED_WORDS_AFTER_NAME = new Set(
+  'beijde beide beyde bijde nevens neffens neevens eenige eenig eenigh eenighe'.split(' '),
+);
+const DEED_SHAPES = /^(?:\p{Ll}{2,}(?:ine|ue|ate)er|\p{Ll}{3,}eerden?|ge\p{Ll}{3,}ene|\p{Ll}{2,}halven?)$/u;
+/** A Dutch deed's word that may follow a name and is none of it ("Arij beijde", "Paulus Exhibeerde"). */
+export const isDeedWordAfterName = (w: string) => {
+  const k = w.toLowerCase().replace(/[.,:;]+$/, '');
+  return DEED_WORDS_AFTER_NAME.has(k) || DEED_SHAPES.test(k);
+};
 /** A word recognition glued to the next ("voortnotaris", "twintigrd"): an office or a number in it. */
 const GLUED = /notaris|clercq|scriba|twintig|dertig|veertig|vijftig|hondert|honderd/u;
 
@@ -159,6 +174,7 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
     const surname = after === middle ? middle[3]! : after[2]!;
     const lower = surname.toLowerCase();
     if (STOP.has(lower) || DEED_WORDS.has(lower) || DEED_ENDINGS.test(lower) || GLUED.test(lower)) continue;
+    if (isDeedWordAfterName(lower) || (given.length && isDeedWordAfterName(given[0]!))) continue;
     // Three letters are a surname only after its particle ("de wit") or a given name; alone they are a cut word ("bat").
     if (!particle && !given.length && surname.length < 4) continue;
     const next = ms[i + 1];

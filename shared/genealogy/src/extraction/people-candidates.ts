@@ -3,6 +3,7 @@ import { directoryEntries } from './directory-entries';
 import {
   dropOrigin,
   isDeedWord,
+  isDeedWordAfterName,
   isPatronymic,
   joinLowercaseGiven,
   joinLowercaseSurname,
@@ -143,7 +144,11 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
         (isParticle(after.w) || (!isGiven(after.w) && !isStop(after.w, text, after.s)));
       // "Fredrik Balthazar⏎Jsaaksz Clercquen": a Dutch patronymic opens no name; at a line start it ends the one before.
       const patronymicEnds =
-        lang === 'nl' && cur.length <= 3 && isPatronymic(w) && !cur.some((c) => isPatronymic(c.w) || isStop(c.w));
+        lang === 'nl' &&
+        cur.length <= 3 &&
+        isGiven(cur[0]!.w) &&
+        isPatronymic(w) &&
+        !cur.some((c) => isPatronymic(c.w) || isStop(c.w));
       if (!join && !givenRunsOn && !patronymicEnds) flush();
     }
     if (
@@ -187,7 +192,13 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     const whole = brokenAtLineEnd(text, s, w);
     // "Johann Baptist Jungels": after a given name, Baptist is the second given name, not the church.
     const secondGiven = k === 'baptist' && cur.length > 0 && isGiven(cur[cur.length - 1]!.w);
-    if (SUFFIXES.has(k) || (isStop(whole, text, s) && !secondGiven) || TITLES.has(k) || isNotNameWord(whole, lang)) {
+    if (
+      SUFFIXES.has(k) ||
+      (isStop(whole, text, s) && !secondGiven) ||
+      TITLES.has(k) ||
+      isNotNameWord(whole, lang) ||
+      ((lang === 'nl' || lang === 'other') && isDeedWordAfterName(whole))
+    ) {
       flush();
       continue;
     }
