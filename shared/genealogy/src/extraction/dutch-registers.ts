@@ -21,8 +21,9 @@ export function withHtrInitials(text: string, c: Candidate): Candidate {
   const window = text.slice(Math.max(0, c.start - 16), c.start);
   const m = HTR_INITIALS.exec(window.slice(window.lastIndexOf('\n') + 1));
   if (!m) return c;
-  const initials = m[1]!.trim().split(/[ \t]+/);
-  // "E:" is Edele, "M=r" Meester: titles, not initials.
+  const initials = m[1]!.trim().split(/[ \t]+|(?<=[:=„])(?=\p{Lu})/u);
+  // "D: E:" is De Edele, "E:" Edele, "M=r" Meester: titles, not initials.
+  if (/^D[:„]$/.test(initials[0]!) && /^E[:=„]/.test(initials[1] ?? '')) initials.shift();
   while (initials.length && /^(?:E|M)[:=„]/.test(initials[0]!) && !/^M:$/.test(initials[0]!)) initials.shift();
   if (!initials.length) return c;
   const at = text.lastIndexOf(initials[0]!, c.start);
