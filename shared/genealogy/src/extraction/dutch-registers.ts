@@ -232,3 +232,33 @@ export function dropOrigin(text: string, ms: Mention[]): void {
     m.end = at;
   }
 }
+
+/** Offices, ranks and the clerks' "Clercq(uen)" a deed writes after a name, capitalised: no surname. */
+const OFFICE_AFTER_NAME =
+  /^(?:c[lh]\p{Ll}*q\p{Ll}*|secretar\p{Ll}*|boekhouder|luij?tenant|lieutenant|capit\p{Ll}+|corporaal|sergeant|vaandrig|vendrig|adsistent|assistent|chirurgijn|soldaat|matroos|mattroos|bootsman|constapel|schieman|koopman|coopman|\p{Ll}*co{1,2}pman|\p{Ll}*ko{1,2}pman)$/u;
+
+/**
+ * "Willem Iacobsz: Iordijn", "Geete Jacobsz:⏎Fordijn": a Dutch name runs given name, patronymic, surname, and the
+ * clerk's colon after the patronymic and a line end do not end it. The capitalised word after the patronymic is the
+ * surname unless it is a given name (the next person), an office or rank, or one of the deed's own words.
+ */
+export function joinSurnameAfterPatronymic(text: string, ms: Mention[]): void {
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    if (m.words.length > 3 || m.name !== m.words.join(' ') || !isPatronymic(m.words[m.words.length - 1]!)) continue;
+    const after = /^[:.]?[ \t]*\r?\n?[ \t]*(\p{Lu}\p{Ll}{3,})(?=[\s,.;:/]|$)/u.exec(text.slice(m.end, m.end + 40));
+    if (!after) continue;
+    const word = after[1]!;
+    const k = word.toLowerCase();
+    if (GIVEN_NAMES.has(k) || STOP.has(k) || DEED_WORDS.has(k) || DEED_ENDINGS.test(k) || GLUED.test(k)) continue;
+    if (isDeedWordAfterName(k) || OFFICE_AFTER_NAME.test(k) || /(?:ige|ede|eren|elen)$/.test(k)) continue;
+    const end = m.end + after[0].length;
+    const next = ms[i + 1];
+    if (next && next.start < end) {
+      if (next.words.length > 1) continue;
+      ms.splice(i + 1, 1);
+    }
+    const words = [...m.words.map((w) => w.replace(/[:.]$/, '')), word];
+    ms[i] = { ...m, words, end, name: words.join(' '), lone: false, written: true };
+  }
+}

@@ -7,6 +7,7 @@ import {
   isPatronymic,
   joinLowercaseGiven,
   joinLowercaseSurname,
+  joinSurnameAfterPatronymic,
   withHtrInitials,
   withLowercaseGiven,
 } from './dutch-registers';
@@ -333,6 +334,7 @@ export function findMentions(text: string): Mention[] {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
     if (lang === 'nl') dropOrigin(text, mentions);
+    joinSurnameAfterPatronymic(text, mentions);
   }
   for (const e of tagged) {
     const words = e.name.split(/\s+/).map((w) => titleCase(w.replace(/,$/, '.')));
