@@ -41,6 +41,8 @@ const OCCUPATION_WORDS = new Set(
     ' ',
   ),
 );
+/** The clerks' office in a Dutch deed, as recognition spells it: "Clercq", "Clerq", "Clercquen", "Chrcqin" (not "Clerck"). */
+const DUTCH_CLERK = /^C(?:l|hr)\p{Ll}*q\p{Ll}{0,3}[:.„]?$/u;
 const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
 const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
 
@@ -198,7 +200,7 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       (isStop(whole, text, s) && !secondGiven) ||
       TITLES.has(k) ||
       isNotNameWord(whole, lang) ||
-      ((lang === 'nl' || lang === 'other') && isDeedWordAfterName(whole))
+      ((lang === 'nl' || lang === 'other') && (isDeedWordAfterName(whole) || DUTCH_CLERK.test(w)))
     ) {
       flush();
       continue;
