@@ -1,5 +1,6 @@
 import { GIVEN_NAMES } from './given-names';
 import { STOP } from './name-stop-words';
+import { givenMisreadByOneLetter } from './name-words';
 import type { Candidate, Mention } from './people-types';
 
 /*
@@ -20,8 +21,9 @@ export function withHtrInitials(text: string, c: Candidate): Candidate {
   const window = text.slice(Math.max(0, c.start - 16), c.start);
   const m = HTR_INITIALS.exec(window.slice(window.lastIndexOf('\n') + 1));
   if (!m) return c;
-  const initials = m[1]!.trim().split(/[ \t]+/);
-  // "E:" is Edele, "M=r" Meester: titles, not initials.
+  const initials = m[1]!.trim().split(/[ \t]+|(?<=[:=„])(?=\p{Lu})/u);
+  // "D: E:" is De Edele, "E:" Edele, "M=r" Meester: titles, not initials.
+  if (/^D[:„]$/.test(initials[0]!) && /^E[:=„]/.test(initials[1] ?? '')) initials.shift();
   while (initials.length && /^(?:E|M)[:=„]/.test(initials[0]!) && !/^M:$/.test(initials[0]!)) initials.shift();
   if (!initials.length) return c;
   const at = text.lastIndexOf(initials[0]!, c.start);
@@ -132,6 +134,21 @@ const DEED_WORDS = new Set(
 export const isDeedWord = (lower: string) => DEED_WORDS.has(lower);
 /** Participles, adverbs and abstract nouns: "zijnde", "wonende", "eerlijk", "gezondheid", "erfenis". */
 const DEED_ENDINGS = /(?:nde|lijk|lyk|lijke|lyke|heid|heijd|schap|nis|ing)$/u;
+
+/*
+ * Words a deed writes after a name, capitalised or not, that no name holds: "beijde" (both), "nevens" ("Neffens"),
+ * "eenige" (some); the notaries' Latinate verbs, "nomineer", "institueer", "legateer" and any past tense in
+ * "-eerde" ("Exhibeerde"); participles in "ge-…-ene" ("genotene", "gemeldene"); adverbs in "-halven" ("amptshalven").
+ */
+const DEED_WORDS_AFTER_NAME = new Set(
+  'beijde beide beyde bijde nevens neffens neevens eenige eenig eenigh eenighe'.split(' '),
+);
+const DEED_SHAPES = /^(?:\p{Ll}{2,}(?:ine|ue|ate)er|\p{Ll}{3,}eerden?|ge\p{Ll}{3,}ene|\p{Ll}{2,}halven?)$/u;
+/** A Dutch deed's word that may follow a name and is none of it ("Arij beijde", "Paulus Exhibeerde"). */
+export const isDeedWordAfterName = (w: string) => {
+  const k = w.toLowerCase().replace(/[.,:;]+$/, '');
+  return DEED_WORDS_AFTER_NAME.has(k) || DEED_SHAPES.test(k);
+};
 /** A word recognition glued to the next ("voortnotaris", "twintigrd"): an office or a number in it. */
 const GLUED = /notaris|clercq|scriba|twintig|dertig|veertig|vijftig|hondert|honderd/u;
 
@@ -158,6 +175,7 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
     const surname = after === middle ? middle[3]! : after[2]!;
     const lower = surname.toLowerCase();
     if (STOP.has(lower) || DEED_WORDS.has(lower) || DEED_ENDINGS.test(lower) || GLUED.test(lower)) continue;
+    if (isDeedWordAfterName(lower) || (given.length && isDeedWordAfterName(given[0]!))) continue;
     // Three letters are a surname only after its particle ("de wit") or a given name; alone they are a cut word ("bat").
     if (!particle && !given.length && surname.length < 4) continue;
     const next = ms[i + 1];
@@ -174,6 +192,73 @@ export function joinLowercaseSurname(text: string, ms: Mention[]): void {
         .filter(Boolean),
       surname,
     ];
+    ms[i] = { ...m, words, end, name: words.join(' '), lone: false, written: true };
+  }
+}
+
+/*
+ * "Jurgen Rosenhagen van Lomen Corporaal", "Pieter Somerhof van Amsterdam": a Dutch deed writes where a man comes from
+ * after his whole name. Once a given name and a surname are written, "van" and the word after it is his origin. A
+ * "van" right after a given name is the surname ("Pieter Willem van Imhoff"), after a patronymic too ("Jan Pietersz
+ * van Riebeeck"), and so is "van der", "van den", "van de" ("Jacob Hendrik van der Parra").
+ */
+export function dropOrigin(text: string, ms: Mention[]): void {
+  for (const m of ms) {
+    if (m.name !== m.words.join(' ')) continue;
+    const i = m.words.findIndex((w, k) => k >= 2 && /^[Vv]an$/.test(w));
+    if (i < 0) continue;
+    const before = m.words.slice(0, i);
+    const surname = before[i - 1]!;
+    const next = m.words[i + 1];
+    if (!next || /^(?:der|den|de|t|ter|ten)$/i.test(next)) continue;
+    // A given name misread by one letter ("Catharina Elitabeth van Gijsel") is no surname either.
+    if (!GIVEN_NAMES.has(before[0]!.toLowerCase()) || GIVEN_NAMES.has(surname.toLowerCase())) continue;
+    if (givenMisreadByOneLetter(surname)) continue;
+    if (!/^\p{Lu}\p{Ll}{2,}$/u.test(surname) || isPatronymic(surname) || /sz[.:]?$|se$/.test(surname)) continue;
+    if (before.some((w) => /^(?:[Vv]an|[Dd]e|[Dd]er|[Dd]en|[Tt]er|[Tt]en|vander|vanden)$/.test(w))) continue;
+    // The name's end in the text: each kept word found in turn from its start.
+    let at = m.start;
+    for (const w of before) {
+      const k = text.indexOf(w, at);
+      if (k < 0 || k > m.end) {
+        at = -1;
+        break;
+      }
+      at = k + w.length;
+    }
+    if (at < 0) continue;
+    m.words = before;
+    m.name = before.join(' ');
+    m.end = at;
+  }
+}
+
+/** Offices, ranks and the clerks' "Clercq(uen)" a deed writes after a name, capitalised: no surname. */
+const OFFICE_AFTER_NAME =
+  /^(?:c[lh]\p{Ll}*q\p{Ll}*|secretar\p{Ll}*|boekhouder|luij?tenant|lieutenant|capit\p{Ll}+|corporaal|sergeant|vaandrig|vendrig|adsistent|assistent|chirurgijn|soldaat|matroos|mattroos|bootsman|constapel|schieman|koopman|coopman|\p{Ll}*co{1,2}pman|\p{Ll}*ko{1,2}pman)$/u;
+
+/**
+ * "Willem Iacobsz: Iordijn", "Geete Jacobsz:⏎Fordijn": a Dutch name runs given name, patronymic, surname, and the
+ * clerk's colon after the patronymic and a line end do not end it. The capitalised word after the patronymic is the
+ * surname unless it is a given name (the next person), an office or rank, or one of the deed's own words.
+ */
+export function joinSurnameAfterPatronymic(text: string, ms: Mention[]): void {
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    if (m.words.length > 3 || m.name !== m.words.join(' ') || !isPatronymic(m.words[m.words.length - 1]!)) continue;
+    const after = /^[:.]?[ \t]*\r?\n?[ \t]*(\p{Lu}\p{Ll}{3,})(?=[\s,.;:/]|$)/u.exec(text.slice(m.end, m.end + 40));
+    if (!after) continue;
+    const word = after[1]!;
+    const k = word.toLowerCase();
+    if (GIVEN_NAMES.has(k) || STOP.has(k) || DEED_WORDS.has(k) || DEED_ENDINGS.test(k) || GLUED.test(k)) continue;
+    if (isDeedWordAfterName(k) || OFFICE_AFTER_NAME.test(k) || /(?:ige|ede|eren|elen)$/.test(k)) continue;
+    const end = m.end + after[0].length;
+    const next = ms[i + 1];
+    if (next && next.start < end) {
+      if (next.words.length > 1) continue;
+      ms.splice(i + 1, 1);
+    }
+    const words = [...m.words.map((w) => w.replace(/[:.]$/, '')), word];
     ms[i] = { ...m, words, end, name: words.join(' '), lone: false, written: true };
   }
 }

@@ -42,7 +42,16 @@ import {
 } from './people-cues';
 import { NL_DECEASED_BEFORE, NL_RANK_WORD, NL_SLAVE_BEFORE, TESTATOR_BEFORE } from './testator-cues';
 import { surnameOf } from './people-candidates';
-import { AMBIGUOUS_GIVEN, isCompoundGiven, isGiven, isInitial, isStop, lowerKey, titleCase } from './name-words';
+import {
+  AMBIGUOUS_GIVEN,
+  givenMisreadByOneLetter,
+  isCompoundGiven,
+  isGiven,
+  isInitial,
+  isStop,
+  lowerKey,
+  titleCase,
+} from './name-words';
 
 /* Step 2 of the people pipeline (people.ts): which candidates are people, and surnames the words around them give. */
 
@@ -179,7 +188,15 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       // "J. T. Sims", "C. H. Wheeler": two initials and a surname are a person.
       if (initials >= 2 && isInitial(m.words[0]!) && !isInitial(m.words[m.words.length - 1]!)) return true;
       if (m.words.length > 4 && !given && !c.titled) return false;
-      return given || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
+      // "Lacharias Bergh": in a Dutch deed a given name misread by one letter opens a name as the given name does;
+      // six letters at least and no "-en", as Dutch words one letter off a given name are ("Heden", "Jonge", "Willen").
+      const first = m.words[0]!;
+      const misread =
+        (lang === 'nl' || lang === 'other') &&
+        first.length >= 6 &&
+        !/en$/.test(first) &&
+        givenMisreadByOneLetter(first);
+      return given || misread || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
     }
     const w = m.words[0]!;
     if (isInitial(w) || (/\.$/.test(w) && !isGiven(w))) return false;

@@ -1,9 +1,13 @@
 import { BODY_WORD, gluedPiece, joinBrokenDoubleNames, peerageOff } from './candidate-repairs';
 import { directoryEntries } from './directory-entries';
 import {
+  dropOrigin,
   isDeedWord,
+  isDeedWordAfterName,
+  isPatronymic,
   joinLowercaseGiven,
   joinLowercaseSurname,
+  joinSurnameAfterPatronymic,
   withHtrInitials,
   withLowercaseGiven,
 } from './dutch-registers';
@@ -48,6 +52,8 @@ const OCCUPATION_WORDS = new Set(
     ' ',
   ),
 );
+/** The clerks' office in a Dutch deed, as recognition spells it: "Clercq", "Clerq", "Clercquen", "Chrcqin" (not "Clerck"). */
+const DUTCH_CLERK = /^C(?:l|hr)\p{Ll}*q\p{Ll}{0,3}[:.„]?$/u;
 const isParticle = (w: string) => new RegExp(`^${PARTICLE}$`).test(w);
 const isParticleAnyCase = (w: string) => new RegExp(`^${PARTICLE}$`, 'i').test(w);
 
@@ -165,7 +171,14 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
       // or a particle opening the next line's sentence ("M. Calonder⏎Le Conseil").
       const frenchSurnameRunsOn =
         frenchTitledWord(cur, text, lang) && !isGiven(w) && !isStop(w, text, s) && !particleOpensSurname(words, i);
-      if (!join && !givenRunsOn && !frenchSurnameRunsOn) flush();
+      // "Fredrik Balthazar⏎Jsaaksz Clercquen": a Dutch patronymic opens no name; at a line start it ends the one before.
+      const patronymicEnds =
+        lang === 'nl' &&
+        cur.length <= 3 &&
+        isGiven(cur[0]!.w) &&
+        isPatronymic(w) &&
+        !cur.some((c) => isPatronymic(c.w) || isStop(c.w));
+      if (!join && !givenRunsOn && !frenchSurnameRunsOn && !patronymicEnds) flush();
     }
     // "Henry St. Clair", "Theodocia St. George": a saint's name after a given name is the surname, unless that given
     // name is a saint's itself ("the Parish of St. Mary St. Giles"). "St." ends the run: its name is read from the text.
@@ -224,7 +237,13 @@ function candidatesOf(run: string, at: number, text: string, lang: TextLanguage)
     const whole = brokenAtLineEnd(text, s, w);
     // "Johann Baptist Jungels": after a given name, Baptist is the second given name, not the church.
     const secondGiven = k === 'baptist' && cur.length > 0 && isGiven(cur[cur.length - 1]!.w);
-    if (SUFFIXES.has(k) || (isStop(whole, text, s) && !secondGiven) || TITLES.has(k) || isNotNameWord(whole, lang)) {
+    if (
+      SUFFIXES.has(k) ||
+      (isStop(whole, text, s) && !secondGiven) ||
+      TITLES.has(k) ||
+      isNotNameWord(whole, lang) ||
+      ((lang === 'nl' || lang === 'other') && (isDeedWordAfterName(whole) || DUTCH_CLERK.test(w)))
+    ) {
       flush();
       continue;
     }
@@ -373,6 +392,8 @@ export function findMentions(text: string): Mention[] {
   if (lang === 'nl' || lang === 'other') {
     joinLowercaseGiven(text, mentions);
     joinLowercaseSurname(text, mentions);
+    if (lang === 'nl') dropOrigin(text, mentions);
+    joinSurnameAfterPatronymic(text, mentions);
   }
   for (const e of tagged) {
     const words = e.name.split(/\s+/).map((w) => titleCase(w.replace(/,$/, '.')));

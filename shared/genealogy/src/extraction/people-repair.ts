@@ -55,8 +55,10 @@ const DUTCH_RANK_TAIL =
 
 /** "Thomas Prickard Coroner", "Sarah Allen Singlewoman", "Eliz Wilson Etc", "David Salomons Clercquen": the name ends before the word. */
 function dropTrailingOffice(text: string, m: Mention): void {
-  if (m.words.length < 3 || m.name !== m.words.join(' ')) return;
+  if (m.words.length < 2 || m.name !== m.words.join(' ')) return;
   const last = m.words[m.words.length - 1]!;
+  // Two words: only the clerks' office goes ("soseph Moses⏎Clercquen", the given name misread in lower case).
+  if (m.words.length === 2 && !CLERK_TAIL.test(last)) return;
   const at = m.end - last.length;
   if (
     !(
