@@ -277,3 +277,15 @@ function cutProvenance(text: string, c: Candidate): Candidate {
   const at = text.slice(c.start, c.end).search(new RegExp(String.raw`\s${c.words[j]}\s`));
   return { ...c, words: c.words.slice(0, j), ...(at > 0 ? { end: c.start + at } : {}) };
 }
+
+/**
+ * A newspaper dateline's town: a word in capitals, a comma, the day and a dash or the agency's bracket ("GENÈVE,
+ * 18. —", "BOGOTA, 23 (A. F. P.)", "LONDON, Jan. 5 —"), even after a stray "M." the OCR left before it.
+ */
+export function datelineTown(text: string, m: Candidate): boolean {
+  const written = text.slice(m.start, m.end);
+  if (!/^[\p{Lu}\s'’-]+$/u.test(written) || written.replace(/[^\p{L}]/gu, '').length < 3) return false;
+  return DATELINE_AFTER.test(text.slice(m.end, m.end + 24));
+}
+const DATELINE_AFTER =
+  /^[ \t]*,[ \t]*(?:\p{Lu}\p{Ll}{2,8}\.?[ \t]+)?\d{1,2}(?:st|nd|rd|th|er)?[ \t]*[.,]?[ \t]*(?:[—–-]|\()/u;

@@ -6,7 +6,7 @@ import { isExonym } from './exonyms';
 import { inHeading } from './headings';
 import { languageOf, type TextLanguage } from './language';
 import { frenchTradeBefore } from './french-trades';
-import { officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
+import { datelineTown, officeBefore, PLURAL_TITLE_BEFORE } from './name-shapes';
 import type { Mention } from './people-types';
 import {
   ARTICLE_BEFORE,
@@ -280,18 +280,6 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
   const mentions = all.filter((m, i) => accepted[i] && !datelineTown(text, m));
   return mentions;
 }
-
-/**
- * A newspaper dateline's town: a word in capitals, a comma, the day and a dash or the agency's bracket ("GENÈVE,
- * 18. —", "BOGOTA, 23 (A. F. P.)", "LONDON, Jan. 5 —"), even after a stray "M." the OCR left before it.
- */
-function datelineTown(text: string, m: Mention): boolean {
-  const written = text.slice(m.start, m.end);
-  if (!/^[\p{Lu}\s'’-]+$/u.test(written) || written.replace(/[^\p{L}]/gu, '').length < 3) return false;
-  return DATELINE_AFTER.test(text.slice(m.end, m.end + 24));
-}
-const DATELINE_AFTER =
-  /^[ \t]*,[ \t]*(?:\p{Lu}\p{Ll}{2,8}\.?[ \t]+)?\d{1,2}(?:st|nd|rd|th|er)?[ \t]*[.,]?[ \t]*(?:[—–-]|\()/u;
 
 /** Maiden names and "Thomas and Ann Whitfield": surnames for lone given names; the maiden surname itself is no person. */
 export function shareSurnames(text: string, mentions: Mention[]): Mention[] {
