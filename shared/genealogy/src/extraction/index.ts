@@ -60,8 +60,13 @@ export interface Extractor {
  * "wife to" is a relation; a pauper with her family stays the order's subject; German and French offices and trades
  * before a surname; newspapers' nouns, clubs and OCR pieces are no one; Dutch wills' principals, ranks, clerks, slaves,
  * raised-letter abbreviations, lower-case given names and names broken across lines; more given names of the period.
+ * 12: a removal order's justices joined by "and", an inquest's coroner and jurors are never its subject; surnames a
+ * clerk writes as a weekday ("Ann Monday"), a saint ("Henry St. Clair"), in two pieces ("Mary Mc. daniel") or as a
+ * given name ("Fulton Thomas"); one person for a name and its alias or a transposed spelling ("Chirstopher"); French
+ * papers' datelines, "d'Henri", shortened given names and surnames on the next line; Dutch deeds' places of origin
+ * ("van Lomen"), patronymics across lines, deed words and the clerks' office.
  */
-export const EXTRACTOR_VERSION = 11;
+export const EXTRACTOR_VERSION = 12;
 
 // Extraction reads at most this much text: records are short, and the rules are linear anyway.
 const MAX_TEXT = 400_000;
