@@ -130,3 +130,22 @@ describe('surnames of a saint’s name', () => {
     ]);
   });
 });
+
+describe('places that look like the names above', () => {
+  it('"at his home, 41 Bank St. He was born": a street, then a pronoun, no person', () => {
+    const found = peopleIn(
+      'OBITUARY. Thomas F. Gilhooly, retired motorman, died yesterday at his home, 41 Bank St. He was born in County ' +
+        'Roscommon, Ireland, in 1861. Surviving are his widow, Mary; and two daughters, Margaret and Anna.',
+    );
+    expect(found[0]).toBe('Thomas F. Gilhooly|primary_subject');
+    expect(found.some((p) => /\bHe\b/.test(p))).toBe(false);
+  });
+
+  it('"enke efter gårdmand Søren Pedersen i Vester Åby": a village after "i", no given name misread', () => {
+    const found = peopleIn(
+      'Døde 1855. Den 14 december døde Ane Kirstine Jensdatter, enke efter gårdmand Søren Pedersen i Vester Åby, 68 år, ' +
+        'datter af Jens Madsen.',
+    );
+    expect(found.some((p) => p.startsWith('Vester'))).toBe(false);
+  });
+});

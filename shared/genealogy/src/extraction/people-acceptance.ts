@@ -189,12 +189,14 @@ export function acceptMentions(text: string, all: Mention[]): Mention[] {
       if (initials >= 2 && isInitial(m.words[0]!) && !isInitial(m.words[m.words.length - 1]!)) return true;
       if (m.words.length > 4 && !given && !c.titled) return false;
       // "Lacharias Bergh": in a Dutch deed a given name misread by one letter opens a name as the given name does;
-      // six letters at least and no "-en", as Dutch words one letter off a given name are ("Heden", "Jonge", "Willen").
+      // six letters at least and no "-en", as Dutch words one letter off a given name are ("Heden", "Jonge", "Willen");
+      // never after "in", "te", Danish "i": "i Vester Åby" is a village.
       const first = m.words[0]!;
       const misread =
         (lang === 'nl' || lang === 'other') &&
         first.length >= 6 &&
         !/en$/.test(first) &&
+        !/(?<![\p{L}])(?:in|te|tot|i|at|aus|zu|à)\s+$/iu.test(text.slice(Math.max(0, m.start - 6), m.start)) &&
         givenMisreadByOneLetter(first);
       return given || misread || Boolean(c.titled) || c.rel || c.subject || c.afterCue || c.weakAfter;
     }

@@ -155,6 +155,9 @@ export function candidatesOf(run: string, at: number, text: string, lang: TextLa
     if (
       (lang === 'en' || lang === 'other') &&
       saint &&
+      // "41 Bank St. He was born": a street, and the next sentence's pronoun.
+      saint[2]!.length >= 3 &&
+      !isStop(saint[2]!) &&
       cur.length >= 1 &&
       cur.length <= 2 &&
       (isGiven(cur[0]!.w) || AFTER_WHOLE_NAME.test(text.slice(s + w.length + saint[0].length))) &&
